@@ -1,0 +1,61 @@
+import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { MSG } from './messages';
+
+export type DocumentKind = 'cpf' | 'cnpj';
+
+/** Removes mask characters; CNPJ letters (alphanumeric CNPJ, in force since July 2026) are upper-cased. */
+export function normalizeDocument(input: string): string {
+  return input.replace(/[.\-/\s]/g, '').toUpperCase();
+}
+
+export function documentKind(normalized: string): DocumentKind | null {
+  if (/^\d{11}$/.test(normalized)) return 'cpf';
+  if (/^[0-9A-Z]{12}\d{2}$/.test(normalized)) return 'cnpj';
+  return null;
+}
+
+/** True when the document has the right length and valid check digits. */
+export function isValidDocument(input: string): boolean {
+  const doc = normalizeDocument(input);
+  const kind = documentKind(doc);
+  if (kind === 'cpf') return isValidCpf(doc);
+  if (kind === 'cnpj') return isValidCnpj(doc, { version: 2 });
+  return false;
+}
+
+/** The spec's message for a CPF/CNPJ field value, or null when it is valid. */
+export function documentError(input: string): string | null {
+  if (input.trim() === '') return MSG.required;
+  return isValidDocument(input) ? null : MSG.invalidDocument;
+}
+
+export function formatDocument(normalized: string): string {
+  const kind = documentKind(normalized);
+  if (kind === 'cpf') return formatCpf(normalized);
+  if (kind === 'cnpj') return formatCnpj(normalized, { version: 2 });
+  return normalized;
+}
+
+/**
+ * Progressive mask while typing: CPF pattern up to 11 characters, CNPJ pattern beyond,
+ * letters allowed only where the alphanumeric CNPJ allows them (the first 12 positions).
+ */
+export function maskDocumentInput(input: string): string {
+  const raw = normalizeDocument(input).replace(/[^0-9A-Z]/g, '');
+  const hasLetters = /[A-Z]/.test(raw);
+  const clean = (raw.slice(0, 12) + raw.slice(12).replace(/\D/g, '')).slice(0, 14);
+  const groups = (pattern: number[], seps: string[]) => {
+    let out = '';
+    let i = 0;
+    pattern.forEach((size, g) => {
+      const part = clean.slice(i, i + size);
+      if (!part) return;
+      if (g > 0) out += seps[g - 1];
+      out += part;
+      i += size;
+    });
+    return out;
+  };
+  if (clean.length <= 11 && !hasLetters) return groups([3, 3, 3, 2], ['.', '.', '-']);
+  return groups([2, 3, 3, 4, 2], ['.', '.', '/', '-']);
+}

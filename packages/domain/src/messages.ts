@@ -1,0 +1,22 @@
+/** The spec's user-facing pt-BR messages, verbatim. One place, so web and API never drift apart. */
+export const MSG = {
+  required: 'Preencha o campo acima',
+  invalidDocument: 'CPF ou CNPJ inválidos!',
+  codeRequired: 'Preencha o campo com o código de validação',
+  lookupFailed: 'Ops! Algo deu errado. Tente novamente mais tarde.',
+  codeCheckFailed: 'Não foi possível validar código.',
+  tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  codeExpired: 'Código expirado ou já utilizado. Solicite um novo código.',
+  contactIncomplete: 'Preencha todos os campos!',
+  contactError: 'Erro ao enviar! Tente novamente!',
+  contactSuccess: 'Mensagem enviada com sucesso!',
+  captchaFailed: 'Confirme que você não é um robô antes de enviar.',
+  invalidEmail: 'Informe um e-mail válido.',
+  invalidPhone: 'Informe um telefone com DDD.',
+  unexpected: 'Erro inesperado. Tente novamente mais tarde.',
+  connection: 'Erro de conexão. Tente novamente mais tarde.',
+  notFound: 'Não encontrado.',
+  sessionExpired: 'Sessão expirada. Faça login novamente.',
+  renderErrorTitle: 'Algo deu errado',
+  renderErrorText: 'Tente voltar e refazer a última ação.',
+} as const;
