@@ -7,3 +7,4 @@ export * from './bills';
 export * from './contracts';
 export * from './redirects';
 export * from './schemas';
+export * from './api';

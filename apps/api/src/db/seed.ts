@@ -1,0 +1,214 @@
+import type { Db } from './db';
+
+/** Adds `months` to a 'YYYY-MM-DD' date keeping the day (clamped to the month's end). */
+function addMonths(iso: string, months: number, day: number): string {
+  const [y, m] = iso.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(day, last));
+  return first.toISOString().slice(0, 10);
+}
+
+interface SeedContract {
+  nCtrId: number;
+  idPlan: string;
+  planName: string;
+  slpCode: number | null;
+  status: string;
+  dueDay: number;
+  start: string;
+  end?: string;
+  tracker: boolean;
+  fipeLimit: number;
+  fee: number;
+  card?: { last4: string; brand: 'mc' | 'visa' | 'amex' };
+  idIndc?: string;
+  vehicle?: { plate: string; model: string; manufacturer: string; year: number };
+  items: Array<{ code: string; name: string; kind: string; price: number; sub?: Array<{ code: string; name: string; km: number; selected: boolean }> }>;
+  /** bills in months from the last due date before today (0 = that one, 1 = the next) */
+  bills: Array<{ offset: number; status: 'I' | 'A' | 'P'; fine?: number; interest?: number }>;
+}
+
+interface SeedCustomer {
+  document: string;
+  kind: 'cpf' | 'cnpj';
+  name: string;
+  email: string | null;
+  phone: string | null;
+  smsPhone: string | null;
+  addresses: Array<{ type: 'Cobrança' | 'Entrega'; street: string; no: string; building?: string; block: string; city: string; state: string; zip: string }>;
+  contracts: SeedContract[];
+}
+
+const towing = [
+  { code: 'GUINCHO_200', name: 'Guincho até 200 km', km: 200, selected: true },
+  { code: 'GUINCHO_400', name: 'Guincho até 400 km', km: 400, selected: false },
+  { code: 'GUINCHO_1000', name: 'Guincho até 1.000 km', km: 1000, selected: false },
+];
+const base = (price: number) => ({ code: 'ROUBO_FURTO', name: 'Garantia contra roubo e furto', kind: 'roubo_furto', price });
+const tracker = { code: 'RASTREADOR', name: 'Rastreamento 24h', kind: 'rastreador', price: 2990 };
+const assistance = { code: 'ASSIST_24H', name: 'Assistência 24h', kind: 'assistencia', price: 1490, sub: towing };
+const collision = { code: 'COLISAO', name: 'Cobertura de colisão', kind: 'colisao', price: 4990 };
+const glass = { code: 'VIDROS', name: 'Cobertura de vidros', kind: 'vidros', price: 990 };
+const spareCar = { code: 'CARRO_RESERVA', name: 'Carro reserva 7 dias', kind: 'carro_reserva', price: 1290 };
+
+const paidHistory = [-6, -5, -4, -3, -2, -1].map((offset) => ({ offset, status: 'P' as const }));
+
+export const DEMO_CUSTOMERS: SeedCustomer[] = [
+  {
+    document: '52998224725',
+    kind: 'cpf',
+    name: 'Maria Aparecida Souza',
+    email: 'maria.souza@example.com',
+    phone: '31987654321',
+    smsPhone: '31987654321',
+    addresses: [
+      { type: 'Cobrança', street: 'Rua da Bahia', no: '1148', building: 'Apto 702', block: 'Centro', city: 'Belo Horizonte', state: 'MG', zip: '30160011' },
+      { type: 'Entrega', street: 'Rua Pernambuco', no: '353', block: 'Funcionários', city: 'Belo Horizonte', state: 'MG', zip: '30130150' },
+    ],
+    contracts: [
+      {
+        nCtrId: 100101, idPlan: 'GUARITA_COMPLETO', planName: 'Guarita Completo', slpCode: 45, status: 'Ativo', dueDay: 10,
+        start: '2025-03-10', tracker: true, fipeLimit: 9_500_000, fee: 18990, card: { last4: '4242', brand: 'visa' }, idIndc: 'MARIA10',
+        vehicle: { plate: 'RTA1B23', model: 'Onix LT 1.0', manufacturer: 'Chevrolet', year: 2022 },
+        items: [base(8240), tracker, assistance, collision, glass],
+        bills: [...paidHistory, { offset: 0, status: 'I', fine: 380, interest: 127 }, { offset: 1, status: 'A' }],
+      },
+      {
+        nCtrId: 100102, idPlan: 'GUARITA_RASTREADOR', planName: 'Guarita Rastreador', slpCode: 45, status: 'Ativo', dueDay: 10,
+        start: '2025-08-10', tracker: true, fipeLimit: 0, fee: 4990, card: { last4: '5454', brand: 'mc' },
+        items: [tracker, assistance],
+        bills: [...paidHistory, { offset: 0, status: 'P' }, { offset: 1, status: 'A' }],
+      },
+      {
+        nCtrId: 100103, idPlan: 'GUARITA_ESSENCIAL', planName: 'Guarita Essencial', slpCode: 16, status: 'Encerrado', dueDay: 5,
+        start: '2023-02-05', end: '2024-02-05', tracker: false, fipeLimit: 4_000_000, fee: 8990,
+        vehicle: { plate: 'HJK4C56', model: 'Uno Way 1.0', manufacturer: 'Fiat', year: 2014 },
+        items: [base(7500), assistance],
+        bills: [],
+      },
+      {
+        nCtrId: 100104, idPlan: 'GUARITA_ESSENCIAL_ANUAL', planName: 'Guarita Essencial Anual', slpCode: null, status: 'Ativo', dueDay: 20,
+        start: '2026-01-20', tracker: false, fipeLimit: 12_000_000, fee: 13990, card: { last4: '0005', brand: 'amex' },
+        vehicle: { plate: 'QWE7D89', model: 'Civic EXL 2.0', manufacturer: 'Honda', year: 2020 },
+        items: [base(8000), assistance, collision],
+        bills: [...paidHistory, { offset: 0, status: 'P' }, { offset: 1, status: 'A' }],
+      },
+    ],
+  },
+  {
+    document: '11144477735',
+    kind: 'cpf',
+    name: 'João Pedro Lima',
+    email: 'joao.lima@example.com',
+    phone: null,
+    smsPhone: null,
+    addresses: [{ type: 'Cobrança', street: 'Avenida Brasil', no: '500', block: 'Santa Efigênia', city: 'Belo Horizonte', state: 'MG', zip: '30140001' }],
+    contracts: [
+      {
+        nCtrId: 200201, idPlan: 'GUARITA_RECUP', planName: 'Guarita Recuperação', slpCode: 19, status: 'Ativo', dueDay: 15,
+        start: '2025-11-15', tracker: true, fipeLimit: 5_000_000, fee: 7990, card: { last4: '1111', brand: 'visa' },
+        vehicle: { plate: 'PQR2E34', model: 'Gol 1.6', manufacturer: 'Volkswagen', year: 2018 },
+        items: [base(5000), tracker],
+        bills: [...paidHistory, { offset: 0, status: 'P' }, { offset: 1, status: 'A' }],
+      },
+    ],
+  },
+  {
+    document: '11222333000181',
+    kind: 'cnpj',
+    name: 'Transportes Horizonte Ltda',
+    email: 'financeiro@horizonte.example.com',
+    phone: '3133334444',
+    smsPhone: '31999887766',
+    addresses: [{ type: 'Cobrança', street: 'Avenida do Contorno', no: '6594', building: 'Sala 1201', block: 'Savassi', city: 'Belo Horizonte', state: 'MG', zip: '30110044' }],
+    contracts: [
+      {
+        nCtrId: 300301, idPlan: 'GUARITA_COBRE_FROTA', planName: 'Guarita Cobre Frota', slpCode: 27, status: 'Ativo', dueDay: 5,
+        start: '2024-06-05', tracker: true, fipeLimit: 15_000_000, fee: 25990, card: { last4: '4444', brand: 'mc' },
+        vehicle: { plate: 'FRT5G67', model: 'Fiorino Endurance 1.4', manufacturer: 'Fiat', year: 2023 },
+        items: [base(12000), tracker, assistance, collision, spareCar],
+        bills: [...paidHistory, { offset: 0, status: 'I', fine: 520, interest: 173 }, { offset: 1, status: 'A' }],
+      },
+    ],
+  },
+  {
+    document: '12ABC34501DE35',
+    kind: 'cnpj',
+    name: 'Alfa Numérica Logística S.A.',
+    email: 'contato@alfanumerica.example.com',
+    phone: '1140028922',
+    smsPhone: '11988776655',
+    addresses: [{ type: 'Cobrança', street: 'Avenida Paulista', no: '1000', building: '10º andar', block: 'Bela Vista', city: 'São Paulo', state: 'SP', zip: '01310100' }],
+    contracts: [
+      {
+        nCtrId: 400401, idPlan: 'GUARITA_COMPLETO', planName: 'Guarita Completo', slpCode: 76, status: 'Ativo', dueDay: 25,
+        start: '2026-07-25', tracker: true, fipeLimit: 11_000_000, fee: 19990, card: { last4: '8888', brand: 'visa' },
+        vehicle: { plate: 'ALF8H90', model: 'Hilux SRV 2.8', manufacturer: 'Toyota', year: 2024 },
+        items: [base(9000), tracker, assistance, glass],
+        bills: [{ offset: -2, status: 'P' }, { offset: -1, status: 'P' }, { offset: 0, status: 'P' }, { offset: 1, status: 'A' }],
+      },
+    ],
+  },
+];
+
+/** Loads the demo customers once (only into an empty database). Bill dates follow today's date. */
+export async function seedDemo(db: Db, today: string = new Date().toISOString().slice(0, 10)): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(724275)');
+    const existing = await tx.query('SELECT 1 FROM customers LIMIT 1');
+    if (existing.length > 0) return false;
+    const thisMonth = `${today.slice(0, 7)}-01`;
+    // The last due date strictly before today, so an 'I' bill is really overdue and an 'A' one is still ahead.
+    const anchorFor = (dueDay: number) => {
+      const thisDue = addMonths(thisMonth, 0, dueDay);
+      return thisDue < today ? 0 : -1;
+    };
+    for (const c of DEMO_CUSTOMERS) {
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO customers (document, kind, name, email, phone, sms_phone) VALUES ($1,$2,$3,$4,$5,$6) RETURNING id`,
+        [c.document, c.kind, c.name, c.email, c.phone, c.smsPhone],
+      );
+      const customerId = row!.id;
+      for (const a of c.addresses) {
+        await tx.query(
+          `INSERT INTO addresses (customer_id, address_type, street, street_no, building, block, city, state, zip_code)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
+          [customerId, a.type, a.street, a.no, a.building ?? null, a.block, a.city, a.state, a.zip],
+        );
+      }
+      for (const k of c.contracts) {
+        await tx.query(
+          `INSERT INTO contracts (n_ctr_id, customer_id, id_plan, plan_name, slp_code, status, cancelled, due_day,
+             validity_start, validity_end, possui_dispositivo, fipe_limit_cents, monthly_fee_cents, card_summary, card_brand,
+             id_indc, plate, model, manufacturer, model_year)
+           VALUES ($1,$2,$3,$4,$5,$6,false,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)`,
+          [k.nCtrId, customerId, k.idPlan, k.planName, k.slpCode, k.status, k.dueDay, k.start, k.end ?? null, k.tracker,
+            k.fipeLimit, k.fee, k.card?.last4 ?? null, k.card?.brand ?? null, k.idIndc ?? null,
+            k.vehicle?.plate ?? null, k.vehicle?.model ?? null, k.vehicle?.manufacturer ?? null, k.vehicle?.year ?? null],
+        );
+        for (const item of k.items) {
+          const [it] = await tx.query<{ id: number }>(
+            `INSERT INTO contract_items (n_ctr_id, code, name, kind, price_cents) VALUES ($1,$2,$3,$4,$5) RETURNING id`,
+            [k.nCtrId, item.code, item.name, item.kind, item.price],
+          );
+          for (const s of item.sub ?? []) {
+            await tx.query(
+              `INSERT INTO contract_sub_items (item_id, code, name, towing_km, selected) VALUES ($1,$2,$3,$4,$5)`,
+              [it!.id, s.code, s.name, s.km, s.selected],
+            );
+          }
+        }
+        for (const b of k.bills) {
+          const due = addMonths(thisMonth, anchorFor(k.dueDay) + b.offset, k.dueDay);
+          await tx.query(
+            `INSERT INTO bills (n_ctr_id, doc_due_date, doc_total, valor_multa, valor_juros, id_status, paid_at)
+             VALUES ($1,$2,$3,$4,$5,$6,$7)`,
+            [k.nCtrId, due, k.fee, b.fine ?? 0, b.interest ?? 0, b.status, b.status === 'P' ? `${due}T12:00:00Z` : null],
+          );
+        }
+      }
+    }
+    return true;
+  });
+}

@@ -1,0 +1,29 @@
+import { openTotal, type BillsDto, type ContractDetailDto, type ContractDto } from '@guarita/domain';
+import { notFound } from '../../lib/errors';
+import type { ContractRepository } from './repository';
+
+export class ContractService {
+  constructor(private readonly repo: ContractRepository) {}
+
+  list(customerId: number): Promise<ContractDto[]> {
+    return this.repo.listForCustomer(customerId);
+  }
+
+  /** Someone else's (or a non-existent) nCtrId is a 404: the caller cannot tell the two apart. */
+  async requireOwned(customerId: number, nCtrId: number): Promise<ContractDto> {
+    const c = await this.repo.findOwned(customerId, nCtrId);
+    if (!c) throw notFound('Contrato não encontrado.');
+    return c;
+  }
+
+  async detail(customerId: number, nCtrId: number): Promise<ContractDetailDto> {
+    const contract = await this.requireOwned(customerId, nCtrId);
+    return { ...contract, items: await this.repo.items(nCtrId) };
+  }
+
+  async bills(customerId: number, nCtrId: number): Promise<BillsDto> {
+    await this.requireOwned(customerId, nCtrId);
+    const bills = await this.repo.bills(nCtrId);
+    return { bills, openTotal: openTotal(bills.map((b) => ({ ...b, idStatus: b.billStatus.idStatus }))) };
+  }
+}

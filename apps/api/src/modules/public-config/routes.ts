@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PublicConfigDto } from '@guarita/domain';
+
+/** Brand name, phone lines, e-mail and address: configuration, shown by the public shell. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { brand, demoMode } = app.services.config;
+  const body = {
+    brandName: brand.name,
+    phoneSales: brand.phoneSales,
+    phoneTheft: brand.phoneTheft,
+    phoneAssistance: brand.phoneAssistance,
+    supportPhone: brand.supportPhone,
+    supportEmail: brand.supportEmail,
+    address: brand.address,
+    demoMode,
+  };
+  app.get('/config', { schema: { tags: ['public'], response: { 200: PublicConfigDto } } }, async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return body;
+  });
+};
+export default routes;

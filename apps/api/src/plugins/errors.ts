@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MSG } from '@guarita/domain';
+import { AppError } from '../lib/errors';
+
+/** The one error handler: coded errors → envelope; validation → 400 with the schema's pt-BR message; the rest → 500, details logged only. */
+export default fp(async (app) => {
+  app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+    const envelope = (status: number, erro: string, mensagem: string) =>
+      reply.code(status).send({ sucesso: false, status, erro, mensagem });
+
+    if (err instanceof AppError) {
+      reply.headers(err.headers);
+      return envelope(err.status, err.code, err.mensagem);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const message = first?.message && /[À-ú]|^[A-Z][a-z]/.test(first.message) ? first.message : 'Dados inválidos.';
+      return envelope(400, 'VALIDATION', message);
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status === 413) return envelope(413, 'PAYLOAD_TOO_LARGE', 'O conteúdo enviado é grande demais.');
+    if (status === 415) return envelope(415, 'UNSUPPORTED_MEDIA_TYPE', 'Formato de conteúdo não suportado.');
+    if (status >= 400 && status < 500) return envelope(status, 'BAD_REQUEST', 'Requisição inválida.');
+    req.log.error({ err }, 'unhandled error');
+    return envelope(500, 'INTERNAL', MSG.unexpected);
+  });
+});

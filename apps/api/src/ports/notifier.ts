@@ -1,0 +1,57 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/db';
+
+export interface Notification {
+  channel: 'sms' | 'email';
+  to: string;
+  subject: string;
+  body: string;
+  /** Optional HTML alternative for e-mail. */
+  html?: string;
+}
+
+/** Sends a one-time code or a message to a person. Adapters: outbox (demo), SMTP, HTTP SMS provider. */
+export interface Notifier {
+  send(n: Notification): Promise<void>;
+}
+
+/** Demo mode: keeps what would be sent in a table and prints it, so a new user can log in without SMS. */
+export class OutboxNotifier implements Notifier {
+  constructor(private readonly db: Db, private readonly print: (line: string) => void = (l) => console.log(l)) {}
+  async send(n: Notification): Promise<void> {
+    await this.db.query('INSERT INTO dev_outbox (channel, to_addr, subject, body) VALUES ($1,$2,$3,$4)', [n.channel, n.to, n.subject, n.body]);
+    this.print(`[outbox] ${n.channel} → ${n.to}: ${n.subject} — ${n.body}`);
+  }
+}
+
+export class SmtpNotifier implements Notifier {
+  private readonly transport;
+  constructor(smtpUrl: string, private readonly from: string) {
+    this.transport = nodemailer.createTransport(smtpUrl);
+  }
+  async send(n: Notification): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to: n.to, subject: n.subject, text: n.body, ...(n.html ? { html: n.html } : {}) });
+  }
+}
+
+/** A generic JSON-over-HTTP SMS gateway: POST {to, message} with a bearer token. */
+export class HttpSmsNotifier implements Notifier {
+  constructor(private readonly url: string, private readonly token?: string, private readonly timeoutMs = 10_000) {}
+  async send(n: Notification): Promise<void> {
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+      body: JSON.stringify({ to: `+55${n.to.replace(/\D/g, '')}`, message: n.body }),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
+  }
+}
+
+/** Routes each channel to its adapter. */
+export class ChannelNotifier implements Notifier {
+  constructor(private readonly byChannel: Record<Notification['channel'], Notifier>) {}
+  send(n: Notification): Promise<void> {
+    return this.byChannel[n.channel].send(n);
+  }
+}

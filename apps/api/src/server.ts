@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { loadConfig } from './config';
+import { openPglite, openPostgres, type Db } from './db/db';
+import { migrate } from './db/migrate';
+import { seedDemo } from './db/seed';
+import { buildApp, LOG_REDACT } from './app';
+
+const config = loadConfig();
+const { env } = config;
+
+const db: Db = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.resolve(env.DATA_DIR, 'pglite'));
+const applied = await migrate(db);
+if (config.demoMode && (await seedDemo(db))) console.log('Demo data loaded (see README for the demo logins).');
+if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
+
+const app = await buildApp({
+  db,
+  config,
+  logger: {
+    level: env.LOG_LEVEL,
+    redact: { paths: LOG_REDACT, censor: '[redacted]' },
+    serializers: {
+      // Query strings may hold a plate or a document: log the path only.
+      req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
+    },
+  },
+});
+
+const prune = setInterval(() => void app.services.limiter.prune().catch(() => {}), 10 * 60 * 1000);
+prune.unref();
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    // Stop accepting, finish in-flight requests, then close the database.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    await app.close();
+    await db.close();
+    clearTimeout(timer);
+    process.exit(0);
+  });
+}
+
+await app.listen({ port: env.PORT, host: env.HOST });
+console.log(`Guarita em http://localhost:${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite em ${env.DATA_DIR}`}${config.demoMode ? ', modo demonstração' : ''})`);
