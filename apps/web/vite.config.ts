@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000' } },
-  build: { outDir: 'dist', sourcemap: false, assetsInlineLimit: 0 },
+  build: { outDir: 'dist', sourcemap: false, assetsInlineLimit: 0, target: 'es2022' },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,4 +1,7 @@
-import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { formatCnpj } from '@brazilian-utils/brazilian-utils/format-cnpj';
+import { formatCpf } from '@brazilian-utils/brazilian-utils/format-cpf';
+import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
+import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 import { MSG } from './messages';
 
 export type DocumentKind = 'cpf' | 'cnpj';

@@ -1,4 +1,5 @@
-import { formatCep, formatPhone } from '@brazilian-utils/brazilian-utils';
+import { formatCep } from '@brazilian-utils/brazilian-utils/format-cep';
+import { formatPhone } from '@brazilian-utils/brazilian-utils/format-phone';
 
 /** 'fulano@gmail.com' → 'fu****@g****.com': enough to recognise, not enough to harvest. */
 export function maskEmail(email: string): string {

@@ -1,0 +1,124 @@
+import { Link } from 'react-router';
+import { BILL_STATUS_LABEL, formatIsoDate, formatMoney, vehicleLabel } from '@guarita/domain';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { Spinner } from '../../../components/ui/Spinner';
+import { Alert } from '../../../components/ui/Alert';
+import { useSelectedContract } from '../../../hooks/use-selected-contract';
+import { useContract } from '../../../api/get-contract';
+import { useBills } from '../../../api/get-bills';
+import { ContractNotFound } from '../../common/components/ContractNotFound';
+
+/** Start page for the selected contract: vehicle, plan, status, total open and quick actions. */
+export function DashboardPage() {
+  const selected = useSelectedContract();
+  const nCtrId = selected.contract?.nCtrId;
+  const detail = useContract(nCtrId);
+  const bills = useBills(nCtrId);
+
+  if (selected.isLoading) return <Spinner />;
+  if (selected.error) return <Alert>{selected.error.message}</Alert>;
+  if (selected.notFound) return <ContractNotFound />;
+  if (!selected.contract) {
+    return (
+      <section className="card">
+        <PageTitle>Início</PageTitle>
+        <p>Você não possui contratos ativos.</p>
+      </section>
+    );
+  }
+
+  const c = selected.contract;
+  const index = selected.options.findIndex((o) => o.nCtrId === c.nCtrId);
+  const open = bills.data?.openTotal ?? 0;
+  const next = bills.data?.bills.filter((b) => b.billStatus.idStatus === 'A').at(-1);
+  const overdue = bills.data?.bills.filter((b) => b.billStatus.idStatus === 'I') ?? [];
+
+  return (
+    <div className="dashboard">
+      <PageTitle title="Início">{vehicleLabel(c, index)}</PageTitle>
+      <div className="grid">
+        <section className="card" aria-labelledby="veiculo">
+          <h2 id="veiculo">Veículo</h2>
+          <dl className="facts">
+            <dt>Placa</dt>
+            <dd>{c.vehicle.numberPlate ?? 'Dispositivo sem placa'}</dd>
+            <dt>Modelo</dt>
+            <dd>{[c.vehicle.manufacturer, c.vehicle.vModel, c.vehicle.year].filter(Boolean).join(' ') || '—'}</dd>
+            <dt>Rastreador</dt>
+            <dd>{c.possuiDispositivo ? 'Instalado' : 'Não possui'}</dd>
+          </dl>
+        </section>
+        <section className="card" aria-labelledby="plano">
+          <h2 id="plano">Plano</h2>
+          <dl className="facts">
+            <dt>Plano</dt>
+            <dd>{c.planName}</dd>
+            <dt>Contrato</dt>
+            <dd>nº {c.nCtrId}</dd>
+            <dt>Situação</dt>
+            <dd>
+              <span className={`badge badge-${c.status === 'Ativo' ? 'ok' : 'warn'}`}>{c.status}</span>
+            </dd>
+            <dt>Vigência desde</dt>
+            <dd>{formatIsoDate(c.dataInicioVigencia)}</dd>
+            <dt>Mensalidade</dt>
+            <dd>{formatMoney(c.monthlyFee)} · vence todo dia {c.dueDay}</dd>
+          </dl>
+          {detail.data && (
+            <ul className="coverages" aria-label="Coberturas">
+              {detail.data.items.map((i) => (
+                <li key={i.code}>{i.name}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="card" aria-labelledby="financeiro">
+          <h2 id="financeiro">Financeiro</h2>
+          {bills.isLoading ? (
+            <Spinner />
+          ) : bills.error ? (
+            <Alert>{bills.error.message}</Alert>
+          ) : (
+            <>
+              <p className="total-open">
+                Total em aberto: <strong className={open > 0 ? 'text-danger' : ''}>{formatMoney(open)}</strong>
+              </p>
+              {overdue.length > 0 && (
+                <p className="text-danger">
+                  {overdue.length === 1 ? '1 fatura' : `${overdue.length} faturas`} {BILL_STATUS_LABEL.I.toLowerCase()}
+                  {overdue.length === 1 ? '' : 's'} — regularize para manter sua proteção ativa.
+                </p>
+              )}
+              {next && (
+                <p>
+                  Próxima fatura: {formatMoney(next.docTotal)} em {formatIsoDate(next.docDueDate)}
+                </p>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+      <nav className="quick-actions" aria-label="Ações rápidas">
+        {open > 0 && (
+          <Link className="btn btn-primary" to="/pagamentos/fatura-em-aberto">
+            Pagar fatura em aberto
+          </Link>
+        )}
+        <Link className="btn btn-secondary" to={`/pagamentos/${c.nCtrId}`}>
+          Pagamentos
+        </Link>
+        <Link className="btn btn-secondary" to="/antecipacao">
+          Antecipar fatura
+        </Link>
+        <Link className="btn btn-secondary" to={`/suporte/${c.nCtrId}`}>
+          Abrir solicitação
+        </Link>
+        <Link className="btn btn-secondary" to={`/aviso/${c.nCtrId}`}>
+          Comunicar sinistro
+        </Link>
+      </nav>
+    </div>
+  );
+}
+
+export default DashboardPage;

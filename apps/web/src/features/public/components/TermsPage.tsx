@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/ui/PageTitle';
+
+export default function TermsPage() {
+  return <PageTitle>Terms</PageTitle>;
+}

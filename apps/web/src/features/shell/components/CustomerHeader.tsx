@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMe } from '../../../api/get-me';
+import { logout } from '../../auth/api/logout';
+import { HOME_ITEM, MENU_ITEMS } from './menu-items';
+import { Logo } from './Logo';
+import { VehicleSelector } from './VehicleSelector';
+
+function firstName(name: string | undefined) {
+  return name?.split(' ')[0] ?? '';
+}
+
+export function CustomerHeader() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  // Slide-in menu: focus moves in, Esc closes, Tab stays inside, focus returns to the burger.
+  useEffect(() => {
+    if (!open) return;
+    const panel = panelRef.current;
+    panel?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+      if (e.key === 'Tab' && panel) {
+        const items = [...panel.querySelectorAll<HTMLElement>('a, button, select')];
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last?.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first?.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      burgerRef.current?.focus();
+    };
+  }, [open]);
+
+  const signOut = async () => {
+    await logout();
+    queryClient.clear();
+    navigate('/', { replace: true });
+  };
+
+  const links = (
+    <ul>
+      <li>
+        <NavLink to={HOME_ITEM.to}>{HOME_ITEM.label}</NavLink>
+      </li>
+      {MENU_ITEMS.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to}>{item.label}</NavLink>
+        </li>
+      ))}
+      <li>
+        <button type="button" className="menu-logout" onClick={signOut}>
+          Sair
+        </button>
+      </li>
+    </ul>
+  );
+
+  return (
+    <header className="customer-header">
+      <div className="header-bar mobile-only">
+        <button type="button" className="icon-btn" aria-label="Voltar" onClick={() => navigate(-1)}>
+          ←
+        </button>
+        <Link to="/dashboard" aria-label="Início">
+          <Logo />
+        </Link>
+        <button
+          ref={burgerRef}
+          type="button"
+          className="icon-btn"
+          aria-label="Abrir menu"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          onClick={() => setOpen(true)}
+        >
+          ☰
+        </button>
+      </div>
+      <div className="header-bar desktop-only">
+        <Link to="/dashboard" aria-label="Início">
+          <Logo />
+        </Link>
+        <p className="greeting">{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
+        <VehicleSelector />
+      </div>
+      <nav className="desktop-nav desktop-only" aria-label="Menu principal">
+        {links}
+      </nav>
+      <div className={`menu-backdrop ${open ? 'open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
+      <nav
+        id="mobile-menu"
+        ref={panelRef}
+        className={`mobile-menu ${open ? 'open' : ''}`}
+        aria-label="Menu"
+        aria-hidden={!open}
+        inert={!open}
+      >
+        <div className="mobile-menu-head">
+          <p className="greeting">{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
+          <button type="button" className="icon-btn" aria-label="Fechar menu" onClick={() => setOpen(false)}>
+            ✕
+          </button>
+        </div>
+        <VehicleSelector />
+        {links}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { useSession } from '../../../lib/use-session';
+import { CustomerHeader } from './CustomerHeader';
+
+/** Every customer route: not logged in → '/' (payments of a plate → '/?placa=' so login lands back there). */
+export function CustomerLayout() {
+  const { loggedIn } = useSession();
+  const { placa } = useParams();
+  const location = useLocation();
+  if (!loggedIn) {
+    const to = placa && location.pathname.startsWith('/pagamentos/placa/') ? `/?placa=${encodeURIComponent(placa)}` : '/';
+    return <Navigate to={to} replace />;
+  }
+  return (
+    <div className="customer-shell">
+      <a className="skip-link" href="#conteudo">Ir para o conteúdo</a>
+      <CustomerHeader />
+      <main id="conteudo" className="customer-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export default CustomerLayout;

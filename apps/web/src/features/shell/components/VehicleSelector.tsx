@@ -1,0 +1,35 @@
+import { useId } from 'react';
+import { useNavigate } from 'react-router';
+import { useSelectedContract } from '../../../hooks/use-selected-contract';
+
+/** Contracts except Encerrado; choosing one goes to /dashboard. */
+export function VehicleSelector({ navigateOnChange = true }: { navigateOnChange?: boolean }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const { contract, options, select, isLoading } = useSelectedContract();
+  if (isLoading) return <span className="vehicle-selector muted">Carregando veículos…</span>;
+  if (options.length === 0) return null;
+  const current = options.find((o) => o.nCtrId === contract?.nCtrId);
+  return (
+    <div className="vehicle-selector">
+      <label htmlFor={id}>Veículo</label>
+      <select
+        id={id}
+        value={current?.value ?? ''}
+        onChange={(e) => {
+          const chosen = options.find((o) => o.value === e.target.value);
+          if (!chosen) return;
+          select(chosen.nCtrId);
+          if (navigateOnChange) navigate('/dashboard');
+        }}
+      >
+        {!current && <option value="">Selecione</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

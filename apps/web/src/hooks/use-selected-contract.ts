@@ -1,0 +1,36 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useParams } from 'react-router';
+import { samePlate, selectableContracts, vehicleOptions } from '@guarita/domain';
+import { useContracts } from '../api/get-contracts';
+import { getSelectedContractId, setSelectedContractId, subscribeSelected } from '../lib/storage';
+
+/**
+ * The contract the customer acts on: the nCtrId (or plate) in the route when it is theirs, else the stored choice,
+ * else the first selectable one. A route id that is not theirs is reported as `notFound`, never selected.
+ */
+export function useSelectedContract() {
+  const { nCtrId: routeParam, placa } = useParams();
+  const contracts = useContracts();
+  const stored = useSyncExternalStore(subscribeSelected, getSelectedContractId);
+  const list = selectableContracts(contracts.data ?? []);
+  const options = vehicleOptions(list);
+
+  const routeId = routeParam !== undefined ? Number(routeParam) : undefined;
+  const fromRoute =
+    routeId !== undefined ? list.find((c) => c.nCtrId === routeId) : placa ? list.find((c) => samePlate(c.vehicle.numberPlate, placa)) : undefined;
+  const askedInRoute = routeParam !== undefined || placa !== undefined;
+  const contract = askedInRoute ? fromRoute : (list.find((c) => c.nCtrId === stored) ?? list[0]);
+
+  useEffect(() => {
+    if (contract && contract.nCtrId !== stored) setSelectedContractId(contract.nCtrId);
+  }, [contract, stored]);
+
+  return {
+    contract,
+    options,
+    isLoading: contracts.isLoading,
+    error: contracts.error,
+    notFound: contracts.isSuccess && askedInRoute && !fromRoute,
+    select: setSelectedContractId,
+  };
+}

@@ -1,0 +1,112 @@
+import type { TokensDto } from '@guarita/domain';
+
+/**
+ * Tokens live in memory only; the refresh token is an HttpOnly cookie the script never sees.
+ * A flag in localStorage (no personal data) tells a reload that a refresh is worth trying.
+ */
+const FLAG = 'guarita.session';
+const REFRESH_THRESHOLD_S = 300;
+
+export interface Identity {
+  username: string;
+  exp: number;
+}
+
+type Listener = () => void;
+
+let tokens: TokensDto | null = null;
+let refreshing: Promise<boolean> | null = null;
+const listeners = new Set<Listener>();
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+export function subscribe(l: Listener): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export function decodeIdToken(token: string | undefined): Identity | null {
+  try {
+    const part = token?.split('.')[1];
+    if (!part) return null;
+    const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as Partial<Identity>;
+    return typeof json.username === 'string' && typeof json.exp === 'number' ? { username: json.username, exp: json.exp } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function getTokens(): TokensDto | null {
+  return tokens;
+}
+
+export function isLoggedIn(): boolean {
+  return tokens !== null;
+}
+
+export function hadSession(): boolean {
+  return localStorage.getItem(FLAG) === '1';
+}
+
+export function storeTokens(t: TokensDto): void {
+  tokens = t;
+  localStorage.setItem(FLAG, '1');
+  emit();
+}
+
+/** Clears everything the browser holds for the customer: memory, local and session storage, client-data cookie. */
+export function clearSession(): void {
+  tokens = null;
+  localStorage.clear();
+  sessionStorage.clear();
+  document.cookie = 'clientData=; Max-Age=0; path=/; SameSite=Strict';
+  emit();
+}
+
+/** The spec's rule: refresh when the IdToken expires within 300 s or cannot be decoded. */
+export function needsRefresh(now = Date.now() / 1000): boolean {
+  const id = decodeIdToken(tokens?.IdToken);
+  return !id || id.exp - now < REFRESH_THRESHOLD_S;
+}
+
+async function callRefresh(): Promise<boolean> {
+  const res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' }).catch(() => null);
+  if (res?.ok) {
+    storeTokens((await res.json()) as TokensDto);
+    return true;
+  }
+  if (res && (res.status === 401 || res.status === 400)) clearSession();
+  return false;
+}
+
+/**
+ * One refresh at a time: within the tab (a shared promise) and across tabs (a Web Lock), because a
+ * rotated refresh token presented twice would revoke the whole login.
+ */
+export function refresh(): Promise<boolean> {
+  if (!refreshing) {
+    const run = async () => {
+      const before = tokens?.AccessToken;
+      const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+      if (!locks) return callRefresh();
+      return locks.request('guarita-refresh', async () => {
+        // Another tab may have refreshed while we waited; our cookie is then already the new one, so refreshing is still safe.
+        if (tokens && tokens.AccessToken !== before && !needsRefresh()) return true;
+        return callRefresh();
+      });
+    };
+    refreshing = run().finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+/** A valid, fresh token set, refreshing first when needed. False means logged out. */
+export async function ensureFresh(): Promise<boolean> {
+  if (tokens && !needsRefresh()) return true;
+  if (!tokens && !hadSession()) return false;
+  return refresh();
+}
