@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import RenderErrorPage from '../features/common/components/RenderErrorPage';
+import { Spinner } from '../components/ui/Spinner';
 import PublicLayout from '../features/public/components/PublicLayout';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -48,6 +49,7 @@ const exact = (routes: RouteObject[]): RouteObject[] => routes.map((r) => ({ ...
 export const routes: RouteObject[] = [
   {
     errorElement: <RenderErrorPage />,
+    hydrateFallbackElement: <Spinner />,
     children: [
       { path: '/painel', element: <Navigate to="/dashboard" replace />, caseSensitive: true },
       { path: '/Dashboard', element: <Navigate to="/dashboard" replace />, caseSensitive: true },

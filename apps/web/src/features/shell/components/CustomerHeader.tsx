@@ -26,6 +26,7 @@ export function CustomerHeader() {
   useEffect(() => {
     if (!open) return;
     const panel = panelRef.current;
+    const burger = burgerRef.current;
     panel?.querySelector<HTMLElement>('a, button')?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setOpen(false);
@@ -45,7 +46,7 @@ export function CustomerHeader() {
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      burgerRef.current?.focus();
+      burger?.focus();
     };
   }, [open]);
 

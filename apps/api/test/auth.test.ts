@@ -1,0 +1,633 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import {
+  CNPJ_ALFA,
+  CNPJ_HORIZONTE,
+  CPF_JOAO,
+  CPF_MARIA,
+  REFRESH_COOKIE,
+  createTestApp,
+  jwtPayload,
+  sleep,
+  type TestApp,
+} from './helpers';
+
+// The spec's and the API's pt-BR texts, written out verbatim: this is what a client shows.
+const REQUIRED = 'Preencha o campo acima';
+const INVALID_DOCUMENT = 'CPF ou CNPJ inválidos!';
+const CODE_REQUIRED = 'Preencha o campo com o código de validação';
+const CODE_CHECK_FAILED = 'Não foi possível validar código.';
+const LOOKUP_FAILED = 'Ops! Algo deu errado. Tente novamente mais tarde.';
+const CODE_EXPIRED = 'Código expirado ou já utilizado. Solicite um novo código.';
+const TOO_MANY = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
+const SESSION_EXPIRED = 'Sessão expirada. Faça login novamente.';
+
+const envelope = (status: number, erro: string, mensagem: string) => ({ sucesso: false, status, erro, mensagem });
+
+/** Any 6-digit code other than `code`. */
+const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** Everything the limits would get in the way of is raised; the tests of the limits use their own app. */
+const ROOMY = { codeRequestsPerDocument: 1000, codeRequestsPerIp: 1000, verifyPerDocument: 1000, verifyPerIp: 1000, lookupsPerIp: 1000 };
+
+describe('login protocol', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ limits: ROOMY });
+  });
+  afterAll(() => t?.close());
+
+  const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
+
+  it.each([
+    ['CPF', '529.982.247-25', CPF_MARIA, 'sms'],
+    ['CNPJ', '11.222.333/0001-81', CNPJ_HORIZONTE, 'sms'],
+    ['alphanumeric CNPJ', '12.ABC.345/01DE-35', CNPJ_ALFA, 'sms'],
+    ['alphanumeric CNPJ in lower case', '12.abc.345/01de-35', CNPJ_ALFA, 'email'],
+    ['CPF without mask', CPF_MARIA, CPF_MARIA, 'email'],
+  ] as const)('%s typed as %s (%s), code by %s: login → code → verify → authenticated calls', async (_kind, typed, document, canal) => {
+    const start = await post('/api/auth/login', { documento: typed });
+    expect(start.statusCode).toBe(200);
+    const s = start.json();
+    expect(s).toEqual({ Sessao: expect.any(String), Sms: expect.any(String), Email: expect.any(String), canalPadrao: 'sms' });
+
+    const before = t.sent.length;
+    const code = await post('/api/auth/code', { Sessao: s.Sessao, canal });
+    expect(code.statusCode).toBe(202);
+    expect(code.json()).toEqual({ canal, destino: canal === 'sms' ? s.Sms : s.Email });
+    expect(t.sent.length).toBe(before + 1);
+    const n = t.sent.at(-1)!;
+    expect(n.channel).toBe(canal);
+    const digits = n.body.match(/\b\d{6}\b/)?.[0];
+    expect(digits).toMatch(/^\d{6}$/);
+
+    const verify = await post('/api/auth/verify', { Sessao: s.Sessao, CodigoAutenticacao: digits });
+    expect(verify.statusCode).toBe(200);
+    const tokens = verify.json();
+    expect(tokens).toEqual({ IdToken: expect.any(String), AccessToken: expect.any(String), expiresIn: t.config.tokens.accessSeconds });
+    // The identity token carries the CPF/CNPJ as username claim and an expiry (spec §3).
+    const id = jwtPayload(tokens.IdToken);
+    expect(id.username).toBe(document);
+    expect(typeof id.exp).toBe('number');
+    expect(jwtPayload(tokens.AccessToken).username).toBeUndefined();
+
+    // The refresh token is an HttpOnly, SameSite=Strict cookie scoped to /api/auth, never in the JSON.
+    const cookie = verify.cookies.find((c) => c.name === REFRESH_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth', maxAge: t.config.tokens.refreshAbsoluteSeconds });
+    expect(cookie!.value.length).toBeGreaterThanOrEqual(32);
+    expect(verify.body).not.toContain(cookie!.value);
+
+    const me = await t.get('/api/me', tokens.AccessToken);
+    expect(me.statusCode).toBe(200);
+    expect([me.json().cpf, me.json().cnpj]).toContain(document);
+  });
+
+  it('validates the document with the spec messages', async () => {
+    for (const [documento, mensagem] of [
+      ['', REQUIRED],
+      ['   ', REQUIRED],
+      ['123', INVALID_DOCUMENT],
+      ['529.982.247-24', INVALID_DOCUMENT], // wrong check digit
+      ['5299822472', INVALID_DOCUMENT], // 10 digits
+      ['112223330001811', INVALID_DOCUMENT], // 15 digits
+      ['12.ABC.345/01DE-36', INVALID_DOCUMENT], // alphanumeric CNPJ, wrong check digit
+    ]) {
+      const res = await post('/api/auth/login', { documento });
+      expect({ documento, status: res.statusCode, body: res.json() }).toEqual({ documento, status: 400, body: envelope(400, 'VALIDATION', mensagem!) });
+    }
+  });
+
+  it('answers the lookup-failed message for a valid but unknown document, and starts no session', async () => {
+    const before = t.sent.length;
+    for (const documento of ['123.456.789-09', '11.444.777/0001-61']) {
+      const res = await post('/api/auth/login', { documento });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(envelope(404, 'CUSTOMER_NOT_FOUND', LOOKUP_FAILED));
+    }
+    expect(t.sent.length).toBe(before);
+  });
+
+  it('validates the code with the spec messages', async () => {
+    const s = await t.start(CPF_MARIA);
+    await t.requestCode(s.Sessao, 'sms');
+    for (const [CodigoAutenticacao, mensagem] of [
+      ['', CODE_REQUIRED],
+      ['  ', CODE_REQUIRED],
+      ['12a456', CODE_CHECK_FAILED],
+      ['12345', CODE_CHECK_FAILED],
+    ]) {
+      const res = await post('/api/auth/verify', { Sessao: s.Sessao, CodigoAutenticacao });
+      expect({ CodigoAutenticacao, status: res.statusCode, body: res.json() }).toEqual({
+        CodigoAutenticacao,
+        status: 400,
+        body: envelope(400, 'VALIDATION', mensagem!),
+      });
+    }
+  });
+
+  it('e-mail-only customer: default channel e-mail, no SMS offered, SMS refused', async () => {
+    const s = await t.start(CPF_JOAO);
+    expect(s.canalPadrao).toBe('email');
+    expect(s.Sms).toBeNull();
+    expect(s.Email).toEqual(expect.any(String));
+
+    const before = t.sent.length;
+    const sms = await post('/api/auth/code', { Sessao: s.Sessao, canal: 'sms' });
+    expect(sms.statusCode).toBe(400);
+    expect(sms.json()).toEqual(envelope(400, 'CHANNEL_UNAVAILABLE', 'Este meio de envio não está disponível. Escolha outra opção.'));
+    expect(t.sent.length).toBe(before);
+
+    const code = await t.requestCode(s.Sessao, 'email');
+    expect(t.sent.at(-1)).toMatchObject({ channel: 'email', to: 'joao.lima@example.com' });
+    expect((await t.verify(s.Sessao, code)).statusCode).toBe(200);
+  });
+
+  it('an unknown channel is refused', async () => {
+    const s = await t.start(CPF_MARIA);
+    const res = await post('/api/auth/code', { Sessao: s.Sessao, canal: 'whatsapp' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ sucesso: false, status: 400 });
+  });
+
+  it('masked destinations never reveal the whole e-mail or phone', async () => {
+    const customers = [
+      { doc: CPF_MARIA, email: 'maria.souza@example.com', phone: '31987654321' },
+      { doc: CNPJ_HORIZONTE, email: 'financeiro@horizonte.example.com', phone: '31999887766' },
+      { doc: CNPJ_ALFA, email: 'contato@alfanumerica.example.com', phone: '11988776655' },
+    ];
+    for (const c of customers) {
+      const s = await t.start(c.doc);
+      const shown: string[] = [s.Sms!, s.Email!];
+      for (const canal of ['sms', 'email'] as const) {
+        const res = await post('/api/auth/code', { Sessao: s.Sessao, canal });
+        expect(res.statusCode).toBe(202);
+        shown.push(res.json().destino);
+        // ...while the notifier did get the real address.
+        expect(t.sent.at(-1)!.to).toBe(canal === 'sms' ? c.phone : c.email);
+      }
+      const [user, domain] = c.email.split('@') as [string, string];
+      for (const text of shown) {
+        expect(text).toContain('*');
+        expect(text).not.toContain(c.email);
+        expect(text).not.toContain(user);
+        expect(text).not.toContain(domain.split('.')[0]);
+        expect(text.replace(/\D/g, '')).not.toContain(c.phone.slice(2, 7)); // the hidden middle digits
+        expect(text).not.toContain(c.phone.slice(2));
+      }
+      expect(s.Sms).toMatch(new RegExp(`${c.phone.slice(-4)}$`)); // enough to recognise
+    }
+  });
+
+  it('a wrong code is refused and the right one still works after it', async () => {
+    const s = await t.start(CPF_MARIA);
+    const code = await t.requestCode(s.Sessao, 'sms');
+    const wrong = await t.verify(s.Sessao, otherCode(code));
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(envelope(401, 'CODE_INVALID', CODE_CHECK_FAILED));
+    expect(wrong.cookies.find((c) => c.name === REFRESH_COOKIE)).toBeUndefined();
+    expect((await t.verify(s.Sessao, code)).statusCode).toBe(200);
+  });
+
+  it('4 wrong tries leave the code usable; after 5 wrong tries it is dead even for the right code', async () => {
+    const a = await t.start(CPF_MARIA);
+    const codeA = await t.requestCode(a.Sessao, 'sms');
+    for (let i = 0; i < 4; i++) expect((await t.verify(a.Sessao, otherCode(codeA))).statusCode).toBe(401);
+    expect((await t.verify(a.Sessao, codeA)).statusCode).toBe(200);
+
+    const b = await t.start(CPF_MARIA);
+    const codeB = await t.requestCode(b.Sessao, 'sms');
+    for (let i = 0; i < 5; i++) {
+      const res = await t.verify(b.Sessao, otherCode(codeB));
+      expect(res.json()).toEqual(envelope(401, 'CODE_INVALID', CODE_CHECK_FAILED));
+    }
+    const right = await t.verify(b.Sessao, codeB);
+    expect(right.statusCode).toBe(401);
+    expect(right.json()).toEqual(envelope(401, 'CODE_EXPIRED', CODE_EXPIRED));
+    expect(right.cookies.find((c) => c.name === REFRESH_COOKIE)).toBeUndefined();
+
+    // A new code for the same login session works again.
+    const fresh = await t.requestCode(b.Sessao, 'sms');
+    expect((await t.verify(b.Sessao, fresh)).statusCode).toBe(200);
+  });
+
+  it('a code works once', async () => {
+    const s = await t.start(CNPJ_HORIZONTE);
+    const code = await t.requestCode(s.Sessao, 'email');
+    expect((await t.verify(s.Sessao, code)).statusCode).toBe(200);
+    const again = await t.verify(s.Sessao, code);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual(envelope(401, 'CODE_EXPIRED', CODE_EXPIRED));
+  });
+
+  it('concurrent verifications of one code give exactly one login', async () => {
+    const s = await t.start(CPF_MARIA);
+    const code = await t.requestCode(s.Sessao, 'sms');
+    const results = await Promise.all(Array.from({ length: 5 }, () => t.verify(s.Sessao, code)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401, 401]);
+  });
+
+  it('a code is bound to the login session that asked for it', async () => {
+    const a = await t.start(CPF_MARIA);
+    const b = await t.start(CPF_MARIA);
+    const other = await t.start(CNPJ_HORIZONTE);
+    const codeA = await t.requestCode(a.Sessao, 'sms');
+    let codeB = await t.requestCode(b.Sessao, 'sms');
+    let codeOther = await t.requestCode(other.Sessao, 'sms');
+    while (codeB === codeA) codeB = await t.requestCode(b.Sessao, 'sms');
+    while (codeOther === codeA) codeOther = await t.requestCode(other.Sessao, 'sms');
+
+    // A's code sent with another session of the same customer, or of another customer, is refused.
+    for (const sessao of [b.Sessao, other.Sessao]) {
+      const res = await t.verify(sessao, codeA);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().mensagem).toBe(CODE_CHECK_FAILED);
+    }
+    // A session that never asked for a code has nothing to verify.
+    const idle = await t.start(CPF_MARIA);
+    const res = await t.verify(idle.Sessao, codeA);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().sucesso).toBe(false);
+    // An invented session is refused with the spec's message.
+    const bogus = await t.verify('not-a-session', codeA);
+    expect(bogus.statusCode).toBe(401);
+    expect(bogus.json()).toEqual(envelope(401, 'CODE_INVALID', CODE_CHECK_FAILED));
+    // And A's code still works where it belongs.
+    expect((await t.verify(a.Sessao, codeA)).statusCode).toBe(200);
+  });
+
+  it('a code request for an unknown login session is refused', async () => {
+    const before = t.sent.length;
+    const res = await post('/api/auth/code', { Sessao: 'no-such-session', canal: 'sms' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(envelope(400, 'LOGIN_SESSION_EXPIRED', 'Sua sessão de login expirou. Informe o CPF ou CNPJ novamente.'));
+    expect(t.sent.length).toBe(before);
+  });
+
+  it('a new code invalidates the older one', async () => {
+    const s = await t.start(CPF_MARIA);
+    const first = await t.requestCode(s.Sessao, 'sms');
+    let second = await t.requestCode(s.Sessao, 'email');
+    while (second === first) second = await t.requestCode(s.Sessao, 'email');
+    const old = await t.verify(s.Sessao, first);
+    expect(old.statusCode).toBe(401);
+    expect(old.json().mensagem).toBe(CODE_CHECK_FAILED);
+    expect((await t.verify(s.Sessao, second)).statusCode).toBe(200);
+  });
+
+  it('codes are 6 digits and differ between requests', async () => {
+    const s = await t.start(CPF_MARIA);
+    const codes = new Set<string>();
+    for (let i = 0; i < 8; i++) codes.add(await t.requestCode(s.Sessao, 'sms'));
+    for (const c of codes) expect(c).toMatch(/^\d{6}$/);
+    expect(codes.size).toBeGreaterThan(1);
+  });
+});
+
+describe('refresh and logout', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ limits: ROOMY });
+  });
+  afterAll(() => t?.close());
+
+  const logout = (opts: { refreshToken?: string; accessToken?: string }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      ...(opts.refreshToken ? { cookies: { [REFRESH_COOKIE]: opts.refreshToken } } : {}),
+      ...(opts.accessToken ? { headers: { authorization: `Bearer ${opts.accessToken}` } } : {}),
+    });
+  const newCookie = (res: Awaited<ReturnType<TestApp['refresh']>>) => res.cookies.find((c) => c.name === REFRESH_COOKIE);
+  const expectCleared = (res: Awaited<ReturnType<TestApp['refresh']>>) => {
+    const c = newCookie(res);
+    expect(c).toBeDefined();
+    expect(c!.value).toBe('');
+    expect(c!.path).toBe('/api/auth');
+    expect(c!.expires!.getTime()).toBeLessThanOrEqual(Date.now());
+  };
+
+  it('refresh rotates: new tokens and a new cookie; the old cookie is refused afterwards', async () => {
+    const l = await t.login(CPF_MARIA);
+    const r1 = await t.refresh(l.refreshToken);
+    expect(r1.statusCode).toBe(200);
+    const body = r1.json();
+    expect(body).toEqual({ IdToken: expect.any(String), AccessToken: expect.any(String), expiresIn: t.config.tokens.accessSeconds });
+    expect(jwtPayload(body.IdToken).username).toBe(CPF_MARIA);
+    const rt1 = newCookie(r1);
+    expect(rt1).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(rt1!.value).not.toBe(l.refreshToken);
+    expect((await t.get('/api/me', body.AccessToken)).statusCode).toBe(200);
+
+    // The new cookie rotates again.
+    const r2 = await t.refresh(rt1!.value);
+    expect(r2.statusCode).toBe(200);
+    expect(newCookie(r2)!.value).not.toBe(rt1!.value);
+
+    // The first cookie is spent.
+    const old = await t.refresh(l.refreshToken);
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toEqual(envelope(401, 'UNAUTHORIZED', SESSION_EXPIRED));
+    expectCleared(old);
+  });
+
+  it('reusing a spent refresh token revokes the whole login: newest refresh token and access tokens die too', async () => {
+    const l = await t.login(CNPJ_ALFA);
+    const other = await t.login(CNPJ_ALFA); // another login of the same customer (another device)
+    const r1 = await t.refresh(l.refreshToken);
+    expect(r1.statusCode).toBe(200);
+    const rt1 = newCookie(r1)!.value;
+    const access1 = r1.json().AccessToken;
+    expect((await t.get('/api/me', access1)).statusCode).toBe(200);
+
+    // Someone replays the stolen, already used token.
+    expect((await t.refresh(l.refreshToken)).statusCode).toBe(401);
+
+    expect((await t.refresh(rt1)).statusCode).toBe(401);
+    for (const token of [l.AccessToken, access1]) {
+      const me = await t.get('/api/me', token);
+      expect(me.statusCode).toBe(401);
+      expect(me.json()).toEqual(envelope(401, 'UNAUTHORIZED', SESSION_EXPIRED));
+    }
+    // The other login is untouched.
+    expect((await t.get('/api/me', other.AccessToken)).statusCode).toBe(200);
+    expect((await t.refresh(other.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('refresh without a cookie or with an unknown one is refused with the envelope', async () => {
+    const none = await t.app.inject({ method: 'POST', url: '/api/auth/refresh' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual(envelope(401, 'UNAUTHORIZED', SESSION_EXPIRED));
+    const bogus = await t.refresh('definitely-not-a-refresh-token');
+    expect(bogus.statusCode).toBe(401);
+    expect(bogus.json()).toEqual(envelope(401, 'UNAUTHORIZED', SESSION_EXPIRED));
+    expectCleared(bogus);
+    // The refresh token is not accepted in the body either (it lives in the cookie only).
+    const l = await t.login(CPF_MARIA);
+    const inBody = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { RefreshToken: l.refreshToken } });
+    expect(inBody.statusCode).toBe(401);
+  });
+
+  it('an access token is not a refresh token', async () => {
+    const l = await t.login(CPF_MARIA);
+    expect((await t.refresh(l.AccessToken)).statusCode).toBe(401);
+    expect((await t.refresh(l.IdToken)).statusCode).toBe(401);
+  });
+
+  it('logout revokes the login on the server: refresh and access token refused, cookie cleared', async () => {
+    const l = await t.login(CPF_MARIA);
+    const keep = await t.login(CPF_MARIA);
+    const out = await logout({ refreshToken: l.refreshToken, accessToken: l.AccessToken });
+    expect(out.statusCode).toBe(204);
+    expect(out.body).toBe('');
+    expectCleared(out);
+
+    expect((await t.refresh(l.refreshToken)).statusCode).toBe(401);
+    const me = await t.get('/api/me', l.AccessToken);
+    expect(me.statusCode).toBe(401);
+    expect(me.json()).toEqual(envelope(401, 'UNAUTHORIZED', SESSION_EXPIRED));
+    expect((await t.get('/api/contracts', l.AccessToken)).statusCode).toBe(401);
+
+    // Another login of the same customer stays valid.
+    expect((await t.get('/api/me', keep.AccessToken)).statusCode).toBe(200);
+    expect((await t.refresh(keep.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('logout with only the cookie also kills the access token; with only the access token also kills the refresh', async () => {
+    const a = await t.login(CPF_JOAO);
+    expect((await logout({ refreshToken: a.refreshToken })).statusCode).toBe(204);
+    expect((await t.get('/api/me', a.AccessToken)).statusCode).toBe(401);
+    expect((await t.refresh(a.refreshToken)).statusCode).toBe(401);
+
+    const b = await t.login(CPF_JOAO);
+    expect((await logout({ accessToken: b.AccessToken })).statusCode).toBe(204);
+    expect((await t.refresh(b.refreshToken)).statusCode).toBe(401);
+    expect((await t.get('/api/me', b.AccessToken)).statusCode).toBe(401);
+  });
+
+  it('logout after rotation revokes the tokens issued by the refresh', async () => {
+    const l = await t.login(CNPJ_HORIZONTE);
+    const r = await t.refresh(l.refreshToken);
+    const rt = newCookie(r)!.value;
+    const access = r.json().AccessToken;
+    expect((await logout({ refreshToken: rt })).statusCode).toBe(204);
+    expect((await t.refresh(rt)).statusCode).toBe(401);
+    expect((await t.get('/api/me', access)).statusCode).toBe(401);
+  });
+
+  it('logout with nothing, or with junk, is harmless', async () => {
+    const l = await t.login(CPF_MARIA);
+    expect((await logout({})).statusCode).toBe(204);
+    expect((await logout({ refreshToken: 'junk', accessToken: 'junk' })).statusCode).toBe(204);
+    expect((await t.get('/api/me', l.AccessToken)).statusCode).toBe(200);
+  });
+});
+
+describe('access tokens (JWT)', () => {
+  let t: TestApp;
+  let maria: Awaited<ReturnType<TestApp['login']>>;
+  let joaoId: number;
+  beforeAll(async () => {
+    t = await createTestApp({ limits: ROOMY });
+    maria = await t.login(CPF_MARIA);
+    const joao = await t.login(CPF_JOAO);
+    joaoId = Number(jwtPayload(joao.AccessToken).sub);
+  });
+  afterAll(() => t?.close());
+
+  const key = () => new TextEncoder().encode(t.config.authSecret);
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const sign = (claims: Record<string, unknown>, opts: { alg?: string; exp?: number; aud?: string; secret?: Uint8Array } = {}) => {
+    const p = jwtPayload(maria.AccessToken);
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ typ: 'access', sid: p.sid, ...claims })
+      .setProtectedHeader({ alg: opts.alg ?? 'HS256' })
+      .setSubject(String(claims.sub ?? p.sub))
+      .setIssuer('guarita')
+      .setAudience(opts.aud ?? 'guarita-web')
+      .setIssuedAt(now - 60)
+      .setExpirationTime(opts.exp ?? now + 600)
+      .sign(opts.secret ?? key());
+  };
+  const status = async (token: string) => (await t.get('/api/me', token)).statusCode;
+
+  it('the issued access token works, and a token forged the same way with the server key works (control)', async () => {
+    expect(await status(maria.AccessToken)).toBe(200);
+    expect(await status(await sign({}))).toBe(200);
+  });
+
+  it('no token, another scheme, or junk → 401 envelope', async () => {
+    for (const headers of [{}, { authorization: maria.AccessToken }, { authorization: `Basic ${maria.AccessToken}` }, { authorization: 'Bearer x.y.z' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/me', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(envelope(401, 'UNAUTHORIZED', SESSION_EXPIRED));
+    }
+  });
+
+  it('a tampered token is refused (payload changed to another customer, signature altered)', async () => {
+    const [h, p, s] = maria.AccessToken.split('.');
+    const payload = { ...jwtPayload(maria.AccessToken), sub: String(joaoId) };
+    expect(await status(`${h}.${b64(payload)}.${s}`)).toBe(401);
+    const flipped = s!.slice(0, -2) + (s!.at(-2) === 'A' ? 'B' : 'A') + s!.at(-1);
+    expect(await status(`${h}.${p}.${flipped}`)).toBe(401);
+  });
+
+  it('alg "none" is refused', async () => {
+    const payload = jwtPayload(maria.AccessToken);
+    expect(await status(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`)).toBe(401);
+    expect(await status(`${b64({ alg: 'none' })}.${b64({ ...payload, sub: String(joaoId) })}.`)).toBe(401);
+  });
+
+  it('only HS256 is accepted, with the right key, audience and type', async () => {
+    expect(await status(await sign({}, { alg: 'HS512' }))).toBe(401);
+    expect(await status(await sign({}, { secret: new TextEncoder().encode('another-secret-another-secret-0123456789') }))).toBe(401);
+    expect(await status(await sign({}, { aud: 'someone-else' }))).toBe(401);
+    expect(await status(await sign({ typ: 'id' }))).toBe(401);
+    expect(await status(maria.IdToken)).toBe(401); // the identity token is not an access token
+  });
+
+  it('an expired token is refused', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await sign({}, { exp: now - 5 });
+    const res = await t.get('/api/me', expired);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(envelope(401, 'UNAUTHORIZED', SESSION_EXPIRED));
+  });
+});
+
+describe('lifetimes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ limits: ROOMY, tokens: { codeSeconds: 1, accessSeconds: 1 } });
+  });
+  afterAll(() => t?.close());
+
+  it('a code expires', async () => {
+    const s = await t.start(CPF_MARIA);
+    const code = await t.requestCode(s.Sessao, 'sms');
+    await sleep(1300);
+    const res = await t.verify(s.Sessao, code);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(envelope(401, 'CODE_EXPIRED', CODE_EXPIRED));
+    // A new code for the same session works at once.
+    const again = await t.requestCode(s.Sessao, 'sms');
+    expect((await t.verify(s.Sessao, again)).statusCode).toBe(200);
+  });
+
+  it('an access token expires; the refresh cookie then gets a working one', async () => {
+    const l = await t.login(CNPJ_HORIZONTE);
+    expect(l.expiresIn).toBe(1);
+    expect((await t.get('/api/me', l.AccessToken)).statusCode).toBe(200);
+    await sleep(2100);
+    expect((await t.get('/api/me', l.AccessToken)).statusCode).toBe(401);
+    const r = await t.refresh(l.refreshToken);
+    expect(r.statusCode).toBe(200);
+    expect((await t.get('/api/me', r.json().AccessToken)).statusCode).toBe(200);
+  });
+});
+
+describe('absolute expiry of a login', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ limits: ROOMY, tokens: { refreshAbsoluteSeconds: 3 } });
+  });
+  afterAll(() => t?.close());
+
+  it('rotation never extends the login beyond refreshAbsoluteSeconds', async () => {
+    const l = await t.login(CPF_MARIA);
+    await sleep(1500);
+    const r = await t.refresh(l.refreshToken);
+    expect(r.statusCode).toBe(200);
+    const rt = r.cookies.find((c) => c.name === REFRESH_COOKIE)!.value;
+    const access = r.json().AccessToken; // its JWT expiry (15 min) is far away
+    expect((await t.get('/api/me', access)).statusCode).toBe(200);
+    await sleep(1800); // 3.3 s after the login
+    const late = await t.refresh(rt);
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toEqual(envelope(401, 'UNAUTHORIZED', SESSION_EXPIRED));
+    expect((await t.get('/api/me', access)).statusCode).toBe(401);
+  });
+});
+
+describe('rate limits on code requests', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ limits: { codeRequestsPerDocument: 2, codeRequestsPerIp: 2, lookupsPerIp: 4 } });
+  });
+  afterAll(() => t?.close());
+
+  const codeFrom = (Sessao: string, canal: 'sms' | 'email', ip: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/code', payload: { Sessao, canal }, remoteAddress: ip });
+  const expect429 = (res: Awaited<ReturnType<typeof codeFrom>>) => {
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual(envelope(429, 'RATE_LIMITED', TOO_MANY));
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  };
+
+  it('per document, whatever the IP and the login session', async () => {
+    const s = await t.start(CPF_MARIA, '10.0.1.1');
+    expect((await codeFrom(s.Sessao, 'sms', '10.0.1.2')).statusCode).toBe(202);
+    expect((await codeFrom(s.Sessao, 'email', '10.0.1.3')).statusCode).toBe(202);
+    const before = t.sent.length;
+    expect429(await codeFrom(s.Sessao, 'sms', '10.0.1.4'));
+    const s2 = await t.start(CPF_MARIA, '10.0.1.5');
+    expect429(await codeFrom(s2.Sessao, 'email', '10.0.1.6'));
+    expect(t.sent.length).toBe(before);
+  });
+
+  it('per IP, whatever the document', async () => {
+    const ip = '10.0.2.1';
+    const joao = await t.start(CPF_JOAO, ip);
+    const horizonte = await t.start(CNPJ_HORIZONTE, ip);
+    const alfa = await t.start(CNPJ_ALFA, ip);
+    expect((await codeFrom(joao.Sessao, 'email', ip)).statusCode).toBe(202);
+    expect((await codeFrom(horizonte.Sessao, 'sms', ip)).statusCode).toBe(202);
+    const before = t.sent.length;
+    expect429(await codeFrom(alfa.Sessao, 'sms', ip)); // Alfa's own count is 0: the IP is what is limited
+    expect(t.sent.length).toBe(before);
+    // From another address the same login session can get its code.
+    expect((await codeFrom(alfa.Sessao, 'sms', '10.0.2.2')).statusCode).toBe(202);
+  });
+
+  it('lookups per IP', async () => {
+    const ip = '10.0.3.1';
+    for (let i = 0; i < 4; i++) await t.start(CPF_JOAO, ip);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { documento: CPF_JOAO }, remoteAddress: ip });
+    expect429(res);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { documento: CPF_JOAO }, remoteAddress: '10.0.3.2' })).statusCode).toBe(200);
+  });
+});
+
+describe('rate limits on code verification', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ limits: { verifyPerDocument: 3, verifyPerIp: 3 } });
+  });
+  afterAll(() => t?.close());
+
+  const expect429 = (res: Awaited<ReturnType<TestApp['verify']>>) => {
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual(envelope(429, 'RATE_LIMITED', TOO_MANY));
+  };
+
+  it('per document: after 3 tries even the right code from a new IP is refused', async () => {
+    const s = await t.start(CPF_MARIA);
+    const code = await t.requestCode(s.Sessao, 'sms');
+    for (let i = 0; i < 3; i++) expect((await t.verify(s.Sessao, otherCode(code), `10.1.1.${i + 1}`)).statusCode).toBe(401);
+    expect429(await t.verify(s.Sessao, code, '10.1.1.9'));
+    // Another customer is not affected.
+    const other = await t.start(CNPJ_ALFA);
+    const otherCodeValue = await t.requestCode(other.Sessao, 'email');
+    expect((await t.verify(other.Sessao, otherCodeValue, '10.1.1.10')).statusCode).toBe(200);
+  });
+
+  it('per IP: after 3 tries from one address, a 4th on another document is refused', async () => {
+    const ip = '10.1.2.1';
+    const sessions = [await t.start(CPF_JOAO), await t.start(CNPJ_HORIZONTE)];
+    const codes = [await t.requestCode(sessions[0]!.Sessao, 'email'), await t.requestCode(sessions[1]!.Sessao, 'sms')];
+    expect((await t.verify(sessions[0]!.Sessao, otherCode(codes[0]!), ip)).statusCode).toBe(401);
+    expect((await t.verify(sessions[0]!.Sessao, otherCode(codes[0]!), ip)).statusCode).toBe(401);
+    expect((await t.verify(sessions[1]!.Sessao, otherCode(codes[1]!), ip)).statusCode).toBe(401);
+    expect429(await t.verify(sessions[1]!.Sessao, codes[1]!, ip)); // Horizonte's own count is 1
+    expect((await t.verify(sessions[1]!.Sessao, codes[1]!, '10.1.2.2')).statusCode).toBe(200);
+  });
+});

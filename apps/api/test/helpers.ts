@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, LOG_REDACT } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/config';
+import { openPglite, openPostgres, type Db } from '../src/db/db';
+import { migrate } from '../src/db/migrate';
+import { seedDemo } from '../src/db/seed';
+import { OutboxNotifier, type Notification, type Notifier } from '../src/ports/notifier';
+import { REFRESH_COOKIE } from '../src/modules/auth/routes';
+
+export { REFRESH_COOKIE };
+
+/** Demo customers of src/db/seed.ts, as the tests use them. */
+export const CPF_MARIA = '52998224725'; // SMS + e-mail; contracts 100101, 100102, 100103 (Encerrado), 100104
+export const CPF_JOAO = '11144477735'; // e-mail only; contract 200201
+export const CNPJ_HORIZONTE = '11222333000181'; // contract 300301
+export const CNPJ_ALFA = '12ABC34501DE35'; // alphanumeric CNPJ; contract 400401
+
+export interface TestOverrides {
+  /** Raw environment for loadConfig (NODE_ENV=test is always set unless given). */
+  env?: Record<string, string>;
+  limits?: Partial<AppConfig['limits']>;
+  tokens?: Partial<AppConfig['tokens']>;
+  demoMode?: boolean;
+  /** Also write every notification to the real demo outbox (dev_outbox table), as demo mode does. */
+  outbox?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Test double of the outside world (SMS gateway / mail server): remembers what would have been sent. */
+export class CapturingNotifier implements Notifier {
+  readonly sent: Notification[] = [];
+  constructor(private readonly forward?: Notifier) {}
+  async send(n: Notification): Promise<void> {
+    this.sent.push(n);
+    if (this.forward) await this.forward.send(n);
+  }
+}
+
+/** The 6-digit code inside a notification body. */
+export function codeOf(n: Notification | undefined): string {
+  const m = n?.body.match(/\b(\d{6})\b/);
+  if (!m?.[1]) throw new Error(`no code in notification: ${JSON.stringify(n)}`);
+  return m[1];
+}
+
+export interface LoginResult {
+  Sessao: string;
+  IdToken: string;
+  AccessToken: string;
+  expiresIn: number;
+  /** Value of the guarita_rt cookie. */
+  refreshToken: string;
+  code: string;
+}
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  db: Db;
+  config: AppConfig;
+  sent: Notification[];
+  close(): Promise<void>;
+  /** POST /api/auth/login → /code → /verify with the code the notifier received. */
+  login(document: string, channel?: 'sms' | 'email', opts?: { ip?: string }): Promise<LoginResult>;
+  /** Starts a login (step 1) and answers its JSON. */
+  start(document: string, ip?: string): Promise<{ Sessao: string; Sms: string | null; Email: string | null; canalPadrao: 'sms' | 'email' }>;
+  /** Asks for a code (step 2) and answers the code that was delivered. */
+  requestCode(Sessao: string, canal: 'sms' | 'email', ip?: string): Promise<string>;
+  verify(Sessao: string, CodigoAutenticacao: string, ip?: string): Promise<LightMyRequestResponse>;
+  refresh(refreshToken: string): Promise<LightMyRequestResponse>;
+  get(url: string, accessToken?: string): Promise<LightMyRequestResponse>;
+}
+
+async function openFreshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openPglite();
+    return { db, drop: async () => {} };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const db = await openPostgres(url, { searchPath: schema, max: 4 });
+  return {
+    db,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+export function buildTestConfig(o: TestOverrides = {}): AppConfig {
+  const env: Record<string, string> = { NODE_ENV: 'test', WEB_DIST: '/nonexistent-guarita-web-dist', ...o.env };
+  if (o.demoMode === false) {
+    env.DEMO_MODE = 'false';
+    env.AUTH_SECRET ??= 'test-secret-for-non-demo-mode-0123456789abcdef';
+  }
+  const base = loadConfig(env);
+  return {
+    ...base,
+    ...(o.demoMode === undefined ? {} : { demoMode: o.demoMode }),
+    limits: { ...base.limits, ...o.limits },
+    tokens: { ...base.tokens, ...o.tokens },
+  };
+}
+
+export async function createTestApp(overrides: TestOverrides = {}): Promise<TestApp> {
+  const config = buildTestConfig(overrides);
+  const { db, drop } = await openFreshDb();
+  let app: TestApp['app'] | undefined;
+  try {
+    await migrate(db);
+    await seedDemo(db);
+    const notifier = new CapturingNotifier(overrides.outbox ? new OutboxNotifier(db, () => {}) : undefined);
+    app = await buildApp({ db, config, ports: { notifier }, logger: overrides.logger ?? false });
+    await app.ready();
+    const a = app;
+
+    const start: TestApp['start'] = async (document, ip) => {
+      const res = await a.inject({ method: 'POST', url: '/api/auth/login', payload: { documento: document }, ...(ip ? { remoteAddress: ip } : {}) });
+      if (res.statusCode !== 200) throw new Error(`login start ${res.statusCode}: ${res.body}`);
+      return res.json();
+    };
+    const requestCode: TestApp['requestCode'] = async (Sessao, canal, ip) => {
+      const before = notifier.sent.length;
+      const res = await a.inject({ method: 'POST', url: '/api/auth/code', payload: { Sessao, canal }, ...(ip ? { remoteAddress: ip } : {}) });
+      if (res.statusCode !== 202) throw new Error(`code request ${res.statusCode}: ${res.body}`);
+      if (notifier.sent.length !== before + 1) throw new Error('code request did not send exactly one notification');
+      return codeOf(notifier.sent[notifier.sent.length - 1]);
+    };
+    const verify: TestApp['verify'] = (Sessao, CodigoAutenticacao, ip) =>
+      a.inject({ method: 'POST', url: '/api/auth/verify', payload: { Sessao, CodigoAutenticacao }, ...(ip ? { remoteAddress: ip } : {}) });
+    const refresh: TestApp['refresh'] = (refreshToken) =>
+      a.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [REFRESH_COOKIE]: refreshToken } });
+    const get: TestApp['get'] = (url, accessToken) =>
+      a.inject({ method: 'GET', url, headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {} });
+
+    const login: TestApp['login'] = async (document, channel, opts = {}) => {
+      const s = await start(document, opts.ip);
+      const code = await requestCode(s.Sessao, channel ?? s.canalPadrao, opts.ip);
+      const res = await verify(s.Sessao, code, opts.ip);
+      if (res.statusCode !== 200) throw new Error(`verify ${res.statusCode}: ${res.body}`);
+      const cookie = res.cookies.find((c) => c.name === REFRESH_COOKIE);
+      if (!cookie?.value) throw new Error('verify did not set the refresh cookie');
+      return { Sessao: s.Sessao, ...res.json(), refreshToken: cookie.value, code };
+    };
+
+    let closed = false;
+    return {
+      app: a,
+      db,
+      config,
+      sent: notifier.sent,
+      start,
+      requestCode,
+      verify,
+      refresh,
+      get,
+      login,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await a.close();
+        await db.close().catch(() => {}); // a test may have closed it already
+        await drop();
+      },
+    };
+  } catch (err) {
+    await app?.close().catch(() => {});
+    await db.close().catch(() => {});
+    await drop().catch(() => {});
+    throw err;
+  }
+}
+
+/** A pino destination that keeps every log line, for asserting what never reaches the logs. */
+export function logCapture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(String(chunk));
+      cb();
+    },
+  });
+  return { lines, stream, text: () => lines.join('') };
+}
+
+/** The logger options of src/server.ts (LOG_REDACT, censor, path-only request serializer), writing to `stream`. */
+export function serverLoggerOptions(stream: Writable, level = 'trace'): FastifyServerOptions['logger'] {
+  return {
+    level,
+    stream,
+    redact: { paths: LOG_REDACT, censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
+    },
+  };
+}
+
+/** Decodes a JWT's payload without checking it (what a browser does with the IdToken). */
+export function jwtPayload(token: string): Record<string, unknown> {
+  const part = token.split('.')[1];
+  if (!part) throw new Error('not a JWT');
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
