@@ -7,8 +7,9 @@ export class AppError extends Error {
     readonly code: string,
     readonly mensagem: string,
     readonly headers: Record<string, string> = {},
+    cause?: unknown,
   ) {
-    super(mensagem);
+    super(mensagem, { cause });
   }
 }
 
@@ -28,5 +29,6 @@ export const errorResponses = {
   401: ErrorEnvelope,
   404: ErrorEnvelope,
   429: ErrorEnvelope,
+  502: ErrorEnvelope,
   500: ErrorEnvelope,
 } as const;

@@ -10,6 +10,11 @@ export default fp(async (app) => {
       reply.code(status).send({ sucesso: false, status, erro, mensagem });
 
     if (err instanceof AppError) {
+      if (err.status >= 500) {
+        // Outside-system errors can quote an address or a number: log their kind, not their text.
+        const cause = err.cause as { name?: string; code?: string } | undefined;
+        req.log.error({ cause: cause?.name, causeCode: cause?.code }, err.code);
+      }
       reply.headers(err.headers);
       return envelope(err.status, err.code, err.mensagem);
     }

@@ -36,15 +36,21 @@ export class AuthRepository {
     return row ?? null;
   }
 
-  /** A new code replaces every earlier code of the session. */
-  async replaceCode(sessionId: string, codeHash: string, channel: string, ttlSeconds: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.query('UPDATE login_codes SET used_at = now() WHERE session_id = $1 AND used_at IS NULL', [sessionId]);
-      await tx.query(
-        `INSERT INTO login_codes (session_id, code_hash, channel, expires_at) VALUES ($1,$2,$3, now() + make_interval(secs => $4))`,
-        [sessionId, codeHash, channel, ttlSeconds],
-      );
-    });
+  async insertCode(sessionId: string, codeHash: string, channel: string, ttlSeconds: number): Promise<number> {
+    const [row] = await this.db.query<{ id: number }>(
+      `INSERT INTO login_codes (session_id, code_hash, channel, expires_at) VALUES ($1,$2,$3, now() + make_interval(secs => $4)) RETURNING id`,
+      [sessionId, codeHash, channel, ttlSeconds],
+    );
+    return row!.id;
+  }
+
+  /** Once the new code is delivered, every earlier code of the session dies. */
+  async retireOlderCodes(sessionId: string, keepId: number): Promise<void> {
+    await this.db.query('UPDATE login_codes SET used_at = now() WHERE session_id = $1 AND id <> $2 AND used_at IS NULL', [sessionId, keepId]);
+  }
+
+  async deleteCode(id: number): Promise<void> {
+    await this.db.query('DELETE FROM login_codes WHERE id = $1', [id]);
   }
 
   /**

@@ -57,14 +57,21 @@ export class AuthService {
     await this.limiter.hit(`code:ip:${ip}`, this.config.limits.codeRequestsPerIp);
     await this.limiter.hit(`code:doc:${session.document}`, this.config.limits.codeRequestsPerDocument);
     const code = generateCode();
-    await this.repo.replaceCode(sessionId, this.hashCode(sessionId, code), channel, this.config.tokens.codeSeconds);
+    const codeId = await this.repo.insertCode(sessionId, this.hashCode(sessionId, code), channel, this.config.tokens.codeSeconds);
     const minutes = Math.round(this.config.tokens.codeSeconds / 60);
-    await this.notifier.send({
-      channel,
-      to,
-      subject: `Seu código de acesso ${this.config.brand.name}`,
-      body: `${this.config.brand.name}: seu código de acesso é ${code}. Ele vale por ${minutes} minutos. Não compartilhe este código.`,
-    });
+    try {
+      await this.notifier.send({
+        channel,
+        to,
+        subject: `Seu código de acesso ${this.config.brand.name}`,
+        body: `${this.config.brand.name}: seu código de acesso é ${code}. Ele vale por ${minutes} minutos. Não compartilhe este código.`,
+      });
+    } catch (err) {
+      // Not delivered: the new code never existed and the previous one still works.
+      await this.repo.deleteCode(codeId);
+      throw new AppError(502, 'DELIVERY_FAILED', 'Não foi possível enviar o código. Tente novamente em instantes.', {}, err);
+    }
+    await this.repo.retireOlderCodes(sessionId, codeId);
     return { canal: channel, destino: channel === 'sms' ? maskPhone(to) : maskEmail(to) };
   }
 
