@@ -5,6 +5,7 @@ import PublicLayout from '../features/public/components/PublicLayout';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 const comingSoon = page(() => import('../features/common/components/ComingSoonPage'));
+const payments = page(() => import('../features/payments/components/PaymentsPage'));
 
 /** The spec's route table (000 §2, 002 §2), exact and case-sensitive. Later issues replace the coming-soon pages. */
 const customerRoutes: RouteObject[] = [
@@ -13,12 +14,12 @@ const customerRoutes: RouteObject[] = [
   { path: '/cadastro', lazy: page(() => import('../features/registration/components/RegistrationPage')) },
   { path: '/meu-plano', lazy: comingSoon },
   { path: '/mapa', lazy: comingSoon },
-  { path: '/pagamentos', lazy: comingSoon },
+  { path: '/pagamentos', lazy: payments },
   { path: '/pagamentos/fatura-em-aberto', lazy: comingSoon },
   { path: '/pagamentos/cartao', lazy: comingSoon },
   { path: '/pagamentos/adicionar-cartao', lazy: comingSoon },
-  { path: '/pagamentos/placa/:placa', lazy: comingSoon },
-  { path: '/pagamentos/:nCtrId', lazy: comingSoon },
+  { path: '/pagamentos/placa/:placa', lazy: payments },
+  { path: '/pagamentos/:nCtrId', lazy: payments },
   { path: '/antecipacao', lazy: comingSoon },
   { path: '/servicos-adicionais', lazy: comingSoon },
   { path: '/suporte', lazy: comingSoon },

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
 
-/** Contracts except Encerrado; choosing one goes to /dashboard. */
-export function VehicleSelector({ navigateOnChange = true }: { navigateOnChange?: boolean }) {
+/** Contracts except Encerrado; choosing one goes to /dashboard (or to `navigateTo` on a page's own selector). */
+export function VehicleSelector({ navigateTo = '/dashboard' }: { navigateTo?: string }) {
   const id = useId();
   const navigate = useNavigate();
   const { contract, options, select, isLoading } = useSelectedContract();
@@ -20,7 +20,7 @@ export function VehicleSelector({ navigateOnChange = true }: { navigateOnChange?
           const chosen = options.find((o) => o.value === e.target.value);
           if (!chosen) return;
           select(chosen.nCtrId);
-          if (navigateOnChange) navigate('/dashboard');
+          navigate(navigateTo);
         }}
       >
         {!current && <option value="">Selecione</option>}

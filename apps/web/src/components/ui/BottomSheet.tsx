@@ -1,0 +1,79 @@
+import { useEffect, useId, useRef, useState, type ReactNode, type PointerEvent } from 'react';
+
+/** The spec's constants for the advance sheet: drag down beyond 80 px closes it, with a 300 ms animation. */
+export const SHEET_CLOSE_THRESHOLD_PX = 80;
+export const SHEET_ANIMATION_MS = 300;
+
+interface Props {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** A bottom sheet (modal dialog) that closes by dragging its handle down, by Escape or by its close button. */
+export function BottomSheet({ open, title, onClose, children }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const start = useRef<number | null>(null);
+  const [dragY, setDragY] = useState(0);
+  const [closing, setClosing] = useState(false);
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) {
+      setDragY(0);
+      setClosing(false);
+      d.showModal?.();
+    }
+    if (!open && d.open) d.close();
+  }, [open]);
+
+  const animateClose = () => {
+    setClosing(true);
+    window.setTimeout(onClose, SHEET_ANIMATION_MS);
+  };
+
+  const onPointerDown = (e: PointerEvent) => {
+    start.current = e.clientY;
+    (e.target as Element).setPointerCapture?.(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent) => {
+    if (start.current !== null) setDragY(Math.max(0, e.clientY - start.current));
+  };
+  const onPointerUp = () => {
+    if (start.current === null) return;
+    start.current = null;
+    if (dragY > SHEET_CLOSE_THRESHOLD_PX) animateClose();
+    else setDragY(0);
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className={`sheet ${closing ? 'sheet-closing' : ''}`}
+      aria-labelledby={titleId}
+      style={{ transform: closing ? 'translateY(100%)' : `translateY(${dragY}px)`, transition: start.current !== null ? 'none' : `transform ${SHEET_ANIMATION_MS}ms ease` }}
+      onCancel={(e) => {
+        e.preventDefault();
+        animateClose();
+      }}
+    >
+      <div
+        className="sheet-handle"
+        data-testid="sheet-handle"
+        aria-hidden="true"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+      />
+      <h2 id={titleId}>{title}</h2>
+      <div className="sheet-body">{children}</div>
+      <button type="button" className="btn btn-secondary" onClick={animateClose}>
+        Entendi
+      </button>
+    </dialog>
+  );
+}
