@@ -1,0 +1,90 @@
+import { defineConfig } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Browser tests: Debian's Chromium against the built app served by the API on one dedicated port,
+ * with a fresh PGlite database (demo mode, demo seed) in a temporary directory for every run.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3111);
+const baseURL = `http://127.0.0.1:${PORT}`;
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+// The config is evaluated by the runner and again by every worker: only the runner prepares the run's
+// directory, the workers inherit its path through the environment (the support code keeps its lock there).
+if (!process.env.GUARITA_E2E_ROOT) process.env.GUARITA_E2E_ROOT = prepareRunDirectory();
+const e2eRoot = process.env.GUARITA_E2E_ROOT;
+const dataDir = path.join(e2eRoot, 'data');
+const webDist = path.join(e2eRoot, 'web');
+
+/** A fresh temporary directory holding the database and a snapshot of the built app, removed at exit. */
+function prepareRunDirectory(): string {
+  const built = path.join(repoRoot, 'apps/web/dist');
+  const index = path.join(built, 'index.html');
+  // Tolerate a rebuild that is just rewriting dist/ (vite empties it first).
+  for (let waited = 0; !fs.existsSync(index) && waited < 30_000; waited += 500)
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  if (!fs.existsSync(index)) throw new Error(`No built app in ${built}: run 'npm run build' first.`);
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'guarita-e2e-'));
+  // A snapshot: a rebuild of apps/web/dist while the suite runs must not change what it tests.
+  fs.cpSync(built, path.join(root, 'web'), { recursive: true });
+  // 'exit' comes after the web server has been shut down.
+  process.on('exit', () => fs.rmSync(root, { recursive: true, force: true }));
+  return root;
+}
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: './test-results',
+  use: {
+    baseURL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'node --import tsx apps/api/src/server.ts',
+    cwd: repoRoot,
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      // Always the embedded PGlite, even when the caller has a PostgreSQL URL in its environment (.ci/run).
+      DATABASE_URL: '',
+      DEMO_MODE: 'true',
+      NODE_ENV: 'development',
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,42 @@
+/** The demo seed's customers (apps/api/src/db/seed.ts, listed in the README), as a person would know them. */
+export interface DemoCustomer {
+  /** CPF or CNPJ as printed on a document */
+  document: string;
+  firstName: string;
+  /** where the demo outbox delivers the code, per channel */
+  sms: string | null;
+  email: string | null;
+}
+
+export const MARIA: DemoCustomer = {
+  document: '529.982.247-25',
+  firstName: 'Maria',
+  sms: '31987654321',
+  email: 'maria.souza@example.com',
+};
+
+/** E-mail only: no SMS number on file. */
+export const JOAO: DemoCustomer = {
+  document: '111.444.777-35',
+  firstName: 'João',
+  sms: null,
+  email: 'joao.lima@example.com',
+};
+
+export const HORIZONTE: DemoCustomer = {
+  document: '11.222.333/0001-81',
+  firstName: 'Transportes',
+  sms: '31999887766',
+  email: 'financeiro@horizonte.example.com',
+};
+
+/** The alphanumeric CNPJ format (in force since July 2026). */
+export const ALFA: DemoCustomer = {
+  document: '12.ABC.345/01DE-35',
+  firstName: 'Alfa',
+  sms: '11988776655',
+  email: 'contato@alfanumerica.example.com',
+};
+
+/** Maria's selectable vehicles, in the selector's order (her 'HJK4C56' contract is Encerrado). */
+export const MARIA_VEHICLES = ['RTA1B23 ONIX LT 1.0', 'Dispositivo 2', 'QWE7D89 CIVIC EXL 2.0'] as const;
