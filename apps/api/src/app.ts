@@ -16,8 +16,10 @@ import web from './plugins/web';
 import authRoutes from './modules/auth/routes';
 import customerRoutes from './modules/customers/routes';
 import contractRoutes from './modules/contracts/routes';
+import paymentRoutes from './modules/payments/routes'; // payments (issue 3)
 import devRoutes from './modules/dev/routes';
 import publicConfigRoutes from './modules/public-config/routes';
+import contactRoutes from './modules/contact/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +79,8 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
       await api.register(authRoutes);
       await api.register(customerRoutes);
       await api.register(contractRoutes);
+      await api.register(paymentRoutes); // payments (issue 3)
+      await api.register(contactRoutes);
       if (config.demoMode) await api.register(devRoutes);
     },
     { prefix: '/api' },

@@ -30,6 +30,12 @@ const EnvSchema = z.object({
   SUPPORT_PHONE: z.string().default('4000 1762'),
   SUPPORT_EMAIL: z.string().default('atendimento@guarita.example'),
   COMPANY_ADDRESS: z.string().default('Av. Afonso Pena, 1500 — Centro, Belo Horizonte/MG, 30130-005'),
+  // Payments (issue 3): Pix receiver and PSP webhook secret. Demo mode falls back to demo values
+  // (modules/payments/settings.ts); outside it, no PIX_KEY = no Pix, no secret = every webhook refused.
+  PIX_KEY: z.string().optional(),
+  PIX_MERCHANT_NAME: z.string().optional(),
+  PIX_MERCHANT_CITY: z.string().optional(),
+  PIX_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -8,8 +8,11 @@ import { TokenService } from './modules/auth/tokens';
 import { CustomerRepository } from './modules/customers/repository';
 import { ContractRepository } from './modules/contracts/repository';
 import { ContractService } from './modules/contracts/service';
+import { buildPayments, type PaymentPorts } from './modules/payments/wiring'; // payments (issue 3)
+import { CaptchaService } from './modules/contact/captcha';
+import { ContactService } from './modules/contact/service';
 
-export interface Ports {
+export interface Ports extends PaymentPorts /* payments (issue 3) */ {
   notifier?: Notifier;
 }
 
@@ -31,6 +34,8 @@ export function buildServices(db: Db, config: AppConfig, ports: Ports = {}) {
     auth: new AuthService(authRepo, tokens, limiter, notifier, config),
     customers,
     contracts,
+    payments: buildPayments(db, config, contracts, limiter, ports), // payments (issue 3)
+    contact: new ContactService(new CaptchaService(db, config.altchaKey), notifier, limiter, config),
   };
 }
 

@@ -8,3 +8,4 @@ export * from './contracts';
 export * from './redirects';
 export * from './schemas';
 export * from './api';
+export * from './payments';

@@ -27,11 +27,11 @@ export function detectCardBrand(input: string): CardBrand | null {
   if (d.length === 0) return null;
   if (d.startsWith('4')) return 'visa';
   if (/^5[1-5]/.test(d)) return 'mc';
-  if (d.length >= 4) {
+  if (d === '5') return null; // may still become 51–55
+  if (d.startsWith('2')) {
+    if (d.length < 4) return null; // may still become 2221–2720
     const p4 = Number(d.slice(0, 4));
     if (p4 >= 2221 && p4 <= 2720) return 'mc';
-  } else if (/^(2|22|5)$/.test(d) || /^2[2-7]\d?$/.test(d)) {
-    return null; // still ambiguous: could become mc
   }
   return 'amex';
 }
@@ -106,8 +106,11 @@ export function splitExpiry(input: string): { month: string; year: string } {
   return { month, year };
 }
 
-/** A card is usable through the last day of its expiry month (compared in the given clock's UTC month). */
-export function isExpired(month: number, year: number, now: Date = new Date()): boolean {
+/**
+ * True when the expiry cannot be right: before the current month (a card is usable through the last
+ * day of its expiry month) or more than 20 years ahead.
+ */
+export function isExpiryOutOfRange(month: number, year: number, now: Date = new Date()): boolean {
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth() + 1;
   return year < y || (year === y && month < m) || year > y + 20;
@@ -145,7 +148,8 @@ export function cardFormErrors(input: CardFormInput, now: Date = new Date()): Ca
     const month = parseExpiryMonth(rawMonth);
     const year = parseExpiryYear(rawYear);
     if (month === null) errors.push({ field: 'mesExpiracao', message: PAYMENT_MSG.cardExpiryInvalid });
-    else if (year === null || isExpired(month, year, now)) errors.push({ field: 'anoExpiracao', message: PAYMENT_MSG.cardExpiryInvalid });
+    else if (year === null || isExpiryOutOfRange(month, year, now))
+      errors.push({ field: 'anoExpiracao', message: PAYMENT_MSG.cardExpiryInvalid });
   }
 
   const cvv = String(input.cvv ?? '').trim();

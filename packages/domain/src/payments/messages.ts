@@ -27,6 +27,8 @@ export const PAYMENT_MSG = {
   cardDeclined: 'Pagamento recusado pela operadora do cartão.',
   noCardOnFile: 'Nenhum cartão cadastrado para este contrato. Cadastre um cartão para pagar.',
   billNotFound: 'Fatura não encontrada.',
+  invalidBillList: 'Informe as faturas (docEntry) a pagar.',
+  invalidAmount: 'Informe o valor total, em centavos, exibido na tela.',
   billNotOpen: 'A fatura selecionada não está em aberto.',
   noOpenBills: 'Não há faturas em aberto para pagamento.',
   amountChanged: 'O valor das faturas foi atualizado. Confira o novo total e tente novamente.',

@@ -1,0 +1,295 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AdvanceForecastDto,
+  AdvanceResultDto,
+  CardPaymentResultDto,
+  ChangeCardResultDto,
+  PaymentsSummaryDto,
+  PixConteudoDto,
+  PixResultDto,
+  PixWebhookResultDto,
+  advanceRequestSchema,
+  cardPaymentRequestSchema,
+  changeCardRequestSchema,
+  formatMoney,
+  idempotencyKeySchema,
+  pixRequestSchema,
+  pixWebhookSchema,
+} from '@guarita/domain';
+import { AppError, ErrorEnvelope, errorResponses } from '../../lib/errors';
+import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from '../../ports/pix-psp';
+import { NCtrIdParams } from '../contracts/routes';
+import { PaymentError, paymentErrorResponses } from './errors';
+import type { IdempotentAnswer } from './idempotency';
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+const TxidParams = z.object({ txid: z.string().regex(/^[A-Za-z0-9]{1,35}$/) });
+const LinkParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
+/** Other headers pass through untouched (authorization was already checked in onRequest). */
+const IdempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKeySchema });
+
+const sendIdempotent = (reply: FastifyReply, answer: IdempotentAnswer) =>
+  reply
+    .code(answer.status)
+    .header('idempotent-replayed', String(answer.replayed))
+    .send(answer.body as never);
+
+/** Raw bodies of webhook requests, for the signature check (never kept beyond the request). */
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+
+/**
+ * /api/payments/* (issue 3). Customer routes need the AccessToken and only reach the caller's own
+ * contracts, bills and charges (404 otherwise). The PSP webhook is authenticated by its HMAC signature.
+ * In demo mode, /api/dev/pix/{txid}/confirm and the sandbox payment-link checkout exist too.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const payments = app.services.payments;
+
+  // Errors with `detalhes` (the advance sheet's reason and date) keep them; everything else goes to the app's handler.
+  app.setErrorHandler((err, _req, reply) => {
+    if (err instanceof PaymentError && err.detalhes) {
+      return reply
+        .code(err.status)
+        .send({ sucesso: false, status: err.status, erro: err.code, mensagem: err.mensagem, detalhes: err.detalhes });
+    }
+    throw err;
+  });
+
+  // ── Customer routes ───────────────────────────────────────────────────────────────────────
+  await app.register(async (r: ZodApp) => {
+    r.addHook('onRequest', app.authenticate);
+    const tags = ['payments'];
+
+    r.get(
+      '/payments/contracts/:nCtrId',
+      {
+        schema: {
+          tags,
+          summary: 'Payments screen: card on file, open total, overdue bills and the open Pix, if any',
+          params: NCtrIdParams,
+          response: { 200: PaymentsSummaryDto, ...errorResponses },
+        },
+      },
+      (req) => payments.summary(req.auth.customerId, req.params.nCtrId),
+    );
+
+    r.post(
+      '/payments/contracts/:nCtrId/card-payment',
+      {
+        schema: {
+          tags,
+          summary: "Pay overdue ('I') bills by card (card on file, or dadosDoCartao, which then becomes the card on file)",
+          description:
+            'Requires Idempotency-Key (one per payment attempt): retries and concurrent duplicates get the first answer ' +
+            '(header idempotent-replayed: true) and never charge twice; the same key with another body → 422 IDEMPOTENCY_KEY_REUSED. ' +
+            '200 paid; 402 CARD_DECLINED; 422 SELLER_CODE_MISSING | NO_CARD_ON_FILE | NO_OPEN_BILLS; 409 BILL_NOT_OPEN | AMOUNT_CHANGED | ' +
+            'PIX_NEGOTIATION_OPEN; 404 contract or bill not yours; 502 GATEWAY_UNAVAILABLE (safe to retry with the same key).',
+          params: NCtrIdParams,
+          headers: IdempotencyHeaders,
+          body: cardPaymentRequestSchema,
+          response: { 200: CardPaymentResultDto, ...paymentErrorResponses },
+        },
+      },
+      async (req, reply) =>
+        sendIdempotent(
+          reply,
+          await payments.payOpenBills(req.auth.customerId, req.params.nCtrId, req.headers['idempotency-key'], req.body),
+        ),
+    );
+
+    r.post(
+      '/payments/contracts/:nCtrId/pix',
+      {
+        schema: {
+          tags,
+          summary: "Create a Pix (BR Code) for overdue ('I') bills: expires in 360 min, due tomorrow",
+          description:
+            'Requires Idempotency-Key. 409 PIX_NEGOTIATION_OPEN when a bill is already in an open Pix/link ' +
+            "(mensagem contains 'faz parte de uma negociação em aberto'); 409 BILL_NOT_OPEN | AMOUNT_CHANGED; 503 PIX_UNAVAILABLE.",
+          params: NCtrIdParams,
+          headers: IdempotencyHeaders,
+          body: pixRequestSchema,
+          response: { 200: PixResultDto, ...paymentErrorResponses },
+        },
+      },
+      async (req, reply) =>
+        sendIdempotent(reply, await payments.createPix(req.auth.customerId, req.params.nCtrId, req.headers['idempotency-key'], req.body)),
+    );
+
+    r.get(
+      '/payments/pix/:txid',
+      {
+        schema: {
+          tags,
+          summary: 'A Pix charge of the caller (poll it: status pending → paid | expired)',
+          params: TxidParams,
+          response: { 200: PixConteudoDto, ...errorResponses },
+        },
+      },
+      (req) => payments.pixStatus(req.auth.customerId, req.params.txid),
+    );
+
+    r.put(
+      '/payments/contracts/:nCtrId/card',
+      {
+        schema: {
+          tags,
+          summary: 'Change the card on file (TrocarCartao): validated by the gateway, only brand + last 4 stored',
+          description:
+            "422 CARD_DECLINED ('Erro ao trocar o cartão de crédito. …'); 400 with the card form's messages; 502 GATEWAY_UNAVAILABLE; 429.",
+          params: NCtrIdParams,
+          body: changeCardRequestSchema,
+          response: { 200: ChangeCardResultDto, ...paymentErrorResponses },
+        },
+      },
+      (req) => payments.changeCard(req.auth.customerId, req.params.nCtrId, req.body.dadosDoCartao),
+    );
+
+    r.get(
+      '/payments/contracts/:nCtrId/advance',
+      {
+        schema: {
+          tags,
+          summary: "Advance forecast (previsaoValor): 'Valor a antecipar' and whether it can be advanced now (ADR 002)",
+          params: NCtrIdParams,
+          response: { 200: AdvanceForecastDto, ...errorResponses },
+        },
+      },
+      (req) => payments.advanceForecast(req.auth.customerId, req.params.nCtrId),
+    );
+
+    r.post(
+      '/payments/contracts/:nCtrId/advance',
+      {
+        schema: {
+          tags,
+          summary: 'Request an advance (antecipar) of the next open bill: PI Pix, CC card on file, LP payment link',
+          description:
+            'Requires Idempotency-Key. 409 ADVANCE_IN_PROGRESS; 422 ADVANCE_NO_INVOICES; 422 ADVANCE_UNAVAILABLE with ' +
+            'detalhes { motivo: OVERDUE_BILLS | PENDING_DEBIT, dataAgendada } (the "Antecipação não disponível" sheet); ' +
+            '402 CARD_DECLINED (CC); 422 NO_CARD_ON_FILE (CC).',
+          params: NCtrIdParams,
+          headers: IdempotencyHeaders,
+          body: advanceRequestSchema,
+          response: { 200: AdvanceResultDto, ...paymentErrorResponses },
+        },
+      },
+      async (req, reply) =>
+        sendIdempotent(
+          reply,
+          await payments.requestAdvance(req.auth.customerId, req.params.nCtrId, req.headers['idempotency-key'], req.body.metodoPagamento),
+        ),
+    );
+  });
+
+  // ── PSP webhook ───────────────────────────────────────────────────────────────────────────
+  await app.register(async (hook: ZodApp) => {
+    // This context only: keep the raw bytes, the signature covers them exactly.
+    hook.removeContentTypeParser('application/json');
+    hook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (req, body, done) => {
+      rawBodies.set(req, body as Buffer);
+      try {
+        done(null, JSON.parse((body as Buffer).toString('utf8')));
+      } catch {
+        done(null, {}); // signature first (401), then the schema (400)
+      }
+    });
+
+    hook.post(
+      '/payments/pix/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'PSP webhook: Pix received (Bacen body { pix: [{ endToEndId, txid, valor, horario }] })',
+          description:
+            `Header ${WEBHOOK_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body with PIX_WEBHOOK_SECRET>; missing or wrong → 401. ` +
+            'Each charge is settled exactly once: a repeated delivery answers already_paid and changes nothing; an expired charge is never confirmed.',
+          body: pixWebhookSchema,
+          response: {
+            200: PixWebhookResultDto,
+            400: ErrorEnvelope,
+            401: ErrorEnvelope,
+            413: ErrorEnvelope,
+            415: ErrorEnvelope,
+            500: ErrorEnvelope,
+          },
+        },
+        preValidation: async (req) => {
+          const raw = rawBodies.get(req);
+          if (!raw || !verifyWebhookSignature(raw, req.headers[WEBHOOK_SIGNATURE_HEADER], payments.settings.webhookSecret)) {
+            throw new AppError(401, 'INVALID_SIGNATURE', 'Assinatura do webhook ausente ou inválida.');
+          }
+        },
+      },
+      (req) => payments.handlePixWebhook(req.body),
+    );
+  });
+
+  // ── Demo mode only ────────────────────────────────────────────────────────────────────────
+  if (!app.services.config.demoMode) return;
+
+  await app.register(async (dev: ZodApp) => {
+    dev.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) =>
+      done(null, {}),
+    );
+
+    dev.post(
+      '/dev/pix/:txid/confirm',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Demo mode only: the payer "pays" a Pix — sent through the same code path as the PSP webhook',
+          params: TxidParams,
+          response: {
+            200: z.object({ txid: z.string(), resultado: PixWebhookResultDto.shape.resultados.element.shape.resultado }),
+            404: ErrorEnvelope,
+          },
+        },
+      },
+      async (req) => ({ txid: req.params.txid, resultado: await payments.simulatePixPayment(req.params.txid) }),
+    );
+
+    dev.get(
+      '/dev/payment-links/:id',
+      {
+        schema: { hide: true, params: LinkParams },
+      },
+      async (req, reply) => {
+        const link = await payments.findLink(req.params.id);
+        if (!link) throw new AppError(404, 'NOT_FOUND', 'Link de pagamento não encontrado.');
+        const status = link.status === 'pending' && link.expired ? 'expired' : link.status;
+        const body =
+          status === 'paid'
+            ? '<p><strong>Pagamento confirmado.</strong> Você já pode fechar esta página.</p>'
+            : status === 'expired'
+              ? '<p>Este link de pagamento expirou.</p>'
+              : `<form method="post" action="/api/dev/payment-links/${link.id}/pay"><button type="submit">Pagar ${formatMoney(link.amount)}</button></form>`;
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(
+            `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+              `<title>Checkout de teste</title></head><body><main><h1>Checkout de teste (sandbox)</h1>` +
+              `<p>Antecipação do contrato ${link.nCtrId}: ${formatMoney(link.amount)}</p>${body}` +
+              `<p><small>Página do gateway de demonstração: nenhum valor real é cobrado.</small></p></main></body></html>`,
+          );
+      },
+    );
+
+    dev.post(
+      '/dev/payment-links/:id/pay',
+      {
+        schema: { hide: true, params: LinkParams },
+      },
+      async (req, reply) => {
+        const result = await payments.confirmLink(req.params.id);
+        if (result === 'not_found') throw new AppError(404, 'NOT_FOUND', 'Link de pagamento não encontrado.');
+        return reply.redirect(`/api/dev/payment-links/${req.params.id}`, 303);
+      },
+    );
+  });
+};
+
+export default routes;

@@ -1,0 +1,585 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CARD_BRAND_LABEL,
+  PAYMENT_MSG,
+  PIX_DISPLAYED_VALIDITY,
+  PIX_SLP_CODE,
+  advanceEligibility,
+  billTotal,
+  centsToPixAmount,
+  fillMessage,
+  formatIsoDate,
+  maskCardSummary,
+  pixAmountToCents,
+  pixDueDate,
+  pixExpiresAt,
+  todayInSaoPaulo,
+  type AdvanceMethod,
+  type AdvanceForecastDto,
+  type AdvanceResultDto,
+  type CardBrand,
+  type CardData,
+  type CardOnFileDto,
+  type CardPaymentResultDto,
+  type ChangeCardResultDto,
+  type ContractDto,
+  type PaymentsSummaryDto,
+  type PixConteudoDto,
+  type PixResultDto,
+  type PixWebhookBody,
+  type PixWebhookResultDto,
+} from '@guarita/domain';
+import type { Db } from '../../db/db';
+import { notFound } from '../../lib/errors';
+import type { RateLimiter } from '../../lib/rate-limit';
+import { GatewayUnavailableError, type CardGateway, type ChargeResult } from '../../ports/card-gateway';
+import type { PixPsp } from '../../ports/pix-psp';
+import type { ContractService } from '../contracts/service';
+import { PaymentError } from './errors';
+import type { IdempotencyStore, IdempotentAnswer, StoredAnswer } from './idempotency';
+import type { BillRow, LinkRow, PaymentsRepository, PixRow } from './repository';
+import type { PaymentsSettings } from './settings';
+
+export interface CardPaymentInput {
+  faturas?: number[];
+  valorTotal: number;
+  dadosDoCartao?: CardData;
+}
+export interface PixInput {
+  faturas?: number[];
+  valorTotal: number;
+}
+
+/** What a declined charge answers (HTTP 402, stored with the idempotency key like a success). */
+export interface DeclinedBody {
+  sucesso: false;
+  status: 402;
+  erro: 'CARD_DECLINED';
+  mensagem: string;
+}
+
+export type ConfirmResult = PixWebhookResultDto['resultados'][number]['resultado'];
+
+/** Card-change and new-card payment attempts per customer per rate-limit window (card-testing brake). */
+const CARD_ATTEMPTS_PER_WINDOW = 10;
+
+const reference = (nCtrId: number) => `contract:${nCtrId}`;
+const newTxid = () => `GUA${randomBytes(11).toString('hex')}`; // 25 chars of [A-Za-z0-9] (BR Code 62-05)
+const newLinkId = () => randomBytes(18).toString('base64url');
+
+export function cardOnFile(c: Pick<ContractDto, 'pmCard' | 'cardSummary'>): CardOnFileDto | null {
+  if (!c.pmCard || !c.cardSummary) return null;
+  return { pmCard: c.pmCard, cardSummary: c.cardSummary, mascarado: maskCardSummary(c.cardSummary), bandeira: CARD_BRAND_LABEL[c.pmCard] };
+}
+
+export function toPixConteudo(r: PixRow): PixConteudoDto {
+  return {
+    txid: r.txid,
+    rnId: r.txid,
+    numeroInterno: r.id,
+    pspReference: r.pspReference,
+    chaveAleatoria: r.payload,
+    link: r.location,
+    dataExpiracao: r.expiresAt.toISOString(),
+    dtVencimento: r.dueDate,
+    valor: r.amount,
+    faturas: r.docEntries,
+    status: r.status === 'pending' && r.expired ? 'expired' : r.status,
+    pagoEm: r.paidAt ? r.paidAt.toISOString() : null,
+    validadeExibida: PIX_DISPLAYED_VALIDITY,
+  };
+}
+
+export class PaymentsService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: PaymentsRepository,
+    private readonly contracts: ContractService,
+    readonly gateway: CardGateway,
+    readonly psp: PixPsp,
+    private readonly idem: IdempotencyStore,
+    readonly settings: PaymentsSettings,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  // ── Summary ────────────────────────────────────────────────────────────────────────────────
+
+  async summary(customerId: number, nCtrId: number): Promise<PaymentsSummaryDto> {
+    const contract = await this.contracts.requireOwned(customerId, nCtrId);
+    const { bills, openTotal } = await this.contracts.bills(customerId, nCtrId);
+    const pix = await this.repo.openPix(this.db, nCtrId, 'invoice');
+    return {
+      nCtrId,
+      cartao: cardOnFile(contract),
+      possuiVendedor: contract.slpCode !== null,
+      totalEmAberto: openTotal,
+      faturasEmAberto: bills.filter((b) => b.billStatus.idStatus === 'I'),
+      pixEmAberto: pix ? toPixConteudo(pix) : null,
+    };
+  }
+
+  // ── Open invoices: card ───────────────────────────────────────────────────────────────────
+
+  /** Pays overdue ('I') bills with the card on file or a new card; exactly one charge per Idempotency-Key. */
+  async payOpenBills(
+    customerId: number,
+    nCtrId: number,
+    key: string,
+    input: CardPaymentInput,
+  ): Promise<IdempotentAnswer<CardPaymentResultDto | DeclinedBody>> {
+    const contract = await this.contracts.requireOwned(customerId, nCtrId);
+    if (contract.slpCode === null) throw new PaymentError(422, 'SELLER_CODE_MISSING', PAYMENT_MSG.sellerCodeMissing);
+    const card = input.dadosDoCartao;
+    const hash = this.idem.requestHash('card-payment', {
+      nCtrId,
+      faturas: sortedUnique(input.faturas),
+      valorTotal: input.valorTotal,
+      card: card ?? null,
+    });
+    if (card) await this.limiter.hit(`card-attempt:customer:${customerId}`, CARD_ATTEMPTS_PER_WINDOW);
+
+    return this.idem.run(customerId, key, 'card-payment', hash, async (tx) => {
+      const bills = await this.invoiceBills(tx, nCtrId, input.faturas, input.valorTotal);
+      if (!card && !contract.cardSummary) throw new PaymentError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
+      const docEntries = bills.map((b) => b.docEntry);
+      const result = await this.charge({
+        idempotencyKey: `${customerId}:${key}`,
+        reference: reference(nCtrId),
+        amount: input.valorTotal,
+        currency: 'BRL',
+        installments: 1,
+        description: `Faturas ${docEntries.join(', ')} do contrato ${nCtrId}`,
+        ...(card ? { card } : {}),
+      });
+      return this.recordCharge(
+        tx,
+        { customerId, contract, purpose: 'invoice', key, docEntries, amount: input.valorTotal, card, result },
+        (charge) => ({
+          status: 200,
+          body: {
+            sucesso: true,
+            status: 200,
+            mensagem: PAYMENT_MSG.paymentSuccess,
+            conteudo: {
+              pagamentoId: charge.id,
+              valor: input.valorTotal,
+              faturas: docEntries,
+              pmCard: charge.brand,
+              cardSummary: charge.last4,
+              pagoEm: charge.createdAt.toISOString(),
+            },
+          },
+        }),
+      );
+    });
+  }
+
+  // ── Open invoices: Pix ────────────────────────────────────────────────────────────────────
+
+  async createPix(customerId: number, nCtrId: number, key: string, input: PixInput): Promise<IdempotentAnswer<PixResultDto>> {
+    await this.contracts.requireOwned(customerId, nCtrId);
+    this.requirePix();
+    const hash = this.idem.requestHash('pix', { nCtrId, faturas: sortedUnique(input.faturas), valorTotal: input.valorTotal });
+    return this.idem.run(customerId, key, 'pix', hash, async (tx) => {
+      const bills = await this.invoiceBills(tx, nCtrId, input.faturas, input.valorTotal);
+      const pix = await this.newPix(tx, {
+        customerId,
+        nCtrId,
+        purpose: 'invoice',
+        docEntries: bills.map((b) => b.docEntry),
+        amount: input.valorTotal,
+      });
+      return { status: 200, body: { sucesso: true, mensagem: PAYMENT_MSG.pixCreated, conteudo: toPixConteudo(pix) } };
+    });
+  }
+
+  /** The caller's own charge only (someone else's txid is a 404, like an unknown one). */
+  async pixStatus(customerId: number, txid: string): Promise<PixConteudoDto> {
+    const pix = await this.repo.findPix(this.db, txid, { customerId });
+    if (!pix) throw notFound(PAYMENT_MSG.pixNotFound);
+    return toPixConteudo(pix);
+  }
+
+  /** PSP webhook body (already authenticated): each payment is settled in its own transaction, exactly once. */
+  async handlePixWebhook(body: PixWebhookBody): Promise<PixWebhookResultDto> {
+    const resultados: PixWebhookResultDto['resultados'] = [];
+    for (const p of body.pix) {
+      resultados.push({ txid: p.txid, resultado: await this.confirmPix(p.txid, p.endToEndId, pixAmountToCents(p.valor)) });
+    }
+    return { recebido: true, resultados };
+  }
+
+  /** Demo mode: what the PSP would send when the payer pays; goes through `handlePixWebhook`. */
+  async simulatePixPayment(txid: string): Promise<ConfirmResult> {
+    const pix = await this.repo.findPix(this.db, txid);
+    if (!pix) throw notFound(PAYMENT_MSG.pixNotFound);
+    const answer = await this.handlePixWebhook({
+      pix: [
+        {
+          txid,
+          endToEndId: `E00000000${Date.now()}DEMO${randomBytes(3).toString('hex')}`,
+          valor: centsToPixAmount(pix.amount),
+          horario: new Date().toISOString(),
+        },
+      ],
+    });
+    return answer.resultados[0]!.resultado;
+  }
+
+  private confirmPix(txid: string, endToEndId: string, amount: number | null): Promise<ConfirmResult> {
+    return this.db.transaction(async (tx) => {
+      const pix = await this.repo.findPix(tx, txid, { forUpdate: true });
+      if (!pix) return 'not_found';
+      if (pix.status === 'paid') return 'already_paid';
+      if (pix.status === 'expired' || pix.expired) {
+        await this.repo.setPixExpired(tx, pix.id);
+        await this.repo.finishAdvance(tx, { pixTxid: txid }, 'failed');
+        return 'expired';
+      }
+      if (amount !== pix.amount) return 'amount_mismatch';
+      await this.repo.setPixPaid(tx, pix.id, endToEndId);
+      await this.repo.markBillsPaid(tx, pix.docEntries);
+      await this.repo.finishAdvance(tx, { pixTxid: txid }, 'paid');
+      return 'paid';
+    });
+  }
+
+  // ── Change card ───────────────────────────────────────────────────────────────────────────
+
+  async changeCard(customerId: number, nCtrId: number, card: CardData): Promise<ChangeCardResultDto> {
+    await this.contracts.requireOwned(customerId, nCtrId);
+    await this.limiter.hit(`card-attempt:customer:${customerId}`, CARD_ATTEMPTS_PER_WINDOW);
+    let result;
+    try {
+      result = await this.gateway.tokenize(reference(nCtrId), card);
+    } catch (err) {
+      if (err instanceof GatewayUnavailableError) throw new PaymentError(502, 'GATEWAY_UNAVAILABLE', PAYMENT_MSG.cardChangeException);
+      throw err;
+    }
+    if (!result.approved) throw new PaymentError(422, 'CARD_DECLINED', `${PAYMENT_MSG.cardChangeFailed} ${result.message}`);
+    await this.repo.setCardOnFile(this.db, nCtrId, result.brand, result.last4);
+    return { sucesso: true, mensagem: PAYMENT_MSG.cardChanged, conteudo: cardOnFile({ pmCard: result.brand, cardSummary: result.last4 })! };
+  }
+
+  // ── Advance ───────────────────────────────────────────────────────────────────────────────
+
+  async advanceForecast(customerId: number, nCtrId: number): Promise<AdvanceForecastDto> {
+    await this.contracts.requireOwned(customerId, nCtrId);
+    const bills = await this.repo.bills(this.db, nCtrId);
+    const d = advanceEligibility(bills, todayInSaoPaulo(), { requestInProgress: await this.repo.advanceInProgress(this.db, nCtrId) });
+    const bill = d.bill;
+    return {
+      sucesso: true,
+      conteudo: {
+        valor: d.amount,
+        docEntry: bill?.docEntry ?? null,
+        docDueDate: bill?.docDueDate ?? null,
+        elegivel: d.eligible,
+        motivo: d.eligible ? null : d.reason,
+        mensagem: d.eligible ? null : d.message,
+        dataAgendada: d.eligible ? null : d.scheduledDate,
+      },
+    };
+  }
+
+  async requestAdvance(
+    customerId: number,
+    nCtrId: number,
+    key: string,
+    method: AdvanceMethod,
+  ): Promise<IdempotentAnswer<AdvanceResultDto | DeclinedBody>> {
+    const contract = await this.contracts.requireOwned(customerId, nCtrId);
+    if (method === 'PI') this.requirePix();
+    const hash = this.idem.requestHash('advance', { nCtrId, method });
+    return this.idem.run(customerId, key, 'advance', hash, async (tx): Promise<StoredAnswer<AdvanceResultDto | DeclinedBody>> => {
+      const bills = await this.repo.lockBills(tx, nCtrId);
+      const d = advanceEligibility(bills, todayInSaoPaulo(), { requestInProgress: await this.repo.advanceInProgress(tx, nCtrId) });
+      if (!d.eligible) {
+        if (d.reason === 'REQUEST_IN_PROGRESS') throw new PaymentError(409, 'ADVANCE_IN_PROGRESS', d.message);
+        if (d.reason === 'NO_INVOICES') throw new PaymentError(422, 'ADVANCE_NO_INVOICES', d.message);
+        throw new PaymentError(422, 'ADVANCE_UNAVAILABLE', d.message, { motivo: d.reason, dataAgendada: d.scheduledDate });
+      }
+      const bill = d.bill;
+      const docEntries = [bill.docEntry];
+      if ((await this.repo.billsInOpenNegotiation(tx, nCtrId, docEntries)).length > 0) {
+        throw new PaymentError(409, 'PIX_NEGOTIATION_OPEN', PAYMENT_MSG.pixInNegotiation);
+      }
+      const base = { valor: d.amount, faturas: docEntries };
+
+      if (method === 'PI') {
+        const pix = await this.newPix(tx, { customerId, nCtrId, purpose: 'advance', docEntries, amount: d.amount });
+        await this.repo.insertAdvance(tx, {
+          nCtrId,
+          customerId,
+          docEntry: bill.docEntry,
+          method,
+          amount: d.amount,
+          status: 'processing',
+          pixTxid: pix.txid,
+          expiresAt: pix.expiresAt,
+        });
+        const conteudo = toPixConteudo(pix);
+        return {
+          status: 200,
+          body: {
+            sucesso: true,
+            metodoPagamento: method,
+            mensagem: PAYMENT_MSG.pixCreated,
+            conteudo: {
+              ...base,
+              link: null,
+              chaveAleatoria: conteudo.chaveAleatoria,
+              dataExpiracao: conteudo.dataExpiracao,
+              pspReference: conteudo.pspReference,
+              txid: conteudo.txid,
+              status: 'pending',
+              pix: conteudo,
+            },
+          },
+        };
+      }
+
+      if (method === 'LP') {
+        const link = await this.newLink(tx, { customerId, nCtrId, docEntries, amount: d.amount });
+        await this.repo.insertAdvance(tx, {
+          nCtrId,
+          customerId,
+          docEntry: bill.docEntry,
+          method,
+          amount: d.amount,
+          status: 'processing',
+          linkId: link.id,
+          expiresAt: link.expiresAt,
+        });
+        return {
+          status: 200,
+          body: {
+            sucesso: true,
+            metodoPagamento: method,
+            mensagem: PAYMENT_MSG.advanceLinkCreated,
+            conteudo: {
+              ...base,
+              link: link.url,
+              chaveAleatoria: null,
+              dataExpiracao: link.expiresAt.toISOString(),
+              pspReference: null,
+              txid: null,
+              status: 'pending',
+              pix: null,
+            },
+          },
+        };
+      }
+
+      // CC: the card on file, charged now.
+      if (!contract.cardSummary) throw new PaymentError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
+      const result = await this.charge({
+        idempotencyKey: `${customerId}:${key}`,
+        reference: reference(nCtrId),
+        amount: d.amount,
+        currency: 'BRL',
+        installments: 1,
+        description: `Antecipação da fatura ${bill.docEntry} do contrato ${nCtrId}`,
+      });
+      return this.recordCharge(
+        tx,
+        { customerId, contract, purpose: 'advance', key, docEntries, amount: d.amount, result, advanceDocEntry: bill.docEntry },
+        (charge) => ({
+          status: 200,
+          body: {
+            sucesso: true,
+            metodoPagamento: method,
+            mensagem: fillMessage(PAYMENT_MSG.advanceCardSuccess, { data: formatIsoDate(bill.docDueDate), final: charge.last4 }),
+            conteudo: {
+              ...base,
+              link: null,
+              chaveAleatoria: null,
+              dataExpiracao: null,
+              pspReference: charge.gatewayId,
+              txid: null,
+              status: 'paid',
+              pix: null,
+            },
+          },
+        }),
+      );
+    });
+  }
+
+  // ── Payment links (advance LP) ────────────────────────────────────────────────────────────
+
+  async findLink(id: string): Promise<LinkRow | null> {
+    return this.repo.findLink(this.db, id);
+  }
+
+  /** Settles a paid link exactly once; the gateway's confirmation (the sandbox checkout in demo mode) calls this. */
+  confirmLink(id: string): Promise<ConfirmResult> {
+    return this.db.transaction(async (tx) => {
+      const link = await this.repo.findLink(tx, id, { forUpdate: true });
+      if (!link) return 'not_found';
+      if (link.status === 'paid') return 'already_paid';
+      if (link.status === 'expired' || link.expired) {
+        await this.repo.setLinkExpired(tx, id);
+        await this.repo.finishAdvance(tx, { linkId: id }, 'failed');
+        return 'expired';
+      }
+      await this.repo.setLinkPaid(tx, id);
+      await this.repo.markBillsPaid(tx, link.docEntries);
+      await this.repo.finishAdvance(tx, { linkId: id }, 'paid');
+      return 'paid';
+    });
+  }
+
+  /** Housekeeping: idempotency records older than a day (server.ts may call it from its prune timer). */
+  pruneIdempotency(maxAgeHours = 24): Promise<void> {
+    return this.idem.prune(maxAgeHours);
+  }
+
+  // ── Internals ─────────────────────────────────────────────────────────────────────────────
+
+  private requirePix(): void {
+    if (!this.settings.pix) throw new PaymentError(503, 'PIX_UNAVAILABLE', PAYMENT_MSG.pixUnavailable);
+  }
+
+  /**
+   * Locks and checks the overdue bills a payment covers: all of them belong to the contract (else 404),
+   * are still 'I', are not in an open negotiation, and add up to what the customer saw.
+   */
+  private async invoiceBills(tx: Db, nCtrId: number, faturas: number[] | undefined, valorTotal: number): Promise<BillRow[]> {
+    const wanted = sortedUnique(faturas);
+    const rows = await this.repo.lockBills(tx, nCtrId, wanted ?? undefined);
+    let bills: BillRow[];
+    if (wanted) {
+      if (rows.length !== wanted.length) throw notFound(PAYMENT_MSG.billNotFound);
+      if (rows.some((b) => b.idStatus !== 'I')) throw new PaymentError(409, 'BILL_NOT_OPEN', PAYMENT_MSG.billNotOpen);
+      bills = rows;
+    } else {
+      bills = rows.filter((b) => b.idStatus === 'I');
+      if (bills.length === 0) throw new PaymentError(422, 'NO_OPEN_BILLS', PAYMENT_MSG.noOpenBills);
+    }
+    const docEntries = bills.map((b) => b.docEntry);
+    if ((await this.repo.billsInOpenNegotiation(tx, nCtrId, docEntries)).length > 0) {
+      throw new PaymentError(409, 'PIX_NEGOTIATION_OPEN', PAYMENT_MSG.pixInNegotiation);
+    }
+    const total = bills.reduce((s, b) => s + billTotal(b), 0);
+    if (total !== valorTotal) throw new PaymentError(409, 'AMOUNT_CHANGED', PAYMENT_MSG.amountChanged);
+    return bills;
+  }
+
+  private async newPix(
+    tx: Db,
+    p: { customerId: number; nCtrId: number; purpose: 'invoice' | 'advance'; docEntries: number[]; amount: number },
+  ): Promise<PixRow> {
+    const txid = newTxid();
+    const expiresAt = pixExpiresAt(new Date());
+    const dueDate = pixDueDate();
+    let created;
+    try {
+      created = await this.psp.createCharge({ txid, amount: p.amount, expiresAt, dueDate, description: `Contrato ${p.nCtrId}` });
+    } catch {
+      throw new PaymentError(502, 'PSP_UNAVAILABLE', PAYMENT_MSG.pixUnavailable);
+    }
+    return this.repo.insertPixCharge(tx, {
+      txid,
+      nCtrId: p.nCtrId,
+      customerId: p.customerId,
+      purpose: p.purpose,
+      docEntries: p.docEntries,
+      amount: p.amount,
+      slpCode: PIX_SLP_CODE,
+      dueDate,
+      payload: created.payload,
+      psp: this.psp.name,
+      pspReference: created.pspReference,
+      location: created.location,
+      expiresAt,
+    });
+  }
+
+  private async newLink(tx: Db, p: { customerId: number; nCtrId: number; docEntries: number[]; amount: number }): Promise<LinkRow> {
+    const id = newLinkId();
+    const expiresAt = pixExpiresAt(new Date());
+    let created;
+    try {
+      created = await this.gateway.createPaymentLink({
+        linkId: id,
+        reference: reference(p.nCtrId),
+        amount: p.amount,
+        description: `Antecipação do contrato ${p.nCtrId}`,
+        expiresAt,
+      });
+    } catch {
+      throw new PaymentError(502, 'GATEWAY_UNAVAILABLE', PAYMENT_MSG.advanceOtherError);
+    }
+    return this.repo.insertLink(tx, { id, ...p, url: created.url, gateway: this.gateway.name, gatewayId: created.gatewayId, expiresAt });
+  }
+
+  private async charge(req: Parameters<CardGateway['charge']>[0]): Promise<ChargeResult> {
+    try {
+      return await this.gateway.charge(req);
+    } catch (err) {
+      if (err instanceof GatewayUnavailableError) throw new PaymentError(502, 'GATEWAY_UNAVAILABLE', PAYMENT_MSG.paymentOtherError);
+      throw err;
+    }
+  }
+
+  /** Records the gateway's outcome; on approval settles the bills in the same transaction. */
+  private async recordCharge<T>(
+    tx: Db,
+    c: {
+      customerId: number;
+      contract: ContractDto;
+      purpose: 'invoice' | 'advance';
+      key: string;
+      docEntries: number[];
+      amount: number;
+      card?: CardData | undefined;
+      result: ChargeResult;
+      advanceDocEntry?: number;
+    },
+    onApproved: (charge: { id: number; createdAt: Date; brand: CardBrand; last4: string; gatewayId: string }) => StoredAnswer<T>,
+  ): Promise<StoredAnswer<T | DeclinedBody>> {
+    const r = c.result;
+    const brand = (r.approved ? r.brand : null) ?? c.card?.brand ?? c.contract.pmCard ?? 'amex';
+    const last4 = (r.approved ? r.last4 : null) ?? c.card?.last4 ?? c.contract.cardSummary ?? '0000';
+    const charge = await this.repo.insertCardCharge(tx, {
+      nCtrId: c.contract.nCtrId,
+      customerId: c.customerId,
+      purpose: c.purpose,
+      idemKey: c.key,
+      docEntries: c.docEntries,
+      amount: c.amount,
+      slpCode: c.contract.slpCode,
+      brand,
+      last4,
+      gateway: this.gateway.name,
+      gatewayId: r.gatewayId,
+      status: r.approved ? 'approved' : 'declined',
+      declineCode: r.approved ? null : r.code,
+    });
+    if (c.advanceDocEntry !== undefined) {
+      await this.repo.insertAdvance(tx, {
+        nCtrId: c.contract.nCtrId,
+        customerId: c.customerId,
+        docEntry: c.advanceDocEntry,
+        method: 'CC',
+        amount: c.amount,
+        status: r.approved ? 'paid' : 'failed',
+        cardChargeId: charge.id,
+      });
+    }
+    if (!r.approved) {
+      return {
+        status: 402,
+        body: { sucesso: false, status: 402, erro: 'CARD_DECLINED', mensagem: `${PAYMENT_MSG.cardDeclined} ${r.message}` },
+      };
+    }
+    await this.repo.markBillsPaid(tx, c.docEntries);
+    if (c.card) await this.repo.setCardOnFile(tx, c.contract.nCtrId, brand, last4);
+    return onApproved({ id: charge.id, createdAt: charge.createdAt, brand, last4, gatewayId: r.gatewayId });
+  }
+}
+
+function sortedUnique(v: number[] | undefined): number[] | null {
+  return v ? [...new Set(v)].sort((a, b) => a - b) : null;
+}

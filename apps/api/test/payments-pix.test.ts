@@ -1,0 +1,467 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PIX_EXPIRY_MINUTES, parsePixPayload, pixDueDate, todayInSaoPaulo } from '@guarita/domain';
+import { signWebhookBody } from '../src/ports/pix-psp';
+import { DEMO_PIX } from '../src/modules/payments/settings';
+import { CPF_JOAO, CPF_MARIA, createTestApp, type TestApp } from './helpers';
+
+/** Pix charges, the PSP webhook, the demo confirmation and advance payments (issue 3). */
+
+const SECRET = 'test-webhook-secret-0123456789abcdef';
+
+/** 'YYYY-MM-DD' of day `day` of the month `months` after today's month (São Paulo). */
+function monthDay(months: number, day: number): string {
+  const [y, m] = todayInSaoPaulo().split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + months, day)).toISOString().slice(0, 10);
+}
+
+describe('payments: Pix, webhook, advance', () => {
+  let t: TestApp;
+  const token: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PIX_WEBHOOK_SECRET: SECRET } });
+    for (const doc of [CPF_MARIA, CPF_JOAO]) token[doc] = (await t.login(doc)).AccessToken;
+  });
+  afterAll(() => t?.close());
+
+  const call = (method: 'GET' | 'POST', url: string, who: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token[who]}`, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const key = () => ({ 'idempotency-key': randomUUID() });
+  const addBill = async (nCtrId: number, status: 'I' | 'A' | 'P', due: string, total = 5000) =>
+    (
+      await t.db.query<{ doc_entry: number }>(
+        `INSERT INTO bills (n_ctr_id, doc_due_date, doc_total, id_status) VALUES ($1, $2, $3, $4) RETURNING doc_entry`,
+        [nCtrId, due, total, status],
+      )
+    )[0]!.doc_entry;
+  const bill = async (docEntry: number) =>
+    (
+      await t.db.query<{ id_status: string; paid_at: Date | null }>(`SELECT id_status, paid_at FROM bills WHERE doc_entry = $1`, [docEntry])
+    )[0]!;
+  const webhook = (body: unknown, signature?: string | null) => {
+    const raw = JSON.stringify(body);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/payments/pix/webhook',
+      headers: {
+        'content-type': 'application/json',
+        ...(signature === null ? {} : { 'x-webhook-signature': signature ?? signWebhookBody(raw, SECRET) }),
+      },
+      payload: raw,
+    });
+  };
+  const paid = (txid: string, valor: string, endToEndId = `E${randomUUID().replace(/-/g, '')}`) => ({
+    pix: [{ endToEndId, txid, valor, horario: new Date().toISOString() }],
+  });
+  const newPix = async (nCtrId: number, who: string, faturas: number[], valorTotal: number) => {
+    const res = await call('POST', `/api/payments/contracts/${nCtrId}/pix`, who, { faturas, valorTotal }, key());
+    expect(res.statusCode).toBe(200);
+    return res.json().conteudo as {
+      txid: string;
+      chaveAleatoria: string;
+      valor: number;
+      faturas: number[];
+      dataExpiracao: string;
+      status: string;
+    };
+  };
+
+  describe('Pix for open bills', () => {
+    it('creates one charge with a real BR Code (valid CRC, configured key, amount, txid) expiring in 360 minutes, due tomorrow', async () => {
+      const before = Date.now();
+      const res = await call('POST', '/api/payments/contracts/100101/pix', CPF_MARIA, { valorTotal: 19497 }, key());
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({
+        sucesso: true,
+        mensagem: 'Pix gerado com sucesso!',
+        conteudo: { valor: 19497, status: 'pending', pagoEm: null, link: null, validadeExibida: '02 horas', dtVencimento: pixDueDate() },
+      });
+      const c = body.conteudo;
+      expect(c.txid).toMatch(/^[A-Za-z0-9]{25}$/);
+      expect(c.rnId).toBe(c.txid);
+      expect(c.pspReference).toEqual(expect.any(String));
+      const parsed = parsePixPayload(c.chaveAleatoria);
+      expect(parsed).toMatchObject({
+        key: DEMO_PIX.key,
+        amount: 19497,
+        txid: c.txid,
+        merchantName: DEMO_PIX.merchantName,
+        merchantCity: DEMO_PIX.merchantCity,
+      });
+      const expires = new Date(c.dataExpiracao).getTime();
+      expect(expires).toBeGreaterThanOrEqual(before + PIX_EXPIRY_MINUTES * 60_000 - 1000);
+      expect(expires).toBeLessThanOrEqual(Date.now() + PIX_EXPIRY_MINUTES * 60_000 + 1000);
+      const row = (await t.db.query<{ slp_code: number }>(`SELECT slp_code FROM pix_charges WHERE txid = $1`, [c.txid]))[0]!;
+      expect(row.slp_code).toBe(16);
+
+      // The screen can poll it and the payments summary shows it.
+      const status = await call('GET', `/api/payments/pix/${c.txid}`, CPF_MARIA);
+      expect(status.json()).toEqual(c);
+      expect((await call('GET', '/api/payments/contracts/100101', CPF_MARIA)).json().pixEmAberto).toEqual(c);
+    });
+
+    it('a second Pix (or a card payment) for bills in an open negotiation is refused with the spec phrase', async () => {
+      const second = await call('POST', '/api/payments/contracts/100101/pix', CPF_MARIA, { valorTotal: 19497 }, key());
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toEqual({
+        sucesso: false,
+        status: 409,
+        erro: 'PIX_NEGOTIATION_OPEN',
+        mensagem: 'A fatura faz parte de uma negociação em aberto!',
+      });
+      expect(second.json().mensagem).toContain('faz parte de uma negociação em aberto');
+      const card = await call('POST', '/api/payments/contracts/100101/card-payment', CPF_MARIA, { valorTotal: 19497 }, key());
+      expect(card.statusCode).toBe(409);
+      expect(card.json().erro).toBe('PIX_NEGOTIATION_OPEN');
+    });
+
+    it("another customer's Pix is a 404", async () => {
+      const { pixEmAberto } = (await call('GET', '/api/payments/contracts/100101', CPF_MARIA)).json();
+      const res = await call('GET', `/api/payments/pix/${pixEmAberto.txid}`, CPF_JOAO);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ erro: 'NOT_FOUND', mensagem: 'Cobrança Pix não encontrada.' });
+    });
+  });
+
+  describe('PSP webhook', () => {
+    it('refuses a missing, wrong or foreign-secret signature (401) and changes nothing', async () => {
+      const { pixEmAberto } = (await call('GET', '/api/payments/contracts/100101', CPF_MARIA)).json();
+      const body = paid(pixEmAberto.txid, '194.97');
+      const raw = JSON.stringify(body);
+      for (const sig of [
+        null,
+        'sha256=00',
+        signWebhookBody(raw, 'another-secret-0123456789abcdef'),
+        signWebhookBody(raw, SECRET).toUpperCase(),
+      ]) {
+        const res = await webhook(body, sig);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toMatchObject({ sucesso: false, erro: 'INVALID_SIGNATURE' });
+      }
+      // Signed body ≠ sent body.
+      const tampered = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/pix/webhook',
+        headers: { 'content-type': 'application/json', 'x-webhook-signature': signWebhookBody(raw, SECRET) },
+        payload: raw.replace('194.97', '194.98'),
+      });
+      expect(tampered.statusCode).toBe(401);
+      expect((await call('GET', `/api/payments/pix/${pixEmAberto.txid}`, CPF_MARIA)).json().status).toBe('pending');
+    });
+
+    it('marks the charge and its bills paid exactly once; a duplicate delivery changes nothing', async () => {
+      const { pixEmAberto } = (await call('GET', '/api/payments/contracts/100101', CPF_MARIA)).json();
+      const body = paid(pixEmAberto.txid, '194.97');
+      const first = await webhook(body);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ recebido: true, resultados: [{ txid: pixEmAberto.txid, resultado: 'paid' }] });
+      const after = await bill(pixEmAberto.faturas[0]);
+      expect(after.id_status).toBe('P');
+      const status = (await call('GET', `/api/payments/pix/${pixEmAberto.txid}`, CPF_MARIA)).json();
+      expect(status).toMatchObject({ status: 'paid', pagoEm: expect.any(String) });
+
+      const dup = await webhook(body);
+      expect(dup.statusCode).toBe(200);
+      expect(dup.json().resultados).toEqual([{ txid: pixEmAberto.txid, resultado: 'already_paid' }]);
+      expect(await bill(pixEmAberto.faturas[0])).toEqual(after);
+      expect((await call('GET', `/api/payments/pix/${pixEmAberto.txid}`, CPF_MARIA)).json()).toEqual(status);
+      expect((await call('GET', '/api/payments/contracts/100101', CPF_MARIA)).json()).toMatchObject({
+        totalEmAberto: 0,
+        pixEmAberto: null,
+      });
+    });
+
+    it('an expired charge cannot be confirmed (webhook or demo action); a new Pix may then be created', async () => {
+      const b = await addBill(100102, 'I', '2026-01-10', 4990);
+      const pix = await newPix(100102, CPF_MARIA, [b], 4990);
+      await t.db.query(`UPDATE pix_charges SET expires_at = now() - interval '1 minute' WHERE txid = $1`, [pix.txid]);
+      expect((await call('GET', `/api/payments/pix/${pix.txid}`, CPF_MARIA)).json().status).toBe('expired');
+
+      const res = await webhook(paid(pix.txid, '49.90'));
+      expect(res.json().resultados).toEqual([{ txid: pix.txid, resultado: 'expired' }]);
+      const dev = await t.app.inject({ method: 'POST', url: `/api/dev/pix/${pix.txid}/confirm` });
+      expect(dev.json()).toEqual({ txid: pix.txid, resultado: 'expired' });
+      expect((await bill(b)).id_status).toBe('I');
+      expect((await call('GET', `/api/payments/pix/${pix.txid}`, CPF_MARIA)).json().status).toBe('expired');
+
+      const again = await newPix(100102, CPF_MARIA, [b], 4990);
+      expect(again.txid).not.toBe(pix.txid);
+    });
+
+    it('a wrong amount or unknown txid settles nothing; a malformed signed body is a 400', async () => {
+      const { pixEmAberto } = (await call('GET', '/api/payments/contracts/100102', CPF_MARIA)).json();
+      const res = await webhook({ pix: [...paid(pixEmAberto.txid, '49.89').pix, ...paid('GUAunknown000000000000000', '1.00').pix] });
+      expect(res.json().resultados).toEqual([
+        { txid: pixEmAberto.txid, resultado: 'amount_mismatch' },
+        { txid: 'GUAunknown000000000000000', resultado: 'not_found' },
+      ]);
+      expect((await call('GET', `/api/payments/pix/${pixEmAberto.txid}`, CPF_MARIA)).json().status).toBe('pending');
+      const bad = await webhook({ pix: 'nope' });
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it('concurrent Pix requests for one bill create one charge; concurrent duplicate deliveries settle it once', async () => {
+      const b = await addBill(100104, 'I', '2026-02-20', 13990);
+      const tries = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          call('POST', '/api/payments/contracts/100104/pix', CPF_MARIA, { faturas: [b], valorTotal: 13990 }, key()),
+        ),
+      );
+      expect(tries.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+      const created = tries.find((r) => r.statusCode === 200)!.json().conteudo;
+      expect((await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pix_charges WHERE $1 = ANY(doc_entries)`, [b]))[0]!.n).toBe(
+        1,
+      );
+
+      const body = paid(created.txid, '139.90');
+      const deliveries = await Promise.all(Array.from({ length: 10 }, () => webhook(body)));
+      const results = deliveries.map((r) => r.json().resultados[0].resultado).sort();
+      expect(results).toEqual([
+        'already_paid',
+        'already_paid',
+        'already_paid',
+        'already_paid',
+        'already_paid',
+        'already_paid',
+        'already_paid',
+        'already_paid',
+        'already_paid',
+        'paid',
+      ]);
+      expect((await bill(b)).id_status).toBe('P');
+    });
+
+    it('demo mode: the dev action confirms through the same path, once', async () => {
+      const { pixEmAberto } = (await call('GET', '/api/payments/contracts/100102', CPF_MARIA)).json();
+      const first = await t.app.inject({ method: 'POST', url: `/api/dev/pix/${pixEmAberto.txid}/confirm` });
+      expect(first.json()).toEqual({ txid: pixEmAberto.txid, resultado: 'paid' });
+      const second = await t.app.inject({ method: 'POST', url: `/api/dev/pix/${pixEmAberto.txid}/confirm` });
+      expect(second.json()).toEqual({ txid: pixEmAberto.txid, resultado: 'already_paid' });
+      expect((await bill(pixEmAberto.faturas[0])).id_status).toBe('P');
+      expect((await t.app.inject({ method: 'POST', url: '/api/dev/pix/GUAnope/confirm' })).statusCode).toBe(404);
+    });
+  });
+
+  describe('advance (ADR 002)', () => {
+    // João's contract 200201: its seeded open bill is replaced by bills each test places in time.
+    beforeAll(async () => {
+      await t.db.query(`DELETE FROM bills WHERE n_ctr_id = 200201 AND id_status <> 'P'`);
+    });
+    const forecast = async () => (await call('GET', '/api/payments/contracts/200201/advance', CPF_JOAO)).json();
+    const advance = (metodoPagamento: unknown, headers = key()) =>
+      call('POST', '/api/payments/contracts/200201/advance', CPF_JOAO, { metodoPagamento }, headers);
+
+    it('the method is required (spec message)', async () => {
+      const res = await call('POST', '/api/payments/contracts/200201/advance', CPF_JOAO, {}, key());
+      expect(res.statusCode).toBe(400);
+      expect(res.json().mensagem).toBe('Selecione um método de pagamento para antecipação');
+    });
+
+    it('no open bill → "Você não possui faturas para antecipação!"', async () => {
+      expect(await forecast()).toEqual({
+        sucesso: true,
+        conteudo: {
+          valor: 0,
+          docEntry: null,
+          docDueDate: null,
+          elegivel: false,
+          motivo: 'NO_INVOICES',
+          mensagem: 'Você não possui faturas para antecipação!',
+          dataAgendada: null,
+        },
+      });
+      const res = await advance('PI');
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        sucesso: false,
+        status: 422,
+        erro: 'ADVANCE_NO_INVOICES',
+        mensagem: 'Você não possui faturas para antecipação!',
+      });
+    });
+
+    it("this month's debit still scheduled → ADVANCE_UNAVAILABLE with the scheduled date", async () => {
+      const today = todayInSaoPaulo();
+      const b = await addBill(200201, 'A', today, 7990);
+      const f = await forecast();
+      expect(f.conteudo).toMatchObject({ valor: 7990, docEntry: b, elegivel: false, motivo: 'PENDING_DEBIT', dataAgendada: today });
+      const res = await advance('CC');
+      expect(res.statusCode).toBe(422);
+      const [y, m, d] = today.split('-');
+      expect(res.json()).toEqual({
+        sucesso: false,
+        status: 422,
+        erro: 'ADVANCE_UNAVAILABLE',
+        mensagem: `A antecipação só é possível após o débito da mensalidade deste mês, agendado para ${d}/${m}/${y}.`,
+        detalhes: { motivo: 'PENDING_DEBIT', dataAgendada: today },
+      });
+      await t.db.query(`UPDATE bills SET id_status = 'P', paid_at = now() WHERE doc_entry = $1`, [b]);
+    });
+
+    it('overdue bills → ADVANCE_UNAVAILABLE (OVERDUE_BILLS)', async () => {
+      const overdue = await addBill(200201, 'I', monthDay(-1, 15), 7990);
+      await addBill(200201, 'A', monthDay(1, 15), 7990);
+      const res = await advance('PI');
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        erro: 'ADVANCE_UNAVAILABLE',
+        mensagem: 'A antecipação só é possível após a quitação das faturas em atraso.',
+        detalhes: { motivo: 'OVERDUE_BILLS', dataAgendada: null },
+      });
+      await t.db.query(`UPDATE bills SET id_status = 'P', paid_at = now() WHERE doc_entry = $1`, [overdue]);
+    });
+
+    it('PI: a Pix for the next open bill; a second request while it is open → the spec message; paid through the webhook path', async () => {
+      const f = await forecast();
+      expect(f.conteudo).toMatchObject({ valor: 7990, elegivel: true, motivo: null, docDueDate: monthDay(1, 15) });
+      const res = await advance('PI');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({
+        sucesso: true,
+        metodoPagamento: 'PI',
+        conteudo: { valor: 7990, faturas: [f.conteudo.docEntry], link: null, status: 'pending' },
+      });
+      expect(parsePixPayload(body.conteudo.chaveAleatoria)).toMatchObject({ amount: 7990, txid: body.conteudo.txid });
+      expect(body.conteudo.pix.txid).toBe(body.conteudo.txid);
+
+      const again = await advance('CC');
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({
+        sucesso: false,
+        status: 409,
+        erro: 'ADVANCE_IN_PROGRESS',
+        mensagem: 'Já existe uma solicitação de antecipação em processamento para o seu contrato!',
+      });
+      expect((await forecast()).conteudo).toMatchObject({ elegivel: false, motivo: 'REQUEST_IN_PROGRESS' });
+
+      const confirm = await webhook(paid(body.conteudo.txid, '79.90'));
+      expect(confirm.json().resultados[0].resultado).toBe('paid');
+      expect((await bill(f.conteudo.docEntry)).id_status).toBe('P');
+      expect((await forecast()).conteudo.motivo).toBe('NO_INVOICES');
+    });
+
+    it('CC: charges the card on file once per key and pays the bill', async () => {
+      const b = await addBill(200201, 'A', monthDay(2, 15), 7990);
+      const headers = key();
+      const res = await advance('CC', headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        sucesso: true,
+        metodoPagamento: 'CC',
+        conteudo: { valor: 7990, faturas: [b], status: 'paid', chaveAleatoria: null },
+      });
+      const [y, m, d] = monthDay(2, 15).split('-');
+      expect(res.json().mensagem).toBe(
+        `Antecipação realizada com sucesso! A fatura com vencimento em ${d}/${m}/${y} foi paga no cartão final 1111.`,
+      );
+      expect((await bill(b)).id_status).toBe('P');
+      const replay = await advance('CC', headers);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.json()).toEqual(res.json());
+      expect(
+        (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_charges WHERE n_ctr_id = 200201 AND purpose = 'advance'`))[0]!
+          .n,
+      ).toBe(1);
+    });
+
+    it('CC: a card on file that declines charges → 402, no request left in processing', async () => {
+      const saved = await call('POST', '/api/payments/contracts/200201/advance', CPF_JOAO, { metodoPagamento: 'CC' }, key());
+      expect(saved.json().erro).toBe('ADVANCE_NO_INVOICES');
+      const change = await t.app.inject({
+        method: 'PUT',
+        url: '/api/payments/contracts/200201/card',
+        headers: { authorization: `Bearer ${token[CPF_JOAO]}` },
+        payload: {
+          dadosDoCartao: {
+            numeroCartao: '4000000000000341',
+            mesExpiracao: '01',
+            anoExpiracao: '31',
+            cvv: '321',
+            nomeTitular: 'Joao P Lima',
+          },
+        },
+      });
+      expect(change.statusCode).toBe(200);
+      const b = await addBill(200201, 'A', monthDay(3, 15), 7990);
+      const res = await advance('CC');
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toMatchObject({ sucesso: false, status: 402, erro: 'CARD_DECLINED' });
+      expect((await bill(b)).id_status).toBe('A');
+      expect((await forecast()).conteudo).toMatchObject({ elegivel: true, docEntry: b });
+    });
+
+    it('LP: a payment link to open in a new tab; paying it on the (sandbox) checkout settles the bill once', async () => {
+      const { conteudo: f } = await forecast();
+      const res = await advance('LP');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({
+        sucesso: true,
+        metodoPagamento: 'LP',
+        conteudo: { valor: 7990, faturas: [f.docEntry], chaveAleatoria: null, status: 'pending' },
+      });
+      const url = new URL(body.conteudo.link);
+      expect(url.pathname).toMatch(/^\/api\/dev\/payment-links\/[A-Za-z0-9_-]+$/);
+      const page = await t.app.inject({ method: 'GET', url: url.pathname });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('Pagar R$ 79,90');
+      expect((await advance('PI')).json().erro).toBe('ADVANCE_IN_PROGRESS');
+
+      const pay = await t.app.inject({
+        method: 'POST',
+        url: `${url.pathname}/pay`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(pay.statusCode).toBe(303);
+      expect((await bill(f.docEntry)).id_status).toBe('P');
+      expect((await t.app.inject({ method: 'GET', url: url.pathname })).body).toContain('Pagamento confirmado.');
+      const payAgain = await t.app.inject({
+        method: 'POST',
+        url: `${url.pathname}/pay`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(payAgain.statusCode).toBe(303);
+    });
+  });
+});
+
+describe('payments outside demo mode', () => {
+  it('without PIX_KEY there is no Pix, without a webhook secret every webhook is refused, and the dev action does not exist', async () => {
+    const t = await createTestApp({ demoMode: false });
+    try {
+      const { AccessToken } = await t.login(CPF_MARIA);
+      const pix = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/contracts/100101/pix',
+        headers: { authorization: `Bearer ${AccessToken}`, 'idempotency-key': randomUUID() },
+        payload: { valorTotal: 19497 },
+      });
+      expect(pix.statusCode).toBe(503);
+      expect(pix.json()).toMatchObject({ erro: 'PIX_UNAVAILABLE' });
+      const raw = JSON.stringify({ pix: [{ endToEndId: 'E1', txid: 'GUA1', valor: '1.00' }] });
+      for (const secret of [DEMO_PIX.webhookSecret, '']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/pix/webhook',
+          headers: { 'content-type': 'application/json', 'x-webhook-signature': signWebhookBody(raw, secret) },
+          payload: raw,
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      expect((await t.app.inject({ method: 'POST', url: '/api/dev/pix/GUA1/confirm' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,6 @@
+export * from './messages';
+export * from './card';
+export * from './pix';
+export * from './advance';
+export * from './schemas';
+export * from './dto';

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { ADVANCE_METHODS } from './advance';
+import { cardFormErrors, toCardData, type CardData } from './card';
+import { PAYMENT_MSG } from './messages';
+
+const text = (max: number) =>
+  z
+    .union([z.string().max(max), z.number()])
+    .nullable()
+    .optional();
+
+/**
+ * The card form / `dadosDoCartao` payload (spec 000 §3) with the spec's messages, in the spec's order.
+ * Parses to the normalized CardData (digits only, 4-digit year, brand, last 4).
+ */
+export const cardDataSchema = z
+  .object(
+    {
+      numeroCartao: text(40),
+      mesExpiracao: text(4),
+      anoExpiracao: text(4),
+      cvv: text(4),
+      nomeTitular: z.string().max(100).nullable().optional(),
+    },
+    { error: PAYMENT_MSG.cardNumberMissing },
+  )
+  .superRefine((v, ctx) => {
+    const input = {
+      numeroCartao: v.numeroCartao == null ? null : String(v.numeroCartao),
+      mesExpiracao: v.mesExpiracao,
+      anoExpiracao: v.anoExpiracao,
+      cvv: v.cvv,
+      nomeTitular: v.nomeTitular,
+    };
+    for (const e of cardFormErrors(input)) ctx.addIssue({ code: 'custom', path: [e.field], message: e.message });
+  })
+  .transform((v): CardData => toCardData({ ...v, numeroCartao: v.numeroCartao == null ? null : String(v.numeroCartao) }));
+export type CardDataInput = z.input<typeof cardDataSchema>;
+
+const docEntries = z
+  .array(z.number().int().positive(), { error: PAYMENT_MSG.invalidBillList })
+  .min(1, PAYMENT_MSG.invalidBillList)
+  .max(36, PAYMENT_MSG.invalidBillList);
+const cents = z
+  .number({ error: PAYMENT_MSG.invalidAmount })
+  .int(PAYMENT_MSG.invalidAmount)
+  .positive(PAYMENT_MSG.invalidAmount)
+  .max(100_000_000, PAYMENT_MSG.invalidAmount);
+
+/** Pay open ('I') bills with the card on file, or with a new card (`dadosDoCartao`, which then becomes the card on file). */
+export const cardPaymentRequestSchema = z.object({
+  /** docEntry of the bills to pay; omitted = every open ('I') bill of the contract. */
+  faturas: docEntries.optional(),
+  /** The total the customer saw, in cents; must match Σ (docTotal + valorMulta + valorJuros). */
+  valorTotal: cents,
+  dadosDoCartao: cardDataSchema.optional(),
+});
+export type CardPaymentRequest = z.input<typeof cardPaymentRequestSchema>;
+
+/** Create a Pix negotiation for open ('I') bills. */
+export const pixRequestSchema = z.object({
+  faturas: docEntries.optional(),
+  valorTotal: cents,
+});
+export type PixRequest = z.input<typeof pixRequestSchema>;
+
+export const changeCardRequestSchema = z.object({ dadosDoCartao: cardDataSchema });
+export type ChangeCardRequest = z.input<typeof changeCardRequestSchema>;
+
+export const advanceMethodSchema = z.enum(ADVANCE_METHODS, { error: PAYMENT_MSG.advanceSelectMethod });
+export const advanceRequestSchema = z.object({ metodoPagamento: advanceMethodSchema });
+export type AdvanceRequest = z.input<typeof advanceRequestSchema>;
+
+/** Idempotency-Key: 8–128 characters of [A-Za-z0-9_.:-] (a UUID v4 per payment attempt is ideal). */
+export const idempotencyKeySchema = z
+  .string({ error: PAYMENT_MSG.idempotencyKeyRequired })
+  .regex(/^[A-Za-z0-9_.:-]{8,128}$/, PAYMENT_MSG.idempotencyKeyRequired);
+
+/** Bacen Pix webhook body (POST {webhook}/pix): one or more received payments. */
+export const pixWebhookSchema = z.object({
+  pix: z
+    .array(
+      z.object({
+        endToEndId: z.string().min(1).max(64),
+        txid: z.string().min(1).max(35),
+        /** '194.97' */
+        valor: z.string().regex(/^\d{1,10}\.\d{2}$/),
+        horario: z.string().max(40).optional(),
+        infoPagador: z.string().max(200).optional(),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+export type PixWebhookBody = z.infer<typeof pixWebhookSchema>;
