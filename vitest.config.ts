@@ -13,6 +13,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file gets its own fresh database; PGlite is memory hungry, keep parallelism modest.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       'apps/web/vite.config.ts',

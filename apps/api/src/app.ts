@@ -1,4 +1,5 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { z } from 'zod';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -37,7 +38,22 @@ export interface BuildOptions {
 /** Headers and fields that carry tokens or personal data never reach a log line. */
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
+/** The server's logger: redacted headers, and request paths without query strings (a plate or document may sit there). */
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: { paths: LOG_REDACT, censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
+    },
+  };
+}
+
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+// Messages zod writes itself (a missing field, a wrong type) in Portuguese too; our schemas carry the spec's own.
+z.config(z.locales.pt());
 
 export async function buildApp({ db, config, ports, logger = false }: BuildOptions) {
   const app = Fastify({
@@ -61,7 +77,12 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
     openapi: { info: { title: 'Guarita API', version: '1.0.0', description: 'Backend-for-frontend da área do cliente.' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The docs page brings its own policy; keep it unframeable like the rest of the app.
+    transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {

@@ -3,7 +3,7 @@ import { loadConfig } from './config';
 import { openPglite, openPostgres, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
-import { buildApp, LOG_REDACT } from './app';
+import { buildApp, loggerOptions } from './app';
 
 const config = loadConfig();
 const { env } = config;
@@ -16,14 +16,7 @@ if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
 const app = await buildApp({
   db,
   config,
-  logger: {
-    level: env.LOG_LEVEL,
-    redact: { paths: LOG_REDACT, censor: '[redacted]' },
-    serializers: {
-      // Query strings may hold a plate or a document: log the path only.
-      req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
-    },
-  },
+  logger: loggerOptions(env.LOG_LEVEL),
 });
 
 const prune = setInterval(() => void app.services.limiter.prune().catch(() => {}), 10 * 60 * 1000);

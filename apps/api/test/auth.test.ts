@@ -1,16 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import {
-  CNPJ_ALFA,
-  CNPJ_HORIZONTE,
-  CPF_JOAO,
-  CPF_MARIA,
-  REFRESH_COOKIE,
-  createTestApp,
-  jwtPayload,
-  sleep,
-  type TestApp,
-} from './helpers';
+import { CNPJ_ALFA, CNPJ_HORIZONTE, CPF_JOAO, CPF_MARIA, REFRESH_COOKIE, createTestApp, jwtPayload, sleep, type TestApp } from './helpers';
 
 // The spec's and the API's pt-BR texts, written out verbatim: this is what a client shows.
 const REQUIRED = 'Preencha o campo acima';
@@ -27,16 +17,21 @@ const envelope = (status: number, erro: string, mensagem: string) => ({ sucesso:
 /** Any 6-digit code other than `code`. */
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
+/** How many answers of each status code. */
+const tally = (answers: Array<{ statusCode: number }>) =>
+  answers.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
+
 /** Everything the limits would get in the way of is raised; the tests of the limits use their own app. */
 const ROOMY = { codeRequestsPerDocument: 1000, codeRequestsPerIp: 1000, verifyPerDocument: 1000, verifyPerIp: 1000, lookupsPerIp: 1000 };
 
-describe('login protocol', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ limits: ROOMY });
-  });
-  afterAll(() => t?.close());
+/** One app with the default lifetimes and roomy limits for the protocol, refresh/logout and JWT tests; each test makes its own logins. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ limits: ROOMY });
+});
+afterAll(() => t?.close());
 
+describe('login protocol', () => {
   const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
 
   it.each([
@@ -93,7 +88,11 @@ describe('login protocol', () => {
       ['12.ABC.345/01DE-36', INVALID_DOCUMENT], // alphanumeric CNPJ, wrong check digit
     ]) {
       const res = await post('/api/auth/login', { documento });
-      expect({ documento, status: res.statusCode, body: res.json() }).toEqual({ documento, status: 400, body: envelope(400, 'VALIDATION', mensagem!) });
+      expect({ documento, status: res.statusCode, body: res.json() }).toEqual({
+        documento,
+        status: 400,
+        body: envelope(400, 'VALIDATION', mensagem!),
+      });
     }
   });
 
@@ -146,7 +145,27 @@ describe('login protocol', () => {
     const s = await t.start(CPF_MARIA);
     const res = await post('/api/auth/code', { Sessao: s.Sessao, canal: 'whatsapp' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ sucesso: false, status: 400 });
+    expect(res.json()).toMatchObject({ sucesso: false, status: 400, erro: 'VALIDATION' });
+  });
+
+  it('malformed bodies get a pt-BR mensagem, never the validator’s English text', async () => {
+    const s = await t.start(CPF_MARIA);
+    for (const [url, payload] of [
+      ['/api/auth/login', {}],
+      ['/api/auth/login', { documento: 52998224725 }],
+      ['/api/auth/code', { Sessao: s.Sessao, canal: 'whatsapp' }],
+      ['/api/auth/code', { canal: 'sms' }],
+      ['/api/auth/verify', { Sessao: s.Sessao }],
+    ] as const) {
+      const res = await post(url, payload);
+      expect(res.statusCode).toBe(400);
+      const { mensagem } = res.json();
+      expect({ url, payload, mensagem }).toEqual({
+        url,
+        payload,
+        mensagem: expect.not.stringMatching(/invalid|expected|received|required|option/i),
+      });
+    }
   });
 
   it('masked destinations never reveal the whole e-mail or phone', async () => {
@@ -274,6 +293,17 @@ describe('login protocol', () => {
     expect((await t.verify(s.Sessao, second)).statusCode).toBe(200);
   });
 
+  it('a code that could not be delivered does not replace the previous one', async () => {
+    const s = await t.start(CPF_MARIA);
+    const first = await t.requestCode(s.Sessao, 'sms');
+    t.notifier.failNext();
+    const res = await post('/api/auth/code', { Sessao: s.Sessao, canal: 'email' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual(envelope(502, 'DELIVERY_FAILED', 'Não foi possível enviar o código. Tente novamente em instantes.'));
+    expect(res.body).not.toContain('provider down');
+    expect((await t.verify(s.Sessao, first)).statusCode).toBe(200);
+  });
+
   it('codes are 6 digits and differ between requests', async () => {
     const s = await t.start(CPF_MARIA);
     const codes = new Set<string>();
@@ -284,12 +314,6 @@ describe('login protocol', () => {
 });
 
 describe('refresh and logout', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ limits: ROOMY });
-  });
-  afterAll(() => t?.close());
-
   const logout = (opts: { refreshToken?: string; accessToken?: string }) =>
     t.app.inject({
       method: 'POST',
@@ -423,16 +447,13 @@ describe('refresh and logout', () => {
 });
 
 describe('access tokens (JWT)', () => {
-  let t: TestApp;
   let maria: Awaited<ReturnType<TestApp['login']>>;
   let joaoId: number;
   beforeAll(async () => {
-    t = await createTestApp({ limits: ROOMY });
     maria = await t.login(CPF_MARIA);
     const joao = await t.login(CPF_JOAO);
     joaoId = Number(jwtPayload(joao.AccessToken).sub);
   });
-  afterAll(() => t?.close());
 
   const key = () => new TextEncoder().encode(t.config.authSecret);
   const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -456,7 +477,12 @@ describe('access tokens (JWT)', () => {
   });
 
   it('no token, another scheme, or junk → 401 envelope', async () => {
-    for (const headers of [{}, { authorization: maria.AccessToken }, { authorization: `Basic ${maria.AccessToken}` }, { authorization: 'Bearer x.y.z' }]) {
+    for (const headers of [
+      {},
+      { authorization: maria.AccessToken },
+      { authorization: `Basic ${maria.AccessToken}` },
+      { authorization: 'Bearer x.y.z' },
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/me', headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(envelope(401, 'UNAUTHORIZED', SESSION_EXPIRED));
@@ -574,18 +600,24 @@ describe('rate limits on code requests', () => {
     expect(t.sent.length).toBe(before);
   });
 
+  it('a burst of parallel requests cannot get past the per-document limit', async () => {
+    const s = await t.start(CNPJ_HORIZONTE, '10.0.4.1');
+    const before = t.sent.length;
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => codeFrom(s.Sessao, 'sms', `10.0.4.${i + 10}`)));
+    expect({ statuses: tally(burst), sent: t.sent.length - before }).toEqual({ statuses: { 202: 2, 429: 8 }, sent: 2 });
+  });
+
   it('per IP, whatever the document', async () => {
     const ip = '10.0.2.1';
     const joao = await t.start(CPF_JOAO, ip);
-    const horizonte = await t.start(CNPJ_HORIZONTE, ip);
     const alfa = await t.start(CNPJ_ALFA, ip);
     expect((await codeFrom(joao.Sessao, 'email', ip)).statusCode).toBe(202);
-    expect((await codeFrom(horizonte.Sessao, 'sms', ip)).statusCode).toBe(202);
+    expect((await codeFrom(alfa.Sessao, 'sms', ip)).statusCode).toBe(202);
     const before = t.sent.length;
-    expect429(await codeFrom(alfa.Sessao, 'sms', ip)); // Alfa's own count is 0: the IP is what is limited
+    expect429(await codeFrom(joao.Sessao, 'email', ip)); // João's own count is 1 of 2: the IP is what is limited
     expect(t.sent.length).toBe(before);
     // From another address the same login session can get its code.
-    expect((await codeFrom(alfa.Sessao, 'sms', '10.0.2.2')).statusCode).toBe(202);
+    expect((await codeFrom(joao.Sessao, 'email', '10.0.2.2')).statusCode).toBe(202);
   });
 
   it('lookups per IP', async () => {
@@ -593,7 +625,10 @@ describe('rate limits on code requests', () => {
     for (let i = 0; i < 4; i++) await t.start(CPF_JOAO, ip);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { documento: CPF_JOAO }, remoteAddress: ip });
     expect429(res);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { documento: CPF_JOAO }, remoteAddress: '10.0.3.2' })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { documento: CPF_JOAO }, remoteAddress: '10.0.3.2' }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -615,9 +650,16 @@ describe('rate limits on code verification', () => {
     for (let i = 0; i < 3; i++) expect((await t.verify(s.Sessao, otherCode(code), `10.1.1.${i + 1}`)).statusCode).toBe(401);
     expect429(await t.verify(s.Sessao, code, '10.1.1.9'));
     // Another customer is not affected.
-    const other = await t.start(CNPJ_ALFA);
+    const other = await t.start(CPF_JOAO);
     const otherCodeValue = await t.requestCode(other.Sessao, 'email');
     expect((await t.verify(other.Sessao, otherCodeValue, '10.1.1.10')).statusCode).toBe(200);
+  });
+
+  it('a burst of parallel guesses cannot get past the per-document limit', async () => {
+    const s = await t.start(CNPJ_ALFA);
+    const code = await t.requestCode(s.Sessao, 'sms');
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => t.verify(s.Sessao, otherCode(code), `10.1.3.${i + 1}`)));
+    expect(tally(burst)).toEqual({ 401: 3, 429: 7 });
   });
 
   it('per IP: after 3 tries from one address, a 4th on another document is refused', async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, LOG_REDACT } from '../src/app';
+import { buildApp, loggerOptions } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 import { openPglite, openPostgres, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
@@ -19,7 +19,7 @@ export const CNPJ_HORIZONTE = '11222333000181'; // contract 300301
 export const CNPJ_ALFA = '12ABC34501DE35'; // alphanumeric CNPJ; contract 400401
 
 export interface TestOverrides {
-  /** Raw environment for loadConfig (NODE_ENV=test is always set unless given). */
+  /** Raw environment for loadConfig; NODE_ENV=test and a WEB_DIST with no built SPA unless given. */
   env?: Record<string, string>;
   limits?: Partial<AppConfig['limits']>;
   tokens?: Partial<AppConfig['tokens']>;
@@ -32,15 +32,24 @@ export interface TestOverrides {
 /** Test double of the outside world (SMS gateway / mail server): remembers what would have been sent. */
 export class CapturingNotifier implements Notifier {
   readonly sent: Notification[] = [];
+  private failures = 0;
   constructor(private readonly forward?: Notifier) {}
+  /** The next `times` sends fail, like an SMS gateway or mail server that is down. */
+  failNext(times = 1): void {
+    this.failures += times;
+  }
   async send(n: Notification): Promise<void> {
+    if (this.failures > 0) {
+      this.failures--;
+      throw new Error(`provider down (to ${n.to})`);
+    }
     this.sent.push(n);
     if (this.forward) await this.forward.send(n);
   }
 }
 
 /** The 6-digit code inside a notification body. */
-export function codeOf(n: Notification | undefined): string {
+export function codeOf(n: Pick<Notification, 'body'> | undefined): string {
   const m = n?.body.match(/\b(\d{6})\b/);
   if (!m?.[1]) throw new Error(`no code in notification: ${JSON.stringify(n)}`);
   return m[1];
@@ -60,6 +69,7 @@ export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
   db: Db;
   config: AppConfig;
+  notifier: CapturingNotifier;
   sent: Notification[];
   close(): Promise<void>;
   /** POST /api/auth/login → /code → /verify with the code the notifier received. */
@@ -130,13 +140,23 @@ export async function createTestApp(overrides: TestOverrides = {}): Promise<Test
     const a = app;
 
     const start: TestApp['start'] = async (document, ip) => {
-      const res = await a.inject({ method: 'POST', url: '/api/auth/login', payload: { documento: document }, ...(ip ? { remoteAddress: ip } : {}) });
+      const res = await a.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { documento: document },
+        ...(ip ? { remoteAddress: ip } : {}),
+      });
       if (res.statusCode !== 200) throw new Error(`login start ${res.statusCode}: ${res.body}`);
       return res.json();
     };
     const requestCode: TestApp['requestCode'] = async (Sessao, canal, ip) => {
       const before = notifier.sent.length;
-      const res = await a.inject({ method: 'POST', url: '/api/auth/code', payload: { Sessao, canal }, ...(ip ? { remoteAddress: ip } : {}) });
+      const res = await a.inject({
+        method: 'POST',
+        url: '/api/auth/code',
+        payload: { Sessao, canal },
+        ...(ip ? { remoteAddress: ip } : {}),
+      });
       if (res.statusCode !== 202) throw new Error(`code request ${res.statusCode}: ${res.body}`);
       if (notifier.sent.length !== before + 1) throw new Error('code request did not send exactly one notification');
       return codeOf(notifier.sent[notifier.sent.length - 1]);
@@ -163,6 +183,7 @@ export async function createTestApp(overrides: TestOverrides = {}): Promise<Test
       app: a,
       db,
       config,
+      notifier,
       sent: notifier.sent,
       start,
       requestCode,
@@ -198,16 +219,9 @@ export function logCapture() {
   return { lines, stream, text: () => lines.join('') };
 }
 
-/** The logger options of src/server.ts (LOG_REDACT, censor, path-only request serializer), writing to `stream`. */
+/** The server's own logger options (src/app.ts loggerOptions), writing to `stream`. */
 export function serverLoggerOptions(stream: Writable, level = 'trace'): FastifyServerOptions['logger'] {
-  return {
-    level,
-    stream,
-    redact: { paths: LOG_REDACT, censor: '[redacted]' },
-    serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
-    },
-  };
+  return loggerOptions(level, stream);
 }
 
 /** Decodes a JWT's payload without checking it (what a browser does with the IdToken). */

@@ -19,12 +19,5 @@ export const codeSchema = z
 export const channelSchema = z.enum(['sms', 'email']);
 export type Channel = z.infer<typeof channelSchema>;
 
-const requiredText = (max: number) => z.string().trim().min(1, MSG.contactIncomplete).max(max);
-
-export const contactSchema = z.object({
-  name: requiredText(120),
-  email: requiredText(200).pipe(z.email(MSG.invalidEmail)),
-  phone: requiredText(20).refine((v) => /^\d{10,11}$/.test(v.replace(/\D/g, '')), MSG.invalidPhone),
-  message: requiredText(2000),
-});
-export type ContactMessage = z.infer<typeof contactSchema>;
+// The contact form's schemas live in ./contact (empty-field precedence, ALTCHA payload).
+export * from './contact';

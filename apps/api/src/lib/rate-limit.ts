@@ -18,10 +18,19 @@ export class RateLimiter {
   }
 
   async hit(bucket: string, max: number): Promise<void> {
-    if ((await this.count(bucket)) >= max) {
-      throw new AppError(429, 'RATE_LIMITED', MSG.tooManyRequests, { 'retry-after': String(this.windowSeconds) });
-    }
-    await this.db.query('INSERT INTO rate_limit_hits (bucket) VALUES ($1)', [bucket]);
+    // Count and record as one step: parallel requests to one bucket queue on its advisory lock (PostgreSQL);
+    // PGlite runs transactions one at a time anyway.
+    const allowed = await this.db.transaction(async (tx) => {
+      if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [bucket]);
+      const [row] = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM rate_limit_hits WHERE bucket = $1 AND hit_at > now() - make_interval(secs => $2)`,
+        [bucket, this.windowSeconds],
+      );
+      if ((row?.n ?? 0) >= max) return false;
+      await tx.query('INSERT INTO rate_limit_hits (bucket) VALUES ($1)', [bucket]);
+      return true;
+    });
+    if (!allowed) throw new AppError(429, 'RATE_LIMITED', MSG.tooManyRequests, { 'retry-after': String(this.windowSeconds) });
   }
 
   async prune(): Promise<void> {

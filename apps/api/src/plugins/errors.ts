@@ -20,8 +20,8 @@ export default fp(async (app) => {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const message = first?.message && /[À-ú]|^[A-Z][a-z]/.test(first.message) ? first.message : 'Dados inválidos.';
-      return envelope(400, 'VALIDATION', message);
+      // Our schemas carry the spec's pt-BR messages; zod's own ones are set to Portuguese in app.ts.
+      return envelope(400, 'VALIDATION', first?.message ?? 'Dados inválidos.');
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status === 413) return envelope(413, 'PAYLOAD_TOO_LARGE', 'O conteúdo enviado é grande demais.');

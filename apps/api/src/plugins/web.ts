@@ -18,7 +18,8 @@ export default fp(async (app, opts: { root: string }) => {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (!req.url.startsWith('/api/') && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+    const isApi = req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?');
+    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     }
