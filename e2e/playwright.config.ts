@@ -85,6 +85,8 @@ export default defineConfig({
       NODE_ENV: 'development',
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // Many tests log the same demo customers in within minutes; the limits themselves are covered by the API tests.
+      RATE_LIMIT_FACTOR: '20',
     },
   },
 });

@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: bool.default(false),
+  /** Multiplies every abuse limit; only for test servers that log the same demo customer in many times. */
+  RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   // Notifier adapters
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Guarita <nao-responda@guarita.example>'),
@@ -74,6 +76,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const production = env.NODE_ENV === 'production';
   const demoMode = env.DEMO_MODE ?? !production;
   if (!env.AUTH_SECRET && !demoMode) throw new Error('AUTH_SECRET (≥ 32 characters) is required outside demo mode');
+  const f = env.RATE_LIMIT_FACTOR;
   const base: AppConfig = {
     env,
     production,
@@ -83,13 +86,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     altchaKey: env.ALTCHA_HMAC_KEY ?? env.AUTH_SECRET ?? 'demo-only-altcha-key-0123456789abcdef',
     limits: {
       windowSeconds: 15 * 60,
-      lookupsPerIp: 60,
-      codeRequestsPerDocument: 5,
-      codeRequestsPerIp: 30,
-      verifyPerDocument: 15,
-      verifyPerIp: 60,
+      lookupsPerIp: 60 * f,
+      codeRequestsPerDocument: 5 * f,
+      codeRequestsPerIp: 30 * f,
+      verifyPerDocument: 15 * f,
+      verifyPerIp: 60 * f,
       wrongTriesPerCode: 5,
-      contactPerIp: 10,
+      contactPerIp: 10 * f,
     },
     tokens: { accessSeconds: 15 * 60, refreshAbsoluteSeconds: 30 * 24 * 3600, codeSeconds: 10 * 60 },
     brand: {

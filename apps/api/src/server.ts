@@ -19,7 +19,10 @@ const app = await buildApp({
   logger: loggerOptions(env.LOG_LEVEL),
 });
 
-const prune = setInterval(() => void app.services.limiter.prune().catch(() => {}), 10 * 60 * 1000);
+const prune = setInterval(() => {
+  void app.services.limiter.prune().catch(() => {});
+  void app.services.payments.pruneIdempotency().catch(() => {});
+}, 10 * 60 * 1000);
 prune.unref();
 
 let closing = false;

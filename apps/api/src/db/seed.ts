@@ -25,7 +25,11 @@ interface SeedContract {
   idIndc?: string;
   vehicle?: { plate: string; model: string; manufacturer: string; year: number };
   items: Array<{ code: string; name: string; kind: string; price: number; sub?: Array<{ code: string; name: string; km: number; selected: boolean }> }>;
-  /** bills in months from the last due date before today (0 = that one, 1 = the next) */
+  /**
+   * Bills in months from the last due date before today (0 = that one, 1 = the next). With `paidThisMonth`,
+   * 0 is this month's due date even when still ahead (paid early), so the contract can always be advanced.
+   */
+  paidThisMonth?: boolean;
   bills: Array<{ offset: number; status: 'I' | 'A' | 'P'; fine?: number; interest?: number }>;
 }
 
@@ -89,7 +93,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
       },
       {
         nCtrId: 100104, idPlan: 'GUARITA_ESSENCIAL_ANUAL', planName: 'Guarita Essencial Anual', slpCode: null, status: 'Ativo', dueDay: 20,
-        start: '2026-01-20', tracker: false, fipeLimit: 12_000_000, fee: 13990, card: { last4: '0005', brand: 'amex' },
+        start: '2026-01-20', tracker: false, fipeLimit: 12_000_000, fee: 13990, card: { last4: '0005', brand: 'amex' }, paidThisMonth: true,
         vehicle: { plate: 'QWE7D89', model: 'Civic EXL 2.0', manufacturer: 'Honda', year: 2020 },
         items: [base(8000), assistance, collision],
         bills: [...paidHistory, { offset: 0, status: 'P' }, { offset: 1, status: 'A' }],
@@ -200,7 +204,7 @@ export async function seedDemo(db: Db, today: string = new Date().toISOString().
           }
         }
         for (const b of k.bills) {
-          const due = addMonths(thisMonth, anchorFor(k.dueDay) + b.offset, k.dueDay);
+          const due = addMonths(thisMonth, (k.paidThisMonth ? 0 : anchorFor(k.dueDay)) + b.offset, k.dueDay);
           await tx.query(
             `INSERT INTO bills (n_ctr_id, doc_due_date, doc_total, valor_multa, valor_juros, id_status, paid_at)
              VALUES ($1,$2,$3,$4,$5,$6,$7)`,
