@@ -65,9 +65,12 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(
-    fp(async (a) => {
-      a.decorate('services', buildServices(db, config, ports));
-    }, { name: 'services' }),
+    fp(
+      async (a) => {
+        a.decorate('services', buildServices(db, config, ports));
+      },
+      { name: 'services' },
+    ),
   );
   await app.register(errors);
   await app.register(security, { hsts: config.env.PUBLIC_URL.startsWith('https://') });

@@ -19,10 +19,13 @@ const app = await buildApp({
   logger: loggerOptions(env.LOG_LEVEL),
 });
 
-const prune = setInterval(() => {
-  void app.services.limiter.prune().catch(() => {});
-  void app.services.payments.pruneIdempotency().catch(() => {});
-}, 10 * 60 * 1000);
+const prune = setInterval(
+  () => {
+    void app.services.limiter.prune().catch(() => {});
+    void app.services.payments.pruneIdempotency().catch(() => {});
+  },
+  10 * 60 * 1000,
+);
 prune.unref();
 
 let closing = false;
@@ -41,4 +44,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: env.PORT, host: env.HOST });
-console.log(`Guarita em http://localhost:${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite em ${env.DATA_DIR}`}${config.demoMode ? ', modo demonstração' : ''})`);
+console.log(
+  `Guarita em http://localhost:${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite em ${env.DATA_DIR}`}${config.demoMode ? ', modo demonstração' : ''})`,
+);

@@ -22,7 +22,11 @@ describe('notifier adapters', () => {
         let raw = '';
         stream.on('data', (c: Buffer) => (raw += c.toString()));
         stream.on('end', () => {
-          mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+          mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+          });
           cb();
         });
       },

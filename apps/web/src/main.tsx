@@ -5,7 +5,10 @@ import { ensureFresh, hadSession } from './lib/session';
 import './styles.css';
 
 // The old product registered a service worker; it must not keep serving stale pages.
-void navigator.serviceWorker?.getRegistrations().then((regs) => regs.forEach((r) => void r.unregister())).catch(() => {});
+void navigator.serviceWorker
+  ?.getRegistrations()
+  .then((regs) => regs.forEach((r) => void r.unregister()))
+  .catch(() => {});
 window.addEventListener('unhandledrejection', (e) => console.error(e.reason));
 
 // A returning customer: exchange the refresh cookie for tokens before the first route decides anything.

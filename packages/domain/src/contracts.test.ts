@@ -4,7 +4,9 @@ import { loggedInRedirect, safeInternalPath } from './redirects';
 import { openTotal } from './bills';
 
 const c = (nCtrId: number, status: string, numberPlate: string | null, vModel: string | null) => ({
-  nCtrId, status, vehicle: { numberPlate, vModel },
+  nCtrId,
+  status,
+  vehicle: { numberPlate, vModel },
 });
 
 describe('vehicle selector', () => {
@@ -40,11 +42,13 @@ describe('redirect rules for /', () => {
 
 describe('bills', () => {
   it('open total sums docTotal + fine + interest of overdue bills only', () => {
-    expect(openTotal([
-      { idStatus: 'I', docTotal: 10000, valorMulta: 200, valorJuros: 33 },
-      { idStatus: 'A', docTotal: 10000, valorMulta: 0, valorJuros: 0 },
-      { idStatus: 'I', docTotal: 5000, valorMulta: 100, valorJuros: 10 },
-      { idStatus: 'P', docTotal: 5000, valorMulta: 0, valorJuros: 0 },
-    ])).toBe(15343);
+    expect(
+      openTotal([
+        { idStatus: 'I', docTotal: 10000, valorMulta: 200, valorJuros: 33 },
+        { idStatus: 'A', docTotal: 10000, valorMulta: 0, valorJuros: 0 },
+        { idStatus: 'I', docTotal: 5000, valorMulta: 100, valorJuros: 10 },
+        { idStatus: 'P', docTotal: 5000, valorMulta: 0, valorJuros: 0 },
+      ]),
+    ).toBe(15343);
   });
 });

@@ -2,7 +2,12 @@ export const TIME_ZONE = 'America/Sao_Paulo';
 
 const dateFmt = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 const dateTimeFmt = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit',
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
 });
 
 /** A calendar date ('2026-11-22') shown as '22/11/2026' with no time-zone shift. */

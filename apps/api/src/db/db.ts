@@ -34,8 +34,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   });
   const db: Db = {
     ...wrap(lite),
-    transaction: (fn) =>
-      lite.transaction(async (tx) => fn({ ...wrap(tx), transaction: (inner) => inner(db), close: async () => {} })),
+    transaction: (fn) => lite.transaction(async (tx) => fn({ ...wrap(tx), transaction: (inner) => inner(db), close: async () => {} })),
     close: () => lite.close(),
   };
   return db;

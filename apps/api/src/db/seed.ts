@@ -24,7 +24,13 @@ interface SeedContract {
   card?: { last4: string; brand: 'mc' | 'visa' | 'amex' };
   idIndc?: string;
   vehicle?: { plate: string; model: string; manufacturer: string; year: number };
-  items: Array<{ code: string; name: string; kind: string; price: number; sub?: Array<{ code: string; name: string; km: number; selected: boolean }> }>;
+  items: Array<{
+    code: string;
+    name: string;
+    kind: string;
+    price: number;
+    sub?: Array<{ code: string; name: string; km: number; selected: boolean }>;
+  }>;
   /**
    * Bills in months from the last due date before today (0 = that one, 1 = the next). With `paidThisMonth`,
    * 0 is this month's due date even when still ahead (paid early), so the contract can always be advanced.
@@ -40,7 +46,16 @@ interface SeedCustomer {
   email: string | null;
   phone: string | null;
   smsPhone: string | null;
-  addresses: Array<{ type: 'Cobrança' | 'Entrega'; street: string; no: string; building?: string; block: string; city: string; state: string; zip: string }>;
+  addresses: Array<{
+    type: 'Cobrança' | 'Entrega';
+    street: string;
+    no: string;
+    building?: string;
+    block: string;
+    city: string;
+    state: string;
+    zip: string;
+  }>;
   contracts: SeedContract[];
 }
 
@@ -67,33 +82,80 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     phone: '31987654321',
     smsPhone: '31987654321',
     addresses: [
-      { type: 'Cobrança', street: 'Rua da Bahia', no: '1148', building: 'Apto 702', block: 'Centro', city: 'Belo Horizonte', state: 'MG', zip: '30160011' },
+      {
+        type: 'Cobrança',
+        street: 'Rua da Bahia',
+        no: '1148',
+        building: 'Apto 702',
+        block: 'Centro',
+        city: 'Belo Horizonte',
+        state: 'MG',
+        zip: '30160011',
+      },
       { type: 'Entrega', street: 'Rua Pernambuco', no: '353', block: 'Funcionários', city: 'Belo Horizonte', state: 'MG', zip: '30130150' },
     ],
     contracts: [
       {
-        nCtrId: 100101, idPlan: 'GUARITA_COMPLETO', planName: 'Guarita Completo', slpCode: 45, status: 'Ativo', dueDay: 10,
-        start: '2025-03-10', tracker: true, fipeLimit: 9_500_000, fee: 18990, card: { last4: '4242', brand: 'visa' }, idIndc: 'MARIA10',
+        nCtrId: 100101,
+        idPlan: 'GUARITA_COMPLETO',
+        planName: 'Guarita Completo',
+        slpCode: 45,
+        status: 'Ativo',
+        dueDay: 10,
+        start: '2025-03-10',
+        tracker: true,
+        fipeLimit: 9_500_000,
+        fee: 18990,
+        card: { last4: '4242', brand: 'visa' },
+        idIndc: 'MARIA10',
         vehicle: { plate: 'RTA1B23', model: 'Onix LT 1.0', manufacturer: 'Chevrolet', year: 2022 },
         items: [base(8240), tracker, assistance, collision, glass],
         bills: [...paidHistory, { offset: 0, status: 'I', fine: 380, interest: 127 }, { offset: 1, status: 'A' }],
       },
       {
-        nCtrId: 100102, idPlan: 'GUARITA_RASTREADOR', planName: 'Guarita Rastreador', slpCode: 45, status: 'Ativo', dueDay: 10,
-        start: '2025-08-10', tracker: true, fipeLimit: 0, fee: 4990, card: { last4: '5454', brand: 'mc' },
+        nCtrId: 100102,
+        idPlan: 'GUARITA_RASTREADOR',
+        planName: 'Guarita Rastreador',
+        slpCode: 45,
+        status: 'Ativo',
+        dueDay: 10,
+        start: '2025-08-10',
+        tracker: true,
+        fipeLimit: 0,
+        fee: 4990,
+        card: { last4: '5454', brand: 'mc' },
         items: [tracker, assistance],
         bills: [...paidHistory, { offset: 0, status: 'P' }, { offset: 1, status: 'A' }],
       },
       {
-        nCtrId: 100103, idPlan: 'GUARITA_ESSENCIAL', planName: 'Guarita Essencial', slpCode: 16, status: 'Encerrado', dueDay: 5,
-        start: '2023-02-05', end: '2024-02-05', tracker: false, fipeLimit: 4_000_000, fee: 8990,
+        nCtrId: 100103,
+        idPlan: 'GUARITA_ESSENCIAL',
+        planName: 'Guarita Essencial',
+        slpCode: 16,
+        status: 'Encerrado',
+        dueDay: 5,
+        start: '2023-02-05',
+        end: '2024-02-05',
+        tracker: false,
+        fipeLimit: 4_000_000,
+        fee: 8990,
         vehicle: { plate: 'HJK4C56', model: 'Uno Way 1.0', manufacturer: 'Fiat', year: 2014 },
         items: [base(7500), assistance],
         bills: [],
       },
       {
-        nCtrId: 100104, idPlan: 'GUARITA_ESSENCIAL_ANUAL', planName: 'Guarita Essencial Anual', slpCode: null, status: 'Ativo', dueDay: 20,
-        start: '2026-01-20', tracker: false, fipeLimit: 12_000_000, fee: 13990, card: { last4: '0005', brand: 'amex' }, paidThisMonth: true,
+        nCtrId: 100104,
+        idPlan: 'GUARITA_ESSENCIAL_ANUAL',
+        planName: 'Guarita Essencial Anual',
+        slpCode: null,
+        status: 'Ativo',
+        dueDay: 20,
+        start: '2026-01-20',
+        tracker: false,
+        fipeLimit: 12_000_000,
+        fee: 13990,
+        card: { last4: '0005', brand: 'amex' },
+        paidThisMonth: true,
         vehicle: { plate: 'QWE7D89', model: 'Civic EXL 2.0', manufacturer: 'Honda', year: 2020 },
         items: [base(8000), assistance, collision],
         bills: [...paidHistory, { offset: 0, status: 'P' }, { offset: 1, status: 'A' }],
@@ -107,11 +169,30 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     email: 'joao.lima@example.com',
     phone: null,
     smsPhone: null,
-    addresses: [{ type: 'Cobrança', street: 'Avenida Brasil', no: '500', block: 'Santa Efigênia', city: 'Belo Horizonte', state: 'MG', zip: '30140001' }],
+    addresses: [
+      {
+        type: 'Cobrança',
+        street: 'Avenida Brasil',
+        no: '500',
+        block: 'Santa Efigênia',
+        city: 'Belo Horizonte',
+        state: 'MG',
+        zip: '30140001',
+      },
+    ],
     contracts: [
       {
-        nCtrId: 200201, idPlan: 'GUARITA_RECUP', planName: 'Guarita Recuperação', slpCode: 19, status: 'Ativo', dueDay: 15,
-        start: '2025-11-15', tracker: true, fipeLimit: 5_000_000, fee: 7990, card: { last4: '1111', brand: 'visa' },
+        nCtrId: 200201,
+        idPlan: 'GUARITA_RECUP',
+        planName: 'Guarita Recuperação',
+        slpCode: 19,
+        status: 'Ativo',
+        dueDay: 15,
+        start: '2025-11-15',
+        tracker: true,
+        fipeLimit: 5_000_000,
+        fee: 7990,
+        card: { last4: '1111', brand: 'visa' },
         vehicle: { plate: 'PQR2E34', model: 'Gol 1.6', manufacturer: 'Volkswagen', year: 2018 },
         items: [base(5000), tracker],
         bills: [...paidHistory, { offset: 0, status: 'P' }, { offset: 1, status: 'A' }],
@@ -125,11 +206,31 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     email: 'financeiro@horizonte.example.com',
     phone: '3133334444',
     smsPhone: '31999887766',
-    addresses: [{ type: 'Cobrança', street: 'Avenida do Contorno', no: '6594', building: 'Sala 1201', block: 'Savassi', city: 'Belo Horizonte', state: 'MG', zip: '30110044' }],
+    addresses: [
+      {
+        type: 'Cobrança',
+        street: 'Avenida do Contorno',
+        no: '6594',
+        building: 'Sala 1201',
+        block: 'Savassi',
+        city: 'Belo Horizonte',
+        state: 'MG',
+        zip: '30110044',
+      },
+    ],
     contracts: [
       {
-        nCtrId: 300301, idPlan: 'GUARITA_COBRE_FROTA', planName: 'Guarita Cobre Frota', slpCode: 27, status: 'Ativo', dueDay: 5,
-        start: '2024-06-05', tracker: true, fipeLimit: 15_000_000, fee: 25990, card: { last4: '4444', brand: 'mc' },
+        nCtrId: 300301,
+        idPlan: 'GUARITA_COBRE_FROTA',
+        planName: 'Guarita Cobre Frota',
+        slpCode: 27,
+        status: 'Ativo',
+        dueDay: 5,
+        start: '2024-06-05',
+        tracker: true,
+        fipeLimit: 15_000_000,
+        fee: 25990,
+        card: { last4: '4444', brand: 'mc' },
         vehicle: { plate: 'FRT5G67', model: 'Fiorino Endurance 1.4', manufacturer: 'Fiat', year: 2023 },
         items: [base(12000), tracker, assistance, collision, spareCar],
         bills: [...paidHistory, { offset: 0, status: 'I', fine: 520, interest: 173 }, { offset: 1, status: 'A' }],
@@ -143,14 +244,39 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     email: 'contato@alfanumerica.example.com',
     phone: '1140028922',
     smsPhone: '11988776655',
-    addresses: [{ type: 'Cobrança', street: 'Avenida Paulista', no: '1000', building: '10º andar', block: 'Bela Vista', city: 'São Paulo', state: 'SP', zip: '01310100' }],
+    addresses: [
+      {
+        type: 'Cobrança',
+        street: 'Avenida Paulista',
+        no: '1000',
+        building: '10º andar',
+        block: 'Bela Vista',
+        city: 'São Paulo',
+        state: 'SP',
+        zip: '01310100',
+      },
+    ],
     contracts: [
       {
-        nCtrId: 400401, idPlan: 'GUARITA_COMPLETO', planName: 'Guarita Completo', slpCode: 76, status: 'Ativo', dueDay: 25,
-        start: '2026-07-25', tracker: true, fipeLimit: 11_000_000, fee: 19990, card: { last4: '8888', brand: 'visa' },
+        nCtrId: 400401,
+        idPlan: 'GUARITA_COMPLETO',
+        planName: 'Guarita Completo',
+        slpCode: 76,
+        status: 'Ativo',
+        dueDay: 25,
+        start: '2026-07-25',
+        tracker: true,
+        fipeLimit: 11_000_000,
+        fee: 19990,
+        card: { last4: '8888', brand: 'visa' },
         vehicle: { plate: 'ALF8H90', model: 'Hilux SRV 2.8', manufacturer: 'Toyota', year: 2024 },
         items: [base(9000), tracker, assistance, glass],
-        bills: [{ offset: -2, status: 'P' }, { offset: -1, status: 'P' }, { offset: 0, status: 'P' }, { offset: 1, status: 'A' }],
+        bills: [
+          { offset: -2, status: 'P' },
+          { offset: -1, status: 'P' },
+          { offset: 0, status: 'P' },
+          { offset: 1, status: 'A' },
+        ],
       },
     ],
   },
@@ -187,9 +313,27 @@ export async function seedDemo(db: Db, today: string = new Date().toISOString().
              validity_start, validity_end, possui_dispositivo, fipe_limit_cents, monthly_fee_cents, card_summary, card_brand,
              id_indc, plate, model, manufacturer, model_year)
            VALUES ($1,$2,$3,$4,$5,$6,false,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)`,
-          [k.nCtrId, customerId, k.idPlan, k.planName, k.slpCode, k.status, k.dueDay, k.start, k.end ?? null, k.tracker,
-            k.fipeLimit, k.fee, k.card?.last4 ?? null, k.card?.brand ?? null, k.idIndc ?? null,
-            k.vehicle?.plate ?? null, k.vehicle?.model ?? null, k.vehicle?.manufacturer ?? null, k.vehicle?.year ?? null],
+          [
+            k.nCtrId,
+            customerId,
+            k.idPlan,
+            k.planName,
+            k.slpCode,
+            k.status,
+            k.dueDay,
+            k.start,
+            k.end ?? null,
+            k.tracker,
+            k.fipeLimit,
+            k.fee,
+            k.card?.last4 ?? null,
+            k.card?.brand ?? null,
+            k.idIndc ?? null,
+            k.vehicle?.plate ?? null,
+            k.vehicle?.model ?? null,
+            k.vehicle?.manufacturer ?? null,
+            k.vehicle?.year ?? null,
+          ],
         );
         for (const item of k.items) {
           const [it] = await tx.query<{ id: number }>(
@@ -197,10 +341,13 @@ export async function seedDemo(db: Db, today: string = new Date().toISOString().
             [k.nCtrId, item.code, item.name, item.kind, item.price],
           );
           for (const s of item.sub ?? []) {
-            await tx.query(
-              `INSERT INTO contract_sub_items (item_id, code, name, towing_km, selected) VALUES ($1,$2,$3,$4,$5)`,
-              [it!.id, s.code, s.name, s.km, s.selected],
-            );
+            await tx.query(`INSERT INTO contract_sub_items (item_id, code, name, towing_km, selected) VALUES ($1,$2,$3,$4,$5)`, [
+              it!.id,
+              s.code,
+              s.name,
+              s.km,
+              s.selected,
+            ]);
           }
         }
         for (const b of k.bills) {

@@ -7,7 +7,10 @@ import { MSG } from '@guarita/domain';
  * `hit` records an attempt and throws 429 when the bucket already holds `max` hits in the window.
  */
 export class RateLimiter {
-  constructor(private readonly db: Db, private readonly windowSeconds: number) {}
+  constructor(
+    private readonly db: Db,
+    private readonly windowSeconds: number,
+  ) {}
 
   async count(bucket: string): Promise<number> {
     const [row] = await this.db.query<{ n: number }>(

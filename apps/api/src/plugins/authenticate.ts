@@ -12,14 +12,17 @@ declare module 'fastify' {
 }
 
 /** `onRequest: app.authenticate` on a route: a valid AccessToken whose login was not revoked (logout, reuse). */
-export default fp(async (app) => {
-  app.decorateRequest('auth', undefined as unknown as FastifyRequest['auth']);
-  app.decorate('authenticate', async (req: FastifyRequest) => {
-    const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
-    const claims = token ? await app.services.tokens.verifyAccess(token) : null;
-    if (!claims) throw unauthorized();
-    if (!(await app.services.authRepo.familyIsLive(claims.familyId))) throw unauthorized();
-    req.auth = claims;
-  });
-}, { name: 'authenticate', dependencies: ['services'] });
+export default fp(
+  async (app) => {
+    app.decorateRequest('auth', undefined as unknown as FastifyRequest['auth']);
+    app.decorate('authenticate', async (req: FastifyRequest) => {
+      const header = req.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+      const claims = token ? await app.services.tokens.verifyAccess(token) : null;
+      if (!claims) throw unauthorized();
+      if (!(await app.services.authRepo.familyIsLive(claims.familyId))) throw unauthorized();
+      req.auth = claims;
+    });
+  },
+  { name: 'authenticate', dependencies: ['services'] },
+);

@@ -17,16 +17,27 @@ export interface Notifier {
 
 /** Demo mode: keeps what would be sent in a table and prints it, so a new user can log in without SMS. */
 export class OutboxNotifier implements Notifier {
-  constructor(private readonly db: Db, private readonly print: (line: string) => void = (l) => console.log(l)) {}
+  constructor(
+    private readonly db: Db,
+    private readonly print: (line: string) => void = (l) => console.log(l),
+  ) {}
   async send(n: Notification): Promise<void> {
-    await this.db.query('INSERT INTO dev_outbox (channel, to_addr, subject, body) VALUES ($1,$2,$3,$4)', [n.channel, n.to, n.subject, n.body]);
+    await this.db.query('INSERT INTO dev_outbox (channel, to_addr, subject, body) VALUES ($1,$2,$3,$4)', [
+      n.channel,
+      n.to,
+      n.subject,
+      n.body,
+    ]);
     this.print(`[outbox] ${n.channel} → ${n.to}: ${n.subject} — ${n.body}`);
   }
 }
 
 export class SmtpNotifier implements Notifier {
   private readonly transport;
-  constructor(smtpUrl: string, private readonly from: string) {
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
   async send(n: Notification): Promise<void> {
@@ -36,7 +47,11 @@ export class SmtpNotifier implements Notifier {
 
 /** A generic JSON-over-HTTP SMS gateway: POST {to, message} with a bearer token. */
 export class HttpSmsNotifier implements Notifier {
-  constructor(private readonly url: string, private readonly token?: string, private readonly timeoutMs = 10_000) {}
+  constructor(
+    private readonly url: string,
+    private readonly token?: string,
+    private readonly timeoutMs = 10_000,
+  ) {}
   async send(n: Notification): Promise<void> {
     const res = await fetch(this.url, {
       method: 'POST',

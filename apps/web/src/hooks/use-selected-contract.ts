@@ -17,7 +17,11 @@ export function useSelectedContract() {
 
   const routeId = routeParam !== undefined ? Number(routeParam) : undefined;
   const fromRoute =
-    routeId !== undefined ? list.find((c) => c.nCtrId === routeId) : placa ? list.find((c) => samePlate(c.vehicle.numberPlate, placa)) : undefined;
+    routeId !== undefined
+      ? list.find((c) => c.nCtrId === routeId)
+      : placa
+        ? list.find((c) => samePlate(c.vehicle.numberPlate, placa))
+        : undefined;
   const askedInRoute = routeParam !== undefined || placa !== undefined;
   const contract = askedInRoute ? fromRoute : (list.find((c) => c.nCtrId === stored) ?? list[0]);
 

@@ -6,7 +6,8 @@ import { api } from './api-client';
 const idToken = (expInSeconds: number) =>
   `x.${btoa(JSON.stringify({ username: '52998224725', exp: Math.floor(Date.now() / 1000) + expInSeconds }))}.y`;
 const tokens = (exp: number, access = 'A1') => ({ IdToken: idToken(exp), AccessToken: access, expiresIn: 900 });
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('client session rules (spec 000 §4)', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -66,7 +67,9 @@ describe('client session rules (spec 000 §4)', () => {
 
   it('keeps no token or CPF in localStorage', () => {
     storeTokens(tokens(3600));
-    const everything = Object.keys(localStorage).map((k) => k + '=' + localStorage.getItem(k)).join(';');
+    const everything = Object.keys(localStorage)
+      .map((k) => k + '=' + localStorage.getItem(k))
+      .join(';');
     expect(everything).not.toContain('52998224725');
     expect(everything).not.toContain('A1');
   });

@@ -12,18 +12,18 @@ export class AuthRepository {
   constructor(private readonly db: Db) {}
 
   async customerByDocument(document: string): Promise<LoginCustomer | null> {
-    const [row] = await this.db.query<LoginCustomer>(
-      'SELECT id, document, email, sms_phone FROM customers WHERE document = $1',
-      [document],
-    );
+    const [row] = await this.db.query<LoginCustomer>('SELECT id, document, email, sms_phone FROM customers WHERE document = $1', [
+      document,
+    ]);
     return row ?? null;
   }
 
   async createSession(id: string, customerId: number, ttlSeconds: number): Promise<void> {
-    await this.db.query(
-      `INSERT INTO login_sessions (id, customer_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-      [id, customerId, ttlSeconds],
-    );
+    await this.db.query(`INSERT INTO login_sessions (id, customer_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+      id,
+      customerId,
+      ttlSeconds,
+    ]);
   }
 
   async liveSession(id: string): Promise<(LoginCustomer & { session_id: string }) | null> {
@@ -46,7 +46,10 @@ export class AuthRepository {
 
   /** Once the new code is delivered, every earlier code of the session dies. */
   async retireOlderCodes(sessionId: string, keepId: number): Promise<void> {
-    await this.db.query('UPDATE login_codes SET used_at = now() WHERE session_id = $1 AND id <> $2 AND used_at IS NULL', [sessionId, keepId]);
+    await this.db.query('UPDATE login_codes SET used_at = now() WHERE session_id = $1 AND id <> $2 AND used_at IS NULL', [
+      sessionId,
+      keepId,
+    ]);
   }
 
   async deleteCode(id: number): Promise<void> {
@@ -76,10 +79,11 @@ export class AuthRepository {
   }
 
   async createFamily(id: string, customerId: number, absoluteSeconds: number): Promise<void> {
-    await this.db.query(
-      `INSERT INTO token_families (id, customer_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-      [id, customerId, absoluteSeconds],
-    );
+    await this.db.query(`INSERT INTO token_families (id, customer_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+      id,
+      customerId,
+      absoluteSeconds,
+    ]);
   }
 
   async addRefreshToken(familyId: string, tokenHash: string): Promise<void> {
@@ -89,7 +93,11 @@ export class AuthRepository {
   /** Uses a refresh token once. 'reused' when it had already been used: the caller must revoke its family. */
   async useRefreshToken(
     tokenHash: string,
-  ): Promise<{ state: 'ok'; familyId: string; customerId: number; document: string } | { state: 'reused'; familyId: string } | { state: 'unknown' | 'dead' }> {
+  ): Promise<
+    | { state: 'ok'; familyId: string; customerId: number; document: string }
+    | { state: 'reused'; familyId: string }
+    | { state: 'unknown' | 'dead' }
+  > {
     const [used] = await this.db.query<{ family_id: string }>(
       'UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING family_id',
       [tokenHash],
@@ -112,11 +120,16 @@ export class AuthRepository {
   }
 
   async revokeFamily(familyId: string, reason: string): Promise<void> {
-    await this.db.query('UPDATE token_families SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [familyId, reason]);
+    await this.db.query('UPDATE token_families SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [
+      familyId,
+      reason,
+    ]);
   }
 
   async familyIsLive(familyId: string): Promise<boolean> {
-    const rows = await this.db.query('SELECT 1 FROM token_families WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()', [familyId]);
+    const rows = await this.db.query('SELECT 1 FROM token_families WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()', [
+      familyId,
+    ]);
     return rows.length === 1;
   }
 }

@@ -14,7 +14,10 @@ export interface TokenClaims {
 /** Short-lived JWTs: IdToken (identity, username = CPF/CNPJ, read by the web app) and AccessToken (sent to the API). */
 export class TokenService {
   private readonly key: Uint8Array;
-  constructor(secret: string, private readonly ttlSeconds: number) {
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 

@@ -8,7 +8,12 @@ const CONTRACT_COLUMNS = `
   k.card_summary AS "cardSummary", k.card_brand AS "pmCard", k.id_indc AS "idIndc",
   k.plate, k.model, k.manufacturer, k.model_year`;
 
-type ContractRow = Omit<ContractDto, 'vehicle'> & { plate: string | null; model: string | null; manufacturer: string | null; model_year: number | null };
+type ContractRow = Omit<ContractDto, 'vehicle'> & {
+  plate: string | null;
+  model: string | null;
+  manufacturer: string | null;
+  model_year: number | null;
+};
 
 const toDto = ({ plate, model, manufacturer, model_year, ...rest }: ContractRow): ContractDto => ({
   ...rest,
@@ -39,7 +44,17 @@ export class ContractRepository {
   }
 
   async items(nCtrId: number): Promise<ContractItemDto[]> {
-    const rows = await this.db.query<{ id: number; code: string; name: string; kind: string; price: number; sub_code: string | null; sub_name: string | null; towing_km: number | null; selected: boolean | null }>(
+    const rows = await this.db.query<{
+      id: number;
+      code: string;
+      name: string;
+      kind: string;
+      price: number;
+      sub_code: string | null;
+      sub_name: string | null;
+      towing_km: number | null;
+      selected: boolean | null;
+    }>(
       `SELECT i.id, i.code, i.name, i.kind, i.price_cents AS price, s.code AS sub_code, s.name AS sub_name, s.towing_km, s.selected
          FROM contract_items i LEFT JOIN contract_sub_items s ON s.item_id = i.id
         WHERE i.n_ctr_id = $1 ORDER BY i.id, s.id`,
@@ -49,13 +64,22 @@ export class ContractRepository {
     for (const r of rows) {
       let item = byId.get(r.id);
       if (!item) byId.set(r.id, (item = { code: r.code, name: r.name, kind: r.kind, price: r.price, subItems: [] }));
-      if (r.sub_code) item.subItems.push({ code: r.sub_code, name: r.sub_name ?? '', towingKm: r.towing_km, selected: r.selected ?? false });
+      if (r.sub_code)
+        item.subItems.push({ code: r.sub_code, name: r.sub_name ?? '', towingKm: r.towing_km, selected: r.selected ?? false });
     }
     return [...byId.values()];
   }
 
   async bills(nCtrId: number): Promise<BillDto[]> {
-    const rows = await this.db.query<{ docEntry: number; docDueDate: string; docTotal: number; valorMulta: number; valorJuros: number; idStatus: BillStatusId; paidAt: Date | null }>(
+    const rows = await this.db.query<{
+      docEntry: number;
+      docDueDate: string;
+      docTotal: number;
+      valorMulta: number;
+      valorJuros: number;
+      idStatus: BillStatusId;
+      paidAt: Date | null;
+    }>(
       `SELECT doc_entry AS "docEntry", doc_due_date AS "docDueDate", doc_total AS "docTotal", valor_multa AS "valorMulta",
               valor_juros AS "valorJuros", id_status AS "idStatus", paid_at AS "paidAt"
          FROM bills WHERE n_ctr_id = $1 ORDER BY doc_due_date DESC`,

@@ -5,10 +5,14 @@ export class CustomerRepository {
   constructor(private readonly db: Db) {}
 
   async info(customerId: number): Promise<CustomerInfoDto | null> {
-    const [c] = await this.db.query<{ id: number; document: string; kind: string; name: string; email: string | null; phone: string | null }>(
-      'SELECT id, document, kind, name, email, phone FROM customers WHERE id = $1',
-      [customerId],
-    );
+    const [c] = await this.db.query<{
+      id: number;
+      document: string;
+      kind: string;
+      name: string;
+      email: string | null;
+      phone: string | null;
+    }>('SELECT id, document, kind, name, email, phone FROM customers WHERE id = $1', [customerId]);
     if (!c) return null;
     const addresses = await this.db.query<CustomerInfoDto['addresses'][number]>(
       `SELECT address_type AS "addressType", street, street_no AS "streetNo", building, block, city, state, zip_code AS "zipCode"

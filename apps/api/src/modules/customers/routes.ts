@@ -3,13 +3,21 @@ import { CustomerInfoDto } from '@guarita/domain';
 import { errorResponses, notFound } from '../../lib/errors';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/me', {
-    onRequest: app.authenticate,
-    schema: { tags: ['customers'], summary: 'The logged-in customer (customerInfo)', response: { 200: CustomerInfoDto, ...errorResponses } },
-  }, async (req) => {
-    const info = await app.services.customers.info(req.auth.customerId);
-    if (!info) throw notFound();
-    return info;
-  });
+  app.get(
+    '/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['customers'],
+        summary: 'The logged-in customer (customerInfo)',
+        response: { 200: CustomerInfoDto, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const info = await app.services.customers.info(req.auth.customerId);
+      if (!info) throw notFound();
+      return info;
+    },
+  );
 };
 export default routes;

@@ -54,7 +54,10 @@ export function BottomSheet({ open, title, onClose, children }: Props) {
       ref={ref}
       className={`sheet ${closing ? 'sheet-closing' : ''}`}
       aria-labelledby={titleId}
-      style={{ transform: closing ? 'translateY(100%)' : `translateY(${dragY}px)`, transition: start.current !== null ? 'none' : `transform ${SHEET_ANIMATION_MS}ms ease` }}
+      style={{
+        transform: closing ? 'translateY(100%)' : `translateY(${dragY}px)`,
+        transition: start.current !== null ? 'none' : `transform ${SHEET_ANIMATION_MS}ms ease`,
+      }}
       onCancel={(e) => {
         e.preventDefault();
         animateClose();

@@ -14,7 +14,11 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
     <div className={`field ${error ? 'field-invalid' : ''} ${className}`}>
       <label htmlFor={inputId}>{label}</label>
       <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
-      {hint && <small id={`${inputId}-hint`} className="field-hint">{hint}</small>}
+      {hint && (
+        <small id={`${inputId}-hint`} className="field-hint">
+          {hint}
+        </small>
+      )}
       {error && (
         <small id={`${inputId}-error`} className="field-error" role="alert">
           {error}

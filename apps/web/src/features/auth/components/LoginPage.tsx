@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { MSG, documentError, loggedInRedirect, maskDocumentInput, normalizeDocument, type Channel, type LoginStartDto } from '@guarita/domain';
+import {
+  MSG,
+  documentError,
+  loggedInRedirect,
+  maskDocumentInput,
+  normalizeDocument,
+  type Channel,
+  type LoginStartDto,
+} from '@guarita/domain';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { Alert } from '../../../components/ui/Alert';
@@ -14,7 +22,8 @@ import { useVerifyCode } from '../api/verify-code';
 type Step = 1 | 2 | 3;
 
 const errorText = (err: unknown, fallback: string) =>
-  err instanceof ApiError && (err.status === 429 || err.code === 'CODE_EXPIRED' || err.code === 'LOGIN_SESSION_EXPIRED' || err.code === 'CHANNEL_UNAVAILABLE')
+  err instanceof ApiError &&
+  (err.status === 429 || err.code === 'CODE_EXPIRED' || err.code === 'LOGIN_SESSION_EXPIRED' || err.code === 'CHANNEL_UNAVAILABLE')
     ? err.message
     : fallback;
 
@@ -84,18 +93,25 @@ export function LoginPage() {
     }
     setCodeError(undefined);
     // On success the session store changes and this page redirects (step 4).
-    verify.mutate({ Sessao: login.Sessao, CodigoAutenticacao: code.trim() }, { onError: (err) => setAlert(errorText(err, MSG.codeCheckFailed)) });
+    verify.mutate(
+      { Sessao: login.Sessao, CodigoAutenticacao: code.trim() },
+      { onError: (err) => setAlert(errorText(err, MSG.codeCheckFailed)) },
+    );
   };
 
   return (
     <section className="login card">
       <PageTitle title="Entrar">Área do Cliente</PageTitle>
-      <p className="step-indicator" aria-live="polite">Etapa {step} de 3</p>
+      <p className="step-indicator" aria-live="polite">
+        Etapa {step} de 3
+      </p>
       {alert && <Alert>{alert}</Alert>}
 
       {step === 1 && (
         <form onSubmit={submitDocument} noValidate>
-          <h2 ref={headingRef} tabIndex={-1}>Informe seu CPF ou CNPJ</h2>
+          <h2 ref={headingRef} tabIndex={-1}>
+            Informe seu CPF ou CNPJ
+          </h2>
           <TextField
             label="CPF ou CNPJ"
             name="documento"
@@ -107,13 +123,17 @@ export function LoginPage() {
             error={docError}
             placeholder="000.000.000-00"
           />
-          <Button type="submit" loading={start.isPending}>Continuar</Button>
+          <Button type="submit" loading={start.isPending}>
+            Continuar
+          </Button>
         </form>
       )}
 
       {step === 2 && login && (
         <form onSubmit={submitChannel}>
-          <h2 ref={headingRef} tabIndex={-1}>Onde você quer receber o código?</h2>
+          <h2 ref={headingRef} tabIndex={-1}>
+            Onde você quer receber o código?
+          </h2>
           <fieldset className="choices">
             <legend>Enviar código de validação por</legend>
             {login.Sms && (
@@ -129,14 +149,20 @@ export function LoginPage() {
               </label>
             )}
           </fieldset>
-          <Button type="submit" loading={send.isPending}>Enviar código</Button>
-          <Button type="button" variant="link" onClick={() => setStep(1)}>Voltar</Button>
+          <Button type="submit" loading={send.isPending}>
+            Enviar código
+          </Button>
+          <Button type="button" variant="link" onClick={() => setStep(1)}>
+            Voltar
+          </Button>
         </form>
       )}
 
       {step === 3 && login && (
         <form onSubmit={submitCode} noValidate>
-          <h2 ref={headingRef} tabIndex={-1}>Digite o código de validação</h2>
+          <h2 ref={headingRef} tabIndex={-1}>
+            Digite o código de validação
+          </h2>
           <p>Enviamos um código de 6 dígitos para {sentTo}. Ele vale por 10 minutos.</p>
           <TextField
             label="Código de validação"
@@ -148,8 +174,17 @@ export function LoginPage() {
             onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
             error={codeError}
           />
-          <Button type="submit" loading={verify.isPending}>Entrar</Button>
-          <Button type="button" variant="secondary" onClick={() => { setAlert(undefined); setStep(2); }}>
+          <Button type="submit" loading={verify.isPending}>
+            Entrar
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => {
+              setAlert(undefined);
+              setStep(2);
+            }}
+          >
             Reenviar código
           </Button>
         </form>

@@ -62,7 +62,9 @@ export function DashboardPage() {
             <dt>Vigência desde</dt>
             <dd>{formatIsoDate(c.dataInicioVigencia)}</dd>
             <dt>Mensalidade</dt>
-            <dd>{formatMoney(c.monthlyFee)} · vence todo dia {c.dueDay}</dd>
+            <dd>
+              {formatMoney(c.monthlyFee)} · vence todo dia {c.dueDay}
+            </dd>
           </dl>
           {detail.data && (
             <ul className="coverages" aria-label="Coberturas">

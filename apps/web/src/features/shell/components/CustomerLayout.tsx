@@ -13,7 +13,9 @@ export function CustomerLayout() {
   }
   return (
     <div className="customer-shell">
-      <a className="skip-link" href="#conteudo">Ir para o conteúdo</a>
+      <a className="skip-link" href="#conteudo">
+        Ir para o conteúdo
+      </a>
       <CustomerHeader />
       <main id="conteudo" className="customer-main" tabIndex={-1}>
         <Outlet />
