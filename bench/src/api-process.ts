@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Cleanup } from './cleanup';
+import { spawnServer, waitUntilReady, type ServerProcess } from './children';
+import { childEnv } from './child-env';
+import { HOST, freePort } from './net';
+import { throwawayDatabase } from './postgres';
+import { sampleRss, type RssSampler } from './rss';
+import type { DbKind } from './targets';
+
+export interface ApiUnderTest {
+  server: ServerProcess;
+  base: string;
+  db: DbKind;
+  /** Where the data lives, for the report. */
+  dbLabel: string;
+  rss: RssSampler;
+}
+
+/**
+ * The real API (`node --import tsx apps/api/src/server.ts`) in its own process, demo mode, on a fresh
+ * temp DATA_DIR (PGlite) or a throwaway PostgreSQL database when `databaseUrl` is given.
+ */
+export async function startApi(root: string, databaseUrl: string | undefined, cleanup: Cleanup, cpu?: number): Promise<ApiUnderTest> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'guarita-bench-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  cleanup.add(`remove ${dataDir}`, removeDir, removeDir);
+
+  const database = databaseUrl ? await throwawayDatabase(databaseUrl, cleanup) : undefined;
+  const port = await freePort();
+  const server = spawnServer(
+    {
+      name: 'API',
+      cwd: root,
+      args: ['--import', 'tsx', 'apps/api/src/server.ts'],
+      env: childEnv({
+        PORT: String(port),
+        HOST,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        DEMO_MODE: 'true', // the login code is read from the demo outbox
+        ...(database ? { DATABASE_URL: database.url } : {}),
+      }),
+      cpu,
+    },
+    cleanup,
+  );
+  const rss = sampleRss(server.pid, 100);
+  cleanup.add(
+    'stop RSS sampling',
+    () => rss.stop(),
+    () => rss.stop(),
+  );
+
+  const base = `http://${HOST}:${port}`;
+  await waitUntilReady(server, `${base}/readyz`, 120_000);
+  return {
+    server,
+    base,
+    db: database ? 'postgres' : 'pglite',
+    dbLabel: database ? `PostgreSQL (throwaway database ${database.name})` : `PGlite (temp DATA_DIR ${dataDir})`,
+    rss,
+  };
+}

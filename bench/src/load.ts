@@ -1,0 +1,62 @@
+import autocannon, { type Instance, type Result } from 'autocannon';
+
+export interface LoadOptions {
+  label: string;
+  url: string;
+  headers?: Record<string, string>;
+  connections: number;
+  warmup: number;
+  duration: number;
+}
+
+export interface LoadResult {
+  label: string;
+  /** Mean of the per-second request counts of the measured window. */
+  rps: number;
+  total: number;
+  p50: number;
+  p99: number;
+}
+
+let running: Instance | undefined;
+
+/** Stops a measurement in flight (signal handling); it then resolves with what it has. */
+export function stopLoad(): void {
+  running?.stop();
+}
+
+async function fire(opts: LoadOptions, duration: number): Promise<Result> {
+  const url = new URL(opts.url);
+  if (url.hostname !== '127.0.0.1') throw new Error(`refusing to load ${url.host}: only 127.0.0.1 is a target`);
+  running = autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration,
+    timeout: 10,
+    headers: opts.headers,
+  });
+  try {
+    return await running;
+  } finally {
+    running = undefined;
+  }
+}
+
+function check(opts: LoadOptions, r: Result, phase: string): void {
+  const completed = r['2xx'] + r.non2xx;
+  // A few hiccups under load are tolerated; a server answering errors is not being measured at all.
+  if (completed === 0 || r.non2xx > completed * 0.01 || r.errors + r.timeouts > Math.max(10, completed * 0.01)) {
+    const codes = Object.entries(r.statusCodeStats)
+      .map(([code, s]) => `${code}×${s.count}`)
+      .join(', ');
+    throw new Error(`${opts.label} (${phase}): ${r['2xx']} 2xx, ${r.non2xx} other [${codes}], ${r.errors} errors, ${r.timeouts} timeouts`);
+  }
+}
+
+/** Warm-up (thrown away), then the measured window, same connections for both. */
+export async function measure(opts: LoadOptions): Promise<LoadResult> {
+  if (opts.warmup > 0) check(opts, await fire(opts, opts.warmup), 'warm-up');
+  const r = await fire(opts, opts.duration);
+  check(opts, r, 'measured');
+  return { label: opts.label, rps: r.requests.average, total: r['2xx'], p50: r.latency.p50, p99: r.latency.p99 };
+}

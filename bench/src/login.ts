@@ -1,0 +1,34 @@
+/**
+ * Logs the demo customer in through the real protocol, exactly as the web app does:
+ * login → code by SMS → code read from the demo outbox → verify → AccessToken.
+ */
+export const DEMO_DOCUMENT = '52998224725';
+
+async function call<T>(base: string, path: string, init?: { method: 'POST'; body: unknown }): Promise<T> {
+  const res = await fetch(base + path, {
+    method: init?.method ?? 'GET',
+    headers: init ? { 'content-type': 'application/json' } : undefined,
+    body: init ? JSON.stringify(init.body) : undefined,
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+export async function logIn(base: string, documento = DEMO_DOCUMENT): Promise<string> {
+  const { Sessao } = await call<{ Sessao: string }>(base, '/api/auth/login', { method: 'POST', body: { documento } });
+  await call(base, '/api/auth/code', { method: 'POST', body: { Sessao, canal: 'sms' } });
+
+  const outbox = await call<{ channel: string; body: string }[]>(base, '/api/dev/outbox');
+  const newest = outbox.find((m) => m.channel === 'sms') ?? outbox[0];
+  const code = newest && /\b(\d{6})\b/.exec(newest.body)?.[1];
+  if (!code) throw new Error('no 6-digit code in the newest outbox message (is the API in demo mode?)');
+
+  const { AccessToken } = await call<{ AccessToken: string }>(base, '/api/auth/verify', {
+    method: 'POST',
+    body: { Sessao, CodigoAutenticacao: code },
+  });
+  if (!AccessToken) throw new Error('verify answered without an AccessToken');
+  return AccessToken;
+}

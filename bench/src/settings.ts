@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the bench can be told through the environment, read once and bounded. */
+export interface Settings {
+  root: string;
+  /** Seconds measured per target. */
+  duration: number;
+  /** Seconds of load before each measurement, thrown away. */
+  warmup: number;
+  connections: number;
+  /** PostgreSQL server to create a throwaway database on; PGlite when unset. */
+  databaseUrl: string | undefined;
+  /** Pin servers and load generator to different cores with taskset. */
+  pin: boolean;
+  /** Rebuild the web app even when apps/web/dist exists. */
+  rebuild: boolean;
+}
+
+function bounded(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw new Error(`${name} must be a number, got '${raw}'`);
+  return Math.min(max, Math.max(min, Math.round(n)));
+}
+
+const flag = (name: string, fallback: boolean) => {
+  const raw = process.env[name];
+  return raw === undefined || raw === '' ? fallback : ['1', 'true', 'yes'].includes(raw.toLowerCase());
+};
+
+export function readSettings(): Settings {
+  return {
+    root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
+    duration: bounded('BENCH_DURATION', 10, 1, 120),
+    warmup: bounded('BENCH_WARMUP', 3, 0, 60),
+    connections: bounded('BENCH_CONNECTIONS', 10, 1, 256),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    pin: flag('BENCH_PIN', true),
+    rebuild: flag('BENCH_BUILD', false),
+  };
+}

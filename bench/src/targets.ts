@@ -1,0 +1,15 @@
+/** The targets of issue 2 §8 and issue 3 §7. */
+export type DbKind = 'pglite' | 'postgres';
+
+export const TARGETS = {
+  /** Authenticated contracts read ÷ bare node:http, same run. */
+  ratio: (db: DbKind) => (db === 'postgres' ? 0.45 : 0.3),
+  /** Payment-history read ÷ bare node:http, same run. */
+  paymentsRatio: 0.3,
+  loginRouteKb: 90,
+  paymentsRouteKb: 120,
+  peakRssMb: 250,
+} as const;
+
+export const KB = 1024;
+export const MB = 1024 * 1024;
