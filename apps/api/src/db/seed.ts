@@ -1,3 +1,4 @@
+import { todayInSaoPaulo } from '@guarita/domain';
 import type { Db } from './db';
 
 /** Adds `months` to a 'YYYY-MM-DD' date keeping the day (clamped to the month's end). */
@@ -283,7 +284,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
 ];
 
 /** Loads the demo customers once (only into an empty database). Bill dates follow today's date. */
-export async function seedDemo(db: Db, today: string = new Date().toISOString().slice(0, 10)): Promise<boolean> {
+export async function seedDemo(db: Db, today: string = todayInSaoPaulo()): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(724275)');
     const existing = await tx.query('SELECT 1 FROM customers LIMIT 1');

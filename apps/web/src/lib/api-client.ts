@@ -1,11 +1,15 @@
 import { MSG } from '@guarita/domain';
 import { clearSession, ensureFresh, getTokens, refresh } from './session';
 
+/** Extra details some error envelopes carry (e.g. the advance sheet's `motivo` and `dataAgendada`). */
+export type ApiErrorDetails = Record<string, string | number | null | undefined>;
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly detalhes?: ApiErrorDetails,
   ) {
     super(message);
   }
@@ -14,8 +18,8 @@ export class ApiError extends Error {
 const TIMEOUT_MS = 90_000;
 
 async function toApiError(res: Response): Promise<ApiError> {
-  const body = (await res.json().catch(() => null)) as { erro?: string; mensagem?: string } | null;
-  return new ApiError(res.status, body?.erro ?? 'HTTP_' + res.status, body?.mensagem ?? MSG.unexpected);
+  const body = (await res.json().catch(() => null)) as { erro?: string; mensagem?: string; detalhes?: ApiErrorDetails } | null;
+  return new ApiError(res.status, body?.erro ?? 'HTTP_' + res.status, body?.mensagem ?? MSG.unexpected, body?.detalhes ?? undefined);
 }
 
 async function send(path: string, init: RequestInit, auth: boolean): Promise<Response> {

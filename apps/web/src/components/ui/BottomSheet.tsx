@@ -17,6 +17,8 @@ export function BottomSheet({ open, title, onClose, children }: Props) {
   const titleId = useId();
   const start = useRef<number | null>(null);
   const [dragY, setDragY] = useState(0);
+  // The latest distance, read on release: a fast flick can end before React renders the last move.
+  const dragRef = useRef(0);
   const [closing, setClosing] = useState(false);
 
   useEffect(() => {
@@ -40,12 +42,16 @@ export function BottomSheet({ open, title, onClose, children }: Props) {
     (e.target as Element).setPointerCapture?.(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent) => {
-    if (start.current !== null) setDragY(Math.max(0, e.clientY - start.current));
-  };
-  const onPointerUp = () => {
     if (start.current === null) return;
+    dragRef.current = Math.max(0, e.clientY - start.current);
+    setDragY(dragRef.current);
+  };
+  const onPointerUp = (e: PointerEvent) => {
+    if (start.current === null) return;
+    const distance = Math.max(dragRef.current, e.clientY - start.current);
     start.current = null;
-    if (dragY > SHEET_CLOSE_THRESHOLD_PX) animateClose();
+    dragRef.current = 0;
+    if (distance > SHEET_CLOSE_THRESHOLD_PX) animateClose();
     else setDragY(0);
   };
 

@@ -1,4 +1,319 @@
-import ComingSoonPage from '../../common/components/ComingSoonPage';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  ADVANCE_METHOD_LABEL,
+  ADVANCE_METHODS,
+  formatIsoDate,
+  formatMoney,
+  MSG,
+  PAYMENT_MSG,
+  type AdvanceForecastDto,
+  type AdvanceMethod,
+  type AdvanceResultDto,
+} from '@guarita/domain';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Modal } from '../../../components/ui/Modal';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { Spinner } from '../../../components/ui/Spinner';
+import { useSelectedContract } from '../../../hooks/use-selected-contract';
+import { ApiError } from '../../../lib/api-client';
+import { VehicleSelector } from '../../shell/components/VehicleSelector';
+import { useAdvanceForecast } from '../api/get-advance-forecast';
+import { newIdempotencyKey } from '../api/idempotency-key';
+import { useRequestAdvance } from '../api/request-advance';
+import { AdvanceUnavailableSheet, isUnavailableReason, unavailableText, type UnavailableReason } from './AdvanceUnavailableSheet';
+import { PaymentResultModal } from './PaymentResultModal';
+import { PixCharge } from './PixCharge';
 
-// Being built (issue 3); replaced by the real screen.
-export default ComingSoonPage;
+/** The spec's wording for the advance's Pix (000 §2): 'válido por 2 horas'. */
+export const ADVANCE_PIX_VALIDITY = 'QR code válido por 2 horas';
+
+/** /antecipacao: 'ANTECIPAÇÃO DE FATURA' for the selected contract. */
+export function AdvancePage() {
+  const selected = useSelectedContract();
+  const c = selected.contract;
+  return (
+    <div className="advance">
+      <PageTitle>ANTECIPAÇÃO DE FATURA</PageTitle>
+      <VehicleSelector navigateTo="/antecipacao" />
+      {selected.isLoading ? (
+        <Spinner />
+      ) : selected.error ? (
+        <Alert>{selected.error.message}</Alert>
+      ) : !c ? (
+        <Alert kind="info">Você não possui contratos ativos.</Alert>
+      ) : (
+        // A new contract starts a new request (state, Idempotency-Key and result).
+        <Advance key={c.nCtrId} nCtrId={c.nCtrId} />
+      )}
+    </div>
+  );
+}
+
+export default AdvancePage;
+
+type Outcome =
+  | { kind: 'success'; title: string; subtitle: string }
+  | { kind: 'link'; title: string; subtitle: string; link: string }
+  | { kind: 'error'; title: string; subtitle: string; retry: AdvanceMethod | null };
+
+const isAdvanceMethod = (m: string): m is AdvanceMethod => (ADVANCE_METHODS as readonly string[]).includes(m);
+
+/** Spec 000 §8, advance messages: the server's message when it sent one, else the generic text. */
+export function advanceErrorMessage(err: unknown): string {
+  if (!(err instanceof ApiError)) return PAYMENT_MSG.advanceOtherError;
+  if (err.status === 0) return MSG.connection;
+  if (err.code === 'ADVANCE_NO_INVOICES') return PAYMENT_MSG.advanceNoInvoices;
+  if (err.code === 'ADVANCE_IN_PROGRESS') return PAYMENT_MSG.advanceInProgress;
+  // No service envelope (a proxy's error page): nothing from the server worth showing.
+  if (err.code.startsWith('HTTP_') || !err.message) return PAYMENT_MSG.advanceOtherError;
+  return err.message;
+}
+
+function Advance({ nCtrId }: { nCtrId: number }) {
+  const forecast = useAdvanceForecast(nCtrId);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const request = useRequestAdvance(nCtrId);
+  const selectId = useId();
+  const [method, setMethod] = useState<AdvanceMethod | ''>('');
+  const [methodError, setMethodError] = useState<string | null>(null);
+  const [confirmPix, setConfirmPix] = useState(false);
+  const [sheet, setSheet] = useState<{ motivo: UnavailableReason; dataAgendada: string | null | undefined } | null>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [shownFor, setShownFor] = useState<AdvanceForecastDto | null>(null);
+  const [result, setResult] = useState<AdvanceResultDto | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const attemptKey = useRef<string | null>(null);
+  const inFlight = useRef(false);
+
+  const f = forecast.data?.conteudo;
+  // The forecast already says the sheet's case: show it as soon as the screen opens (once per answer).
+  if (forecast.data && forecast.data !== shownFor) {
+    setShownFor(forecast.data);
+    if (!result && f && !f.elegivel && isUnavailableReason(f.motivo)) {
+      setSheet({ motivo: f.motivo, dataAgendada: f.dataAgendada });
+      setSheetOpen(true);
+    }
+  }
+
+  const send = (metodoPagamento: AdvanceMethod) => {
+    if (inFlight.current) return; // a double click sends one request
+    inFlight.current = true;
+    attemptKey.current ??= newIdempotencyKey();
+    request.mutate(
+      { metodoPagamento, idempotencyKey: attemptKey.current },
+      {
+        onSuccess: (r) => {
+          attemptKey.current = null;
+          setConfirmPix(false);
+          void queryClient.invalidateQueries({ queryKey: ['payments', nCtrId], refetchType: 'none' });
+          if (r.metodoPagamento === 'PI' && r.conteudo.pix) {
+            setResult(r);
+          } else if (r.metodoPagamento === 'LP' && r.conteudo.link) {
+            window.open(r.conteudo.link, '_blank', 'noopener,noreferrer');
+            setOutcome({ kind: 'link', title: 'Link de pagamento gerado', subtitle: r.mensagem, link: r.conteudo.link });
+          } else {
+            void queryClient.invalidateQueries({ queryKey: ['contracts'], refetchType: 'none' });
+            setOutcome({ kind: 'success', title: 'Antecipação realizada', subtitle: r.mensagem });
+          }
+        },
+        onError: (err) => {
+          setConfirmPix(false);
+          // Without an answer (network, 5xx) the request may have been done: a retry reuses the key.
+          const retryable = err instanceof ApiError && (err.status === 0 || err.status >= 500);
+          if (!retryable) attemptKey.current = null;
+          if (err instanceof ApiError && err.code === 'ADVANCE_UNAVAILABLE' && isUnavailableReason(err.detalhes?.motivo)) {
+            setSheet({ motivo: err.detalhes.motivo, dataAgendada: err.detalhes.dataAgendada as string | null | undefined });
+            setSheetOpen(true);
+            void forecast.refetch();
+            return;
+          }
+          setOutcome({
+            kind: 'error',
+            title: 'Não foi possível solicitar a antecipação',
+            subtitle: advanceErrorMessage(err),
+            retry: retryable ? metodoPagamento : null,
+          });
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
+  };
+
+  const toPayments = () => navigate('/pagamentos');
+  const retry = () => {
+    if (outcome?.kind !== 'error' || !outcome.retry) return;
+    const again = outcome.retry;
+    setOutcome(null);
+    send(again);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // The rule of advanceMethodSchema (contract and method required), without bringing zod into this route.
+    if (!isAdvanceMethod(method)) {
+      setMethodError(PAYMENT_MSG.advanceSelectMethod);
+      return;
+    }
+    setMethodError(null);
+    if (f && !f.elegivel && isUnavailableReason(f.motivo)) {
+      setSheet({ motivo: f.motivo, dataAgendada: f.dataAgendada });
+      setSheetOpen(true);
+      return;
+    }
+    if (method === 'PI') setConfirmPix(true);
+    else send(method);
+  };
+
+  const sheetView = sheet && (
+    <AdvanceUnavailableSheet open={sheetOpen} motivo={sheet.motivo} dataAgendada={sheet.dataAgendada} onClose={() => setSheetOpen(false)} />
+  );
+
+  if (result?.conteudo.pix) {
+    return (
+      <section className="card advance-result" aria-label="Antecipação por Pix">
+        <p className="advance-value">
+          Valor a antecipar: <strong>{formatMoney(result.conteudo.valor)}</strong>
+        </p>
+        <PixCharge charge={result.conteudo.pix} nCtrId={nCtrId} validityText={ADVANCE_PIX_VALIDITY} showAmount={false} />
+      </section>
+    );
+  }
+
+  if (forecast.isLoading) return <Spinner label="Verificando faturas para antecipação…" />;
+  if (forecast.error || !f) {
+    return (
+      <section className="card">
+        <Alert>{PAYMENT_MSG.advanceCheckFailed}</Alert>
+        <Button type="button" variant="secondary" onClick={() => void forecast.refetch()} loading={forecast.isFetching}>
+          Tentar novamente
+        </Button>
+      </section>
+    );
+  }
+
+  const blockedWithMessage = !f.elegivel && (f.motivo === 'NO_INVOICES' || f.motivo === 'REQUEST_IN_PROGRESS');
+  const unavailable = !f.elegivel && isUnavailableReason(f.motivo) ? f.motivo : null;
+
+  return (
+    <>
+      <section className="card advance-form" aria-labelledby={`${selectId}-valor`}>
+        <h2 id={`${selectId}-valor`}>Valor a antecipar</h2>
+        <p className="advance-amount">{formatMoney(f.valor)}</p>
+        {f.docDueDate && f.valor > 0 && <p className="muted">Fatura com vencimento em {formatIsoDate(f.docDueDate)}</p>}
+
+        {blockedWithMessage ? (
+          <>
+            <Alert kind="info">{f.motivo === 'NO_INVOICES' ? PAYMENT_MSG.advanceNoInvoices : PAYMENT_MSG.advanceInProgress}</Alert>
+            <Link to="/pagamentos">Voltar para pagamentos</Link>
+          </>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            {unavailable && (
+              <Alert kind="info">
+                {unavailableText(unavailable, f.dataAgendada)}{' '}
+                {unavailable === 'OVERDUE_BILLS' && <Link to="/pagamentos/fatura-em-aberto">Pagar faturas em atraso</Link>}
+              </Alert>
+            )}
+            <div className={`field ${methodError ? 'field-invalid' : ''}`}>
+              <label htmlFor={selectId}>Método de pagamento</label>
+              <select
+                id={selectId}
+                value={method}
+                aria-invalid={methodError ? true : undefined}
+                aria-describedby={methodError ? `${selectId}-error` : undefined}
+                onChange={(e) => {
+                  setMethod(e.target.value as AdvanceMethod | '');
+                  if (e.target.value) setMethodError(null);
+                }}
+              >
+                <option value="">Selecione</option>
+                {ADVANCE_METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {ADVANCE_METHOD_LABEL[m]}
+                  </option>
+                ))}
+              </select>
+              {methodError && (
+                <small id={`${selectId}-error`} className="field-error" role="alert">
+                  {methodError}
+                </small>
+              )}
+            </div>
+            {method === 'CC' && <p className="muted">A cobrança é feita no cartão cadastrado.</p>}
+            {method === 'LP' && <p className="muted">O link de pagamento abre em uma nova aba.</p>}
+            <Button type="submit" loading={request.isPending && !confirmPix}>
+              Solicitar Antecipação
+            </Button>
+          </form>
+        )}
+      </section>
+
+      <Modal
+        open={confirmPix}
+        title="Antecipar com Pix"
+        onClose={() => !request.isPending && setConfirmPix(false)}
+        actions={
+          <>
+            <Button type="button" variant="secondary" onClick={() => setConfirmPix(false)} disabled={request.isPending}>
+              Cancelar
+            </Button>
+            <Button type="button" onClick={() => send('PI')} loading={request.isPending}>
+              Gerar Pix
+            </Button>
+          </>
+        }
+      >
+        <p>
+          Será gerado um Pix de <strong>{formatMoney(f.valor)}</strong>
+          {f.docDueDate ? ` para antecipar a fatura com vencimento em ${formatIsoDate(f.docDueDate)}` : ''}.
+        </p>
+        <p className="advance-warning">
+          <strong>{PAYMENT_MSG.advancePixWarning}</strong>
+        </p>
+      </Modal>
+
+      {outcome?.kind === 'link' ? (
+        <Modal
+          open
+          title={outcome.title}
+          tone="success"
+          onClose={toPayments}
+          actions={
+            <>
+              <a className="btn btn-secondary" href={outcome.link} target="_blank" rel="noopener noreferrer">
+                Abrir link de pagamento
+              </a>
+              <Button type="button" onClick={toPayments} autoFocus>
+                Fechar
+              </Button>
+            </>
+          }
+        >
+          <div className="result-icon result-icon-ok" aria-hidden="true">
+            ✓
+          </div>
+          <p className="result-subtitle">{outcome.subtitle}</p>
+          <p className="result-detail muted">O link foi aberto em uma nova aba. Se ela não abriu, use o botão abaixo.</p>
+        </Modal>
+      ) : (
+        outcome && (
+          <PaymentResultModal
+            open
+            error={outcome.kind === 'error'}
+            title={outcome.title}
+            subtitle={outcome.subtitle}
+            onClose={toPayments}
+            onRetry={outcome.kind === 'error' && outcome.retry ? retry : undefined}
+          />
+        )
+      )}
+      {sheetView}
+    </>
+  );
+}

@@ -1,4 +1,218 @@
-import ComingSoonPage from '../../common/components/ComingSoonPage';
+import { useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatIsoDate, formatMoney, billTotal, MSG, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { Spinner } from '../../../components/ui/Spinner';
+import { useSelectedContract } from '../../../hooks/use-selected-contract';
+import { ApiError } from '../../../lib/api-client';
+import { useCreatePix } from '../api/create-pix';
+import { usePaymentsSummary } from '../api/get-payments-summary';
+import { newIdempotencyKey } from '../api/idempotency-key';
+import { PaymentResultModal } from './PaymentResultModal';
+import { PayWithCard } from './PayWithCard';
+import { PixCharge } from './PixCharge';
 
-// Being built (issue 3); replaced by the real screen.
-export default ComingSoonPage;
+/** Spec 000 §8: a Pix for bills already in an open negotiation is recognised by this part of the message. */
+const NEGOTIATION_OPEN = 'faz parte de uma negociação em aberto';
+
+type Method = 'card' | 'pix';
+
+/** /pagamentos/fatura-em-aberto: 'PAGAMENTO DE FATURA' for the selected contract's overdue bills, by card or Pix. */
+export function PayOpenInvoicePage() {
+  const selected = useSelectedContract();
+  const c = selected.contract;
+  const vehicle = selected.options.find((o) => o.nCtrId === c?.nCtrId)?.label;
+  return (
+    <div className="pay-invoice">
+      <PageTitle>PAGAMENTO DE FATURA</PageTitle>
+      {selected.isLoading ? (
+        <Spinner />
+      ) : selected.error ? (
+        <Alert>{selected.error.message}</Alert>
+      ) : !c ? (
+        <Alert kind="info">Você não possui contratos ativos.</Alert>
+      ) : (
+        <>
+          {vehicle && <p className="pay-invoice-vehicle muted">Veículo: {vehicle}</p>}
+          <PayOpenInvoice key={c.nCtrId} nCtrId={c.nCtrId} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export default PayOpenInvoicePage;
+
+type Failure = { kind: 'negotiation' } | { kind: 'error'; message: string; retry: boolean };
+
+function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const summary = usePaymentsSummary(nCtrId);
+  const createPix = useCreatePix(nCtrId);
+  const groupId = useId();
+  const [method, setMethod] = useState<Method | null>(null);
+  const [pix, setPix] = useState<PixConteudoDto | null>(null);
+  const [dismissedTxid, setDismissedTxid] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [bills, setBills] = useState<{ key: string; faturas: number[]; valorTotal: number } | null>(null);
+  const attemptKey = useRef<string | null>(null);
+  const inFlight = useRef(false);
+
+  const data = summary.data;
+  // An open Pix for these bills is shown at once (a reload keeps it); once shown it stays, even when paid.
+  if (data?.pixEmAberto && !pix && data.pixEmAberto.txid !== dismissedTxid) setPix(data.pixEmAberto);
+  // The bills being paid: kept while a payment's result is on screen, even after the summary says they are paid.
+  if (data && data.faturasEmAberto.length > 0) {
+    const faturas = data.faturasEmAberto.map((b) => b.docEntry);
+    const key = `${faturas.join(',')}:${data.totalEmAberto}`;
+    if (bills?.key !== key) setBills({ key, faturas, valorTotal: data.totalEmAberto });
+  }
+
+  const generatePix = () => {
+    if (!bills || inFlight.current) return; // a double click creates one charge
+    inFlight.current = true;
+    attemptKey.current ??= newIdempotencyKey();
+    createPix.mutate(
+      { body: { faturas: bills.faturas, valorTotal: bills.valorTotal }, idempotencyKey: attemptKey.current },
+      {
+        onSuccess: (r) => {
+          attemptKey.current = null;
+          setPix(r.conteudo);
+          void queryClient.invalidateQueries({ queryKey: ['payments', nCtrId], refetchType: 'none' });
+        },
+        onError: (err) => {
+          // No answer (network) or a server failure: the charge may exist, so a retry reuses this attempt's key.
+          const retry = err instanceof ApiError && (err.status === 0 || err.status >= 500);
+          if (!retry) attemptKey.current = null;
+          if (err instanceof ApiError && (err.code === 'PIX_NEGOTIATION_OPEN' || err.message.includes(NEGOTIATION_OPEN))) {
+            setFailure({ kind: 'negotiation' });
+            return;
+          }
+          if (err instanceof ApiError && (err.code === 'AMOUNT_CHANGED' || err.code === 'BILL_NOT_OPEN')) void summary.refetch();
+          const message = err instanceof ApiError ? (err.status === 0 ? MSG.connection : err.message) : MSG.unexpected;
+          setFailure({ kind: 'error', message, retry });
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
+  };
+
+  const restart = () => {
+    if (pix) setDismissedTxid(pix.txid);
+    setPix(null);
+    setMethod(null);
+    void summary.refetch();
+  };
+
+  const toPayments = () => navigate('/pagamentos');
+
+  if (summary.isLoading) return <Spinner label="Carregando faturas em aberto…" />;
+  if (summary.error || !data) {
+    return (
+      <section className="card">
+        <Alert>{summary.error?.message ?? MSG.unexpected}</Alert>
+        <Button type="button" variant="secondary" onClick={() => void summary.refetch()} loading={summary.isFetching}>
+          Tentar novamente
+        </Button>
+      </section>
+    );
+  }
+
+  const nothingOpen = data.faturasEmAberto.length === 0;
+
+  return (
+    <>
+      <section className="card pay-invoice-total" aria-label="Faturas em aberto">
+        <p className="total-open">
+          Total em aberto: <strong className={data.totalEmAberto > 0 ? 'text-danger' : ''}>{formatMoney(data.totalEmAberto)}</strong>
+        </p>
+        {!nothingOpen && !pix && (
+          <ul className="open-bills">
+            {data.faturasEmAberto.map((b) => (
+              <li key={b.docEntry}>
+                Vencimento {formatIsoDate(b.docDueDate)} · {formatMoney(billTotal({ ...b, idStatus: b.billStatus.idStatus }))}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {pix ? (
+        <section className="card">
+          <h2>Pagamento por Pix</h2>
+          <PixCharge charge={pix} nCtrId={nCtrId} validityText={PAYMENT_MSG.pixValidity} onRestart={restart} />
+        </section>
+      ) : nothingOpen && !(method === 'card' && bills) ? (
+        <section className="card pay-invoice-empty">
+          <Alert kind="info">Você não possui faturas em aberto.</Alert>
+          <Link className="btn btn-secondary" to="/pagamentos">
+            Voltar para pagamentos
+          </Link>
+        </section>
+      ) : (
+        <>
+          <fieldset className="card pay-method" role="radiogroup" aria-labelledby={`${groupId}-legend`}>
+            <legend id={`${groupId}-legend`} className="pay-method-legend">
+              Forma de pagamento
+            </legend>
+            <div className="pay-method-options">
+              <label className={`choice ${method === 'card' ? 'choice-selected' : ''}`}>
+                <input type="radio" name={`${groupId}-method`} checked={method === 'card'} onChange={() => setMethod('card')} />
+                Cartão de Crédito
+              </label>
+              <label className={`choice ${method === 'pix' ? 'choice-selected' : ''}`}>
+                <input type="radio" name={`${groupId}-method`} checked={method === 'pix'} onChange={() => setMethod('pix')} />
+                Pix
+              </label>
+            </div>
+          </fieldset>
+
+          {method === 'card' && bills && <PayWithCard nCtrId={nCtrId} faturas={bills.faturas} valorTotal={bills.valorTotal} />}
+
+          {method === 'pix' && bills && (
+            <section className="card pix-confirm" aria-label="Confirmar Pix">
+              <p>
+                Será gerado um Pix de <strong>{formatMoney(bills.valorTotal)}</strong> para pagar{' '}
+                {bills.faturas.length === 1 ? 'a fatura em aberto' : `as ${bills.faturas.length} faturas em aberto`}.
+              </p>
+              <Button type="button" onClick={generatePix} loading={createPix.isPending}>
+                Gerar Pix
+              </Button>
+            </section>
+          )}
+        </>
+      )}
+
+      <PaymentResultModal
+        open={failure?.kind === 'negotiation'}
+        error
+        support={false}
+        title={PAYMENT_MSG.pixInNegotiation}
+        subtitle="Conclua ou aguarde a negociação em andamento antes de gerar um novo pagamento."
+        primaryLabel="Continuar"
+        onClose={toPayments}
+      />
+      <PaymentResultModal
+        open={failure?.kind === 'error'}
+        error
+        title="Não foi possível gerar o Pix"
+        subtitle={failure?.kind === 'error' ? failure.message : undefined}
+        onClose={toPayments}
+        onRetry={
+          failure?.kind === 'error' && failure.retry
+            ? () => {
+                setFailure(null);
+                generatePix();
+              }
+            : undefined
+        }
+      />
+    </>
+  );
+}

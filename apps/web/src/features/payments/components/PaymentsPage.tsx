@@ -32,7 +32,7 @@ export function PaymentsPage() {
           <h2 id="cartao">Cartão cadastrado</h2>
           {c.cardSummary ? (
             <p className="card-on-file">
-              <span className="card-brand">{cardBrandLabel(c.pmCard)}</span> <span>{maskedCard(c.cardSummary)}</span>
+              <span className="card-brand">{cardBrandLabel(c.pmCard)}</span> <span className="nowrap">{maskedCard(c.cardSummary)}</span>
             </p>
           ) : (
             <p>Nenhum cartão cadastrado.</p>
@@ -80,7 +80,7 @@ export function PaymentsPage() {
               {bills.data.bills.map((b) => (
                 <tr key={b.docEntry}>
                   <td>{formatIsoDate(b.docDueDate)}</td>
-                  <td>{formatMoney(b.billStatus.idStatus === 'I' ? billTotal({ ...b, idStatus: 'I' }) : b.docTotal)}</td>
+                  <td>{formatMoney(billTotal({ ...b, idStatus: b.billStatus.idStatus }))}</td>
                   <td className={STATUS_CLASS[b.billStatus.idStatus]}>{b.billStatus.descStatus}</td>
                 </tr>
               ))}

@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import { fillMessage, formatIsoDate, PAYMENT_MSG } from '@guarita/domain';
+import { BottomSheet } from '../../../components/ui/BottomSheet';
+
+/** The two reasons shown as the 'Antecipação não disponível' sheet (ADR 002). */
+export type UnavailableReason = 'OVERDUE_BILLS' | 'PENDING_DEBIT';
+
+export function isUnavailableReason(motivo: unknown): motivo is UnavailableReason {
+  return motivo === 'OVERDUE_BILLS' || motivo === 'PENDING_DEBIT';
+}
+
+/** The explanation, with this month's debit date as dd/mm/aaaa when that is the reason. */
+export function unavailableText(motivo: UnavailableReason, dataAgendada: string | null | undefined): string {
+  if (motivo === 'PENDING_DEBIT') {
+    return dataAgendada
+      ? fillMessage(PAYMENT_MSG.advanceUnavailablePendingDebit, { data: formatIsoDate(dataAgendada) })
+      : 'A antecipação só é possível após o débito da mensalidade deste mês.';
+  }
+  return PAYMENT_MSG.advanceUnavailableOverdue;
+}
+
+interface Props {
+  open: boolean;
+  motivo: UnavailableReason;
+  dataAgendada: string | null | undefined;
+  onClose: () => void;
+}
+
+/** 'Antecipação não disponível': closes by dragging down beyond 80 px (300 ms), Escape or 'Entendi'. */
+export function AdvanceUnavailableSheet({ open, motivo, dataAgendada, onClose }: Props) {
+  return (
+    <BottomSheet open={open} title={PAYMENT_MSG.advanceUnavailableTitle} onClose={onClose}>
+      <p>{unavailableText(motivo, dataAgendada)}</p>
+      {motivo === 'OVERDUE_BILLS' ? (
+        <p>
+          <Link to="/pagamentos/fatura-em-aberto">Pagar faturas em atraso</Link>
+        </p>
+      ) : (
+        <p className="muted">Depois do débito, a próxima mensalidade poderá ser antecipada.</p>
+      )}
+    </BottomSheet>
+  );
+}

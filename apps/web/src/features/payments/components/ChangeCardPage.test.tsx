@@ -1,0 +1,164 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { ContractDto } from '@guarita/domain';
+import { clearSession, storeTokens } from '../../../lib/session';
+import { ChangeCardPage } from './ChangeCardPage';
+
+const contract = (over: Partial<ContractDto> = {}): ContractDto => ({
+  nCtrId: 100101,
+  bpName: 'Maria Aparecida Souza',
+  idPlan: 'GUARITA_COMPLETO',
+  planName: 'Guarita Completo',
+  slpCode: 45,
+  status: 'Ativo',
+  cancelled: false,
+  dueDay: 10,
+  dataInicioVigencia: '2025-03-10',
+  dataFimVigencia: null,
+  possuiDispositivo: true,
+  fipeLimit: 9_500_000,
+  monthlyFee: 18990,
+  cardSummary: '4242',
+  pmCard: 'visa',
+  idIndc: null,
+  vehicle: { numberPlate: 'RTA1B23', vModel: 'Onix LT 1.0', manufacturer: 'Chevrolet', year: 2022 },
+  ...over,
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The network boundary: the contracts list and PUT …/card. */
+let contracts: ContractDto[];
+let cardReply: (body: { dadosDoCartao: Record<string, string> }) => Response;
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = String(input);
+  if (url === '/api/contracts') return json(200, contracts);
+  if (url === '/api/payments/contracts/100101/card' && init?.method === 'PUT') return cardReply(JSON.parse(String(init.body)));
+  return json(404, { sucesso: false, status: 404, erro: 'NOT_FOUND', mensagem: 'Não encontrado.' });
+});
+const contractLoads = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/contracts').length;
+
+beforeEach(() => {
+  contracts = [contract()];
+  cardReply = ({ dadosDoCartao }) => {
+    const last4 = dadosDoCartao.numeroCartao!.slice(-4);
+    contracts = [contract({ cardSummary: last4, pmCard: 'mc' })];
+    return json(200, {
+      sucesso: true,
+      mensagem: 'Cartão de crédito atualizado com sucesso!',
+      conteudo: { pmCard: 'mc', cardSummary: last4, mascarado: `**** **** **** ${last4}`, bandeira: 'Mastercard' },
+    });
+  };
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  const payload = btoa(JSON.stringify({ username: '52998224725', exp: Math.floor(Date.now() / 1000) + 3600 }));
+  storeTokens({ IdToken: `h.${payload}.s`, AccessToken: 'access-token', expiresIn: 3600 });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession();
+});
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/pagamentos/cartao" element={<ChangeCardPage />} />
+          <Route path="/pagamentos/adicionar-cartao" element={<ChangeCardPage />} />
+          <Route path="/pagamentos" element={<p>Histórico de pagamentos</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return user;
+}
+
+const year = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
+async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string) {
+  await user.type(screen.getByLabelText('Número do cartão'), number);
+  await user.type(screen.getByLabelText('Validade (MM/AA)'), `09${year}`);
+  await user.type(screen.getByLabelText('CVV'), '123');
+  await user.type(screen.getByLabelText('Nome impresso no cartão'), 'Maria Souza');
+}
+
+describe('ChangeCardPage', () => {
+  it("/pagamentos/cartao: one h1 with the mobile and desktop titles, the vehicle selector, the masked card and 'Adicionar um novo cartão'", async () => {
+    const user = renderAt('/pagamentos/cartao');
+    const h1 = await screen.findByRole('heading', { level: 1 });
+    expect(h1).toHaveTextContent('TROCA DE CARTÃO');
+    expect(h1).toHaveTextContent('Trocar Cartão');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByLabelText('Veículo')).toHaveDisplayValue('RTA1B23 ONIX LT 1.0');
+    expect(screen.getByText('**** **** **** 4242')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Número do cartão')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Adicionar um novo cartão' }));
+    expect(await screen.findByLabelText('Número do cartão')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirmar troca de cartão' })).toBeDisabled();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument(); // the terms are for a new payment only
+  });
+
+  it("a declined card: 'Erro ao atualizar cartão' with the server's message; trying again keeps the name and expiry", async () => {
+    cardReply = () =>
+      json(422, {
+        sucesso: false,
+        status: 422,
+        erro: 'CARD_DECLINED',
+        mensagem: 'Erro ao trocar o cartão de crédito. Cartão recusado pelo emissor.',
+      });
+    const user = renderAt('/pagamentos/adicionar-cartao');
+    await screen.findByLabelText('Número do cartão');
+    await fillCard(user, '4000000000000002');
+    await user.click(screen.getByRole('button', { name: 'Confirmar troca de cartão' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Meio de Pagamento' })).toBeInTheDocument();
+    const title = screen.getByRole('heading', { name: 'Erro ao atualizar cartão' });
+    await waitFor(() => expect(title).toHaveFocus());
+    expect(screen.getByText('Erro ao trocar o cartão de crédito. Cartão recusado pelo emissor.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(screen.getByLabelText('Nome impresso no cartão')).toHaveValue('Maria Souza');
+    expect(screen.getByLabelText('Validade (MM/AA)')).toHaveValue(`09/${year}`);
+    expect(screen.getByLabelText('Número do cartão')).toHaveValue('');
+    expect(screen.getByLabelText('CVV')).toHaveValue('');
+  });
+
+  it("no answer: the spec's fallback text", async () => {
+    cardReply = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const user = renderAt('/pagamentos/adicionar-cartao');
+    await screen.findByLabelText('Número do cartão');
+    await fillCard(user, '5555555555554444');
+    await user.click(screen.getByRole('button', { name: 'Confirmar troca de cartão' }));
+    expect(await screen.findByRole('heading', { name: 'Erro ao atualizar cartão' })).toBeInTheDocument();
+    expect(screen.getByText('Ops, ocorreu um erro ao trocar o cartão de crédito.')).toBeInTheDocument();
+  });
+
+  it("success: the spec's texts, the new card, and the client data reloaded", async () => {
+    const user = renderAt('/pagamentos/adicionar-cartao');
+    await screen.findByLabelText('Número do cartão');
+    const loadsBefore = contractLoads();
+    await fillCard(user, '5555555555554444');
+    await user.click(screen.getByRole('button', { name: 'Confirmar troca de cartão' }));
+
+    expect(await screen.findByRole('heading', { name: 'Cartão de crédito atualizado com sucesso!' })).toBeInTheDocument();
+    expect(screen.getByText('As próximas mensalidades serão debitadas neste novo cartão.')).toBeInTheDocument();
+    expect(screen.getByText('**** **** **** 4444')).toBeInTheDocument();
+    await waitFor(() => expect(contractLoads()).toBeGreaterThan(loadsBefore));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put![1]!.body))).toEqual({
+      dadosDoCartao: { numeroCartao: '5555555555554444', mesExpiracao: '09', anoExpiracao: year, cvv: '123', nomeTitular: 'Maria Souza' },
+    });
+
+    await user.click(screen.getByRole('link', { name: 'Voltar para pagamentos' }));
+    expect(await screen.findByText('Histórico de pagamentos')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { buildPixPayload, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
+import { clearSession, storeTokens } from '../../../lib/session';
+import { PIX_POLL_MS } from '../api/get-pix';
+import { PixCharge } from './PixCharge';
+
+const TXID = 'GRT300301ABC123';
+const PAYLOAD = buildPixPayload({
+  key: '11222333000181',
+  merchantName: 'GUARITA PROTECAO',
+  merchantCity: 'BELO HORIZONTE',
+  amount: 26683,
+  txid: TXID,
+});
+
+const CHARGE: PixConteudoDto = {
+  txid: TXID,
+  rnId: 'RN1',
+  numeroInterno: 7,
+  pspReference: 'PSP1',
+  chaveAleatoria: PAYLOAD,
+  link: null,
+  dataExpiracao: '2026-11-22T12:00:00.000Z',
+  dtVencimento: '2026-11-23',
+  valor: 26683,
+  faturas: [31],
+  status: 'pending',
+  pagoEm: null,
+  validadeExibida: '02 horas',
+};
+
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A token the client accepts as fresh (it only decodes the payload's username and exp). */
+function fakeLogin() {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+  const jwt = `${b64({ alg: 'none' })}.${b64({ username: '11222333000181', exp: Math.floor(Date.now() / 1000) + 3600 })}.x`;
+  storeTokens({ IdToken: jwt, AccessToken: jwt, expiresIn: 3600 });
+}
+
+/** The network boundary: GET /api/payments/pix/{txid} answers the statuses in `statuses`, one per poll (the last one repeats). */
+let statuses: Array<PixConteudoDto['status']>;
+const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const url = String(input);
+  if (url === `/api/payments/pix/${TXID}`) {
+    const status = statuses.length > 1 ? statuses.shift()! : statuses[0]!;
+    return jsonResponse(200, { ...CHARGE, status, pagoEm: status === 'paid' ? '2026-11-22T13:05:00.000Z' : null });
+  }
+  return jsonResponse(404, { sucesso: false, status: 404, erro: 'NOT_FOUND', mensagem: 'Não encontrado.' });
+});
+const pollCount = () => fetchMock.mock.calls.filter(([u]) => String(u) === `/api/payments/pix/${TXID}`).length;
+
+beforeEach(() => {
+  statuses = ['pending'];
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  fakeLogin();
+});
+afterEach(() => {
+  Reflect.deleteProperty(document, 'execCommand');
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  clearSession();
+});
+
+function renderCharge(props: Partial<Parameters<typeof PixCharge>[0]> = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const invalidate = vi.spyOn(client, 'invalidateQueries');
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <PixCharge charge={CHARGE} nCtrId={300301} validityText={PAYMENT_MSG.pixValidity} {...props} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { invalidate };
+}
+
+describe('PixCharge', () => {
+  it('shows the QR image of the BR Code, the copy-and-paste key, the validity and the notice', async () => {
+    renderCharge();
+    const img = await screen.findByRole('img', { name: 'QR code do Pix de R$ 266,83' });
+    expect(img.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(screen.getByLabelText('Pix copia e cola')).toHaveValue(PAYLOAD);
+    expect(screen.getByLabelText('Pix copia e cola')).toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Copiar Pix' })).toBeEnabled();
+    expect(screen.getByText('QR code válido por 02 horas')).toBeInTheDocument();
+    expect(screen.getByText('Você será notificado assim que o pagamento for confirmado')).toBeInTheDocument();
+  });
+
+  it('copies the key to the clipboard and confirms it', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    renderCharge();
+    await user.click(screen.getByRole('button', { name: 'Copiar Pix' }));
+    expect(writeText).toHaveBeenCalledWith(PAYLOAD);
+    expect(await screen.findByText('Código Pix copiado!')).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe(PAYLOAD);
+  });
+
+  it('without clipboard access, selects the key so it can be copied by hand', async () => {
+    const user = userEvent.setup();
+    renderCharge();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    const execCommand = vi.fn(() => false);
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copiar Pix' }));
+    const field = screen.getByLabelText<HTMLTextAreaElement>('Pix copia e cola');
+    expect(execCommand).toHaveBeenCalledWith('copy');
+    expect(await screen.findByText('Código selecionado: use a opção copiar do seu aparelho.')).toBeInTheDocument();
+    expect(screen.queryByText('Código Pix copiado!')).not.toBeInTheDocument();
+    expect(field).toHaveFocus();
+    expect(field.selectionStart).toBe(0);
+    expect(field.selectionEnd).toBe(PAYLOAD.length);
+  });
+
+  it('polls the charge and shows the confirmation by itself when it is paid, refreshing the payments and bills', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    statuses = ['pending', 'paid'];
+    const { invalidate } = renderCharge();
+    await waitFor(() => expect(pollCount()).toBe(1)); // on mount: still pending
+    expect(screen.getByRole('button', { name: 'Copiar Pix' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Pagamento confirmado' })).not.toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(PIX_POLL_MS));
+    expect(await screen.findByRole('heading', { name: 'Pagamento confirmado' })).toBeInTheDocument();
+    expect(pollCount()).toBe(2);
+    expect(screen.getByText(/Recebemos o seu Pix de/)).toHaveTextContent('R$ 266,83');
+    expect(screen.queryByRole('button', { name: 'Copiar Pix' })).not.toBeInTheDocument();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['payments', 300301] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['contracts'] });
+
+    // Paid is final: polling stops.
+    await act(() => vi.advanceTimersByTimeAsync(PIX_POLL_MS * 3));
+    expect(pollCount()).toBe(2);
+  });
+
+  it('an expired charge says so and offers a new Pix', async () => {
+    statuses = ['expired'];
+    const onRestart = vi.fn();
+    const user = userEvent.setup();
+    renderCharge({ onRestart });
+    expect(await screen.findByText('Este Pix expirou sem pagamento. Gere um novo Pix para pagar.')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Gerar novo Pix' }));
+    expect(onRestart).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,184 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatInstantWithTime, formatMoney, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { usePixCharge } from '../api/get-pix';
+
+/** Side of the QR image in CSS pixels (rendered at 2× for sharp phone screens). */
+const QR_SIZE = 240;
+
+interface Props {
+  /** The charge as created (or as the payments summary lists it); then polled until paid or expired. */
+  charge: PixConteudoDto;
+  /** The contract the charge belongs to: its payments and bills are refreshed when the charge is paid. */
+  nCtrId: number;
+  /** 'QR code válido por 02 horas' (open invoice) or 'válido por 2 horas' (advance), as the spec words each screen. */
+  validityText: string;
+  /** Heading of the paid state. */
+  paidTitle?: string;
+  /** Offered when the charge expired unpaid ('Gerar novo Pix'). */
+  onRestart?: () => void;
+  /** Whether to state the charge's amount above the QR (off where the screen already shows it). */
+  showAmount?: boolean;
+}
+
+type CopyState = 'idle' | 'copied' | 'selected';
+
+/**
+ * A Pix charge: the QR image (drawn from the BR Code with the `qrcode` library, loaded only here), the
+ * "copia e cola" payload with 'Copiar Pix', the validity and the notice. It polls the charge and shows the
+ * confirmation by itself when the payment arrives, refreshing the contract's payments and bills.
+ */
+export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MSG.paymentConfirmed, onRestart, showAmount = true }: Props) {
+  const queryClient = useQueryClient();
+  const polled = usePixCharge(charge.txid, charge);
+  const pix = polled.data ?? charge;
+  const status = pix.status;
+
+  // Paid: the bills left the open total, so everything showing them is refreshed (once).
+  const refreshed = useRef(false);
+  const paidHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (status !== 'paid' || refreshed.current) return;
+    refreshed.current = true;
+    void queryClient.invalidateQueries({ queryKey: ['payments', nCtrId] });
+    void queryClient.invalidateQueries({ queryKey: ['contracts'] });
+    paidHeading.current?.focus();
+  }, [status, nCtrId, queryClient]);
+
+  if (status === 'paid') {
+    return (
+      <section className="pix-charge pix-paid" aria-labelledby={`pix-paid-${pix.txid}`}>
+        <div role="status">
+          <span className="pix-check" aria-hidden="true">
+            ✓
+          </span>
+          <h2 id={`pix-paid-${pix.txid}`} ref={paidHeading} tabIndex={-1}>
+            {paidTitle}
+          </h2>
+          <p>
+            Recebemos o seu Pix de <strong>{formatMoney(pix.valor)}</strong>
+            {pix.pagoEm ? ` em ${formatInstantWithTime(pix.pagoEm)}` : ''}.
+          </p>
+        </div>
+        <Link className="btn btn-primary" to="/pagamentos">
+          Ver pagamentos
+        </Link>
+      </section>
+    );
+  }
+
+  if (status === 'expired') {
+    return (
+      <section className="pix-charge pix-expired" aria-label="Pix expirado">
+        <Alert>Este Pix expirou sem pagamento. Gere um novo Pix para pagar.</Alert>
+        <div className="pix-actions">
+          {onRestart && (
+            <Button type="button" onClick={onRestart}>
+              Gerar novo Pix
+            </Button>
+          )}
+          <Link className="btn btn-secondary" to="/pagamentos">
+            Voltar para pagamentos
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  return <PendingPix pix={pix} validityText={validityText} showAmount={showAmount} />;
+}
+
+function PendingPix({ pix, validityText, showAmount }: { pix: PixConteudoDto; validityText: string; showAmount: boolean }) {
+  const payload = pix.chaveAleatoria;
+  const fieldId = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const qr = useQrImage(payload);
+  const [copy, setCopy] = useState<CopyState>('idle');
+
+  useEffect(() => {
+    if (copy === 'idle') return;
+    const t = window.setTimeout(() => setCopy('idle'), 6_000);
+    return () => window.clearTimeout(t);
+  }, [copy]);
+
+  const copyPayload = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(payload);
+      setCopy('copied');
+    } catch {
+      // No clipboard access (an insecure context, a denied permission): select the text so the person can copy it.
+      const el = field.current;
+      el?.focus();
+      el?.select();
+      let copied = false;
+      try {
+        copied = document.execCommand?.('copy') ?? false;
+      } catch {
+        copied = false;
+      }
+      setCopy(copied ? 'copied' : 'selected');
+    }
+  };
+
+  return (
+    <section className="pix-charge" aria-label="Pagamento por Pix">
+      {showAmount && (
+        <p className="pix-amount">
+          Valor: <strong>{formatMoney(pix.valor)}</strong>
+        </p>
+      )}
+      <figure className="pix-qr">
+        {qr.src ? (
+          <img src={qr.src} width={QR_SIZE} height={QR_SIZE} alt={`QR code do Pix de ${formatMoney(pix.valor)}`} />
+        ) : qr.failed ? (
+          <p className="pix-qr-placeholder">Não foi possível exibir o QR code. Use o Pix copia e cola abaixo.</p>
+        ) : (
+          <div className="pix-qr-placeholder">
+            <Spinner label="Gerando QR code…" />
+          </div>
+        )}
+        <figcaption>{validityText}</figcaption>
+      </figure>
+
+      <div className="field pix-copy-field">
+        <label htmlFor={fieldId}>Pix copia e cola</label>
+        <textarea id={fieldId} ref={field} readOnly rows={4} value={payload} spellCheck={false} onFocus={(e) => e.currentTarget.select()} />
+      </div>
+      <div className="pix-actions">
+        <Button type="button" onClick={() => void copyPayload()}>
+          {PAYMENT_MSG.copyPix}
+        </Button>
+        <p className="pix-copy-feedback" role="status" aria-live="polite">
+          {copy === 'copied' && 'Código Pix copiado!'}
+          {copy === 'selected' && 'Código selecionado: use a opção copiar do seu aparelho.'}
+        </p>
+      </div>
+
+      <p className="pix-notice">{PAYMENT_MSG.pixNotice}</p>
+      <p className="pix-waiting muted">
+        <span className="spinner" aria-hidden="true" /> Aguardando a confirmação do pagamento…
+      </p>
+    </section>
+  );
+}
+
+/** Draws the BR Code as a PNG data URL; the QR library is fetched on first use, in its own chunk. */
+function useQrImage(payload: string): { src: string | null; failed: boolean } {
+  const [state, setState] = useState<{ payload: string; src: string | null; failed: boolean }>({ payload, src: null, failed: false });
+  useEffect(() => {
+    let cancelled = false;
+    import('qrcode')
+      .then((qrcode) => qrcode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: QR_SIZE * 2 }))
+      .then((src) => !cancelled && setState({ payload, src, failed: false }))
+      .catch(() => !cancelled && setState({ payload, src: null, failed: true }));
+    return () => {
+      cancelled = true;
+    };
+  }, [payload]);
+  return state.payload === payload ? state : { src: null, failed: false };
+}
