@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /** The one door to SQL. PGlite (embedded) and PostgreSQL speak the same dialect, so repositories don't care. */
@@ -20,6 +20,8 @@ pg.types.setTypeParser(INT8_OID, (v: string) => Number(v));
 
 export async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // Loaded only when used: a PostgreSQL deployment never pays for the embedded engine.
+  const { PGlite } = await import('@electric-sql/pglite');
   const lite = await PGlite.create(dataDir, {
     parsers: { [DATE_OID]: (v: string) => v, [INT8_OID]: (v: string) => Number(v) },
   });
