@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 /** A failure the client may see: HTTP status, a stable code and the pt-BR message to show. */
 export class AppError extends Error {
+  /** Machine-readable extras the client may act on (e.g. the advance sheet's reason and date). */
+  detalhes?: Record<string, string | number | null>;
+
   constructor(
     readonly status: number,
     readonly code: string,

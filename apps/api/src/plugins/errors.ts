@@ -6,8 +6,8 @@ import { AppError } from '../lib/errors';
 /** The one error handler: coded errors → envelope; validation → 400 with the schema's pt-BR message; the rest → 500, details logged only. */
 export default fp(async (app) => {
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-    const envelope = (status: number, erro: string, mensagem: string) =>
-      reply.code(status).send({ sucesso: false, status, erro, mensagem });
+    const envelope = (status: number, erro: string, mensagem: string, detalhes?: AppError['detalhes']) =>
+      reply.code(status).send({ sucesso: false, status, erro, mensagem, ...(detalhes ? { detalhes } : {}) });
 
     if (err instanceof AppError) {
       if (err.status >= 500) {
@@ -16,7 +16,7 @@ export default fp(async (app) => {
         req.log.error({ cause: cause?.name, causeCode: cause?.code }, err.code);
       }
       reply.headers(err.headers);
-      return envelope(err.status, err.code, err.mensagem);
+      return envelope(err.status, err.code, err.mensagem, err.detalhes);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

@@ -3,13 +3,9 @@ import { AppError, ErrorEnvelope, errorResponses } from '../../lib/errors';
 
 /** An AppError that also carries `detalhes` for the client (e.g. the advance sheet's reason and scheduled date). */
 export class PaymentError extends AppError {
-  constructor(
-    status: number,
-    code: string,
-    mensagem: string,
-    readonly detalhes?: Record<string, string | number | null>,
-  ) {
+  constructor(status: number, code: string, mensagem: string, detalhes?: Record<string, string | number | null>) {
     super(status, code, mensagem);
+    this.detalhes = detalhes;
   }
 }
 

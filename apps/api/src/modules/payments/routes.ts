@@ -21,7 +21,7 @@ import {
 import { AppError, ErrorEnvelope, errorResponses } from '../../lib/errors';
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from '../../ports/pix-psp';
 import { NCtrIdParams } from '../contracts/routes';
-import { PaymentError, paymentErrorResponses } from './errors';
+import { paymentErrorResponses } from './errors';
 import type { IdempotentAnswer } from './idempotency';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -47,16 +47,6 @@ const rawBodies = new WeakMap<FastifyRequest, Buffer>();
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const payments = app.services.payments;
-
-  // Errors with `detalhes` (the advance sheet's reason and date) keep them; everything else goes to the app's handler.
-  app.setErrorHandler((err, _req, reply) => {
-    if (err instanceof PaymentError && err.detalhes) {
-      return reply
-        .code(err.status)
-        .send({ sucesso: false, status: err.status, erro: err.code, mensagem: err.mensagem, detalhes: err.detalhes });
-    }
-    throw err;
-  });
 
   // ── Customer routes ───────────────────────────────────────────────────────────────────────
   await app.register(async (r: ZodApp) => {
