@@ -1,7 +1,6 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, useIdempotentMutation, type ApiBody, type ApiData } from '../../../lib/api';
-import { contractKeys } from '../../../api/keys';
-import { paymentKeys } from './keys';
+import { invalidateAfterPayment } from './after-payment';
 
 type CardPaymentPath = '/api/payments/contracts/{nCtrId}/card-payment';
 export type CardPaymentRequest = ApiBody<CardPaymentPath, 'post'>;
@@ -81,17 +80,6 @@ export function isFinalOutcome(o: CardPaymentOutcome): boolean {
   // 5xx (gateway unavailable): nothing was charged and the server says a retry with the same key is safe.
   if (o.kind === 'failed' && o.status >= 500) return false;
   return true;
-}
-
-/**
- * Marks what a payment changes as stale — the bills (contractKeys.bills), the contracts (card on file)
- * and the payments summary — without refetching the screen that is still showing the result; whatever mounts
- * next (e.g. /pagamentos) fetches fresh data. `refetch` also refreshes what is on screen now.
- */
-export function invalidateAfterPayment(qc: QueryClient, nCtrId: number, refetch = false) {
-  const refetchType = refetch ? 'active' : 'none';
-  void qc.invalidateQueries({ queryKey: contractKeys.all, refetchType });
-  void qc.invalidateQueries({ queryKey: paymentKeys.contract(nCtrId), refetchType });
 }
 
 export function usePayByCard() {

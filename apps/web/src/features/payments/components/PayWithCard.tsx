@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_MSG, formatMoney } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { clearSession } from '../../../lib/session';
 import { usePaymentsSummary } from '../api/get-payments-summary';
-import { invalidateAfterPayment, usePayByCard, type CardPaymentOutcome, type CardPaymentRequest } from '../api/pay-by-card';
+import { useAfterPayment } from '../api/after-payment';
+import { usePayByCard, type CardPaymentOutcome, type CardPaymentRequest } from '../api/pay-by-card';
 import { CardForm, type CardFormValues } from './CardForm';
 import { PaymentResultModal, type PaymentResultModalProps } from './PaymentResultModal';
 
@@ -34,7 +34,7 @@ type Result = Omit<PaymentResultModalProps, 'open' | 'onClose'> & { then: 'payme
 export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
   const formId = useId();
   const navigate = useNavigate();
-  const qc = useQueryClient();
+  const afterPayment = useAfterPayment(nCtrId);
   const summary = usePaymentsSummary(nCtrId);
   const pay = usePayByCard();
   const [changing, setChanging] = useState(false);
@@ -144,7 +144,7 @@ export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
     const then = result?.then;
     setResult(null);
     if (then === 'login') return leaveToLogin();
-    invalidateAfterPayment(qc, nCtrId, then !== 'payments');
+    afterPayment(then !== 'payments');
     if (then === 'payments') navigate('/pagamentos');
     else if (showForm) setFormKey((k) => k + 1); // a failed new card: type the number and CVV again
   };

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { formatInstantWithTime, formatMoney, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
+import { useAfterPayment } from '../api/after-payment';
 import { usePixCharge } from '../api/get-pix';
 
 /** Side of the QR image in CSS pixels (rendered at 2× for sharp phone screens). */
@@ -33,7 +33,7 @@ type CopyState = 'idle' | 'copied' | 'selected';
  * confirmation by itself when the payment arrives, refreshing the contract's payments and bills.
  */
 export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MSG.paymentConfirmed, onRestart, showAmount = true }: Props) {
-  const queryClient = useQueryClient();
+  const afterPayment = useAfterPayment(nCtrId);
   const polled = usePixCharge(charge.txid, charge);
   const pix = polled.data ?? charge;
   const status = pix.status;
@@ -44,10 +44,9 @@ export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MS
   useEffect(() => {
     if (status !== 'paid' || refreshed.current) return;
     refreshed.current = true;
-    void queryClient.invalidateQueries({ queryKey: ['payments', nCtrId] });
-    void queryClient.invalidateQueries({ queryKey: ['contracts'] });
+    afterPayment(true);
     paidHeading.current?.focus();
-  }, [status, nCtrId, queryClient]);
+  }, [status, afterPayment]);
 
   if (status === 'paid') {
     return (
