@@ -34,7 +34,12 @@ export interface SendCallbacks<TData> {
  * the same key when the same variables are sent again while the attempt is unfinished (no answer, 5xx), and a
  * new key once an attempt has a final answer or different variables are sent.
  */
-export function useIdempotentMutation<TData, TVars>({ mutationFn, onSuccess, isRetryableData, gcTime }: IdempotentMutationOptions<TData, TVars>) {
+export function useIdempotentMutation<TData, TVars>({
+  mutationFn,
+  onSuccess,
+  isRetryableData,
+  gcTime,
+}: IdempotentMutationOptions<TData, TVars>) {
   const attempt = useRef<Attempt<TVars> | null>(null);
   const inFlight = useRef(false);
   const mutation = useMutation({

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BILL_STATUS_LABEL, formatIsoDate, formatMoney, vehicleLabel } from '@guarita/domain';
+import { BILL_STATUS_LABEL, formatIsoDate, formatMoney, nextBill, vehicleLabel } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Alert } from '../../../components/ui/Alert';
@@ -30,7 +30,7 @@ export function DashboardPage() {
   const c = selected.contract;
   const index = selected.options.findIndex((o) => o.nCtrId === c.nCtrId);
   const open = bills.data?.openTotal ?? 0;
-  const next = bills.data?.bills.filter((b) => b.billStatus.idStatus === 'A').at(-1);
+  const next = nextBill(bills.data?.bills ?? []);
   const overdue = bills.data?.bills.filter((b) => b.billStatus.idStatus === 'I') ?? [];
 
   return (

@@ -6,6 +6,7 @@ import {
   cardFormErrors,
   detectCardBrand,
   formatCardNumberInput,
+  formatExpiryInput,
   splitExpiry,
   stripDigits,
   type CardFormField,
@@ -46,19 +47,6 @@ const UI_FIELD: Record<CardFormField, UiField> = {
   cvv: 'cvv',
   nomeTitular: 'nome',
 };
-
-/** 'MM/AA' as typed: digits only, a slash after the month; an autofilled 'MM/AAAA' keeps the last two year digits. */
-export function formatExpiryInput(input: string): string {
-  if (input.includes('/')) {
-    const [m = '', y = ''] = input.split('/');
-    const month = cardDigits(m).slice(0, 2);
-    const yDigits = cardDigits(y);
-    const year = yDigits.length === 4 ? yDigits.slice(2) : yDigits.slice(0, 2);
-    return month.length === 2 ? `${month}/${year}` : month + year;
-  }
-  const d = cardDigits(input).slice(0, 4);
-  return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
-}
 
 /**
  * The card form (number, expiry MM/AA, CVV, name on card) with the domain's rules and the spec's messages

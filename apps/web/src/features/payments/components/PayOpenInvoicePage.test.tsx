@@ -161,8 +161,7 @@ describe('PayOpenInvoicePage', () => {
 
   it('a connection failure offers a retry with the same Idempotency-Key', async () => {
     let calls = 0;
-    createPix = () =>
-      ++calls === 1 ? HttpResponse.error() : dto(PixResultDto, { sucesso: true, mensagem: 'ok', conteudo: PIX });
+    createPix = () => (++calls === 1 ? HttpResponse.error() : dto(PixResultDto, { sucesso: true, mensagem: 'ok', conteudo: PIX }));
     const { user } = renderPage();
     await user.click(await screen.findByRole('radio', { name: 'Pix' }));
     await user.click(screen.getByRole('button', { name: 'Gerar Pix' }));

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatIsoDate, formatMoney, billTotal } from '@guarita/domain';
+import { billTotal, CARD_BRAND_LABEL, formatIsoDate, formatMoney, maskCardSummary } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Alert } from '../../../components/ui/Alert';
@@ -7,7 +7,6 @@ import { useSelectedContract } from '../../../hooks/use-selected-contract';
 import { useBills } from '../../../api/get-bills';
 import { ContractNotFound } from '../../common/components/ContractNotFound';
 import { VehicleSelector } from '../../shell/components/VehicleSelector';
-import { cardBrandLabel, maskedCard } from './card-brand';
 
 const STATUS_CLASS = { I: 'text-danger', A: 'status-open', P: 'status-paid' } as const;
 
@@ -32,7 +31,8 @@ export function PaymentsPage() {
           <h2 id="cartao">Cartão cadastrado</h2>
           {c.cardSummary ? (
             <p className="card-on-file">
-              <span className="card-brand">{cardBrandLabel(c.pmCard)}</span> <span className="nowrap">{maskedCard(c.cardSummary)}</span>
+              <span className="card-brand">{c.pmCard ? CARD_BRAND_LABEL[c.pmCard] : CARD_BRAND_LABEL.amex}</span>{' '}
+              <span className="nowrap">{maskCardSummary(c.cardSummary)}</span>
             </p>
           ) : (
             <p>Nenhum cartão cadastrado.</p>
