@@ -24,6 +24,7 @@ import { useRequestAdvance } from '../api/request-advance';
 import { AdvanceUnavailableSheet, isUnavailableReason, unavailableText, type UnavailableReason } from './AdvanceUnavailableSheet';
 import { PaymentResultModal } from './PaymentResultModal';
 import { PixCharge } from './PixCharge';
+import { paths } from '../../../lib/paths';
 
 /** The spec's wording for the advance's Pix (000 §2): 'válido por 2 horas'. */
 export const ADVANCE_PIX_VALIDITY = 'QR code válido por 2 horas';
@@ -35,7 +36,7 @@ export function AdvancePage() {
   return (
     <div className="advance">
       <PageTitle>ANTECIPAÇÃO DE FATURA</PageTitle>
-      <VehicleSelector navigateTo="/antecipacao" />
+      <VehicleSelector navigateTo={paths.advance} />
       {selected.isLoading ? (
         <Spinner />
       ) : selected.error ? (
@@ -126,7 +127,7 @@ function Advance({ nCtrId }: { nCtrId: number }) {
     });
   };
 
-  const toPayments = () => navigate('/pagamentos');
+  const toPayments = () => navigate(paths.payments.pattern);
   const retry = () => {
     if (outcome?.kind !== 'error' || !outcome.retry) return;
     const again = outcome.retry;
@@ -191,14 +192,14 @@ function Advance({ nCtrId }: { nCtrId: number }) {
         {blockedWithMessage ? (
           <>
             <Alert kind="info">{f.motivo === 'NO_INVOICES' ? PAYMENT_MSG.advanceNoInvoices : PAYMENT_MSG.advanceInProgress}</Alert>
-            <Link to="/pagamentos">Voltar para pagamentos</Link>
+            <Link to={paths.payments.pattern}>Voltar para pagamentos</Link>
           </>
         ) : (
           <form onSubmit={submit} noValidate>
             {unavailable && (
               <Alert kind="info">
                 {unavailableText(unavailable, f.dataAgendada)}{' '}
-                {unavailable === 'OVERDUE_BILLS' && <Link to="/pagamentos/fatura-em-aberto">Pagar faturas em atraso</Link>}
+                {unavailable === 'OVERDUE_BILLS' && <Link to={paths.payments.openInvoice}>Pagar faturas em atraso</Link>}
               </Alert>
             )}
             <div className={`field ${methodError ? 'field-invalid' : ''}`}>

@@ -13,6 +13,7 @@ import {
 } from '@guarita/domain';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
+import { paths } from '../../../lib/paths';
 
 /** What the form hands over: the `dadosDoCartao` of the API (number as digits, month and year as typed). */
 export interface CardFormValues {
@@ -160,11 +161,11 @@ export function CardForm({
           <input id={termsId} type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
           <label htmlFor={termsId}>
             Li e concordo com os{' '}
-            <Link to="/termos-de-uso" target="_blank" rel="noopener">
+            <Link to={paths.terms} target="_blank" rel="noopener">
               Termos do Uso
             </Link>{' '}
             e a{' '}
-            <Link to="/politica-de-privacidade" target="_blank" rel="noopener">
+            <Link to={paths.privacy} target="_blank" rel="noopener">
               Política de Privacidade
             </Link>
           </label>

@@ -12,6 +12,7 @@ import { usePaymentsSummary } from '../api/get-payments-summary';
 import { PaymentResultModal } from './PaymentResultModal';
 import { PayWithCard } from './PayWithCard';
 import { PixCharge } from './PixCharge';
+import { paths } from '../../../lib/paths';
 
 /** Spec 000 §8: a Pix for bills already in an open negotiation is recognised by this part of the message. */
 const NEGOTIATION_OPEN = 'faz parte de uma negociação em aberto';
@@ -94,7 +95,7 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
     void summary.refetch();
   };
 
-  const toPayments = () => navigate('/pagamentos');
+  const toPayments = () => navigate(paths.payments.pattern);
 
   if (summary.isLoading) return <Spinner label="Carregando faturas em aberto…" />;
   if (summary.error || !data) {
@@ -135,7 +136,7 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
       ) : nothingOpen && !(method === 'card' && bills) ? (
         <section className="card pay-invoice-empty">
           <Alert kind="info">Você não possui faturas em aberto.</Alert>
-          <Link className="btn btn-secondary" to="/pagamentos">
+          <Link className="btn btn-secondary" to={paths.payments.pattern}>
             Voltar para pagamentos
           </Link>
         </section>

@@ -10,6 +10,7 @@ import { useAfterPayment } from '../api/after-payment';
 import { usePayByCard, type CardPaymentOutcome, type CardPaymentRequest } from '../api/pay-by-card';
 import { CardForm, type CardFormValues } from './CardForm';
 import { PaymentResultModal, type PaymentResultModalProps } from './PaymentResultModal';
+import { paths } from '../../../lib/paths';
 
 export interface PayWithCardProps {
   nCtrId: number;
@@ -64,7 +65,7 @@ export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
     window.clearTimeout(logoutTimer.current);
     logoutTimer.current = undefined;
     clearSession();
-    navigate('/', { replace: true });
+    navigate(paths.home, { replace: true });
   };
 
   const show = (outcome: CardPaymentOutcome) => {
@@ -145,7 +146,7 @@ export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
     setResult(null);
     if (then === 'login') return leaveToLogin();
     afterPayment(then !== 'payments');
-    if (then === 'payments') navigate('/pagamentos');
+    if (then === 'payments') navigate(paths.payments.pattern);
     else if (showForm) setFormKey((k) => k + 1); // a failed new card: type the number and CVV again
   };
 

@@ -7,6 +7,7 @@ import { useSelectedContract } from '../../../hooks/use-selected-contract';
 import { useBills } from '../../../api/get-bills';
 import { ContractNotFound } from '../../common/components/ContractNotFound';
 import { VehicleSelector } from '../../shell/components/VehicleSelector';
+import { paths } from '../../../lib/paths';
 
 const STATUS_CLASS = { I: 'text-danger', A: 'status-open', P: 'status-paid' } as const;
 
@@ -25,7 +26,7 @@ export function PaymentsPage() {
   return (
     <div className="payments">
       <PageTitle>Pagamentos</PageTitle>
-      <VehicleSelector navigateTo="/pagamentos" />
+      <VehicleSelector navigateTo={paths.payments.pattern} />
       <div className="grid">
         <section className="card" aria-labelledby="cartao">
           <h2 id="cartao">Cartão cadastrado</h2>
@@ -38,7 +39,7 @@ export function PaymentsPage() {
             <p>Nenhum cartão cadastrado.</p>
           )}
           <p className="links">
-            <Link to="/pagamentos/cartao">Trocar cartão</Link> · <Link to="/pagamentos/adicionar-cartao">Adicionar um novo cartão</Link>
+            <Link to={paths.payments.changeCard}>Trocar cartão</Link> · <Link to={paths.payments.addCard}>Adicionar um novo cartão</Link>
           </p>
         </section>
         <section className="card" aria-labelledby="em-aberto">
@@ -52,11 +53,11 @@ export function PaymentsPage() {
           )}
           <div className="quick-actions">
             {open > 0 && (
-              <Link className="btn btn-primary" to="/pagamentos/fatura-em-aberto">
+              <Link className="btn btn-primary" to={paths.payments.openInvoice}>
                 Pagar fatura em aberto
               </Link>
             )}
-            <Link className="btn btn-secondary" to="/antecipacao">
+            <Link className="btn btn-secondary" to={paths.advance}>
               Antecipar fatura
             </Link>
           </div>

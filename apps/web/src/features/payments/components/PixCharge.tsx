@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useAfterPayment } from '../api/after-payment';
 import { usePixCharge } from '../api/get-pix';
+import { paths } from '../../../lib/paths';
 
 /** Side of the QR image in CSS pixels (rendered at 2× for sharp phone screens). */
 const QR_SIZE = 240;
@@ -63,7 +64,7 @@ export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MS
             {pix.pagoEm ? ` em ${formatInstantWithTime(pix.pagoEm)}` : ''}.
           </p>
         </div>
-        <Link className="btn btn-primary" to="/pagamentos">
+        <Link className="btn btn-primary" to={paths.payments.pattern}>
           Ver pagamentos
         </Link>
       </section>
@@ -80,7 +81,7 @@ export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MS
               Gerar novo Pix
             </Button>
           )}
-          <Link className="btn btn-secondary" to="/pagamentos">
+          <Link className="btn btn-secondary" to={paths.payments.pattern}>
             Voltar para pagamentos
           </Link>
         </div>
