@@ -4,11 +4,11 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autoload from '@fastify/autoload';
 import { sql } from 'kysely';
 import type { AppConfig } from './config';
 import type { Database } from './db/db';
 import composition, { type Ports } from './composition';
+import { modules } from './modules';
 import session from './modules/auth/session';
 import errors from './plugins/errors';
 import openapi from './plugins/openapi';
@@ -39,10 +39,6 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
   };
 }
 
-const MODULES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'modules');
-// We run the TypeScript sources through tsx (ADR 001); autoload recognises `--require tsx` and Vitest but not
-// `--import tsx`, so tell it that .ts files are loadable when this very file is one.
-if (import.meta.url.endsWith('.ts')) process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 // Messages zod writes itself (a missing field, a wrong type) in Portuguese too; our schemas carry the spec's own.
@@ -75,16 +71,9 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
     }
   });
 
-  // Every folder of src/modules is one module: a fastify-plugin with a name and its dependencies, which
-  // decorates its service and registers its routes under /api (ADR 005). Adding one touches no other file.
-  await app.register(autoload, {
-    dir: MODULES_DIR,
-    dirNameRoutePrefix: false,
-    // Only each folder's index.ts is a plugin; the folder's other files are its parts.
-    indexPattern: /^index\.(ts|js)$/,
-    ignorePattern: /\.(test|spec)\.(ts|js)$/,
-    maxDepth: 1,
-  });
+  // Every folder of src/modules is one module (src/modules/index.ts lists them): a fastify-plugin with a name
+  // and its dependencies, which decorates its service and registers its routes under /api (ADR 005).
+  for (const m of modules) await app.register(m);
 
   await app.register(web, { root: config.env.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;

@@ -8,6 +8,7 @@ import { openPglite, openPostgres, rawQuery, type Database } from '../src/db/db'
 import { migrate } from '../src/db/migrate';
 import { seedDemo } from '../src/db/seed';
 import { OutboxNotifier, type Notification, type Notifier } from '../src/ports/notifier';
+import { systemClock, type Clock } from '../src/ports/clock';
 import { REFRESH_COOKIE } from '../src/modules/auth/routes';
 
 export { REFRESH_COOKIE };
@@ -27,6 +28,8 @@ export interface TestOverrides {
   /** Also write every notification to the real demo outbox (dev_outbox table), as demo mode does. */
   outbox?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** The app's (and the seed's) clock; the system clock unless given. */
+  clock?: Clock;
 }
 
 /** Test double of the outside world (SMS gateway / mail server): remembers what would have been sent. */
@@ -136,9 +139,10 @@ export async function createTestApp(overrides: TestOverrides = {}): Promise<Test
   let app: TestApp['app'] | undefined;
   try {
     await migrate(db);
-    await seedDemo(db);
+    const clock = overrides.clock ?? systemClock;
+    await seedDemo(db, clock);
     const notifier = new CapturingNotifier(overrides.outbox ? new OutboxNotifier(db, () => {}) : undefined);
-    app = await buildApp({ db, config, ports: { notifier }, logger: overrides.logger ?? false });
+    app = await buildApp({ db, config, ports: { notifier, clock }, logger: overrides.logger ?? false });
     await app.ready();
     const a = app;
 
