@@ -8,35 +8,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            brandName: string;
-                            phoneSales: string;
-                            phoneTheft: string;
-                            phoneAssistance: string;
-                            supportPhone: string;
-                            supportEmail: string;
-                            address: string;
-                            demoMode: boolean;
-                        };
-                    };
-                };
-            };
+        /** Brand name, phone lines, e-mail, address and whether the server runs in demo mode */
+        get: operations["getPublicConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /** The logged-in customer (customerInfo) */
+        get: operations["getMe"];
         put?: never;
         post?: never;
         delete?: never;
@@ -55,128 +45,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Step 1: CPF/CNPJ → login session (Sessao) and masked destinations */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        documento: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            Sessao: string;
-                            Sms: string | null;
-                            Email: string | null;
-                            /** @enum {string} */
-                            canalPadrao: "sms" | "email";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["authLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -193,128 +62,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Step 2: send a one-time code by SMS or e-mail */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        Sessao: string;
-                        /** @enum {string} */
-                        canal: "sms" | "email";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            canal: "sms" | "email";
-                            destino: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["authSendCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -331,127 +79,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Step 3: check the code; answers the tokens and sets the refresh cookie */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        Sessao: string;
-                        CodigoAutenticacao: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            IdToken: string;
-                            AccessToken: string;
-                            expiresIn: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["authVerify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -467,121 +95,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rotate the refresh cookie; new IdToken and AccessToken */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            IdToken: string;
-                            AccessToken: string;
-                            expiresIn: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Rotate the refresh cookie; new IdToken and AccessToken
+         * @description Authenticated by the HttpOnly refresh cookie (guarita_rt, path /api/auth), not by a bearer token.
+         */
+        post: operations["authRefresh"];
         delete?: never;
         options?: never;
         head?: never;
@@ -597,261 +115,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke this login on the server and clear the cookie */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": null;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The logged-in customer (customerInfo) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            key: number;
-                            name: string;
-                            email: string | null;
-                            phone: string | null;
-                            cpf: string | null;
-                            cnpj: string | null;
-                            addresses: {
-                                /** @enum {string} */
-                                addressType: "Cobrança" | "Entrega";
-                                street: string;
-                                streetNo: string;
-                                building: string | null;
-                                block: string | null;
-                                city: string;
-                                state: string;
-                                zipCode: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
+        /**
+         * Revoke this login on the server and clear the cookie
+         * @description The refresh cookie and/or the bearer AccessToken name the login to revoke; with neither it does nothing.
+         */
+        post: operations["authLogout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -866,140 +134,7 @@ export interface paths {
             cookie?: never;
         };
         /** The customer's contracts (not cancelled) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            nCtrId: number;
-                            bpName: string;
-                            idPlan: string;
-                            planName: string;
-                            slpCode: number | null;
-                            status: string;
-                            cancelled: boolean;
-                            dueDay: number;
-                            dataInicioVigencia: string;
-                            dataFimVigencia: string | null;
-                            possuiDispositivo: boolean;
-                            fipeLimit: number | null;
-                            monthlyFee: number;
-                            cardSummary: string | null;
-                            /** @enum {string|null} */
-                            pmCard: "mc" | "visa" | "amex" | null;
-                            idIndc: string | null;
-                            vehicle: {
-                                numberPlate: string | null;
-                                vModel: string | null;
-                                manufacturer: string | null;
-                                year: number | null;
-                            };
-                        }[];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listContracts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1015,154 +150,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    nCtrId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            nCtrId: number;
-                            bpName: string;
-                            idPlan: string;
-                            planName: string;
-                            slpCode: number | null;
-                            status: string;
-                            cancelled: boolean;
-                            dueDay: number;
-                            dataInicioVigencia: string;
-                            dataFimVigencia: string | null;
-                            possuiDispositivo: boolean;
-                            fipeLimit: number | null;
-                            monthlyFee: number;
-                            cardSummary: string | null;
-                            /** @enum {string|null} */
-                            pmCard: "mc" | "visa" | "amex" | null;
-                            idIndc: string | null;
-                            vehicle: {
-                                numberPlate: string | null;
-                                vModel: string | null;
-                                manufacturer: string | null;
-                                year: number | null;
-                            };
-                            items: {
-                                code: string;
-                                name: string;
-                                kind: string;
-                                price: number;
-                                subItems: {
-                                    code: string;
-                                    name: string;
-                                    towingKm: number | null;
-                                    selected: boolean;
-                                }[];
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** One of the customer's contracts with its items (404 when not theirs) */
+        get: operations["getContract"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1179,133 +168,7 @@ export interface paths {
             cookie?: never;
         };
         /** Bills and the open total */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    nCtrId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            bills: {
-                                docEntry: number;
-                                docDueDate: string;
-                                docTotal: number;
-                                valorMulta: number;
-                                valorJuros: number;
-                                billStatus: {
-                                    /** @enum {string} */
-                                    idStatus: "I" | "A" | "P";
-                                    descStatus: string;
-                                };
-                                paidAt: string | null;
-                            }[];
-                            openTotal: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listBills"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1322,158 +185,7 @@ export interface paths {
             cookie?: never;
         };
         /** Payments screen: card on file, open total, overdue bills and the open Pix, if any */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    nCtrId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            nCtrId: number;
-                            cartao: {
-                                /** @enum {string} */
-                                pmCard: "mc" | "visa" | "amex";
-                                cardSummary: string;
-                                mascarado: string;
-                                bandeira: string;
-                            } | null;
-                            possuiVendedor: boolean;
-                            totalEmAberto: number;
-                            faturasEmAberto: {
-                                docEntry: number;
-                                docDueDate: string;
-                                docTotal: number;
-                                valorMulta: number;
-                                valorJuros: number;
-                                billStatus: {
-                                    /** @enum {string} */
-                                    idStatus: "I" | "A" | "P";
-                                    descStatus: string;
-                                };
-                                paidAt: string | null;
-                            }[];
-                            pixEmAberto: {
-                                txid: string;
-                                rnId: string;
-                                numeroInterno: number;
-                                pspReference: string;
-                                chaveAleatoria: string;
-                                link: string | null;
-                                dataExpiracao: string;
-                                dtVencimento: string;
-                                valor: number;
-                                faturas: number[];
-                                /** @enum {string} */
-                                status: "pending" | "paid" | "expired";
-                                pagoEm: string | null;
-                                validadeExibida: string;
-                            } | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getPaymentsSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1495,229 +207,7 @@ export interface paths {
          * Pay overdue ('I') bills by card (card on file, or dadosDoCartao, which then becomes the card on file)
          * @description Requires Idempotency-Key (one per payment attempt): retries and concurrent duplicates get the first answer (header idempotent-replayed: true) and never charge twice; the same key with another body → 422 IDEMPOTENCY_KEY_REUSED. 200 paid; 402 CARD_DECLINED; 422 SELLER_CODE_MISSING | NO_CARD_ON_FILE | NO_OPEN_BILLS; 409 BILL_NOT_OPEN | AMOUNT_CHANGED | PIX_NEGOTIATION_OPEN; 404 contract or bill not yours; 502 GATEWAY_UNAVAILABLE (safe to retry with the same key).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    "idempotency-key": string;
-                };
-                path: {
-                    nCtrId: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        faturas?: number[];
-                        valorTotal: number;
-                        dadosDoCartao?: {
-                            numeroCartao?: (string | number) | null;
-                            mesExpiracao?: (string | number) | null;
-                            anoExpiracao?: (string | number) | null;
-                            cvv?: (string | number) | null;
-                            nomeTitular?: string | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: true;
-                            /** @enum {number} */
-                            status: 200;
-                            mensagem: string;
-                            conteudo: {
-                                pagamentoId: number;
-                                valor: number;
-                                faturas: number[];
-                                /** @enum {string} */
-                                pmCard: "mc" | "visa" | "amex";
-                                cardSummary: string;
-                                pagoEm: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["payOpenBillsByCard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1737,227 +227,7 @@ export interface paths {
          * Create a Pix (BR Code) for overdue ('I') bills: expires in 360 min, due tomorrow
          * @description Requires Idempotency-Key. 409 PIX_NEGOTIATION_OPEN when a bill is already in an open Pix/link (mensagem contains 'faz parte de uma negociação em aberto'); 409 BILL_NOT_OPEN | AMOUNT_CHANGED; 503 PIX_UNAVAILABLE.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    "idempotency-key": string;
-                };
-                path: {
-                    nCtrId: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        faturas?: number[];
-                        valorTotal: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: true;
-                            mensagem: string;
-                            conteudo: {
-                                txid: string;
-                                rnId: string;
-                                numeroInterno: number;
-                                pspReference: string;
-                                chaveAleatoria: string;
-                                link: string | null;
-                                dataExpiracao: string;
-                                dtVencimento: string;
-                                valor: number;
-                                faturas: number[];
-                                /** @enum {string} */
-                                status: "pending" | "paid" | "expired";
-                                pagoEm: string | null;
-                                validadeExibida: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createPix"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1972,133 +242,7 @@ export interface paths {
             cookie?: never;
         };
         /** A Pix charge of the caller (poll it: status pending → paid | expired) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    txid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            txid: string;
-                            rnId: string;
-                            numeroInterno: number;
-                            pspReference: string;
-                            chaveAleatoria: string;
-                            link: string | null;
-                            dataExpiracao: string;
-                            dtVencimento: string;
-                            valor: number;
-                            faturas: number[];
-                            /** @enum {string} */
-                            status: "pending" | "paid" | "expired";
-                            pagoEm: string | null;
-                            validadeExibida: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getPix"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2119,221 +263,7 @@ export interface paths {
          * Change the card on file (TrocarCartao): validated by the gateway, only brand + last 4 stored
          * @description 422 CARD_DECLINED ('Erro ao trocar o cartão de crédito. …'); 400 with the card form's messages; 502 GATEWAY_UNAVAILABLE; 429.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    nCtrId: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        dadosDoCartao: {
-                            numeroCartao?: (string | number) | null;
-                            mesExpiracao?: (string | number) | null;
-                            anoExpiracao?: (string | number) | null;
-                            cvv?: (string | number) | null;
-                            nomeTitular?: string | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: true;
-                            mensagem: string;
-                            conteudo: {
-                                /** @enum {string} */
-                                pmCard: "mc" | "visa" | "amex";
-                                cardSummary: string;
-                                mascarado: string;
-                                bandeira: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["changeCard"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2349,370 +279,13 @@ export interface paths {
             cookie?: never;
         };
         /** Advance forecast (previsaoValor): 'Valor a antecipar' and whether it can be advanced now (ADR 002) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    nCtrId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: true;
-                            conteudo: {
-                                valor: number;
-                                docEntry: number | null;
-                                docDueDate: string | null;
-                                elegivel: boolean;
-                                /** @enum {string|null} */
-                                motivo: "REQUEST_IN_PROGRESS" | "OVERDUE_BILLS" | "NO_INVOICES" | "PENDING_DEBIT" | null;
-                                mensagem: string | null;
-                                dataAgendada: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getAdvanceForecast"];
         put?: never;
         /**
          * Request an advance (antecipar) of the next open bill: PI Pix, CC card on file, LP payment link
          * @description Requires Idempotency-Key. 409 ADVANCE_IN_PROGRESS; 422 ADVANCE_NO_INVOICES; 422 ADVANCE_UNAVAILABLE with detalhes { motivo: OVERDUE_BILLS | PENDING_DEBIT, dataAgendada } (the "Antecipação não disponível" sheet); 402 CARD_DECLINED (CC); 422 NO_CARD_ON_FILE (CC).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    "idempotency-key": string;
-                };
-                path: {
-                    nCtrId: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        metodoPagamento: "PI" | "CC" | "LP";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: true;
-                            /** @enum {string} */
-                            metodoPagamento: "PI" | "CC" | "LP";
-                            mensagem: string;
-                            conteudo: {
-                                valor: number;
-                                faturas: number[];
-                                link: string | null;
-                                chaveAleatoria: string | null;
-                                dataExpiracao: string | null;
-                                pspReference: string | null;
-                                txid: string | null;
-                                /** @enum {string} */
-                                status: "pending" | "paid";
-                                pix: {
-                                    txid: string;
-                                    rnId: string;
-                                    numeroInterno: number;
-                                    pspReference: string;
-                                    chaveAleatoria: string;
-                                    link: string | null;
-                                    dataExpiracao: string;
-                                    dtVencimento: string;
-                                    valor: number;
-                                    faturas: number[];
-                                    /** @enum {string} */
-                                    status: "pending" | "paid" | "expired";
-                                    pagoEm: string | null;
-                                    validadeExibida: string;
-                                } | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                            detalhes?: {
-                                motivo?: string;
-                                dataAgendada?: string | null;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["requestAdvance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2732,121 +305,7 @@ export interface paths {
          * PSP webhook: Pix received (Bacen body { pix: [{ endToEndId, txid, valor, horario }] })
          * @description Header x-webhook-signature: sha256=<hex HMAC-SHA256 of the raw body with PIX_WEBHOOK_SECRET>; missing or wrong → 401. Each charge is settled exactly once: a repeated delivery answers already_paid and changes nothing; an expired charge is never confirmed.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        pix: {
-                            endToEndId: string;
-                            txid: string;
-                            valor: string;
-                            horario?: string;
-                            infoPagador?: string;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            recebido: true;
-                            resultados: {
-                                txid: string;
-                                /** @enum {string} */
-                                resultado: "paid" | "already_paid" | "expired" | "not_found" | "amount_mismatch";
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["pixWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2861,128 +320,7 @@ export interface paths {
             cookie?: never;
         };
         /** A fresh, signed ALTCHA proof-of-work challenge for the contact form */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            parameters: {
-                                algorithm: string;
-                                nonce: string;
-                                salt: string;
-                                cost: number;
-                                keyLength: number;
-                                keyPrefix: string;
-                                keySignature?: string;
-                                expiresAt?: number;
-                            };
-                            signature: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getContactChallenge"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3001,150 +339,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send a message to the company's contact inbox ('Contato via Site') */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @default  */
-                        name?: string;
-                        /** @default  */
-                        email?: string;
-                        /** @default  */
-                        phone?: string;
-                        /** @default  */
-                        message?: string;
-                        /** @default  */
-                        altcha?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: true;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            sucesso: false;
-                            status: number;
-                            erro: string;
-                            mensagem: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["sendContactMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3162,4 +357,5181 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getPublicConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        brandName: string;
+                        phoneSales: string;
+                        phoneTheft: string;
+                        phoneAssistance: string;
+                        supportPhone: string;
+                        supportEmail: string;
+                        address: string;
+                        demoMode: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: number;
+                        name: string;
+                        email: string | null;
+                        phone: string | null;
+                        cpf: string | null;
+                        cnpj: string | null;
+                        addresses: {
+                            /** @enum {string} */
+                            addressType: "Cobrança" | "Entrega";
+                            street: string;
+                            streetNo: string;
+                            building: string | null;
+                            block: string | null;
+                            city: string;
+                            state: string;
+                            zipCode: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    authLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    documento: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Sessao: string;
+                        Sms: string | null;
+                        Email: string | null;
+                        /** @enum {string} */
+                        canalPadrao: "sms" | "email";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    authSendCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Sessao: string;
+                    /** @enum {string} */
+                    canal: "sms" | "email";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        canal: "sms" | "email";
+                        destino: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    authVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Sessao: string;
+                    CodigoAutenticacao: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        IdToken: string;
+                        AccessToken: string;
+                        expiresIn: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    authRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        IdToken: string;
+                        AccessToken: string;
+                        expiresIn: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    authLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listContracts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nCtrId: number;
+                        bpName: string;
+                        idPlan: string;
+                        planName: string;
+                        slpCode: number | null;
+                        status: string;
+                        cancelled: boolean;
+                        dueDay: number;
+                        dataInicioVigencia: string;
+                        dataFimVigencia: string | null;
+                        possuiDispositivo: boolean;
+                        fipeLimit: number | null;
+                        monthlyFee: number;
+                        cardSummary: string | null;
+                        pmCard: ("mc" | "visa" | "amex") | null;
+                        idIndc: string | null;
+                        vehicle: {
+                            numberPlate: string | null;
+                            vModel: string | null;
+                            manufacturer: string | null;
+                            year: number | null;
+                        };
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nCtrId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nCtrId: number;
+                        bpName: string;
+                        idPlan: string;
+                        planName: string;
+                        slpCode: number | null;
+                        status: string;
+                        cancelled: boolean;
+                        dueDay: number;
+                        dataInicioVigencia: string;
+                        dataFimVigencia: string | null;
+                        possuiDispositivo: boolean;
+                        fipeLimit: number | null;
+                        monthlyFee: number;
+                        cardSummary: string | null;
+                        pmCard: ("mc" | "visa" | "amex") | null;
+                        idIndc: string | null;
+                        vehicle: {
+                            numberPlate: string | null;
+                            vModel: string | null;
+                            manufacturer: string | null;
+                            year: number | null;
+                        };
+                        items: {
+                            code: string;
+                            name: string;
+                            kind: string;
+                            price: number;
+                            subItems: {
+                                code: string;
+                                name: string;
+                                towingKm: number | null;
+                                selected: boolean;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listBills: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nCtrId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bills: {
+                            docEntry: number;
+                            docDueDate: string;
+                            docTotal: number;
+                            valorMulta: number;
+                            valorJuros: number;
+                            billStatus: {
+                                /** @enum {string} */
+                                idStatus: "I" | "A" | "P";
+                                descStatus: string;
+                            };
+                            paidAt: string | null;
+                        }[];
+                        openTotal: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPaymentsSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nCtrId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nCtrId: number;
+                        cartao: {
+                            /** @enum {string} */
+                            pmCard: "mc" | "visa" | "amex";
+                            cardSummary: string;
+                            mascarado: string;
+                            bandeira: string;
+                        } | null;
+                        possuiVendedor: boolean;
+                        totalEmAberto: number;
+                        faturasEmAberto: {
+                            docEntry: number;
+                            docDueDate: string;
+                            docTotal: number;
+                            valorMulta: number;
+                            valorJuros: number;
+                            billStatus: {
+                                /** @enum {string} */
+                                idStatus: "I" | "A" | "P";
+                                descStatus: string;
+                            };
+                            paidAt: string | null;
+                        }[];
+                        pixEmAberto: {
+                            txid: string;
+                            rnId: string;
+                            numeroInterno: number;
+                            pspReference: string;
+                            chaveAleatoria: string;
+                            link: string | null;
+                            dataExpiracao: string;
+                            dtVencimento: string;
+                            valor: number;
+                            faturas: number[];
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "expired";
+                            pagoEm: string | null;
+                            validadeExibida: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    payOpenBillsByCard: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+            };
+            path: {
+                nCtrId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    faturas?: number[];
+                    valorTotal: number;
+                    dadosDoCartao?: {
+                        numeroCartao?: (string | number) | null;
+                        mesExpiracao?: (string | number) | null;
+                        anoExpiracao?: (string | number) | null;
+                        cvv?: (string | number) | null;
+                        nomeTitular?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: true;
+                        /** @enum {number} */
+                        status: 200;
+                        mensagem: string;
+                        conteudo: {
+                            pagamentoId: number;
+                            valor: number;
+                            faturas: number[];
+                            /** @enum {string} */
+                            pmCard: "mc" | "visa" | "amex";
+                            cardSummary: string;
+                            pagoEm: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createPix: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+            };
+            path: {
+                nCtrId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    faturas?: number[];
+                    valorTotal: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: true;
+                        mensagem: string;
+                        conteudo: {
+                            txid: string;
+                            rnId: string;
+                            numeroInterno: number;
+                            pspReference: string;
+                            chaveAleatoria: string;
+                            link: string | null;
+                            dataExpiracao: string;
+                            dtVencimento: string;
+                            valor: number;
+                            faturas: number[];
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "expired";
+                            pagoEm: string | null;
+                            validadeExibida: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                txid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        txid: string;
+                        rnId: string;
+                        numeroInterno: number;
+                        pspReference: string;
+                        chaveAleatoria: string;
+                        link: string | null;
+                        dataExpiracao: string;
+                        dtVencimento: string;
+                        valor: number;
+                        faturas: number[];
+                        /** @enum {string} */
+                        status: "pending" | "paid" | "expired";
+                        pagoEm: string | null;
+                        validadeExibida: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    changeCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nCtrId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dadosDoCartao: {
+                        numeroCartao?: (string | number) | null;
+                        mesExpiracao?: (string | number) | null;
+                        anoExpiracao?: (string | number) | null;
+                        cvv?: (string | number) | null;
+                        nomeTitular?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: true;
+                        mensagem: string;
+                        conteudo: {
+                            /** @enum {string} */
+                            pmCard: "mc" | "visa" | "amex";
+                            cardSummary: string;
+                            mascarado: string;
+                            bandeira: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAdvanceForecast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nCtrId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: true;
+                        conteudo: {
+                            valor: number;
+                            docEntry: number | null;
+                            docDueDate: string | null;
+                            elegivel: boolean;
+                            motivo: ("REQUEST_IN_PROGRESS" | "OVERDUE_BILLS" | "NO_INVOICES" | "PENDING_DEBIT") | null;
+                            mensagem: string | null;
+                            dataAgendada: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    requestAdvance: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+            };
+            path: {
+                nCtrId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    metodoPagamento: "PI" | "CC" | "LP";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: true;
+                        /** @enum {string} */
+                        metodoPagamento: "PI" | "CC" | "LP";
+                        mensagem: string;
+                        conteudo: {
+                            valor: number;
+                            faturas: number[];
+                            link: string | null;
+                            chaveAleatoria: string | null;
+                            dataExpiracao: string | null;
+                            pspReference: string | null;
+                            txid: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "paid";
+                            pix: {
+                                txid: string;
+                                rnId: string;
+                                numeroInterno: number;
+                                pspReference: string;
+                                chaveAleatoria: string;
+                                link: string | null;
+                                dataExpiracao: string;
+                                dtVencimento: string;
+                                valor: number;
+                                faturas: number[];
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "expired";
+                                pagoEm: string | null;
+                                validadeExibida: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    pixWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pix: {
+                        endToEndId: string;
+                        txid: string;
+                        valor: string;
+                        horario?: string;
+                        infoPagador?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        recebido: true;
+                        resultados: {
+                            txid: string;
+                            /** @enum {string} */
+                            resultado: "paid" | "already_paid" | "expired" | "not_found" | "amount_mismatch";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getContactChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        parameters: {
+                            algorithm: string;
+                            nonce: string;
+                            salt: string;
+                            cost: number;
+                            keyLength: number;
+                            keyPrefix: string;
+                            keySignature?: string;
+                            expiresAt?: number;
+                        };
+                        signature: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sendContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    name?: string;
+                    /** @default  */
+                    email?: string;
+                    /** @default  */
+                    phone?: string;
+                    /** @default  */
+                    message?: string;
+                    /** @default  */
+                    altcha?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: true;
+                        mensagem: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+}
