@@ -22,7 +22,13 @@ export interface ApiUnderTest {
  * The real API (`node --import tsx apps/api/src/server.ts`) in its own process, demo mode, on a fresh
  * temp DATA_DIR (PGlite) or a throwaway PostgreSQL database when `databaseUrl` is given.
  */
-export async function startApi(root: string, databaseUrl: string | undefined, cleanup: Cleanup, cpu?: number): Promise<ApiUnderTest> {
+export async function startApi(
+  root: string,
+  databaseUrl: string | undefined,
+  cleanup: Cleanup,
+  cpu?: number,
+  extraEnv: Record<string, string> = {},
+): Promise<ApiUnderTest> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'guarita-bench-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   cleanup.add(`remove ${dataDir}`, removeDir, removeDir);
@@ -42,6 +48,7 @@ export async function startApi(root: string, databaseUrl: string | undefined, cl
         NODE_ENV: 'production',
         DEMO_MODE: 'true', // the login code is read from the demo outbox
         ...(database ? { DATABASE_URL: database.url } : {}),
+        ...extraEnv,
       }),
       cpu,
     },

@@ -5,7 +5,9 @@
 import os from 'node:os';
 import { routeJs, type RouteJs } from './bundle';
 import type { Cleanup } from './cleanup';
+import { startApi } from './api-process';
 import { runGuarded } from './lifecycle';
+import { LIGHTHOUSE_ROUTES, LIGHTHOUSE_TARGETS, measureRoute } from './lighthouse';
 import { pinCpus } from './pinning';
 import { Report } from './report';
 import { readSettings } from './settings';
@@ -39,6 +41,53 @@ async function webFigures(): Promise<void> {
     for (const r of payments) printRouteJs(r, `payments route ${r.route}`, TARGETS.paymentsRouteKb);
   } catch (err) {
     report.error('route JS sizes', err);
+  }
+}
+
+/** Lighthouse (mobile preset) on every route of LIGHTHOUSE_ROUTES against the built app served by the real API. */
+async function lighthouseFigures(cleanup: Cleanup): Promise<void> {
+  report.line('');
+  report.line(
+    `Lighthouse ${settings.lighthouseRuns}× per route (mobile preset: simulated Slow 4G, 4× CPU), median run by score; ` +
+      'JS = script bytes on the wire',
+  );
+  try {
+    await ensureWebBuilt(settings.root, false);
+    // PGlite, demo mode (logins read the code from the outbox); the limits allow a login per run.
+    const api = await startApi(settings.root, undefined, cleanup, undefined, { RATE_LIMIT_FACTOR: '20' });
+    report.line(
+      `  ${'route'.padEnd(30)} ${'score'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'JS'.padStart(9)}  targets`,
+    );
+    try {
+      for (const route of LIGHTHOUSE_ROUTES) {
+        try {
+          const { median: m, runs } = await measureRoute(api.base, route, settings.lighthouseRuns);
+          const t = LIGHTHOUSE_TARGETS;
+          const ok = {
+            score: m.score >= t.score(route),
+            lcp: m.lcpMs <= t.lcpMs,
+            tbt: m.tbtMs <= t.tbtMs,
+            cls: m.cls <= t.cls,
+          };
+          const mark = (good: boolean) => (good ? ' ' : '!');
+          report.line(
+            `  ${route.path.padEnd(30)} ${String(m.score).padStart(4)}${mark(ok.score)} ${`${(m.lcpMs / 1000).toFixed(2)} s`.padStart(7)}${mark(ok.lcp)} ` +
+              `${`${Math.round(m.tbtMs)} ms`.padStart(6)}${mark(ok.tbt)} ${m.cls.toFixed(3).padStart(5)}${mark(ok.cls)} ` +
+              `${`${(m.jsBytes / KB).toFixed(1)} KB`.padStart(9)}  ≥ ${t.score(route)}, LCP ≤ ${t.lcpMs / 1000} s, TBT ≤ ${t.tbtMs} ms, CLS ≤ ${t.cls}` +
+              `  (scores ${runs.map((r) => r.score).join('/')})`,
+          );
+          if (m.finalPath !== route.path) report.line(`    note: the page ended on ${m.finalPath}`);
+          report.tallyOnly(`lighthouse ${route.path}`, ok.score && ok.lcp && ok.tbt && ok.cls);
+        } catch (err) {
+          report.error(`lighthouse ${route.path}`, err);
+        }
+      }
+    } finally {
+      api.rss.stop();
+      await api.server.stop();
+    }
+  } catch (err) {
+    report.error('lighthouse', err);
   }
 }
 
@@ -90,7 +139,9 @@ async function serverFigures(cleanup: Cleanup): Promise<void> {
 }
 
 // Bounded: web build + API start-up + three warm-up/measure rounds, with room to spare.
-const deadlineMs = (5 * 60 + 2 * 60 + 3 * (settings.warmup + settings.duration) * 1.5 + 120) * 1000;
+// Lighthouse: about 30 s per run on a busy 2-core machine, bounded at 90 s.
+const deadlineMs =
+  (5 * 60 + 2 * 60 + 3 * (settings.warmup + settings.duration) * 1.5 + 120 + 90 * settings.lighthouseRuns * LIGHTHOUSE_ROUTES.length) * 1000;
 
 await runGuarded(async (cleanup) => {
   const load = os
@@ -99,7 +150,9 @@ await runGuarded(async (cleanup) => {
     .join(' ');
   report.line(`Guarita bench — node ${process.version}, ${cpuCount} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${load}`);
   report.line('');
-  await webFigures(); // before pinning, so the build may use every core
-  await serverFigures(cleanup);
+  // Before pinning, so the build and the browser may use every core.
+  if (settings.parts.has('web')) await webFigures();
+  if (settings.parts.has('lighthouse')) await lighthouseFigures(cleanup);
+  if (settings.parts.has('api')) await serverFigures(cleanup);
   return report.summary().failed ? 1 : 0;
 }, deadlineMs);
