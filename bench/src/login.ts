@@ -8,7 +8,11 @@ async function call<T>(base: string, path: string, init?: { method: 'POST'; body
   return (await callWithHeaders<T>(base, path, init)).body;
 }
 
-async function callWithHeaders<T>(base: string, path: string, init?: { method: 'POST'; body: unknown }): Promise<{ body: T; headers: Headers }> {
+async function callWithHeaders<T>(
+  base: string,
+  path: string,
+  init?: { method: 'POST'; body: unknown },
+): Promise<{ body: T; headers: Headers }> {
   const res = await fetch(base + path, {
     method: init?.method ?? 'GET',
     headers: init ? { 'content-type': 'application/json' } : undefined,

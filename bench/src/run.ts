@@ -141,7 +141,8 @@ async function serverFigures(cleanup: Cleanup): Promise<void> {
 // Bounded: web build + API start-up + three warm-up/measure rounds, with room to spare.
 // Lighthouse: about 30 s per run on a busy 2-core machine, bounded at 90 s.
 const deadlineMs =
-  (5 * 60 + 2 * 60 + 3 * (settings.warmup + settings.duration) * 1.5 + 120 + 90 * settings.lighthouseRuns * LIGHTHOUSE_ROUTES.length) * 1000;
+  (5 * 60 + 2 * 60 + 3 * (settings.warmup + settings.duration) * 1.5 + 120 + 90 * settings.lighthouseRuns * LIGHTHOUSE_ROUTES.length) *
+  1000;
 
 await runGuarded(async (cleanup) => {
   const load = os

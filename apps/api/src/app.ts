@@ -110,6 +110,6 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
     { prefix: '/api' },
   );
 
-  await app.register(web, { root: config.env.WEB_DIST ?? DEFAULT_WEB_DIST });
+  await app.register(web, { root: config.env.WEB_DIST ?? DEFAULT_WEB_DIST, publicUrl: config.env.PUBLIC_URL });
   return app;
 }
