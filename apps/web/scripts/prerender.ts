@@ -55,7 +55,7 @@ async function prerender(): Promise<void> {
     const manifestFile = path.join(dist, '.vite', 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
     const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
-    const shell = /<div id="root"><!--app-->[\s\S]*?<!--\/app--><\/div>/;
+    const shell = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>/;
     if (!shell.test(template)) throw new Error('prerender: index.html has no <div id="root"><!--app-->…<!--/app--></div>');
     const already = new Set(template.match(/\/assets\/[^"]+/g) ?? []);
 
