@@ -16,7 +16,13 @@ export interface ApiUnderTest {
   /** Where the data lives, for the report. */
   dbLabel: string;
   rss: RssSampler;
+  /** The database it runs on, for a second process on the same data once this one has stopped. */
+  dataDir: string;
+  databaseUrl: string | undefined;
 }
+
+/** Signs the tokens of the API under test, so the reference server can verify them too. */
+export const BENCH_AUTH_SECRET = 'bench-only-secret-0123456789abcdef-not-for-production';
 
 /**
  * The real API (`node --import tsx apps/api/src/server.ts`) in its own process, demo mode, on a fresh
@@ -47,6 +53,7 @@ export async function startApi(
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
         DEMO_MODE: 'true', // the login code is read from the demo outbox
+        AUTH_SECRET: BENCH_AUTH_SECRET,
         ...(database ? { DATABASE_URL: database.url } : {}),
         ...extraEnv,
       }),
@@ -69,5 +76,7 @@ export async function startApi(
     db: database ? 'postgres' : 'pglite',
     dbLabel: database ? `PostgreSQL (throwaway database ${database.name})` : `PGlite (temp DATA_DIR ${dataDir})`,
     rss,
+    dataDir,
+    databaseUrl: database?.url,
   };
 }

@@ -19,6 +19,9 @@ export interface Settings {
   parts: Set<BenchPart>;
   /** Lighthouse runs per route (the median is reported). */
   lighthouseRuns: number;
+  /** Fixed-rate load on the contracts read: requests per second, and seconds (0 skips it). */
+  rate: number;
+  rateDuration: number;
 }
 
 export type BenchPart = 'web' | 'lighthouse' | 'api';
@@ -57,5 +60,7 @@ export function readSettings(): Settings {
     rebuild: flag('BENCH_BUILD', false),
     parts: parts(),
     lighthouseRuns: bounded('BENCH_LIGHTHOUSE_RUNS', 3, 1, 9),
+    rate: bounded('BENCH_RATE', 500, 1, 20_000),
+    rateDuration: bounded('BENCH_RATE_DURATION', 60, 0, 600),
   };
 }
