@@ -46,6 +46,7 @@ export async function startReference(
     cleanup,
   );
   const base = `http://${HOST}:${port}`;
-  await waitUntilReady(server, `${base}/healthz`, 60_000);
+  // PGlite opens slowly on a busy machine.
+  await waitUntilReady(server, `${base}/healthz`, 180_000);
   return { server, base };
 }
