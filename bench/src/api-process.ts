@@ -69,7 +69,7 @@ export async function startApi(
   );
 
   const base = `http://${HOST}:${port}`;
-  await waitUntilReady(server, `${base}/readyz`, 120_000);
+  await waitUntilReady(server, `${base}/readyz`, 240_000);
   return {
     server,
     base,
