@@ -1,6 +1,6 @@
 /**
  * The limit of our own stack, run as its own process by the bench: Fastify with no plugins, a jose
- * verification of the same access token, and one indexed query through the same Db adapter (PGlite or pg)
+ * verification of the same access token, and one indexed query through the same Kysely adapter (PGlite or pg)
  * on the same database. `reference ratio` = the real API's authenticated read ÷ this.
  */
 import Fastify from 'fastify';
@@ -22,9 +22,13 @@ app.get('/api/contracts', async (req, reply) => {
   } catch {
     return reply.code(401).send({ erro: 'UNAUTHORIZED' });
   }
-  return db.query('SELECT n_ctr_id, plan_name, status, plate FROM contracts WHERE customer_id = $1 AND NOT cancelled ORDER BY n_ctr_id', [
-    customerId,
-  ]);
+  return db
+    .selectFrom('contracts')
+    .select(['n_ctr_id', 'plan_name', 'status', 'plate'])
+    .where('customer_id', '=', customerId)
+    .where('cancelled', '=', false)
+    .orderBy('n_ctr_id')
+    .execute();
 });
 
 await app.listen({ port, host: '127.0.0.1' });
@@ -32,7 +36,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     void app
       .close()
-      .then(() => db.close())
+      .then(() => db.destroy())
       .finally(() => process.exit(0));
   });
 }
