@@ -16,7 +16,8 @@ export function DashboardPage() {
   const detail = useContract(nCtrId);
   const bills = useBills(nCtrId);
 
-  if (selected.isLoading) return <Spinner />;
+  // One render with the contract's details and bills: cards growing one after the other shifted the page (CLS).
+  if (selected.isLoading || detail.isLoading || bills.isLoading) return <Spinner />;
   if (selected.error) return <Alert>{selected.error.message}</Alert>;
   if (selected.notFound) return <ContractNotFound />;
   if (!selected.contract) {
