@@ -42,7 +42,18 @@ const coarsePointer = () => typeof window !== 'undefined' && !!window.matchMedia
  * progress bar per file, and offers 'Cancelar' while sending and 'Tentar novamente' after a failure.
  * The upload itself is the caller's (`upload`), e.g. `uploadWithProgress` from lib/upload.
  */
-export function FileUpload<R = unknown>({ label, accept, upload, multiple = false, validate, errorText, onUploaded, onRemove, hint, error }: Props<R>) {
+export function FileUpload<R = unknown>({
+  label,
+  accept,
+  upload,
+  multiple = false,
+  validate,
+  errorText,
+  onUploaded,
+  onRemove,
+  hint,
+  error,
+}: Props<R>) {
   const id = useId();
   const [items, setItems] = useState<Item<R>[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -177,7 +188,10 @@ export function FileUpload<R = unknown>({ label, accept, upload, multiple = fals
                     {it.percent}%
                   </progress>
                 )}
-                <p className={[styles.status, it.status === 'failed' ? styles.failed : ''].filter(Boolean).join(' ')} role={it.status === 'failed' ? 'alert' : undefined}>
+                <p
+                  className={[styles.status, it.status === 'failed' ? styles.failed : ''].filter(Boolean).join(' ')}
+                  role={it.status === 'failed' ? 'alert' : undefined}
+                >
                   {it.status === 'uploading' && `Enviando… ${it.percent}%`}
                   {it.status === 'done' && 'Enviado'}
                   {it.status === 'cancelled' && 'Envio cancelado'}

@@ -24,7 +24,16 @@ export function imaskOptions(def: InputMask): Record<string, unknown> {
     return {
       mask: 'R$ num',
       blocks: {
-        num: { mask: Number, scale: 2, thousandsSeparator: '.', radix: ',', mapToRadix: ['.'], padFractionalZeros: true, normalizeZeros: true, min: 0 },
+        num: {
+          mask: Number,
+          scale: 2,
+          thousandsSeparator: '.',
+          radix: ',',
+          mapToRadix: ['.'],
+          padFractionalZeros: true,
+          normalizeZeros: true,
+          min: 0,
+        },
       },
     };
   }
