@@ -11,14 +11,16 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
 export const Checkbox = forwardRef<HTMLInputElement, Props>(function Checkbox({ label, error, id, className, ...rest }, ref) {
   const { controlId, errorId, aria } = useFieldIds(id, error, undefined);
   return (
-    <div className={[styles.check, className ?? ''].filter(Boolean).join(' ')}>
-      <input ref={ref} id={controlId} type="checkbox" {...aria} {...rest} />
-      <label htmlFor={controlId}>{label}</label>
+    <>
+      <div className={[styles.check, className ?? ''].filter(Boolean).join(' ')}>
+        <input ref={ref} id={controlId} type="checkbox" {...aria} {...rest} />
+        <label htmlFor={controlId}>{label}</label>
+      </div>
       {error && (
         <small id={errorId} className={styles.error} role="alert">
           {error}
         </small>
       )}
-    </div>
+    </>
   );
 });
