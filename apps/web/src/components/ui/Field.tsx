@@ -5,12 +5,14 @@ export interface FieldProps {
   label: ReactNode;
   /** The message under the field (from the form's schema); marks the control invalid. */
   error?: string | undefined;
+  /** Marks the control invalid without a message of its own (the form shows one message for several fields). */
+  invalid?: boolean | undefined;
   hint?: ReactNode;
   className?: string | undefined;
 }
 
 /** Ids and aria attributes shared by every labelled control: the error and the hint describe it. */
-export function useFieldIds(id: string | undefined, error: string | undefined, hint: ReactNode, extra?: string) {
+export function useFieldIds(id: string | undefined, error: string | undefined, hint: ReactNode, extra?: string, invalid?: boolean) {
   const auto = useId();
   const controlId = id ?? auto;
   const errorId = `${controlId}-error`;
@@ -20,7 +22,7 @@ export function useFieldIds(id: string | undefined, error: string | undefined, h
     controlId,
     errorId,
     hintId,
-    aria: { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } as const,
+    aria: { 'aria-invalid': error || invalid ? true : undefined, 'aria-describedby': describedBy } as const,
   };
 }
 
@@ -28,6 +30,7 @@ export function useFieldIds(id: string | undefined, error: string | undefined, h
 export function FieldShell({
   label,
   error,
+  invalid,
   hint,
   className,
   controlId,
@@ -37,7 +40,7 @@ export function FieldShell({
   children,
 }: FieldProps & { controlId: string; errorId: string; hintId: string; after?: ReactNode; children: ReactNode }) {
   return (
-    <div className={[styles.field, error ? styles.invalid : '', className ?? ''].filter(Boolean).join(' ')}>
+    <div className={[styles.field, error || invalid ? styles.invalid : '', className ?? ''].filter(Boolean).join(' ')}>
       <label className={styles.label} htmlFor={controlId}>
         {label}
       </label>

@@ -14,6 +14,7 @@ interface Props extends NativeProps {
   onChange: (value: string) => void;
   unmask?: boolean;
   error?: string | undefined;
+  invalid?: boolean | undefined;
   hint?: ReactNode;
   type?: 'text' | 'tel';
 }
@@ -64,10 +65,10 @@ export function imaskOptions(def: InputMask): Record<string, unknown> {
  * through react-hook-form's `<Controller render={({ field, fieldState }) => <MaskedField {...field} error={…} />}>`.
  */
 export const MaskedField = forwardRef<HTMLInputElement, Props>(function MaskedField(
-  { label, mask, value, onChange, unmask = false, error, hint, id, className, type = 'text', ...rest },
+  { label, mask, value, onChange, unmask = false, error, invalid, hint, id, className, type = 'text', ...rest },
   ref,
 ) {
-  const { controlId, errorId, hintId, aria } = useFieldIds(id, error, hint);
+  const { controlId, errorId, hintId, aria } = useFieldIds(id, error, hint, undefined, invalid);
   const options = useMemo(() => imaskOptions(typeof mask === 'string' ? INPUT_MASKS[mask] : mask), [mask]);
   const props = {
     ...options,
@@ -84,7 +85,16 @@ export const MaskedField = forwardRef<HTMLInputElement, Props>(function MaskedFi
     },
   } as unknown as IMaskInputProps<HTMLInputElement>;
   return (
-    <FieldShell label={label} error={error} hint={hint} className={className} controlId={controlId} errorId={errorId} hintId={hintId}>
+    <FieldShell
+      label={label}
+      error={error}
+      invalid={invalid}
+      hint={hint}
+      className={className}
+      controlId={controlId}
+      errorId={errorId}
+      hintId={hintId}
+    >
       <IMaskInput {...props} />
     </FieldShell>
   );

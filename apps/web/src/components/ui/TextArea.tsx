@@ -4,6 +4,7 @@ import { FieldShell, fieldStyles, useFieldIds } from './Field';
 interface Props extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
   error?: string | undefined;
+  invalid?: boolean | undefined;
   hint?: ReactNode;
   /** Shows 'n/max caracteres' under the field (needs `maxLength`). */
   counter?: boolean;
@@ -11,17 +12,18 @@ interface Props extends TextareaHTMLAttributes<HTMLTextAreaElement> {
 
 /** A labelled multi-line field, optionally with a character counter announced politely. */
 export const TextArea = forwardRef<HTMLTextAreaElement, Props>(function TextArea(
-  { label, error, hint, id, className, counter = false, maxLength, onChange, value, defaultValue, ...rest },
+  { label, error, invalid, hint, id, className, counter = false, maxLength, onChange, value, defaultValue, ...rest },
   ref,
 ) {
   const counterId = `${id ?? label}-counter`.replace(/\s+/g, '-');
-  const { controlId, errorId, hintId, aria } = useFieldIds(id, error, hint, counter ? counterId : undefined);
+  const { controlId, errorId, hintId, aria } = useFieldIds(id, error, hint, counter ? counterId : undefined, invalid);
   const [length, setLength] = useState(String(value ?? defaultValue ?? '').length);
   const shown = value !== undefined ? String(value).length : length;
   return (
     <FieldShell
       label={label}
       error={error}
+      invalid={invalid}
       hint={hint}
       className={className}
       controlId={controlId}

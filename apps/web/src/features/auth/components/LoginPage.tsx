@@ -94,7 +94,10 @@ export function LoginPage() {
     if (!login) return;
     setAlert(undefined);
     // On success the session store changes and this page redirects (step 4).
-    verify.mutate({ Sessao: login.Sessao, CodigoAutenticacao: codigo }, { onError: (err) => setAlert(errorText(err, MSG.codeCheckFailed)) });
+    verify.mutate(
+      { Sessao: login.Sessao, CodigoAutenticacao: codigo },
+      { onError: (err) => setAlert(errorText(err, MSG.codeCheckFailed)) },
+    );
   });
 
   return (

@@ -2,7 +2,15 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CARD_BRAND_LABEL, cardDigits, cardFormSchema, detectCardBrand, splitExpiry, stripDigits, type CardFormFields } from '@guarita/domain';
+import {
+  CARD_BRAND_LABEL,
+  cardDigits,
+  cardFormSchema,
+  detectCardBrand,
+  splitExpiry,
+  stripDigits,
+  type CardFormFields,
+} from '@guarita/domain';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { MaskedField } from '../../../components/ui/MaskedField';
@@ -43,7 +51,15 @@ type Fields = CardFormFields & { terms: boolean };
  * when required). Inputs have no `name`, so even a script-less submit could not put card data in a URL, and
  * nothing is stored or logged.
  */
-export function CardForm({ submitLabel, onSubmit, pending = false, requireTerms = false, defaultValues, disabled = false, children }: Props) {
+export function CardForm({
+  submitLabel,
+  onSubmit,
+  pending = false,
+  requireTerms = false,
+  defaultValues,
+  disabled = false,
+  children,
+}: Props) {
   const { control, handleSubmit, register, trigger } = useForm<Fields>({
     resolver: zodResolver(cardFormSchema) as never,
     mode: 'onTouched',
@@ -66,7 +82,8 @@ export function CardForm({ submitLabel, onSubmit, pending = false, requireTerms 
 
   const brand = detectCardBrand(values.numero ?? '');
   const ready =
-    cardFormSchema.safeParse({ numero: '', validade: '', cvv: '', nomeTitular: '', ...values }).success && (!requireTerms || !!values.terms);
+    cardFormSchema.safeParse({ numero: '', validade: '', cvv: '', nomeTitular: '', ...values }).success &&
+    (!requireTerms || !!values.terms);
 
   const submit = handleSubmit((v) => {
     if (!ready || pending || disabled) return;
