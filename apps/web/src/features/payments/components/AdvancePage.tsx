@@ -1,9 +1,12 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   ADVANCE_METHOD_LABEL,
   ADVANCE_METHODS,
+  advanceRequestSchema,
   formatIsoDate,
   formatMoney,
   MSG,
@@ -15,6 +18,7 @@ import {
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
+import { Select } from '../../../components/ui/Select';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
@@ -59,8 +63,6 @@ type Outcome =
   | { kind: 'link'; title: string; subtitle: string; link: string }
   | { kind: 'error'; title: string; subtitle: string; retry: AdvanceMethod | null };
 
-const isAdvanceMethod = (m: string): m is AdvanceMethod => (ADVANCE_METHODS as readonly string[]).includes(m);
-
 /** Spec 000 §8, advance messages: the server's message when it sent one, else the generic text. */
 export function advanceErrorMessage(err: unknown): string {
   if (!(err instanceof ApiError)) return PAYMENT_MSG.advanceOtherError;
@@ -78,8 +80,12 @@ function Advance({ nCtrId }: { nCtrId: number }) {
   const navigate = useNavigate();
   const request = useRequestAdvance(nCtrId);
   const selectId = useId();
-  const [method, setMethod] = useState<AdvanceMethod | ''>('');
-  const [methodError, setMethodError] = useState<string | null>(null);
+  // The domain's advanceRequestSchema: a method is required, with the spec's message.
+  const form = useForm<{ metodoPagamento: string }, unknown, { metodoPagamento: AdvanceMethod }>({
+    resolver: zodResolver(advanceRequestSchema) as never,
+    defaultValues: { metodoPagamento: '' },
+  });
+  const method = form.watch('metodoPagamento');
   const [confirmPix, setConfirmPix] = useState(false);
   const [sheet, setSheet] = useState<{ motivo: UnavailableReason; dataAgendada: string | null | undefined } | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -153,22 +159,15 @@ function Advance({ nCtrId }: { nCtrId: number }) {
     send(again);
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // The rule of advanceMethodSchema (contract and method required), without bringing zod into this route.
-    if (!isAdvanceMethod(method)) {
-      setMethodError(PAYMENT_MSG.advanceSelectMethod);
-      return;
-    }
-    setMethodError(null);
+  const submit = form.handleSubmit(({ metodoPagamento }) => {
     if (f && !f.elegivel && isUnavailableReason(f.motivo)) {
       setSheet({ motivo: f.motivo, dataAgendada: f.dataAgendada });
       setSheetOpen(true);
       return;
     }
-    if (method === 'PI') setConfirmPix(true);
-    else send(method);
-  };
+    if (metodoPagamento === 'PI') setConfirmPix(true);
+    else send(metodoPagamento);
+  });
 
   const sheetView = sheet && (
     <AdvanceUnavailableSheet open={sheetOpen} motivo={sheet.motivo} dataAgendada={sheet.dataAgendada} onClose={() => setSheetOpen(false)} />
@@ -220,31 +219,13 @@ function Advance({ nCtrId }: { nCtrId: number }) {
                 {unavailable === 'OVERDUE_BILLS' && <Link to="/pagamentos/fatura-em-aberto">Pagar faturas em atraso</Link>}
               </Alert>
             )}
-            <div className={`field ${methodError ? 'field-invalid' : ''}`}>
-              <label htmlFor={selectId}>Método de pagamento</label>
-              <select
-                id={selectId}
-                value={method}
-                aria-invalid={methodError ? true : undefined}
-                aria-describedby={methodError ? `${selectId}-error` : undefined}
-                onChange={(e) => {
-                  setMethod(e.target.value as AdvanceMethod | '');
-                  if (e.target.value) setMethodError(null);
-                }}
-              >
-                <option value="">Selecione</option>
-                {ADVANCE_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {ADVANCE_METHOD_LABEL[m]}
-                  </option>
-                ))}
-              </select>
-              {methodError && (
-                <small id={`${selectId}-error`} className="field-error" role="alert">
-                  {methodError}
-                </small>
-              )}
-            </div>
+            <Select
+              label="Método de pagamento"
+              placeholder="Selecione"
+              options={ADVANCE_METHODS.map((m) => ({ value: m, label: ADVANCE_METHOD_LABEL[m] }))}
+              error={form.formState.errors.metodoPagamento?.message}
+              {...form.register('metodoPagamento')}
+            />
             {method === 'CC' && <p className="muted">A cobrança é feita no cartão cadastrado.</p>}
             {method === 'LP' && <p className="muted">O link de pagamento abre em uma nova aba.</p>}
             <Button type="submit" loading={request.isPending && !confirmPix}>
