@@ -34,10 +34,10 @@ describe('RadioGroup', () => {
   it('is a named group of radios that the keyboard moves through', async () => {
     const sent: V[] = [];
     render(<Form onValid={(v) => sent.push(v)} />);
-    expect(screen.getByRole('group', { name: 'Enviar código por' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Enviar código por' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Escolha onde receber');
-    expect(screen.getByRole('group')).toHaveAccessibleDescription('Escolha onde receber');
+    expect(screen.getByRole('radiogroup')).toHaveAccessibleDescription('Escolha onde receber');
 
     await userEvent.click(screen.getByRole('radio', { name: 'SMS' }));
     await userEvent.keyboard('{ArrowDown}');

@@ -37,11 +37,13 @@ function RadioGroupInner<V extends string>(
   );
   return (
     <fieldset
+      role="radiogroup"
+      aria-labelledby={`${id}-legend`}
       className={[styles.group, variant === 'tiles' ? styles.tiles : '', className ?? ''].filter(Boolean).join(' ')}
       aria-describedby={error ? errorId : undefined}
       aria-invalid={error ? true : undefined}
     >
-      <legend className={[styles.legend, legendClassName ?? ''].filter(Boolean).join(' ')}>{legend}</legend>
+      <legend id={`${id}-legend`} className={[styles.legend, legendClassName ?? ''].filter(Boolean).join(' ')}>{legend}</legend>
       <div className={styles.options}>
         {options.map((o, i) => (
           <label key={o.value} className={[styles.choice, o.value === value ? styles.selected : ''].filter(Boolean).join(' ')}>

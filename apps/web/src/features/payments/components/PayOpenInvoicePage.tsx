@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatIsoDate, formatMoney, billTotal, MSG, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
+import { RadioGroup } from '../../../components/ui/RadioGroup';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
@@ -157,21 +158,18 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
         </section>
       ) : (
         <>
-          <fieldset className="card pay-method" role="radiogroup" aria-labelledby={`${groupId}-legend`}>
-            <legend id={`${groupId}-legend`} className="pay-method-legend">
-              Forma de pagamento
-            </legend>
-            <div className="pay-method-options">
-              <label className={`choice ${method === 'card' ? 'choice-selected' : ''}`}>
-                <input type="radio" name={`${groupId}-method`} checked={method === 'card'} onChange={() => setMethod('card')} />
-                Cartão de Crédito
-              </label>
-              <label className={`choice ${method === 'pix' ? 'choice-selected' : ''}`}>
-                <input type="radio" name={`${groupId}-method`} checked={method === 'pix'} onChange={() => setMethod('pix')} />
-                Pix
-              </label>
-            </div>
-          </fieldset>
+          <RadioGroup
+            variant="tiles"
+            className="card"
+            legend="Forma de pagamento"
+            name={`${groupId}-method`}
+            value={method}
+            onChange={setMethod}
+            options={[
+              { value: 'card', label: 'Cartão de Crédito' },
+              { value: 'pix', label: 'Pix' },
+            ]}
+          />
 
           {method === 'card' && bills && <PayWithCard nCtrId={nCtrId} faturas={bills.faturas} valorTotal={bills.valorTotal} />}
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { FocusTrap } from 'focus-trap-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMe } from '../../../api/get-me';
@@ -21,34 +22,6 @@ export function CustomerHeader() {
   const panelRef = useRef<HTMLElement>(null);
 
   useEffect(() => setOpen(false), [location.pathname]);
-
-  // Slide-in menu: focus moves in, Esc closes, Tab stays inside, focus returns to the burger.
-  useEffect(() => {
-    if (!open) return;
-    const panel = panelRef.current;
-    const burger = burgerRef.current;
-    panel?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-      if (e.key === 'Tab' && panel) {
-        const items = [...panel.querySelectorAll<HTMLElement>('a, button, select')];
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last?.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first?.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      burger?.focus();
-    };
-  }, [open]);
 
   const signOut = async () => {
     await logout();
@@ -106,23 +79,38 @@ export function CustomerHeader() {
         {links}
       </nav>
       <div className={`menu-backdrop ${open ? 'open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
-      <nav
-        id="mobile-menu"
-        ref={panelRef}
-        className={`mobile-menu ${open ? 'open' : ''}`}
-        aria-label="Menu"
-        aria-hidden={!open}
-        inert={!open}
+      {/* Slide-in menu: focus moves in, Esc and a click outside close it, Tab stays inside, focus returns to the burger. */}
+      <FocusTrap
+        active={open}
+        focusTrapOptions={{
+          onDeactivate: () => setOpen(false),
+          clickOutsideDeactivates: true,
+          returnFocusOnDeactivate: true,
+          setReturnFocus: () => burgerRef.current ?? false,
+          fallbackFocus: () => panelRef.current ?? document.body,
+          // The panel slides in: its links become focusable (visible, not inert) only once it is open.
+          checkCanFocusTrap: (containers) =>
+            Promise.all(containers.map(() => new Promise<void>((r) => requestAnimationFrame(() => r())))).then(() => undefined),
+        }}
       >
-        <div className="mobile-menu-head">
-          <p className="greeting">{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
-          <button type="button" className="icon-btn" aria-label="Fechar menu" onClick={() => setOpen(false)}>
-            ✕
-          </button>
-        </div>
-        <VehicleSelector />
-        {links}
-      </nav>
+        <nav
+          id="mobile-menu"
+          ref={panelRef}
+          className={`mobile-menu ${open ? 'open' : ''}`}
+          aria-label="Menu"
+          aria-hidden={!open}
+          inert={!open}
+        >
+          <div className="mobile-menu-head">
+            <p className="greeting">{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
+            <button type="button" className="icon-btn" aria-label="Fechar menu" onClick={() => setOpen(false)}>
+              ✕
+            </button>
+          </div>
+          <VehicleSelector />
+          {links}
+        </nav>
+      </FocusTrap>
     </header>
   );
 }
