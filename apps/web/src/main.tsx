@@ -1,3 +1,6 @@
+// Global CSS first (tokens, then reset/base); every component's CSS Module comes after and overrides it.
+import './styles/tokens.css';
+import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -7,6 +7,7 @@ import { useSelectedContract } from '../../../hooks/use-selected-contract';
 import { useContract } from '../../../api/get-contract';
 import { useBills } from '../../../api/get-bills';
 import { ContractNotFound } from '../../common/components/ContractNotFound';
+import { buttonClass } from '../../../components/ui/Button';
 
 /** Start page for the selected contract: vehicle, plan, status, total open and quick actions. */
 export function DashboardPage() {
@@ -102,20 +103,20 @@ export function DashboardPage() {
       </div>
       <nav className="quick-actions" aria-label="Ações rápidas">
         {open > 0 && (
-          <Link className="btn btn-primary" to="/pagamentos/fatura-em-aberto">
+          <Link className={buttonClass('primary')} to="/pagamentos/fatura-em-aberto">
             Pagar fatura em aberto
           </Link>
         )}
-        <Link className="btn btn-secondary" to={`/pagamentos/${c.nCtrId}`}>
+        <Link className={buttonClass('secondary')} to={`/pagamentos/${c.nCtrId}`}>
           Pagamentos
         </Link>
-        <Link className="btn btn-secondary" to="/antecipacao">
+        <Link className={buttonClass('secondary')} to="/antecipacao">
           Antecipar fatura
         </Link>
-        <Link className="btn btn-secondary" to={`/suporte/${c.nCtrId}`}>
+        <Link className={buttonClass('secondary')} to={`/suporte/${c.nCtrId}`}>
           Abrir solicitação
         </Link>
-        <Link className="btn btn-secondary" to={`/aviso/${c.nCtrId}`}>
+        <Link className={buttonClass('secondary')} to={`/aviso/${c.nCtrId}`}>
           Comunicar sinistro
         </Link>
       </nav>

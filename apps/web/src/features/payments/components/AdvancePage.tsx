@@ -16,7 +16,7 @@ import {
   type AdvanceResultDto,
 } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { Select } from '../../../components/ui/Select';
 import { PageTitle } from '../../../components/ui/PageTitle';
@@ -267,7 +267,7 @@ function Advance({ nCtrId }: { nCtrId: number }) {
           onClose={toPayments}
           actions={
             <>
-              <a className="btn btn-secondary" href={outcome.link} target="_blank" rel="noopener noreferrer">
+              <a className={buttonClass('secondary')} href={outcome.link} target="_blank" rel="noopener noreferrer">
                 Abrir link de pagamento
               </a>
               <Button type="button" onClick={toPayments} autoFocus>

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatIsoDate, formatMoney, billTotal, MSG, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { RadioGroup } from '../../../components/ui/RadioGroup';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -152,7 +152,7 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
       ) : nothingOpen && !(method === 'card' && bills) ? (
         <section className="card pay-invoice-empty">
           <Alert kind="info">Você não possui faturas em aberto.</Alert>
-          <Link className="btn btn-secondary" to="/pagamentos">
+          <Link className={buttonClass('secondary')} to="/pagamentos">
             Voltar para pagamentos
           </Link>
         </section>

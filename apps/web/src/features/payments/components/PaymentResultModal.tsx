@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 
 export interface PaymentResultModalProps {
@@ -43,7 +43,7 @@ export function PaymentResultModal({
       actions={
         <>
           {error && support && (
-            <Link className="btn btn-secondary" to="/suporte">
+            <Link className={buttonClass('secondary')} to="/suporte">
               Falar com suporte
             </Link>
           )}

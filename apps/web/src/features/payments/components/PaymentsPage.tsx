@@ -8,6 +8,7 @@ import { useBills } from '../../../api/get-bills';
 import { ContractNotFound } from '../../common/components/ContractNotFound';
 import { VehicleSelector } from '../../shell/components/VehicleSelector';
 import { cardBrandLabel, maskedCard } from './card-brand';
+import { buttonClass } from '../../../components/ui/Button';
 
 const STATUS_CLASS = { I: 'text-danger', A: 'status-open', P: 'status-paid' } as const;
 
@@ -52,11 +53,11 @@ export function PaymentsPage() {
           )}
           <div className="quick-actions">
             {open > 0 && (
-              <Link className="btn btn-primary" to="/pagamentos/fatura-em-aberto">
+              <Link className={buttonClass('primary')} to="/pagamentos/fatura-em-aberto">
                 Pagar fatura em aberto
               </Link>
             )}
-            <Link className="btn btn-secondary" to="/antecipacao">
+            <Link className={buttonClass('secondary')} to="/antecipacao">
               Antecipar fatura
             </Link>
           </div>

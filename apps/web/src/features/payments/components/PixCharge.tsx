@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatInstantWithTime, formatMoney, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { usePixCharge } from '../api/get-pix';
 
@@ -64,7 +64,7 @@ export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MS
             {pix.pagoEm ? ` em ${formatInstantWithTime(pix.pagoEm)}` : ''}.
           </p>
         </div>
-        <Link className="btn btn-primary" to="/pagamentos">
+        <Link className={buttonClass('primary')} to="/pagamentos">
           Ver pagamentos
         </Link>
       </section>
@@ -81,7 +81,7 @@ export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MS
               Gerar novo Pix
             </Button>
           )}
-          <Link className="btn btn-secondary" to="/pagamentos">
+          <Link className={buttonClass('secondary')} to="/pagamentos">
             Voltar para pagamentos
           </Link>
         </div>

@@ -4,6 +4,7 @@ import type { PublicConfigDto } from '@guarita/domain';
 import { usePublicConfig } from '../../../api/get-public-config';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { GUARANTEE_LIMIT, telHref } from '../links';
+import { buttonClass } from '../../../components/ui/Button';
 
 interface Question {
   q: string;
@@ -263,7 +264,7 @@ export function FaqPage() {
       <section className="faq-cta" aria-labelledby="faq-cta-title">
         <h2 id="faq-cta-title">Pronto para proteger o seu veículo?</h2>
         <p>Contrate agora, em cerca de 5 minutos, no cartão de crédito ou débito.</p>
-        <Link className="btn btn-primary" to="/checkout">
+        <Link className={buttonClass('primary')} to="/checkout">
           Contrate agora
         </Link>
       </section>

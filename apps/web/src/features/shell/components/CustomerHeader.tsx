@@ -7,6 +7,7 @@ import { logout } from '../../auth/api/logout';
 import { HOME_ITEM, MENU_ITEMS } from './menu-items';
 import { Logo } from './Logo';
 import { VehicleSelector } from './VehicleSelector';
+import styles from './CustomerHeader.module.css';
 
 function firstName(name: string | undefined) {
   return name?.split(' ')[0] ?? '';
@@ -40,7 +41,7 @@ export function CustomerHeader() {
         </li>
       ))}
       <li>
-        <button type="button" className="menu-logout" onClick={signOut}>
+        <button type="button" className={styles.menuLogout} onClick={signOut}>
           Sair
         </button>
       </li>
@@ -48,18 +49,18 @@ export function CustomerHeader() {
   );
 
   return (
-    <header className="customer-header">
-      <div className="header-bar mobile-only">
-        <button type="button" className="icon-btn" aria-label="Voltar" onClick={() => navigate(-1)}>
+    <header className={styles.customerHeader}>
+      <div className={`${styles.headerBar} mobile-only`}>
+        <button type="button" className={styles.iconBtn} aria-label="Voltar" onClick={() => navigate(-1)}>
           ←
         </button>
         <Link to="/dashboard" aria-label="Início">
-          <Logo />
+          <Logo className={styles.logo} />
         </Link>
         <button
           ref={burgerRef}
           type="button"
-          className="icon-btn"
+          className={styles.iconBtn}
           aria-label="Abrir menu"
           aria-expanded={open}
           aria-controls="mobile-menu"
@@ -68,17 +69,17 @@ export function CustomerHeader() {
           ☰
         </button>
       </div>
-      <div className="header-bar desktop-only">
+      <div className={`${styles.headerBar} desktop-only`}>
         <Link to="/dashboard" aria-label="Início">
-          <Logo />
+          <Logo className={styles.logo} />
         </Link>
-        <p className="greeting">{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
+        <p className={styles.greeting}>{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
         <VehicleSelector />
       </div>
-      <nav className="desktop-nav desktop-only" aria-label="Menu principal">
+      <nav className={`${styles.desktopNav} desktop-only`} aria-label="Menu principal">
         {links}
       </nav>
-      <div className={`menu-backdrop ${open ? 'open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
+      <div className={open ? `${styles.menuBackdrop} ${styles.open}` : styles.menuBackdrop} onClick={() => setOpen(false)} aria-hidden="true" />
       {/* Slide-in menu: focus moves in, Esc and a click outside close it, Tab stays inside, focus returns to the burger. */}
       <FocusTrap
         active={open}
@@ -96,18 +97,18 @@ export function CustomerHeader() {
         <nav
           id="mobile-menu"
           ref={panelRef}
-          className={`mobile-menu ${open ? 'open' : ''}`}
+          className={open ? `${styles.mobileMenu} ${styles.open}` : styles.mobileMenu}
           aria-label="Menu"
           aria-hidden={!open}
           inert={!open}
         >
-          <div className="mobile-menu-head">
-            <p className="greeting">{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
-            <button type="button" className="icon-btn" aria-label="Fechar menu" onClick={() => setOpen(false)}>
+          <div className={styles.mobileMenuHead}>
+            <p className={styles.greeting}>{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
+            <button type="button" className={styles.iconBtn} aria-label="Fechar menu" onClick={() => setOpen(false)}>
               ✕
             </button>
           </div>
-          <VehicleSelector />
+          <VehicleSelector className={styles.menuSelector} />
           {links}
         </nav>
       </FocusTrap>
