@@ -8,9 +8,9 @@ export function VehicleSelector({ navigateTo = '/dashboard', className }: { navi
   const id = useId();
   const navigate = useNavigate();
   const { contract, options, select, isLoading } = useSelectedContract();
+  const cls = className ? `${styles.vehicleSelector} ${className}` : styles.vehicleSelector;
   if (isLoading) return <span className={`${cls} muted`}>Carregando veículos…</span>;
   if (options.length === 0) return null;
-  const cls = className ? `${styles.vehicleSelector} ${className}` : styles.vehicleSelector;
   const current = options.find((o) => o.nCtrId === contract?.nCtrId);
   return (
     <div className={cls}>
