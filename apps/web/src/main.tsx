@@ -5,7 +5,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ensureFresh, hadSession } from './lib/session';
-import './styles.css';
 
 // The old product registered a service worker; it must not keep serving stale pages.
 void navigator.serviceWorker

@@ -43,7 +43,9 @@ function RadioGroupInner<V extends string>(
       aria-describedby={error ? errorId : undefined}
       aria-invalid={error ? true : undefined}
     >
-      <legend id={`${id}-legend`} className={[styles.legend, legendClassName ?? ''].filter(Boolean).join(' ')}>{legend}</legend>
+      <legend id={`${id}-legend`} className={[styles.legend, legendClassName ?? ''].filter(Boolean).join(' ')}>
+        {legend}
+      </legend>
       <div className={styles.options}>
         {options.map((o, i) => (
           <label key={o.value} className={[styles.choice, o.value === value ? styles.selected : ''].filter(Boolean).join(' ')}>

@@ -28,8 +28,9 @@ import { useAdvanceForecast } from '../api/get-advance-forecast';
 import { newIdempotencyKey } from '../api/idempotency-key';
 import { useRequestAdvance } from '../api/request-advance';
 import { AdvanceUnavailableSheet, isUnavailableReason, unavailableText, type UnavailableReason } from './AdvanceUnavailableSheet';
-import { PaymentResultModal } from './PaymentResultModal';
+import { PaymentResultModal, ResultIcon, resultStyles } from './PaymentResultModal';
 import { PixCharge } from './PixCharge';
+import styles from './AdvancePage.module.css';
 
 /** The spec's wording for the advance's Pix (000 §2): 'válido por 2 horas'. */
 export const ADVANCE_PIX_VALIDITY = 'QR code válido por 2 horas';
@@ -39,9 +40,9 @@ export function AdvancePage() {
   const selected = useSelectedContract();
   const c = selected.contract;
   return (
-    <div className="advance">
+    <div className={styles.advance}>
       <PageTitle>ANTECIPAÇÃO DE FATURA</PageTitle>
-      <VehicleSelector navigateTo="/antecipacao" />
+      <VehicleSelector navigateTo="/antecipacao" className={styles.selector} />
       {selected.isLoading ? (
         <Spinner />
       ) : selected.error ? (
@@ -175,8 +176,8 @@ function Advance({ nCtrId }: { nCtrId: number }) {
 
   if (result?.conteudo.pix) {
     return (
-      <section className="card advance-result" aria-label="Antecipação por Pix">
-        <p className="advance-value">
+      <section className={`card ${styles.advanceResult}`} aria-label="Antecipação por Pix">
+        <p className={styles.advanceValue}>
           Valor a antecipar: <strong>{formatMoney(result.conteudo.valor)}</strong>
         </p>
         <PixCharge charge={result.conteudo.pix} nCtrId={nCtrId} validityText={ADVANCE_PIX_VALIDITY} showAmount={false} />
@@ -201,9 +202,9 @@ function Advance({ nCtrId }: { nCtrId: number }) {
 
   return (
     <>
-      <section className="card advance-form" aria-labelledby={`${selectId}-valor`}>
+      <section className={`card ${styles.advanceForm}`} aria-labelledby={`${selectId}-valor`}>
         <h2 id={`${selectId}-valor`}>Valor a antecipar</h2>
-        <p className="advance-amount">{formatMoney(f.valor)}</p>
+        <p className={styles.advanceAmount}>{formatMoney(f.valor)}</p>
         {f.docDueDate && f.valor > 0 && <p className="muted">Fatura com vencimento em {formatIsoDate(f.docDueDate)}</p>}
 
         {blockedWithMessage ? (
@@ -254,7 +255,7 @@ function Advance({ nCtrId }: { nCtrId: number }) {
           Será gerado um Pix de <strong>{formatMoney(f.valor)}</strong>
           {f.docDueDate ? ` para antecipar a fatura com vencimento em ${formatIsoDate(f.docDueDate)}` : ''}.
         </p>
-        <p className="advance-warning">
+        <p className={styles.advanceWarning}>
           <strong>{PAYMENT_MSG.advancePixWarning}</strong>
         </p>
       </Modal>
@@ -264,6 +265,7 @@ function Advance({ nCtrId }: { nCtrId: number }) {
           open
           title={outcome.title}
           tone="success"
+          icon={<ResultIcon ok />}
           onClose={toPayments}
           actions={
             <>
@@ -276,11 +278,8 @@ function Advance({ nCtrId }: { nCtrId: number }) {
             </>
           }
         >
-          <div className="result-icon result-icon-ok" aria-hidden="true">
-            ✓
-          </div>
-          <p className="result-subtitle">{outcome.subtitle}</p>
-          <p className="result-detail muted">O link foi aberto em uma nova aba. Se ela não abriu, use o botão abaixo.</p>
+          <p className={resultStyles.subtitle}>{outcome.subtitle}</p>
+          <p className={resultStyles.detail}>O link foi aberto em uma nova aba. Se ela não abriu, use o botão abaixo.</p>
         </Modal>
       ) : (
         outcome && (

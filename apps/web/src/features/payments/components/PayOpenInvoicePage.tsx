@@ -15,6 +15,7 @@ import { newIdempotencyKey } from '../api/idempotency-key';
 import { PaymentResultModal } from './PaymentResultModal';
 import { PayWithCard } from './PayWithCard';
 import { PixCharge } from './PixCharge';
+import styles from './PayOpenInvoicePage.module.css';
 
 /** Spec 000 §8: a Pix for bills already in an open negotiation is recognised by this part of the message. */
 const NEGOTIATION_OPEN = 'faz parte de uma negociação em aberto';
@@ -27,7 +28,7 @@ export function PayOpenInvoicePage() {
   const c = selected.contract;
   const vehicle = selected.options.find((o) => o.nCtrId === c?.nCtrId)?.label;
   return (
-    <div className="pay-invoice">
+    <div className={styles.payInvoice}>
       <PageTitle>PAGAMENTO DE FATURA</PageTitle>
       {selected.isLoading ? (
         <Spinner />
@@ -37,7 +38,7 @@ export function PayOpenInvoicePage() {
         <Alert kind="info">Você não possui contratos ativos.</Alert>
       ) : (
         <>
-          {vehicle && <p className="pay-invoice-vehicle muted">Veículo: {vehicle}</p>}
+          {vehicle && <p className={`${styles.payInvoiceVehicle} muted`}>Veículo: {vehicle}</p>}
           <PayOpenInvoice key={c.nCtrId} nCtrId={c.nCtrId} />
         </>
       )}
@@ -129,12 +130,12 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
 
   return (
     <>
-      <section className="card pay-invoice-total" aria-label="Faturas em aberto">
+      <section className={`card ${styles.payInvoiceTotal}`} aria-label="Faturas em aberto">
         <p className="total-open">
           Total em aberto: <strong className={data.totalEmAberto > 0 ? 'text-danger' : ''}>{formatMoney(data.totalEmAberto)}</strong>
         </p>
         {!nothingOpen && !pix && (
-          <ul className="open-bills">
+          <ul className={styles.openBills}>
             {data.faturasEmAberto.map((b) => (
               <li key={b.docEntry}>
                 Vencimento {formatIsoDate(b.docDueDate)} · {formatMoney(billTotal({ ...b, idStatus: b.billStatus.idStatus }))}
@@ -150,7 +151,7 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
           <PixCharge charge={pix} nCtrId={nCtrId} validityText={PAYMENT_MSG.pixValidity} onRestart={restart} />
         </section>
       ) : nothingOpen && !(method === 'card' && bills) ? (
-        <section className="card pay-invoice-empty">
+        <section className={`card ${styles.payInvoiceEmpty}`}>
           <Alert kind="info">Você não possui faturas em aberto.</Alert>
           <Link className={buttonClass('secondary')} to="/pagamentos">
             Voltar para pagamentos
@@ -174,7 +175,7 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
           {method === 'card' && bills && <PayWithCard nCtrId={nCtrId} faturas={bills.faturas} valorTotal={bills.valorTotal} />}
 
           {method === 'pix' && bills && (
-            <section className="card pix-confirm" aria-label="Confirmar Pix">
+            <section className={`card ${styles.pixConfirm}`} aria-label="Confirmar Pix">
               <p>
                 Será gerado um Pix de <strong>{formatMoney(bills.valorTotal)}</strong> para pagar{' '}
                 {bills.faturas.length === 1 ? 'a fatura em aberto' : `as ${bills.faturas.length} faturas em aberto`}.

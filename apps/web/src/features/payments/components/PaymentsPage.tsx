@@ -9,6 +9,7 @@ import { ContractNotFound } from '../../common/components/ContractNotFound';
 import { VehicleSelector } from '../../shell/components/VehicleSelector';
 import { cardBrandLabel, maskedCard } from './card-brand';
 import { buttonClass } from '../../../components/ui/Button';
+import styles from './PaymentsPage.module.css';
 
 const STATUS_CLASS = { I: 'text-danger', A: 'status-open', P: 'status-paid' } as const;
 
@@ -25,9 +26,9 @@ export function PaymentsPage() {
   const open = bills.data?.openTotal ?? 0;
 
   return (
-    <div className="payments">
+    <div className={styles.payments}>
       <PageTitle>Pagamentos</PageTitle>
-      <VehicleSelector navigateTo="/pagamentos" />
+      <VehicleSelector navigateTo="/pagamentos" className={styles.selector} />
       <div className="grid">
         <section className="card" aria-labelledby="cartao">
           <h2 id="cartao">Cartão cadastrado</h2>
@@ -69,7 +70,7 @@ export function PaymentsPage() {
         {bills.error && <Alert>{bills.error.message}</Alert>}
         {bills.data && bills.data.bills.length === 0 && <p>Nenhuma fatura encontrada.</p>}
         {bills.data && bills.data.bills.length > 0 && (
-          <table className="history">
+          <table className={styles.history}>
             <thead>
               <tr>
                 <th scope="col">Vencimento</th>

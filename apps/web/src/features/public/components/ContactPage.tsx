@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { CONTACT_CHALLENGE_URL, useSendContact } from '../api/send-contact';
 import type { CaptchaHandle } from '../captcha/AltchaWidget';
 import { telHref } from '../links';
+import styles from './ContactPage.module.css';
 
 type Values = Record<ContactField, string>;
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
@@ -30,7 +31,9 @@ const loadWidget = () =>
 
 function CaptchaUnavailable() {
   return (
-    <p className="captcha-fallback">Não foi possível carregar a verificação anti-robô. Verifique sua conexão e recarregue a página.</p>
+    <p className={styles.captchaFallback}>
+      Não foi possível carregar a verificação anti-robô. Verifique sua conexão e recarregue a página.
+    </p>
   );
 }
 
@@ -105,14 +108,14 @@ export function ContactPage() {
   });
 
   return (
-    <div className="contact-page">
-      <header className="contact-hero">
+    <div className={styles.contactPage}>
+      <header className={styles.contactHero}>
         <PageTitle>Fale conosco</PageTitle>
         <p>Tem uma dúvida, uma sugestão ou quer contratar? Envie sua mensagem e a nossa equipe responde o quanto antes.</p>
       </header>
 
-      <div className="contact-body">
-        <form className="card contact-form" onSubmit={submit} noValidate aria-label="Formulário de contato">
+      <div className={styles.contactBody}>
+        <form className={`card ${styles.contactForm}`} onSubmit={submit} noValidate aria-label="Formulário de contato">
           <TextField label="Nome" autoComplete="name" {...field('name')} />
           <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" {...field('email')} />
           <Controller
@@ -134,23 +137,23 @@ export function ContactPage() {
           />
           <TextArea label="Mensagem" rows={6} {...field('message')} />
 
-          <div className="captcha-slot">
-            <Suspense fallback={<p className="captcha-fallback">Carregando verificação anti-robô…</p>}>
+          <div className={styles.captchaSlot}>
+            <Suspense fallback={<p className={styles.captchaFallback}>Carregando verificação anti-robô…</p>}>
               <Widget ref={captchaRef} challengeUrl={CONTACT_CHALLENGE_URL} onChange={onCaptcha} />
             </Suspense>
           </div>
 
-          <div className="contact-feedback" aria-live="polite">
+          <div className={styles.contactFeedback} aria-live="polite">
             {sending && <p className="sr-only">Enviando mensagem…</p>}
             {feedback && <Alert kind={feedback.kind}>{feedback.text}</Alert>}
           </div>
 
-          <Button type="submit" loading={sending} className="contact-submit">
+          <Button type="submit" loading={sending} className={styles.contactSubmit}>
             {sending ? 'Enviando…' : 'Enviar'}
           </Button>
         </form>
 
-        <aside className="contact-info card" aria-labelledby="contact-info-title">
+        <aside className={`${styles.contactInfo} card`} aria-labelledby="contact-info-title">
           <h2 id="contact-info-title">Outros canais</h2>
           <dl>
             <dt>Vendas</dt>

@@ -35,7 +35,11 @@ export function PublicLayout() {
         </nav>
       </header>
 
-      <main id="conteudo" className={pathname === '/contato' ? `${styles.publicMain} ${styles.noTopPadding}` : styles.publicMain} tabIndex={-1}>
+      <main
+        id="conteudo"
+        className={pathname === '/contato' ? `${styles.publicMain} ${styles.noTopPadding}` : styles.publicMain}
+        tabIndex={-1}
+      >
         <Outlet />
       </main>
 

@@ -79,7 +79,11 @@ export function CustomerHeader() {
       <nav className={`${styles.desktopNav} desktop-only`} aria-label="Menu principal">
         {links}
       </nav>
-      <div className={open ? `${styles.menuBackdrop} ${styles.open}` : styles.menuBackdrop} onClick={() => setOpen(false)} aria-hidden="true" />
+      <div
+        className={open ? `${styles.menuBackdrop} ${styles.open}` : styles.menuBackdrop}
+        onClick={() => setOpen(false)}
+        aria-hidden="true"
+      />
       {/* Slide-in menu: focus moves in, Esc and a click outside close it, Tab stays inside, focus returns to the burger. */}
       <FocusTrap
         active={open}
