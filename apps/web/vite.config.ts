@@ -11,5 +11,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
+    // Typing through masked fields in jsdom is slow on a loaded 2-core machine; 5 s flaked.
+    testTimeout: 15_000,
   },
 });

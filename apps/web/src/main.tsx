@@ -1,10 +1,12 @@
 import './lib/zod-config';
+// Global CSS first (tokens, then reset/base); every component's CSS Module comes after and overrides it.
+import './styles/tokens.css';
+import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createRouterForPage } from './app/router';
 import { ensureFresh, hadSession } from './lib/session';
-import './styles.css';
 import './boot-skeleton.css';
 
 // The old product registered a service worker; it must not keep serving stale pages.
