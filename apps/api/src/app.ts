@@ -11,7 +11,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/db';
 import { buildServices, type Ports, type Services } from './services';
 import authenticate from './plugins/authenticate';
-import errors from './plugins/errors';
+import errors, { DB_RETRY_AFTER_SECONDS } from './plugins/errors';
 import security from './plugins/security';
 import web from './plugins/web';
 import authRoutes from './modules/auth/routes';
@@ -93,7 +93,8 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
       await db.query('SELECT 1');
       return { status: 'ok' };
     } catch {
-      return reply.code(503).send({ status: 'unavailable' });
+      // The pool reconnects by itself: the next probe after the database is back answers 200.
+      return reply.code(503).header('retry-after', String(DB_RETRY_AFTER_SECONDS)).send({ status: 'unavailable' });
     }
   });
 

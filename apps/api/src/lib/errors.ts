@@ -34,4 +34,5 @@ export const errorResponses = {
   429: ErrorEnvelope,
   502: ErrorEnvelope,
   500: ErrorEnvelope,
+  503: ErrorEnvelope,
 } as const;
