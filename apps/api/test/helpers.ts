@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, loggerOptions } from '../src/app';
+import type { Ports } from '../src/services';
 import { loadConfig, type AppConfig } from '../src/config';
 import { openPglite, openPostgres, type Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
@@ -27,6 +28,8 @@ export interface TestOverrides {
   /** Also write every notification to the real demo outbox (dev_outbox table), as demo mode does. */
   outbox?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Card gateway / Pix PSP adapters instead of the built-in sandbox ones. */
+  ports?: Omit<Ports, 'notifier'>;
 }
 
 /** Test double of the outside world (SMS gateway / mail server): remembers what would have been sent. */
@@ -135,7 +138,7 @@ export async function createTestApp(overrides: TestOverrides = {}): Promise<Test
     await migrate(db);
     await seedDemo(db);
     const notifier = new CapturingNotifier(overrides.outbox ? new OutboxNotifier(db, () => {}) : undefined);
-    app = await buildApp({ db, config, ports: { notifier }, logger: overrides.logger ?? false });
+    app = await buildApp({ db, config, ports: { ...overrides.ports, notifier }, logger: overrides.logger ?? false });
     await app.ready();
     const a = app;
 

@@ -26,6 +26,12 @@ export interface IdempotentAnswer<T = unknown> extends StoredAnswer<T> {
  * If `work` throws, everything rolls back, the key is free again and a retry re-evaluates (a gateway
  * call that may have happened is deduplicated by the gateway itself, which receives the same key).
  */
+/** How long a card charge's reservation of its bills lives (well above the gateway's own timeout). */
+const RESERVATION_SECONDS = 120;
+/** A concurrent request with the same key waits this long for the first one's answer. */
+const WAIT_FOR_OTHER_MS = 60_000;
+const WAIT_POLL_MS = 50;
+
 export class IdempotencyStore {
   constructor(
     private readonly db: Db,
@@ -71,6 +77,122 @@ export class IdempotencyStore {
       );
       return { ...answer, replayed: false };
     });
+  }
+
+  /**
+   * Like `run`, for work that calls a slow outside system (the card gateway), which must never run while
+   * row locks or a pooled connection are held:
+   *
+   * 1. reserve — one short transaction: the key row is inserted and checked as in `run`; `reserve(tx)` locks and
+   *    checks the bills, and their ids are written on the key row with an expiry (`reserved_until`). Other
+   *    payments of those bills see the reservation and answer 409; the locks end with the commit;
+   * 2. call — `call(plan)` with no transaction and no connection held (a slow gateway holds nothing);
+   * 3. settle — a second short transaction: `settle(tx, plan, outcome)` records the outcome and the answer.
+   *
+   * A concurrent request with the same key waits (polling, no connection held) for the answer and replays it.
+   * If the call throws, the key row is deleted: a retry re-evaluates. If the process dies between 2 and 3, the
+   * reservation expires and a retry with the same key runs again: the gateway receives the same idempotency key
+   * and replays its first outcome, so there is still exactly one charge.
+   */
+  async runOutsideLock<T, P, O>(
+    customerId: number,
+    key: string,
+    scope: string,
+    requestHash: string,
+    steps: {
+      reserve: (tx: Db) => Promise<{ plan: P; docEntries: number[] }>;
+      call: (plan: P) => Promise<O>;
+      settle: (tx: Db, plan: P, outcome: O) => Promise<StoredAnswer<T>>;
+    },
+  ): Promise<IdempotentAnswer<T>> {
+    const deadline = Date.now() + WAIT_FOR_OTHER_MS;
+    for (;;) {
+      const first = await this.db.transaction(async (tx) => {
+        const row = await this.claim(tx, customerId, key, scope, requestHash);
+        if (row.status !== null) return { kind: 'replay' as const, answer: this.stored<T>(row) };
+        if (row.reservationLive) return { kind: 'wait' as const };
+        const { plan, docEntries } = await steps.reserve(tx);
+        await tx.query(
+          `UPDATE idempotency_keys SET reserved_doc_entries = $3::int[], reserved_until = now() + make_interval(secs => $4)
+            WHERE customer_id = $1 AND idem_key = $2`,
+          [customerId, key, docEntries, RESERVATION_SECONDS],
+        );
+        return { kind: 'reserved' as const, plan };
+      });
+      if (first.kind === 'replay') return first.answer;
+      if (first.kind === 'wait') {
+        if (Date.now() > deadline) throw new AppError(409, 'IDEMPOTENCY_IN_PROGRESS', PAYMENT_MSG.paymentOtherError);
+        await new Promise((r) => setTimeout(r, WAIT_POLL_MS));
+        continue;
+      }
+      let outcome: O;
+      try {
+        outcome = await steps.call(first.plan);
+      } catch (err) {
+        await this.db
+          .query(`DELETE FROM idempotency_keys WHERE customer_id = $1 AND idem_key = $2 AND response_status IS NULL`, [customerId, key])
+          .catch(() => {}); // if this fails too, the reservation simply expires
+        throw err;
+      }
+      return this.db.transaction(async (tx) => {
+        const [row] = await tx.query<{ status: number | null; body: unknown }>(
+          `SELECT response_status AS status, response_body AS body FROM idempotency_keys
+            WHERE customer_id = $1 AND idem_key = $2 FOR UPDATE`,
+          [customerId, key],
+        );
+        // Settled meanwhile by a retry that found our reservation expired: its answer is the answer.
+        if (row && row.status !== null) return this.stored<T>(row as { status: number; body: unknown });
+        const answer = await steps.settle(tx, first.plan, outcome);
+        await tx.query(
+          `INSERT INTO idempotency_keys (customer_id, idem_key, scope, request_hash) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (customer_id, idem_key) DO NOTHING`,
+          [customerId, key, scope, requestHash],
+        );
+        await tx.query(
+          `UPDATE idempotency_keys SET response_status = $3, response_body = $4::jsonb, completed_at = now(),
+                  reserved_doc_entries = NULL, reserved_until = NULL
+            WHERE customer_id = $1 AND idem_key = $2`,
+          [customerId, key, answer.status, JSON.stringify(answer.body)],
+        );
+        return { ...answer, replayed: false };
+      });
+    }
+  }
+
+  /** Bills of `docEntries` reserved by another live, unfinished payment (step 1 of `runOutsideLock`). */
+  async reservedByOthers(tx: Db, docEntries: readonly number[], self?: { customerId: number; key: string }): Promise<number[]> {
+    const rows = await tx.query<{ d: number }>(
+      `SELECT DISTINCT unnest(reserved_doc_entries) AS d FROM idempotency_keys
+        WHERE reserved_until > now() AND response_status IS NULL AND reserved_doc_entries && $1::int[]
+          AND NOT (customer_id = $2 AND idem_key = $3)`,
+      [[...docEntries], self?.customerId ?? 0, self?.key ?? ''],
+    );
+    const wanted = new Set(docEntries);
+    return rows.map((r) => Number(r.d)).filter((d) => wanted.has(d));
+  }
+
+  private async claim(tx: Db, customerId: number, key: string, scope: string, requestHash: string) {
+    await tx.query(
+      `INSERT INTO idempotency_keys (customer_id, idem_key, scope, request_hash) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (customer_id, idem_key) DO NOTHING`,
+      [customerId, key, scope, requestHash],
+    );
+    const [row] = await tx.query<{ scope: string; requestHash: string; status: number | null; body: unknown; reservationLive: boolean }>(
+      `SELECT scope, request_hash AS "requestHash", response_status AS status, response_body AS body,
+              coalesce(reserved_until > now(), false) AS "reservationLive"
+         FROM idempotency_keys WHERE customer_id = $1 AND idem_key = $2 FOR UPDATE`,
+      [customerId, key],
+    );
+    if (!row) throw new Error('idempotency row missing after insert');
+    if (row.scope !== scope || row.requestHash !== requestHash) {
+      throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', PAYMENT_MSG.idempotencyKeyReused);
+    }
+    return row;
+  }
+
+  private stored<T>(row: { status: number | null; body: unknown }): IdempotentAnswer<T> {
+    const body = typeof row.body === 'string' ? JSON.parse(row.body) : row.body;
+    return { status: row.status!, body: body as T, replayed: true };
   }
 
   /** Drops records older than `maxAgeHours` (retries come within minutes; a day is plenty). */

@@ -138,39 +138,45 @@ export class PaymentsService {
     });
     if (card) await this.limiter.hit(`card-attempt:customer:${customerId}`, CARD_ATTEMPTS_PER_WINDOW);
 
-    return this.idem.run(customerId, key, 'card-payment', hash, async (tx) => {
-      const bills = await this.invoiceBills(tx, nCtrId, input.faturas, input.valorTotal);
-      if (!card && !contract.cardSummary) throw new PaymentError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
-      const docEntries = bills.map((b) => b.docEntry);
-      const result = await this.charge({
-        idempotencyKey: `${customerId}:${key}`,
-        reference: reference(nCtrId),
-        amount: input.valorTotal,
-        currency: 'BRL',
-        installments: 1,
-        description: `Faturas ${docEntries.join(', ')} do contrato ${nCtrId}`,
-        ...(card ? { card } : {}),
-      });
-      return this.recordCharge(
-        tx,
-        { customerId, contract, purpose: 'invoice', key, docEntries, amount: input.valorTotal, card, result },
-        (charge) => ({
-          status: 200,
-          body: {
-            sucesso: true,
-            status: 200,
-            mensagem: PAYMENT_MSG.paymentSuccess,
-            conteudo: {
-              pagamentoId: charge.id,
-              valor: input.valorTotal,
-              faturas: docEntries,
-              pmCard: charge.brand,
-              cardSummary: charge.last4,
-              pagoEm: charge.createdAt.toISOString(),
-            },
-          },
+    // Reserve the bills (short transaction), charge with no lock or connection held, then settle (issue 7).
+    return this.idem.runOutsideLock(customerId, key, 'card-payment', hash, {
+      reserve: async (tx) => {
+        const bills = await this.invoiceBills(tx, nCtrId, input.faturas, input.valorTotal, { customerId, key });
+        if (!card && !contract.cardSummary) throw new PaymentError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
+        const docEntries = bills.map((b) => b.docEntry);
+        return { plan: docEntries, docEntries };
+      },
+      call: (docEntries) =>
+        this.charge({
+          idempotencyKey: `${customerId}:${key}`,
+          reference: reference(nCtrId),
+          amount: input.valorTotal,
+          currency: 'BRL',
+          installments: 1,
+          description: `Faturas ${docEntries.join(', ')} do contrato ${nCtrId}`,
+          ...(card ? { card } : {}),
         }),
-      );
+      settle: (tx, docEntries, result) =>
+        this.recordCharge(
+          tx,
+          { customerId, contract, purpose: 'invoice', key, docEntries, amount: input.valorTotal, card, result },
+          (charge) => ({
+            status: 200,
+            body: {
+              sucesso: true,
+              status: 200,
+              mensagem: PAYMENT_MSG.paymentSuccess,
+              conteudo: {
+                pagamentoId: charge.id,
+                valor: input.valorTotal,
+                faturas: docEntries,
+                pmCard: charge.brand,
+                cardSummary: charge.last4,
+                pagoEm: charge.createdAt.toISOString(),
+              },
+            },
+          }),
+        ),
     });
   }
 
@@ -291,19 +297,11 @@ export class PaymentsService {
     const contract = await this.contracts.requireOwned(customerId, nCtrId);
     if (method === 'PI') this.requirePix();
     const hash = this.idem.requestHash('advance', { nCtrId, method });
+    if (method === 'CC') return this.advanceByCard(customerId, contract, key, hash);
     return this.idem.run(customerId, key, 'advance', hash, async (tx): Promise<StoredAnswer<AdvanceResultDto | DeclinedBody>> => {
-      const bills = await this.repo.lockBills(tx, nCtrId);
-      const d = advanceEligibility(bills, todayInSaoPaulo(), { requestInProgress: await this.repo.advanceInProgress(tx, nCtrId) });
-      if (!d.eligible) {
-        if (d.reason === 'REQUEST_IN_PROGRESS') throw new PaymentError(409, 'ADVANCE_IN_PROGRESS', d.message);
-        if (d.reason === 'NO_INVOICES') throw new PaymentError(422, 'ADVANCE_NO_INVOICES', d.message);
-        throw new PaymentError(422, 'ADVANCE_UNAVAILABLE', d.message, { motivo: d.reason, dataAgendada: d.scheduledDate });
-      }
+      const d = await this.advanceBill(tx, nCtrId);
       const bill = d.bill;
       const docEntries = [bill.docEntry];
-      if ((await this.repo.billsInOpenNegotiation(tx, nCtrId, docEntries)).length > 0) {
-        throw new PaymentError(409, 'PIX_NEGOTIATION_OPEN', PAYMENT_MSG.pixInNegotiation);
-      }
       const base = { valor: d.amount, faturas: docEntries };
 
       if (method === 'PI') {
@@ -371,39 +369,78 @@ export class PaymentsService {
         };
       }
 
-      // CC: the card on file, charged now.
-      if (!contract.cardSummary) throw new PaymentError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
-      const result = await this.charge({
-        idempotencyKey: `${customerId}:${key}`,
-        reference: reference(nCtrId),
-        amount: d.amount,
-        currency: 'BRL',
-        installments: 1,
-        description: `Antecipação da fatura ${bill.docEntry} do contrato ${nCtrId}`,
-      });
-      return this.recordCharge(
-        tx,
-        { customerId, contract, purpose: 'advance', key, docEntries, amount: d.amount, result, advanceDocEntry: bill.docEntry },
-        (charge) => ({
-          status: 200,
-          body: {
-            sucesso: true,
-            metodoPagamento: method,
-            mensagem: fillMessage(PAYMENT_MSG.advanceCardSuccess, { data: formatIsoDate(bill.docDueDate), final: charge.last4 }),
-            conteudo: {
-              ...base,
-              link: null,
-              chaveAleatoria: null,
-              dataExpiracao: null,
-              pspReference: charge.gatewayId,
-              txid: null,
-              status: 'paid',
-              pix: null,
-            },
-          },
-        }),
-      );
+      throw new Error(`unexpected advance method ${method}`);
     });
+  }
+
+  /** Advance by the card on file (CC): the bill is reserved, charged with no lock held, then settled. */
+  private advanceByCard(
+    customerId: number,
+    contract: ContractDto,
+    key: string,
+    hash: string,
+  ): Promise<IdempotentAnswer<AdvanceResultDto | DeclinedBody>> {
+    const nCtrId = contract.nCtrId;
+    return this.idem.runOutsideLock(customerId, key, 'advance', hash, {
+      reserve: async (tx) => {
+        const d = await this.advanceBill(tx, nCtrId, { customerId, key });
+        if (!contract.cardSummary) throw new PaymentError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
+        return { plan: { bill: d.bill, amount: d.amount }, docEntries: [d.bill.docEntry] };
+      },
+      call: ({ bill, amount }) =>
+        this.charge({
+          idempotencyKey: `${customerId}:${key}`,
+          reference: reference(nCtrId),
+          amount,
+          currency: 'BRL',
+          installments: 1,
+          description: `Antecipação da fatura ${bill.docEntry} do contrato ${nCtrId}`,
+        }),
+      settle: (tx, { bill, amount }, result) =>
+        this.recordCharge(
+          tx,
+          { customerId, contract, purpose: 'advance', key, docEntries: [bill.docEntry], amount, result, advanceDocEntry: bill.docEntry },
+          (charge) => ({
+            status: 200,
+            body: {
+              sucesso: true,
+              metodoPagamento: 'CC',
+              mensagem: fillMessage(PAYMENT_MSG.advanceCardSuccess, { data: formatIsoDate(bill.docDueDate), final: charge.last4 }),
+              conteudo: {
+                valor: amount,
+                faturas: [bill.docEntry],
+                link: null,
+                chaveAleatoria: null,
+                dataExpiracao: null,
+                pspReference: charge.gatewayId,
+                txid: null,
+                status: 'paid',
+                pix: null,
+              },
+            },
+          }),
+        ),
+    });
+  }
+
+  /** Locks the contract's bills and picks the one an advance pays; 409/422 when none may be advanced now. */
+  private async advanceBill(tx: Db, nCtrId: number, self?: { customerId: number; key: string }) {
+    const bills = await this.repo.lockBills(tx, nCtrId);
+    const d = advanceEligibility(bills, todayInSaoPaulo(), { requestInProgress: await this.repo.advanceInProgress(tx, nCtrId) });
+    if (!d.eligible) {
+      if (d.reason === 'REQUEST_IN_PROGRESS') throw new PaymentError(409, 'ADVANCE_IN_PROGRESS', d.message);
+      if (d.reason === 'NO_INVOICES') throw new PaymentError(422, 'ADVANCE_NO_INVOICES', d.message);
+      throw new PaymentError(422, 'ADVANCE_UNAVAILABLE', d.message, { motivo: d.reason, dataAgendada: d.scheduledDate });
+    }
+    const docEntries = [d.bill.docEntry];
+    // A card advance or payment of this bill is being charged right now.
+    if ((await this.idem.reservedByOthers(tx, docEntries, self)).length > 0) {
+      throw new PaymentError(409, 'ADVANCE_IN_PROGRESS', PAYMENT_MSG.advanceInProgress);
+    }
+    if ((await this.repo.billsInOpenNegotiation(tx, nCtrId, docEntries)).length > 0) {
+      throw new PaymentError(409, 'PIX_NEGOTIATION_OPEN', PAYMENT_MSG.pixInNegotiation);
+    }
+    return d;
   }
 
   // ── Payment links (advance LP) ────────────────────────────────────────────────────────────
@@ -445,7 +482,13 @@ export class PaymentsService {
    * Locks and checks the overdue bills a payment covers: all of them belong to the contract (else 404),
    * are still 'I', are not in an open negotiation, and add up to what the customer saw.
    */
-  private async invoiceBills(tx: Db, nCtrId: number, faturas: number[] | undefined, valorTotal: number): Promise<BillRow[]> {
+  private async invoiceBills(
+    tx: Db,
+    nCtrId: number,
+    faturas: number[] | undefined,
+    valorTotal: number,
+    self?: { customerId: number; key: string },
+  ): Promise<BillRow[]> {
     const wanted = sortedUnique(faturas);
     const rows = await this.repo.lockBills(tx, nCtrId, wanted ?? undefined);
     let bills: BillRow[];
@@ -458,6 +501,10 @@ export class PaymentsService {
       if (bills.length === 0) throw new PaymentError(422, 'NO_OPEN_BILLS', PAYMENT_MSG.noOpenBills);
     }
     const docEntries = bills.map((b) => b.docEntry);
+    // A card charge of these bills is under way (reserved, not yet settled): they are being paid.
+    if ((await this.idem.reservedByOthers(tx, docEntries, self)).length > 0) {
+      throw new PaymentError(409, 'BILL_NOT_OPEN', PAYMENT_MSG.billNotOpen);
+    }
     if ((await this.repo.billsInOpenNegotiation(tx, nCtrId, docEntries)).length > 0) {
       throw new PaymentError(409, 'PIX_NEGOTIATION_OPEN', PAYMENT_MSG.pixInNegotiation);
     }
