@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig } from './config';
+import { demoBanner, loadConfig } from './config';
 import { openPglite, openPostgres, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
@@ -7,6 +7,8 @@ import { buildApp, loggerOptions } from './app';
 
 const config = loadConfig();
 const { env } = config;
+const banner = demoBanner(config);
+if (banner) console.warn(banner);
 
 const db: Db = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.resolve(env.DATA_DIR, 'pglite'));
 const applied = await migrate(db);
@@ -23,6 +25,7 @@ const prune = setInterval(
   () => {
     void app.services.limiter.prune().catch(() => {});
     void app.services.payments.pruneIdempotency().catch(() => {});
+    void app.services.authRepo.pruneDecoys().catch(() => {});
   },
   10 * 60 * 1000,
 );

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
@@ -116,7 +118,13 @@ async function openFreshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
 }
 
 export function buildTestConfig(o: TestOverrides = {}): AppConfig {
-  const env: Record<string, string> = { NODE_ENV: 'test', WEB_DIST: '/nonexistent-guarita-web-dist', ...o.env };
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    WEB_DIST: '/nonexistent-guarita-web-dist',
+    // Demo mode keeps its random secret in DATA_DIR: a scratch folder, never the repository's ./data.
+    DATA_DIR: path.join(tmpdir(), `guarita-api-test-${process.pid}`),
+    ...o.env,
+  };
   if (o.demoMode === false) {
     env.DEMO_MODE = 'false';
     env.AUTH_SECRET ??= 'test-secret-for-non-demo-mode-0123456789abcdef';

@@ -20,7 +20,7 @@ export default fp(
       const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
       const claims = token ? await app.services.tokens.verifyAccess(token) : null;
       if (!claims) throw unauthorized();
-      if (!(await app.services.authRepo.familyIsLive(claims.familyId))) throw unauthorized();
+      if (!(await app.services.authRepo.familyIsLive(claims.familyId, claims.customerId))) throw unauthorized();
       req.auth = claims;
     });
   },

@@ -26,3 +26,15 @@ CREATE TABLE pix_late_payments (
   received_at      timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX pix_late_payments_refund_idx ON pix_late_payments (refund_status, received_at);
+
+-- Login for a valid document that is not a customer (ASVS 6.3.8): answered like a known one, with a session that never
+-- receives a code. Kept apart from login_sessions (which belong to a customer).
+CREATE TABLE login_decoy_sessions (
+  id                 text PRIMARY KEY,
+  document           text NOT NULL,
+  code_requested_at  timestamptz,
+  attempts           integer NOT NULL DEFAULT 0,
+  expires_at         timestamptz NOT NULL,
+  created_at         timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX login_decoy_sessions_expires_idx ON login_decoy_sessions (expires_at);

@@ -86,8 +86,27 @@ export class AuthRepository {
     ]);
   }
 
+  /** Idempotent: parallel refreshes within the grace window add the same (derived) successor once. */
   async addRefreshToken(familyId: string, tokenHash: string): Promise<void> {
-    await this.db.query('INSERT INTO refresh_tokens (token_hash, family_id) VALUES ($1, $2)', [tokenHash, familyId]);
+    await this.db.query('INSERT INTO refresh_tokens (token_hash, family_id) VALUES ($1, $2) ON CONFLICT (token_hash) DO NOTHING', [
+      tokenHash,
+      familyId,
+    ]);
+  }
+
+  /** The live family (and its customer) of a token used at most `graceSeconds` ago; null otherwise. */
+  async recentlyRotated(
+    tokenHash: string,
+    graceSeconds: number,
+  ): Promise<{ familyId: string; customerId: number; document: string } | null> {
+    const [row] = await this.db.query<{ familyId: string; customerId: number; document: string }>(
+      `SELECT t.family_id AS "familyId", f.customer_id AS "customerId", c.document
+         FROM refresh_tokens t JOIN token_families f ON f.id = t.family_id JOIN customers c ON c.id = f.customer_id
+        WHERE t.token_hash = $1 AND t.used_at > now() - make_interval(secs => $2)
+          AND f.revoked_at IS NULL AND f.expires_at > now()`,
+      [tokenHash, graceSeconds],
+    );
+    return row ?? null;
   }
 
   /** Uses a refresh token once. 'reused' when it had already been used: the caller must revoke its family. */
@@ -126,10 +145,47 @@ export class AuthRepository {
     ]);
   }
 
-  async familyIsLive(familyId: string): Promise<boolean> {
-    const rows = await this.db.query('SELECT 1 FROM token_families WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()', [
-      familyId,
-    ]);
+  /** The login is live and belongs to `customerId` (a token naming another customer's login is refused). */
+  async familyIsLive(familyId: string, customerId: number): Promise<boolean> {
+    const rows = await this.db.query(
+      'SELECT 1 FROM token_families WHERE id = $1 AND customer_id = $2 AND revoked_at IS NULL AND expires_at > now()',
+      [familyId, customerId],
+    );
     return rows.length === 1;
+  }
+
+  // ── Decoy sessions: a valid document that is not a customer (issue 7) ──────────────────────────
+
+  async createDecoySession(id: string, document: string, ttlSeconds: number): Promise<void> {
+    await this.db.query(`INSERT INTO login_decoy_sessions (id, document, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+      id,
+      document,
+      ttlSeconds,
+    ]);
+  }
+
+  async liveDecoySession(id: string): Promise<{ document: string } | null> {
+    const [row] = await this.db.query<{ document: string }>('SELECT document FROM login_decoy_sessions WHERE id = $1 AND expires_at > now()', [
+      id,
+    ]);
+    return row ?? null;
+  }
+
+  async markDecoyCodeRequested(id: string): Promise<void> {
+    await this.db.query('UPDATE login_decoy_sessions SET code_requested_at = now(), attempts = 0 WHERE id = $1', [id]);
+  }
+
+  /** Spends a try like `spendTry`: false when no code was "sent" or the tries are used up. */
+  async spendDecoyTry(id: string, maxTries: number): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE login_decoy_sessions SET attempts = attempts + 1
+        WHERE id = $1 AND code_requested_at > now() - make_interval(secs => $3) AND attempts < $2 RETURNING id`,
+      [id, maxTries, 10 * 60],
+    );
+    return rows.length === 1;
+  }
+
+  async pruneDecoys(): Promise<void> {
+    await this.db.query('DELETE FROM login_decoy_sessions WHERE expires_at < now()');
   }
 }

@@ -6,6 +6,9 @@ import { errorResponses } from '../../lib/errors';
 import type { IssuedTokens } from './service';
 
 export const REFRESH_COOKIE = 'guarita_rt';
+/** Signed id of a device that logged in before (ADR 010): strangers' attempts on the document do not block it. */
+export const DEVICE_COOKIE = 'guarita_dev';
+const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { auth, config, tokens } = app.services;
@@ -46,7 +49,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 202: z.object({ canal: channelSchema, destino: z.string() }), ...errorResponses },
       },
     },
-    async (req, reply) => reply.code(202).send(await auth.sendCode(req.body.Sessao, req.body.canal, req.ip)),
+    async (req, reply) => reply.code(202).send(await auth.sendCode(req.body.Sessao, req.body.canal, req.ip, req.cookies[DEVICE_COOKIE])),
   );
 
   app.post(
@@ -59,7 +62,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TokensDto, ...errorResponses },
       },
     },
-    async (req, reply) => sendTokens(reply, await auth.verify(req.body.Sessao, req.body.CodigoAutenticacao, req.ip)),
+    async (req, reply) => {
+      const issued = await auth.verify(req.body.Sessao, req.body.CodigoAutenticacao, req.ip, req.cookies[DEVICE_COOKIE]);
+      if (!auth.trustedDevice(req.cookies[DEVICE_COOKIE], issued.customerId)) {
+        reply.setCookie(DEVICE_COOKIE, auth.deviceCookieFor(issued.customerId), {
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: config.env.PUBLIC_URL.startsWith('https://'),
+          path: cookiePath,
+          maxAge: DEVICE_COOKIE_SECONDS,
+        });
+      }
+      return sendTokens(reply, issued);
+    },
   );
 
   app.post(
@@ -93,7 +108,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const header = req.headers.authorization;
       const access = header?.startsWith('Bearer ') ? await tokens.verifyAccess(header.slice(7)) : null;
-      await auth.logout(req.cookies[REFRESH_COOKIE], access?.familyId);
+      await auth.logout(req.cookies[REFRESH_COOKIE], access);
       reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
       return reply.code(204).send(null);
     },
