@@ -169,7 +169,9 @@ export function demoBanner(config: Pick<AppConfig, 'demoMode' | 'env'>): string 
     '!! Demo data, one-time codes on the console and at /api/dev/outbox, dev-only routes, sandbox payments.',
     '!! Never expose this to customers. For a deployment set DEMO_MODE=false (or NODE_ENV=production,',
     '!! or an https:// PUBLIC_URL) together with AUTH_SECRET, SMTP_URL and SMS_PROVIDER_URL.',
-    config.env.AUTH_SECRET ? null : `!! Tokens are signed with a random secret kept in ${path.resolve(config.env.DATA_DIR, DEMO_SECRET_FILE)}.`,
+    config.env.AUTH_SECRET
+      ? null
+      : `!! Tokens are signed with a random secret kept in ${path.resolve(config.env.DATA_DIR, DEMO_SECRET_FILE)}.`,
     line,
   ]
     .filter(Boolean)

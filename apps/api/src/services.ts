@@ -34,7 +34,7 @@ export function buildServices(db: Db, config: AppConfig, ports: Ports = {}) {
     auth: new AuthService(authRepo, tokens, limiter, notifier, config),
     customers,
     contracts,
-    payments: buildPayments(db, config, contracts, limiter, ports), // payments (issue 3)
+    payments: buildPayments(db, config, contracts, limiter, ports, notifier), // payments (issue 3)
     contact: new ContactService(new CaptchaService(db, config.altchaKey), notifier, limiter, config),
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxCardGateway, type ChargeRequest } from '../src/ports/card-gateway';
+import { signWebhookBody } from '../src/ports/pix-psp';
 import { CPF_MARIA, createTestApp, type TestApp } from './helpers';
 
 /** Issue 7, items 3, 10 and 11: charges outside the lock, closed contracts, late Pix. */
@@ -111,5 +112,83 @@ describe('hardening: payments', () => {
       { 'idempotency-key': randomUUID() },
     );
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('item 10: the closed (Encerrado) contract is never listed and its card cannot be changed nor paid', async () => {
+    const list = (await call('GET', '/api/contracts')).json() as Array<{ nCtrId: number }>;
+    expect(list.map((c) => c.nCtrId)).not.toContain(100103);
+    const card = {
+      numeroCartao: '4111 1111 1111 1111',
+      mesExpiracao: '12',
+      anoExpiracao: '2030',
+      cvv: '123',
+      nomeTitular: 'Maria A Souza',
+    };
+    const change = await call('PUT', '/api/payments/contracts/100103/card', { dadosDoCartao: card });
+    expect(change.statusCode).toBe(404);
+    expect(change.json().mensagem).toBe('Contrato não encontrado.');
+    const [row] = await t.db.query<{ card_summary: string | null }>('SELECT card_summary FROM contracts WHERE n_ctr_id = 100103');
+    expect(row!.card_summary).not.toBe('1111');
+    const pay = await call('POST', '/api/payments/contracts/100103/pix', { valorTotal: 100 }, { 'idempotency-key': randomUUID() });
+    expect(pay.statusCode).toBe(404);
+  });
+});
+
+describe('hardening: late Pix (item 11)', () => {
+  let t: TestApp;
+  let token: string;
+  const SECRET = 'test-webhook-secret-0123456789abcdef';
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PIX_WEBHOOK_SECRET: SECRET } });
+    token = (await t.login(CPF_MARIA)).AccessToken;
+  });
+  afterAll(() => t?.close());
+
+  const webhook = (txid: string, valor: string) => {
+    const raw = JSON.stringify({
+      pix: [{ endToEndId: `E${randomUUID().replace(/-/g, '')}`, txid, valor, horario: new Date().toISOString() }],
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/payments/pix/webhook',
+      headers: { 'content-type': 'application/json', 'x-webhook-signature': signWebhookBody(raw, SECRET) },
+      payload: raw,
+    });
+  };
+
+  it('paid after expiry when the bill was paid meanwhile: a credit to refund, kept for staff, and the customer is told', async () => {
+    const [b] = await t.db.query<{ doc_entry: number }>(
+      `INSERT INTO bills (n_ctr_id, doc_due_date, doc_total, id_status) VALUES (100102, '2026-03-10', 2590, 'I') RETURNING doc_entry`,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/contracts/100102/pix',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+      payload: { faturas: [b!.doc_entry], valorTotal: 2590 },
+    });
+    expect(res.statusCode).toBe(200);
+    const txid = res.json().conteudo.txid as string;
+    // The window passes; the customer pays the bill another way (by card).
+    await t.db.query(`UPDATE pix_charges SET expires_at = now() - interval '1 minute' WHERE txid = $1`, [txid]);
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/contracts/100102/card-payment',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+      payload: { faturas: [b!.doc_entry], valorTotal: 2590 },
+    });
+    expect(card.statusCode).toBe(200);
+    const sentBefore = t.sent.length;
+
+    // Then the late Pix arrives.
+    const late = await webhook(txid, '25.90');
+    expect(late.json().resultados).toEqual([{ txid, resultado: 'late_credit' }]);
+    const [kept] = await t.db.query<{ outcome: string; credit_cents: number; refund_status: string; notified: boolean }>(
+      `SELECT outcome, credit_cents, refund_status, customer_notified_at IS NOT NULL AS notified FROM pix_late_payments WHERE txid = $1`,
+      [txid],
+    );
+    expect(kept).toEqual({ outcome: 'credit', credit_cents: 2590, refund_status: 'pending', notified: true });
+    expect(t.sent.length).toBe(sentBefore + 1);
+    expect(t.sent.at(-1)!.body).toContain('R$ 25,90');
+    expect(t.sent.at(-1)!.body).toContain('será devolvido');
   });
 });

@@ -165,9 +165,10 @@ export class AuthRepository {
   }
 
   async liveDecoySession(id: string): Promise<{ document: string } | null> {
-    const [row] = await this.db.query<{ document: string }>('SELECT document FROM login_decoy_sessions WHERE id = $1 AND expires_at > now()', [
-      id,
-    ]);
+    const [row] = await this.db.query<{ document: string }>(
+      'SELECT document FROM login_decoy_sessions WHERE id = $1 AND expires_at > now()',
+      [id],
+    );
     return row ?? null;
   }
 

@@ -1,4 +1,4 @@
-import { BILL_STATUS_LABEL, type BillDto, type BillStatusId, type ContractDto, type ContractItemDto } from '@guarita/domain';
+import { BILL_STATUS_LABEL, CLOSED_STATUS, type BillDto, type BillStatusId, type ContractDto, type ContractItemDto } from '@guarita/domain';
 import type { Db } from '../../db/db';
 
 const CONTRACT_COLUMNS = `
@@ -23,12 +23,12 @@ const toDto = ({ plate, model, manufacturer, model_year, ...rest }: ContractRow)
 export class ContractRepository {
   constructor(private readonly db: Db) {}
 
-  /** The customer's contracts that are not cancelled (GetClient?cancelados=false). */
+  /** The customer's contracts that are neither cancelled (GetClient?cancelados=false) nor Encerrado (never listed). */
   async listForCustomer(customerId: number): Promise<ContractDto[]> {
     const rows = await this.db.query<ContractRow>(
       `SELECT ${CONTRACT_COLUMNS} FROM contracts k JOIN customers c ON c.id = k.customer_id
-        WHERE k.customer_id = $1 AND NOT k.cancelled ORDER BY k.n_ctr_id`,
-      [customerId],
+        WHERE k.customer_id = $1 AND NOT k.cancelled AND k.status <> $2 ORDER BY k.n_ctr_id`,
+      [customerId, CLOSED_STATUS],
     );
     return rows.map(toDto);
   }

@@ -1,4 +1,4 @@
-import { openTotal, type BillsDto, type ContractDetailDto, type ContractDto } from '@guarita/domain';
+import { isActiveContract, openTotal, type BillsDto, type ContractDetailDto, type ContractDto } from '@guarita/domain';
 import { notFound } from '../../lib/errors';
 import type { ContractRepository } from './repository';
 
@@ -13,6 +13,13 @@ export class ContractService {
   async requireOwned(customerId: number, nCtrId: number): Promise<ContractDto> {
     const c = await this.repo.findOwned(customerId, nCtrId);
     if (!c) throw notFound('Contrato não encontrado.');
+    return c;
+  }
+
+  /** An owned contract the customer may act on; a closed (Encerrado) or cancelled one is answered like a stranger's. */
+  async requireActive(customerId: number, nCtrId: number): Promise<ContractDto> {
+    const c = await this.requireOwned(customerId, nCtrId);
+    if (!isActiveContract(c)) throw notFound('Contrato não encontrado.');
     return c;
   }
 

@@ -316,4 +316,49 @@ export class PaymentsRepository {
     if (by.linkId)
       await q.query(`UPDATE advance_requests SET status = $2 WHERE link_id = $1 AND status = 'processing'`, [by.linkId, status]);
   }
+
+  // ── Late Pix (issue 7) ─────────────────────────────────────────────────────────────────────
+
+  async lateByEndToEnd(q: Db, endToEndId: string): Promise<{ outcome: 'settled' | 'credit' } | null> {
+    const [row] = await q.query<{ outcome: 'settled' | 'credit' }>('SELECT outcome FROM pix_late_payments WHERE end_to_end_id = $1', [
+      endToEndId,
+    ]);
+    return row ?? null;
+  }
+
+  async insertLatePayment(
+    q: Db,
+    l: { pix: PixRow; endToEndId: string; amount: number; outcome: 'settled' | 'credit'; settled: number[]; credit: number },
+  ): Promise<number> {
+    const [row] = await q.query<{ id: number }>(
+      `INSERT INTO pix_late_payments (pix_charge_id, txid, customer_id, n_ctr_id, end_to_end_id, amount_cents, outcome,
+         settled_doc_entries, credit_cents, refund_status)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8::int[],$9,$10) RETURNING id`,
+      [
+        l.pix.id,
+        l.pix.txid,
+        l.pix.customerId,
+        l.pix.nCtrId,
+        l.endToEndId,
+        l.amount,
+        l.outcome,
+        l.settled,
+        l.credit,
+        l.credit > 0 ? 'pending' : 'none',
+      ],
+    );
+    return row!.id;
+  }
+
+  async markLateNotified(q: Db, id: number): Promise<void> {
+    await q.query('UPDATE pix_late_payments SET customer_notified_at = now() WHERE id = $1', [id]);
+  }
+
+  async customerContacts(q: Db, customerId: number): Promise<{ email: string | null; smsPhone: string | null } | null> {
+    const [row] = await q.query<{ email: string | null; smsPhone: string | null }>(
+      'SELECT email, sms_phone AS "smsPhone" FROM customers WHERE id = $1',
+      [customerId],
+    );
+    return row ?? null;
+  }
 }

@@ -8,6 +8,7 @@ import {
   billTotal,
   centsToPixAmount,
   fillMessage,
+  formatMoney,
   formatIsoDate,
   maskCardSummary,
   pixAmountToCents,
@@ -34,6 +35,7 @@ import { notFound } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { GatewayUnavailableError, type CardGateway, type ChargeResult } from '../../ports/card-gateway';
 import type { PixPsp } from '../../ports/pix-psp';
+import type { Notifier } from '../../ports/notifier';
 import type { ContractService } from '../contracts/service';
 import { PaymentError } from './errors';
 import type { IdempotencyStore, IdempotentAnswer, StoredAnswer } from './idempotency';
@@ -100,6 +102,7 @@ export class PaymentsService {
     private readonly idem: IdempotencyStore,
     readonly settings: PaymentsSettings,
     private readonly limiter: RateLimiter,
+    private readonly notifier?: Notifier,
   ) {}
 
   // ── Summary ────────────────────────────────────────────────────────────────────────────────
@@ -127,7 +130,7 @@ export class PaymentsService {
     key: string,
     input: CardPaymentInput,
   ): Promise<IdempotentAnswer<CardPaymentResultDto | DeclinedBody>> {
-    const contract = await this.contracts.requireOwned(customerId, nCtrId);
+    const contract = await this.contracts.requireActive(customerId, nCtrId);
     if (contract.slpCode === null) throw new PaymentError(422, 'SELLER_CODE_MISSING', PAYMENT_MSG.sellerCodeMissing);
     const card = input.dadosDoCartao;
     const hash = this.idem.requestHash('card-payment', {
@@ -183,7 +186,7 @@ export class PaymentsService {
   // ── Open invoices: Pix ────────────────────────────────────────────────────────────────────
 
   async createPix(customerId: number, nCtrId: number, key: string, input: PixInput): Promise<IdempotentAnswer<PixResultDto>> {
-    await this.contracts.requireOwned(customerId, nCtrId);
+    await this.contracts.requireActive(customerId, nCtrId);
     this.requirePix();
     const hash = this.idem.requestHash('pix', { nCtrId, faturas: sortedUnique(input.faturas), valorTotal: input.valorTotal });
     return this.idem.run(customerId, key, 'pix', hash, async (tx) => {
@@ -232,28 +235,81 @@ export class PaymentsService {
     return answer.resultados[0]!.resultado;
   }
 
-  private confirmPix(txid: string, endToEndId: string, amount: number | null): Promise<ConfirmResult> {
-    return this.db.transaction(async (tx) => {
+  private async confirmPix(txid: string, endToEndId: string, amount: number | null): Promise<ConfirmResult> {
+    let late: { id: number; pix: PixRow; amount: number } | null = null;
+    const result = await this.db.transaction(async (tx): Promise<ConfirmResult> => {
       const pix = await this.repo.findPix(tx, txid, { forUpdate: true });
       if (!pix) return 'not_found';
       if (pix.status === 'paid') return 'already_paid';
       if (pix.status === 'expired' || pix.expired) {
         await this.repo.setPixExpired(tx, pix.id);
+        if (amount === null || amount <= 0) {
+          await this.repo.finishAdvance(tx, { pixTxid: txid }, 'failed');
+          return 'expired';
+        }
+        // Money received after the window is never ignored (issue 7): settle the bills if they are all still open,
+        // else keep it as a credit to refund and tell the customer. Staff find every case in pix_late_payments.
+        const seen = await this.repo.lateByEndToEnd(tx, endToEndId);
+        if (seen) return seen.outcome === 'settled' ? 'already_paid' : 'late_credit';
+        if ((await this.billsStillOpen(tx, pix)) && amount === pix.amount) {
+          await this.repo.setPixPaid(tx, pix.id, endToEndId);
+          const settled = await this.repo.markBillsPaid(tx, pix.docEntries);
+          await this.repo.finishAdvance(tx, { pixTxid: txid }, 'paid');
+          await this.repo.insertLatePayment(tx, { pix, endToEndId, amount, outcome: 'settled', settled, credit: 0 });
+          return 'late_paid';
+        }
         await this.repo.finishAdvance(tx, { pixTxid: txid }, 'failed');
-        return 'expired';
+        const id = await this.repo.insertLatePayment(tx, { pix, endToEndId, amount, outcome: 'credit', settled: [], credit: amount });
+        late = { id, pix, amount };
+        return 'late_credit';
       }
       if (amount !== pix.amount) return 'amount_mismatch';
+      if (!(await this.billsStillOpen(tx, pix))) {
+        // Paid meanwhile (e.g. by an earlier, late Pix of the same bills): this money is a credit, never a second payment.
+        if (await this.repo.lateByEndToEnd(tx, endToEndId)) return 'late_credit';
+        await this.repo.setPixExpired(tx, pix.id);
+        await this.repo.finishAdvance(tx, { pixTxid: txid }, 'failed');
+        const id = await this.repo.insertLatePayment(tx, { pix, endToEndId, amount, outcome: 'credit', settled: [], credit: amount });
+        late = { id, pix, amount };
+        return 'late_credit';
+      }
       await this.repo.setPixPaid(tx, pix.id, endToEndId);
       await this.repo.markBillsPaid(tx, pix.docEntries);
       await this.repo.finishAdvance(tx, { pixTxid: txid }, 'paid');
       return 'paid';
     });
+    if (late) await this.notifyCredit(late);
+    return result;
+  }
+
+  private async billsStillOpen(tx: Db, pix: PixRow): Promise<boolean> {
+    const bills = await this.repo.lockBills(tx, pix.nCtrId, pix.docEntries);
+    return bills.length === pix.docEntries.length && bills.every((b) => b.idStatus !== 'P');
+  }
+
+  /** Tells the customer a late Pix became a credit to refund; a failed delivery is left for staff (customer_notified_at null). */
+  private async notifyCredit(late: { id: number; pix: PixRow; amount: number }): Promise<void> {
+    if (!this.notifier) return;
+    try {
+      const to = await this.repo.customerContacts(this.db, late.pix.customerId);
+      const channel = to?.email ? 'email' : to?.smsPhone ? 'sms' : null;
+      if (!channel) return;
+      await this.notifier.send({
+        channel,
+        to: channel === 'email' ? to!.email! : to!.smsPhone!,
+        subject: 'Pix recebido após o vencimento',
+        body: fillMessage(PAYMENT_MSG.latePixCredit, { valor: formatMoney(late.amount), contrato: String(late.pix.nCtrId) }),
+      });
+      await this.repo.markLateNotified(this.db, late.id);
+    } catch {
+      /* staff see customer_notified_at IS NULL */
+    }
   }
 
   // ── Change card ───────────────────────────────────────────────────────────────────────────
 
   async changeCard(customerId: number, nCtrId: number, card: CardData): Promise<ChangeCardResultDto> {
-    await this.contracts.requireOwned(customerId, nCtrId);
+    await this.contracts.requireActive(customerId, nCtrId);
     await this.limiter.hit(`card-attempt:customer:${customerId}`, CARD_ATTEMPTS_PER_WINDOW);
     let result;
     try {
@@ -294,7 +350,7 @@ export class PaymentsService {
     key: string,
     method: AdvanceMethod,
   ): Promise<IdempotentAnswer<AdvanceResultDto | DeclinedBody>> {
-    const contract = await this.contracts.requireOwned(customerId, nCtrId);
+    const contract = await this.contracts.requireActive(customerId, nCtrId);
     if (method === 'PI') this.requirePix();
     const hash = this.idem.requestHash('advance', { nCtrId, method });
     if (method === 'CC') return this.advanceByCard(customerId, contract, key, hash);

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/db';
 import type { RateLimiter } from '../../lib/rate-limit';
+import type { Notifier } from '../../ports/notifier';
 import { SandboxCardGateway, type CardGateway } from '../../ports/card-gateway';
 import { StaticBrCodePixPsp, type PixPsp } from '../../ports/pix-psp';
 import type { ContractService } from '../contracts/service';
@@ -21,10 +22,17 @@ const UNCONFIGURED_PSP: PixPsp = {
 };
 
 /** Builds the payments service once per app (called from services.ts). */
-export function buildPayments(db: Db, config: AppConfig, contracts: ContractService, limiter: RateLimiter, ports: PaymentPorts = {}) {
+export function buildPayments(
+  db: Db,
+  config: AppConfig,
+  contracts: ContractService,
+  limiter: RateLimiter,
+  ports: PaymentPorts = {},
+  notifier?: Notifier,
+) {
   const settings = paymentsSettings(config);
   const cardGateway = ports.cardGateway ?? new SandboxCardGateway({ publicUrl: settings.publicUrl });
   const pixPsp = ports.pixPsp ?? (settings.pix ? new StaticBrCodePixPsp(settings.pix) : UNCONFIGURED_PSP);
   const idempotency = new IdempotencyStore(db, settings.hashSecret);
-  return new PaymentsService(db, new PaymentsRepository(), contracts, cardGateway, pixPsp, idempotency, settings, limiter);
+  return new PaymentsService(db, new PaymentsRepository(), contracts, cardGateway, pixPsp, idempotency, settings, limiter, notifier);
 }
