@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { demoBanner, loadConfig } from './config';
-import { openPglite, openPostgres, type Db } from './db/db';
+import { openPglite, openPostgres, type Database } from './db/db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { buildApp, loggerOptions } from './app';
@@ -10,9 +10,8 @@ const { env } = config;
 const banner = demoBanner(config);
 if (banner) console.warn(banner);
 
-const db: Db = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.resolve(env.DATA_DIR, 'pglite'));
+const db: Database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.resolve(env.DATA_DIR, 'pglite'));
 const applied = await migrate(db);
-if (config.demoMode && (await seedDemo(db))) console.log('Demo data loaded (see README for the demo logins).');
 if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
 
 const app = await buildApp({
@@ -20,12 +19,15 @@ const app = await buildApp({
   config,
   logger: loggerOptions(env.LOG_LEVEL),
 });
+await app.ready();
+// Demo data is dated from the app's clock (the same one the services use).
+if (config.demoMode && (await seedDemo(db, app.clock))) console.log('Demo data loaded (see README for the demo logins).');
 
 const prune = setInterval(
   () => {
-    void app.services.limiter.prune().catch(() => {});
-    void app.services.payments.pruneIdempotency().catch(() => {});
-    void app.services.authRepo.pruneDecoys().catch(() => {});
+    void app.limiter.prune().catch(() => {});
+    void app.payments.pruneIdempotency().catch(() => {});
+    void app.authService.pruneDecoys().catch(() => {});
   },
   10 * 60 * 1000,
 );
@@ -40,7 +42,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // Stop accepting, finish in-flight requests, then close the database.
     const timer = setTimeout(() => process.exit(1), 10_000);
     await app.close();
-    await db.close();
+    await db.destroy();
     clearTimeout(timer);
     process.exit(0);
   });

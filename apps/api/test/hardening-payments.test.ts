@@ -45,7 +45,7 @@ describe('hardening: payments', () => {
     });
   const addBill = async (nCtrId: number, total: number) =>
     (
-      await t.db.query<{ doc_entry: number }>(
+      await t.query<{ doc_entry: number }>(
         `INSERT INTO bills (n_ctr_id, doc_due_date, doc_total, id_status) VALUES ($1, '2026-04-10', $2, 'I') RETURNING doc_entry`,
         [nCtrId, total],
       )
@@ -83,9 +83,9 @@ describe('hardening: payments', () => {
     gateway.release();
     const res = await first;
     expect(res.statusCode).toBe(200);
-    const [row] = await t.db.query<{ id_status: string }>('SELECT id_status FROM bills WHERE doc_entry = $1', [bill]);
+    const [row] = await t.query<{ id_status: string }>('SELECT id_status FROM bills WHERE doc_entry = $1', [bill]);
     expect(row!.id_status).toBe('P');
-    const [charges] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_charges WHERE $1 = ANY(doc_entries)`, [bill]);
+    const [charges] = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_charges WHERE $1 = ANY(doc_entries)`, [bill]);
     expect(charges!.n).toBe(1);
   });
 
@@ -127,7 +127,7 @@ describe('hardening: payments', () => {
     const change = await call('PUT', '/api/payments/contracts/100103/card', { dadosDoCartao: card });
     expect(change.statusCode).toBe(404);
     expect(change.json().mensagem).toBe('Contrato não encontrado.');
-    const [row] = await t.db.query<{ card_summary: string | null }>('SELECT card_summary FROM contracts WHERE n_ctr_id = 100103');
+    const [row] = await t.query<{ card_summary: string | null }>('SELECT card_summary FROM contracts WHERE n_ctr_id = 100103');
     expect(row!.card_summary).not.toBe('1111');
     const pay = await call('POST', '/api/payments/contracts/100103/pix', { valorTotal: 100 }, { 'idempotency-key': randomUUID() });
     expect(pay.statusCode).toBe(404);
@@ -157,7 +157,7 @@ describe('hardening: late Pix (item 11)', () => {
   };
 
   it('paid after expiry when the bill was paid meanwhile: a credit to refund, kept for staff, and the customer is told', async () => {
-    const [b] = await t.db.query<{ doc_entry: number }>(
+    const [b] = await t.query<{ doc_entry: number }>(
       `INSERT INTO bills (n_ctr_id, doc_due_date, doc_total, id_status) VALUES (100102, '2026-03-10', 2590, 'I') RETURNING doc_entry`,
     );
     const res = await t.app.inject({
@@ -169,7 +169,7 @@ describe('hardening: late Pix (item 11)', () => {
     expect(res.statusCode).toBe(200);
     const txid = res.json().conteudo.txid as string;
     // The window passes; the customer pays the bill another way (by card).
-    await t.db.query(`UPDATE pix_charges SET expires_at = now() - interval '1 minute' WHERE txid = $1`, [txid]);
+    await t.query(`UPDATE pix_charges SET expires_at = now() - interval '1 minute' WHERE txid = $1`, [txid]);
     const card = await t.app.inject({
       method: 'POST',
       url: '/api/payments/contracts/100102/card-payment',
@@ -182,7 +182,7 @@ describe('hardening: late Pix (item 11)', () => {
     // Then the late Pix arrives.
     const late = await webhook(txid, '25.90');
     expect(late.json().resultados).toEqual([{ txid, resultado: 'late_credit' }]);
-    const [kept] = await t.db.query<{ outcome: string; credit_cents: number; refund_status: string; notified: boolean }>(
+    const [kept] = await t.query<{ outcome: string; credit_cents: number; refund_status: string; notified: boolean }>(
       `SELECT outcome, credit_cents, refund_status, customer_notified_at IS NOT NULL AS notified FROM pix_late_payments WHERE txid = $1`,
       [txid],
     );

@@ -1,45 +1,39 @@
 import { mkdirSync } from 'node:fs';
-import type { PGlite } from '@electric-sql/pglite';
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { DB } from './schema';
 
-/** The one door to SQL. PGlite (embedded) and PostgreSQL speak the same dialect, so repositories don't care. */
-export interface Db {
-  readonly dialect: 'pglite' | 'postgres';
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-  /** Runs a script of several statements (migrations, seed); no parameters. */
-  exec(script: string): Promise<void>;
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+/**
+ * The one door to SQL: Kysely over a node-postgres pool. PostgreSQL gets a real pool; the embedded PGlite
+ * gets a one-connection pool through PGlite's own node-postgres adapter, so both databases run the same
+ * driver, the same type parsers and the same transaction code (ADR 005).
+ */
+export type Database = Kysely<DB>;
 
 // Calendar dates stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's time zone.
+// int8 (count(*), bigint sums) become numbers: every value we keep fits in 2^53.
 const DATE_OID = 1082;
 const INT8_OID = 20;
 pg.types.setTypeParser(DATE_OID, (v: string) => v);
 pg.types.setTypeParser(INT8_OID, (v: string) => Number(v));
 
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Loaded only when used: a PostgreSQL deployment never pays for the embedded engine.
-  const { PGlite } = await import('@electric-sql/pglite');
-  const lite = await PGlite.create(dataDir, {
-    parsers: { [DATE_OID]: (v: string) => v, [INT8_OID]: (v: string) => Number(v) },
-  });
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Omit<Db, 'transaction' | 'close'> => ({
-    dialect: 'pglite',
-    async query<T>(text: string, params: unknown[] = []) {
-      return (await q.query<T>(text, params)).rows;
-    },
-    async exec(script: string) {
-      await q.exec(script);
-    },
-  });
-  const db: Db = {
-    ...wrap(lite),
-    transaction: (fn) => lite.transaction(async (tx) => fn({ ...wrap(tx), transaction: (inner) => inner(db), close: async () => {} })),
-    close: () => lite.close(),
-  };
-  return db;
+  const [{ PGlite }, { createPgConfig }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/node-postgres'),
+  ]);
+  const lite = await PGlite.create(dataDir);
+  const { connection } = createPgConfig(lite);
+  // One connection: PGlite is a single session, so transactions must queue rather than interleave.
+  const pool = new pg.Pool({ connection, max: 1, idleTimeoutMillis: 0 } as pg.PoolConfig);
+  const endPool = pool.end.bind(pool);
+  pool.end = (async () => {
+    await endPool();
+    await lite.close();
+  }) as typeof pool.end;
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
 export interface PostgresOptions {
@@ -49,7 +43,7 @@ export interface PostgresOptions {
   timeouts?: Partial<PostgresTimeouts>;
 }
 
-export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Db> {
+export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -57,43 +51,17 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   survivePoolErrors(pool);
-  const wrap = (client: pg.Pool | pg.PoolClient): Db => ({
-    dialect: 'postgres',
-    async query<T>(text: string, params: unknown[] = []) {
-      return (await client.query(text, params)).rows as T[];
-    },
-    async exec(script: string) {
-      await client.query(script);
-    },
-    transaction: async (fn) => {
-      if (client !== pool) return fn(wrap(client)); // already inside one
-      const conn = await pool.connect();
-      // A checked-out client whose backend dies between queries emits 'error' on itself, not on the pool.
-      let broken: Error | undefined;
-      const onError = (err: Error) => {
-        broken = err;
-      };
-      conn.on('error', onError);
-      try {
-        await conn.query('BEGIN');
-        const result = await fn(wrap(conn));
-        await conn.query('COMMIT');
-        return result;
-      } catch (err) {
-        await conn.query('ROLLBACK').catch(() => {});
-        broken ??= isDatabaseUnavailable(err) ? (err as Error) : undefined;
-        throw err;
-      } finally {
-        conn.off('error', onError);
-        // A broken connection is destroyed instead of going back to the pool.
-        conn.release(broken ?? false);
-      }
-    },
-    close: () => pool.end(),
-  });
   // Fail fast on a bad URL instead of on the first request.
   await pool.query('SELECT 1');
-  return wrap(pool);
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Runs a statement written as text with $1… parameters. Only for tests and scripts that poke at tables
+ * directly; application code uses the query builder or the `sql` tag.
+ */
+export async function rawQuery<T = Record<string, unknown>>(db: Kysely<DB>, text: string, params: unknown[] = []): Promise<T[]> {
+  return (await db.executeQuery<T>(CompiledQuery.raw(text, params))).rows;
 }
 
 // ── Surviving the database (issue 7) ──────────────────────────────────────────────────────────────
@@ -132,9 +100,12 @@ export function postgresTimeouts(overrides: Partial<PostgresTimeouts> = {}): Pos
  * query opens a new one, so all there is to do is to note it.
  */
 export function survivePoolErrors(pool: pg.Pool, log: (msg: string) => void = (m) => console.warn(m)): void {
-  pool.on('error', (err: Error & { code?: string }) => {
+  const note = (err: Error & { code?: string }) =>
     log(`database connection lost (${err.code ?? err.name}); the pool reconnects on the next query`);
-  });
+  pool.on('error', note);
+  // A checked-out client (inside a transaction, between two queries) has no pool listener: its 'error' would be
+  // unhandled. Every client gets one for life; the pool drops a client that is no longer queryable on release.
+  pool.on('connect', (client) => client.on('error', note));
 }
 
 /** SQLSTATE classes and Node error codes that mean "the database is away", not "the request is wrong". */

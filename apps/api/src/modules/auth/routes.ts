@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { LoginStartDto, TokensDto, channelSchema, codeSchema, documentSchema } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
 import type { IssuedTokens } from './service';
+import { noAuth } from '../../plugins/openapi';
 
 export const REFRESH_COOKIE = 'guarita_rt';
 /** Signed id of a device that logged in before (ADR 010): strangers' attempts on the document do not block it. */
@@ -11,7 +12,7 @@ export const DEVICE_COOKIE = 'guarita_dev';
 const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, config, tokens } = app.services;
+  const { authService: auth, config, tokens } = app;
   const cookiePath = '/api/auth';
 
   const sendTokens = (reply: FastifyReply, t: IssuedTokens) => {
@@ -31,6 +32,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'authLogin',
+        security: noAuth,
         summary: 'Step 1: CPF/CNPJ → login session (Sessao) and masked destinations',
         body: z.object({ documento: documentSchema }),
         response: { 200: LoginStartDto, ...errorResponses },
@@ -44,6 +47,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'authSendCode',
+        security: noAuth,
         summary: 'Step 2: send a one-time code by SMS or e-mail',
         body: z.object({ Sessao: z.string().min(1).max(100), canal: channelSchema }),
         response: { 202: z.object({ canal: channelSchema, destino: z.string() }), ...errorResponses },
@@ -57,6 +62,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'authVerify',
+        security: noAuth,
         summary: 'Step 3: check the code; answers the tokens and sets the refresh cookie',
         body: z.object({ Sessao: z.string().min(1).max(100), CodigoAutenticacao: codeSchema }),
         response: { 200: TokensDto, ...errorResponses },
@@ -82,6 +89,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'authRefresh',
+        description: 'Authenticated by the HttpOnly refresh cookie (guarita_rt, path /api/auth), not by a bearer token.',
+        security: noAuth,
         summary: 'Rotate the refresh cookie; new IdToken and AccessToken',
         response: { 200: TokensDto, ...errorResponses },
       },
@@ -101,7 +111,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'authLogout',
         summary: 'Revoke this login on the server and clear the cookie',
+        description: 'The refresh cookie and/or the bearer AccessToken name the login to revoke; with neither it does nothing.',
+        security: [{ bearerAuth: [] }, {}],
         response: { 204: z.null(), ...errorResponses },
       },
     },

@@ -5,6 +5,7 @@ import { AppError, unauthorized } from '../../lib/errors';
 import { generateCode, keyedHash, randomToken, safeEqual } from '../../lib/crypto';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { Notifier } from '../../ports/notifier';
+import type { CustomersService } from '../customers/service';
 import type { AuthRepository } from './repository';
 import type { TokenService } from './tokens';
 
@@ -43,6 +44,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly limiter: RateLimiter,
     private readonly notifier: Notifier,
+    private readonly customers: CustomersService,
     private readonly config: AppConfig,
   ) {}
 
@@ -56,7 +58,7 @@ export class AuthService {
   /** Step 1: the document is known → a login session with the masked destinations. */
   async start(document: string, ip: string) {
     await this.limiter.hit(`lookup:ip:${ip}`, this.config.limits.lookupsPerIp);
-    const customer = await this.repo.customerByDocument(document);
+    const customer = await this.customers.loginContactByDocument(document);
     const Sessao = randomToken(24);
     // Unknown but valid: the same answer as a customer's (ASVS 6.3.8) — a session that never receives a code.
     if (!customer) {
@@ -100,8 +102,14 @@ export class AuthService {
   }
 
   /** Step 2: send a fresh code through the chosen channel. */
+  /** The customer behind a live login session, with the contacts the login needs. */
+  private async sessionCustomer(sessionId: string) {
+    const customerId = await this.repo.liveSession(sessionId);
+    return customerId === null ? null : this.customers.loginContact(customerId);
+  }
+
   async sendCode(sessionId: string, channel: Channel, ip: string, deviceCookie?: string) {
-    const session = await this.repo.liveSession(sessionId);
+    const session = await this.sessionCustomer(sessionId);
     if (!session) return this.decoySendCode(sessionId, channel, ip, deviceCookie);
     const to = channel === 'sms' ? session.sms_phone : session.email;
     if (!to) throw new AppError(400, 'CHANNEL_UNAVAILABLE', 'Este meio de envio não está disponível. Escolha outra opção.');
@@ -130,7 +138,7 @@ export class AuthService {
 
   /** Step 3: a right code, once, within its time, from the session that asked for it → tokens. */
   async verify(sessionId: string, code: string, ip: string, deviceCookie?: string): Promise<IssuedTokens & { customerId: number }> {
-    const session = await this.repo.liveSession(sessionId);
+    const session = await this.sessionCustomer(sessionId);
     if (!session) return this.decoyVerify(sessionId, ip);
     await this.limiter.hit(`verify:ip:${ip}`, this.config.limits.verifyPerIp);
     const device = this.trustedDevice(deviceCookie, session.id);
@@ -175,7 +183,7 @@ export class AuthService {
     await this.limiter.hit(`verify:ip:${ip}`, this.config.limits.verifyPerIp);
     const { verifyPerDocument } = this.config.limits;
     await this.documentLimits('verify', decoy.document, ip, null, verifyPerDocument, verifyPerDocument);
-    if (!(await this.repo.spendDecoyTry(sessionId, this.config.limits.wrongTriesPerCode)))
+    if (!(await this.repo.spendDecoyTry(sessionId, this.config.limits.wrongTriesPerCode, this.config.tokens.codeSeconds)))
       throw new AppError(401, 'CODE_EXPIRED', MSG.codeExpired);
     throw new AppError(401, 'CODE_INVALID', MSG.codeCheckFailed);
   }
@@ -194,12 +202,20 @@ export class AuthService {
     if (used.state === 'reused') {
       // A repeat within the grace window (parallel tabs, a retried request) gets the same successor.
       const recent = await this.repo.recentlyRotated(this.hashRefresh(refreshToken), this.config.tokens.refreshGraceSeconds);
-      if (recent) return this.issue(recent.familyId, recent.customerId, recent.document, refreshToken);
+      const customer = recent ? await this.customers.loginContact(recent.customerId) : null;
+      if (recent && customer) return this.issue(recent.familyId, recent.customerId, customer.document, refreshToken);
       await this.repo.revokeFamily(used.familyId, 'refresh token reused');
       throw unauthorized();
     }
     if (used.state !== 'ok') throw unauthorized();
-    return this.issue(used.familyId, used.customerId, used.document, refreshToken);
+    const customer = await this.customers.loginContact(used.customerId);
+    if (!customer) throw unauthorized();
+    return this.issue(used.familyId, used.customerId, customer.document, refreshToken);
+  }
+
+  /** Housekeeping: expired decoy sessions (server.ts prune timer). */
+  pruneDecoys(): Promise<void> {
+    return this.repo.pruneDecoys();
   }
 
   async logout(refreshToken: string | undefined, access: { familyId: string; customerId: number } | null): Promise<void> {

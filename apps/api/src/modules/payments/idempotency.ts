@@ -1,5 +1,7 @@
 import { PAYMENT_MSG } from '@guarita/domain';
-import type { Db } from '../../db/db';
+import { sql } from 'kysely';
+import type { Database } from '../../db/db';
+import type { Executor } from '../contracts/service';
 import { keyedHash } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 
@@ -34,7 +36,7 @@ const WAIT_POLL_MS = 50;
 
 export class IdempotencyStore {
   constructor(
-    private readonly db: Db,
+    private readonly db: Database,
     private readonly hashSecret: string,
   ) {}
 
@@ -48,19 +50,21 @@ export class IdempotencyStore {
     key: string,
     scope: string,
     requestHash: string,
-    work: (tx: Db) => Promise<StoredAnswer<T>>,
+    work: (tx: Executor) => Promise<StoredAnswer<T>>,
   ): Promise<IdempotentAnswer<T>> {
-    return this.db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO idempotency_keys (customer_id, idem_key, scope, request_hash) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (customer_id, idem_key) DO NOTHING`,
-        [customerId, key, scope, requestHash],
-      );
-      const [row] = await tx.query<{ scope: string; requestHash: string; status: number | null; body: unknown }>(
-        `SELECT scope, request_hash AS "requestHash", response_status AS status, response_body AS body
-           FROM idempotency_keys WHERE customer_id = $1 AND idem_key = $2 FOR UPDATE`,
-        [customerId, key],
-      );
+    return this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('idempotency_keys')
+        .values({ customer_id: customerId, idem_key: key, scope, request_hash: requestHash })
+        .onConflict((oc) => oc.columns(['customer_id', 'idem_key']).doNothing())
+        .execute();
+      const row = await tx
+        .selectFrom('idempotency_keys')
+        .select(['scope', 'request_hash as requestHash', 'response_status as status', 'response_body as body'])
+        .where('customer_id', '=', customerId)
+        .where('idem_key', '=', key)
+        .forUpdate()
+        .executeTakeFirst();
       if (!row) throw new Error('idempotency row missing after insert');
       if (row.scope !== scope || row.requestHash !== requestHash) {
         throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', PAYMENT_MSG.idempotencyKeyReused);
@@ -70,11 +74,13 @@ export class IdempotencyStore {
         return { status: row.status, body: body as T, replayed: true };
       }
       const answer = await work(tx);
-      await tx.query(
-        `UPDATE idempotency_keys SET response_status = $3, response_body = $4::jsonb, completed_at = now()
-          WHERE customer_id = $1 AND idem_key = $2`,
-        [customerId, key, answer.status, JSON.stringify(answer.body)],
-      );
+      await tx
+        .updateTable('idempotency_keys')
+        // jsonb from a JSON text: the driver would send a JS object as text anyway; say what it is.
+        .set({ response_status: answer.status, response_body: sql`${JSON.stringify(answer.body)}::jsonb`, completed_at: sql`now()` })
+        .where('customer_id', '=', customerId)
+        .where('idem_key', '=', key)
+        .execute();
       return { ...answer, replayed: false };
     });
   }
@@ -100,23 +106,27 @@ export class IdempotencyStore {
     scope: string,
     requestHash: string,
     steps: {
-      reserve: (tx: Db) => Promise<{ plan: P; docEntries: number[] }>;
+      reserve: (tx: Executor) => Promise<{ plan: P; docEntries: number[] }>;
       call: (plan: P) => Promise<O>;
-      settle: (tx: Db, plan: P, outcome: O) => Promise<StoredAnswer<T>>;
+      settle: (tx: Executor, plan: P, outcome: O) => Promise<StoredAnswer<T>>;
     },
   ): Promise<IdempotentAnswer<T>> {
     const deadline = Date.now() + WAIT_FOR_OTHER_MS;
     for (;;) {
-      const first = await this.db.transaction(async (tx) => {
+      const first = await this.db.transaction().execute(async (tx) => {
         const row = await this.claim(tx, customerId, key, scope, requestHash);
-        if (row.status !== null) return { kind: 'replay' as const, answer: this.stored<T>(row) };
+        if (row.status !== null) return { kind: 'replay' as const, answer: stored<T>(row) };
         if (row.reservationLive) return { kind: 'wait' as const };
         const { plan, docEntries } = await steps.reserve(tx);
-        await tx.query(
-          `UPDATE idempotency_keys SET reserved_doc_entries = $3::int[], reserved_until = now() + make_interval(secs => $4)
-            WHERE customer_id = $1 AND idem_key = $2`,
-          [customerId, key, docEntries, RESERVATION_SECONDS],
-        );
+        await tx
+          .updateTable('idempotency_keys')
+          .set({
+            reserved_doc_entries: sql`${sql.val(docEntries)}::int[]`,
+            reserved_until: sql`now() + make_interval(secs => ${RESERVATION_SECONDS})`,
+          })
+          .where('customer_id', '=', customerId)
+          .where('idem_key', '=', key)
+          .execute();
         return { kind: 'reserved' as const, plan };
       });
       if (first.kind === 'replay') return first.answer;
@@ -130,59 +140,81 @@ export class IdempotencyStore {
         outcome = await steps.call(first.plan);
       } catch (err) {
         await this.db
-          .query(`DELETE FROM idempotency_keys WHERE customer_id = $1 AND idem_key = $2 AND response_status IS NULL`, [customerId, key])
+          .deleteFrom('idempotency_keys')
+          .where('customer_id', '=', customerId)
+          .where('idem_key', '=', key)
+          .where('response_status', 'is', null)
+          .execute()
           .catch(() => {}); // if this fails too, the reservation simply expires
         throw err;
       }
-      return this.db.transaction(async (tx) => {
-        const [row] = await tx.query<{ status: number | null; body: unknown }>(
-          `SELECT response_status AS status, response_body AS body FROM idempotency_keys
-            WHERE customer_id = $1 AND idem_key = $2 FOR UPDATE`,
-          [customerId, key],
-        );
+      return this.db.transaction().execute(async (tx) => {
+        const row = await tx
+          .selectFrom('idempotency_keys')
+          .select(['response_status as status', 'response_body as body'])
+          .where('customer_id', '=', customerId)
+          .where('idem_key', '=', key)
+          .forUpdate()
+          .executeTakeFirst();
         // Settled meanwhile by a retry that found our reservation expired: its answer is the answer.
-        if (row && row.status !== null) return this.stored<T>(row as { status: number; body: unknown });
+        if (row && row.status !== null) return stored<T>(row);
         const answer = await steps.settle(tx, first.plan, outcome);
-        await tx.query(
-          `INSERT INTO idempotency_keys (customer_id, idem_key, scope, request_hash) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (customer_id, idem_key) DO NOTHING`,
-          [customerId, key, scope, requestHash],
-        );
-        await tx.query(
-          `UPDATE idempotency_keys SET response_status = $3, response_body = $4::jsonb, completed_at = now(),
-                  reserved_doc_entries = NULL, reserved_until = NULL
-            WHERE customer_id = $1 AND idem_key = $2`,
-          [customerId, key, answer.status, JSON.stringify(answer.body)],
-        );
+        await tx
+          .insertInto('idempotency_keys')
+          .values({ customer_id: customerId, idem_key: key, scope, request_hash: requestHash })
+          .onConflict((oc) => oc.columns(['customer_id', 'idem_key']).doNothing())
+          .execute();
+        await tx
+          .updateTable('idempotency_keys')
+          .set({
+            response_status: answer.status,
+            response_body: sql`${JSON.stringify(answer.body)}::jsonb`,
+            completed_at: sql`now()`,
+            reserved_doc_entries: null,
+            reserved_until: null,
+          })
+          .where('customer_id', '=', customerId)
+          .where('idem_key', '=', key)
+          .execute();
         return { ...answer, replayed: false };
       });
     }
   }
 
   /** Bills of `docEntries` reserved by another live, unfinished payment (step 1 of `runOutsideLock`). */
-  async reservedByOthers(tx: Db, docEntries: readonly number[], self?: { customerId: number; key: string }): Promise<number[]> {
-    const rows = await tx.query<{ d: number }>(
-      `SELECT DISTINCT unnest(reserved_doc_entries) AS d FROM idempotency_keys
-        WHERE reserved_until > now() AND response_status IS NULL AND reserved_doc_entries && $1::int[]
-          AND NOT (customer_id = $2 AND idem_key = $3)`,
-      [[...docEntries], self?.customerId ?? 0, self?.key ?? ''],
-    );
+  async reservedByOthers(tx: Executor, docEntries: readonly number[], self?: { customerId: number; key: string }): Promise<number[]> {
+    const rows = await tx
+      .selectFrom('idempotency_keys')
+      .select(sql<number>`unnest(reserved_doc_entries)`.as('d'))
+      .distinct()
+      .where('reserved_until', '>', sql<Date>`now()`)
+      .where('response_status', 'is', null)
+      .where(sql<boolean>`reserved_doc_entries && ${sql.val([...docEntries])}::int[]`)
+      .where(sql<boolean>`NOT (customer_id = ${self?.customerId ?? 0} AND idem_key = ${self?.key ?? ''})`)
+      .execute();
     const wanted = new Set(docEntries);
     return rows.map((r) => Number(r.d)).filter((d) => wanted.has(d));
   }
 
-  private async claim(tx: Db, customerId: number, key: string, scope: string, requestHash: string) {
-    await tx.query(
-      `INSERT INTO idempotency_keys (customer_id, idem_key, scope, request_hash) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (customer_id, idem_key) DO NOTHING`,
-      [customerId, key, scope, requestHash],
-    );
-    const [row] = await tx.query<{ scope: string; requestHash: string; status: number | null; body: unknown; reservationLive: boolean }>(
-      `SELECT scope, request_hash AS "requestHash", response_status AS status, response_body AS body,
-              coalesce(reserved_until > now(), false) AS "reservationLive"
-         FROM idempotency_keys WHERE customer_id = $1 AND idem_key = $2 FOR UPDATE`,
-      [customerId, key],
-    );
+  private async claim(tx: Executor, customerId: number, key: string, scope: string, requestHash: string) {
+    await tx
+      .insertInto('idempotency_keys')
+      .values({ customer_id: customerId, idem_key: key, scope, request_hash: requestHash })
+      .onConflict((oc) => oc.columns(['customer_id', 'idem_key']).doNothing())
+      .execute();
+    const row = await tx
+      .selectFrom('idempotency_keys')
+      .select([
+        'scope',
+        'request_hash as requestHash',
+        'response_status as status',
+        'response_body as body',
+        sql<boolean>`coalesce(reserved_until > now(), false)`.as('reservationLive'),
+      ])
+      .where('customer_id', '=', customerId)
+      .where('idem_key', '=', key)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw new Error('idempotency row missing after insert');
     if (row.scope !== scope || row.requestHash !== requestHash) {
       throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', PAYMENT_MSG.idempotencyKeyReused);
@@ -190,14 +222,12 @@ export class IdempotencyStore {
     return row;
   }
 
-  private stored<T>(row: { status: number | null; body: unknown }): IdempotentAnswer<T> {
-    const body = typeof row.body === 'string' ? JSON.parse(row.body) : row.body;
-    return { status: row.status!, body: body as T, replayed: true };
-  }
-
   /** Drops records older than `maxAgeHours` (retries come within minutes; a day is plenty). */
   async prune(maxAgeHours = 24): Promise<void> {
-    await this.db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1)`, [maxAgeHours]);
+    await this.db
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${maxAgeHours})`)
+      .execute();
   }
 }
 
@@ -212,4 +242,9 @@ export function canonicalJson(v: unknown): string {
       .join(',')}}`;
   }
   return JSON.stringify(v ?? null);
+}
+
+function stored<T>(row: { status: number | null; body: unknown }): IdempotentAnswer<T> {
+  const body = typeof row.body === 'string' ? JSON.parse(row.body) : row.body;
+  return { status: row.status!, body: body as T, replayed: true };
 }
