@@ -45,7 +45,7 @@ describe.skipIf(skipReason !== null)('PostgreSQL server restart mid-load', () =>
   beforeAll(async () => {
     db = await createTestDatabase(url!);
     server = await startServer(db.url);
-  });
+  }, 150_000);
   afterAll(async () => {
     ensureServerUp();
     await waitFor(async () => {

@@ -29,12 +29,12 @@ describe.skipIf(!url)('database faults (PostgreSQL)', () => {
     db = await createTestDatabase(url!);
     server = await startServer(db.url);
     token = await loginMaria(server.base);
-  });
+  }, 150_000);
   afterAll(async () => {
     await adminQuery(url!, `ALTER DATABASE ${db.name} WITH ALLOW_CONNECTIONS true`).catch(() => {});
     await server?.stop();
     await db?.drop();
-  });
+  }, 60_000);
 
   const terminateAll = () =>
     adminQuery(url!, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [db.name]);

@@ -91,7 +91,7 @@ export async function startServer(databaseUrl: string): Promise<ServerChild> {
   child.stderr!.on('data', (d) => (out += String(d)));
   child.on('exit', (code, signal) => (exit = { code, signal }));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (exit) throw new Error(`server exited during start-up: ${JSON.stringify(exit)}\n${out}`);
     try {
@@ -100,7 +100,7 @@ export async function startServer(databaseUrl: string): Promise<ServerChild> {
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 30 s\n${out}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in 90 s\n${out}`);
     await sleep(100);
   }
   return {

@@ -200,3 +200,38 @@ describe('item 9: login does not tell who is a customer', () => {
     expect(diff).toBeLessThan(5);
   });
 });
+
+describe('item 12: headers and the Origin of cookie-authenticated POSTs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ limits: { ...ROOMY, codeRequestsPerDocument: 100, codeRequestsPerDocumentIp: 100, verifyPerDocument: 100 } });
+  });
+  afterAll(() => t?.close());
+
+  it('personal-data and token answers are no-store; no X-Frame-Options (CSP frame-ancestors is the rule)', async () => {
+    const l = await t.login(CPF_MARIA);
+    const verify = await t.verify((await t.start(CPF_MARIA)).Sessao, '000000');
+    for (const res of [
+      await t.get('/api/me', l.AccessToken),
+      await t.get('/api/contracts', l.AccessToken),
+      await t.refresh(l.refreshToken),
+      verify,
+    ]) {
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['x-frame-options']).toBeUndefined();
+    }
+  });
+
+  it('refresh and logout from another site are refused (403) and change nothing; from our own pages they work', async () => {
+    const l = await t.login(CPF_MARIA);
+    const post = (url: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url, headers, cookies: { [REFRESH_COOKIE]: l.refreshToken } });
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+      expect((await post('/api/auth/refresh', headers)).statusCode).toBe(403);
+      expect((await post('/api/auth/logout', headers)).statusCode).toBe(403);
+    }
+    expect((await t.get('/api/me', l.AccessToken)).statusCode).toBe(200);
+    const ok = await post('/api/auth/refresh', { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' });
+    expect(ok.statusCode).toBe(200);
+  });
+});

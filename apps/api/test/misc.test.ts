@@ -207,7 +207,8 @@ describe('logs', () => {
     const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'POST', url, payload, headers });
     expect((await post('/api/auth/login', { documento: '529.982.247-24' })).statusCode).toBe(400);
-    expect((await post('/api/auth/login', { documento: '123.456.789-09' })).statusCode).toBe(404);
+    // An unknown document is answered like a customer's (issue 7, item 9).
+    expect((await post('/api/auth/login', { documento: '123.456.789-09' })).statusCode).toBe(200);
     secrets.push('12345678909', '123.456.789-09', '529.982.247-24');
     const start = await post('/api/auth/login', { documento: '529.982.247-25' });
     const { Sessao } = start.json();

@@ -84,7 +84,7 @@ export interface PostgresTimeouts {
 /** Connection, statement and idle-in-transaction timeouts: no request can hold a connection (or row locks) for long. */
 export function postgresTimeouts(overrides: Partial<PostgresTimeouts> = {}): PostgresTimeouts {
   return {
-    connectionTimeoutMillis: 3_000,
+    connectionTimeoutMillis: 10_000,
     statement_timeout: 10_000,
     idle_in_transaction_session_timeout: 15_000,
     lock_timeout: 10_000,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { LoginStartDto, TokensDto, channelSchema, codeSchema, documentSchema } from '@guarita/domain';
+import { sameOriginOnly } from '../../plugins/security';
 import { errorResponses } from '../../lib/errors';
 import type { IssuedTokens } from './service';
 import { noAuth } from '../../plugins/openapi';
@@ -13,6 +14,8 @@ const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { authService: auth, config, tokens } = app;
+  // Cookie-authenticated POSTs: only from our own pages (issue 7).
+  const sameOrigin = sameOriginOnly(config.env.PUBLIC_URL);
   const cookiePath = '/api/auth';
 
   const sendTokens = (reply: FastifyReply, t: IssuedTokens) => {
@@ -87,6 +90,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/refresh',
     {
+      preHandler: sameOrigin,
       schema: {
         tags: ['auth'],
         operationId: 'authRefresh',
@@ -109,6 +113,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
+      preHandler: sameOrigin,
       schema: {
         tags: ['auth'],
         operationId: 'authLogout',
