@@ -11,6 +11,7 @@ import {
   createTestApp,
   logCapture,
   serverLoggerOptions,
+  sleep,
   type TestApp,
 } from './helpers';
 
@@ -195,7 +196,7 @@ describe('logs', () => {
   const capture = logCapture();
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ logger: serverLoggerOptions(capture.stream, 'trace') });
+    t = await createTestApp({ logger: serverLoggerOptions(capture.stream, 'trace'), tokens: { refreshGraceSeconds: 1 } });
   });
   afterAll(() => t?.close());
 
@@ -237,6 +238,7 @@ describe('logs', () => {
     const rt2 = refreshed.cookies.find((c) => c.name === REFRESH_COOKIE)!.value;
     const access2 = refreshed.json().AccessToken;
     secrets.push(rt2, access2, refreshed.json().IdToken);
+    await sleep(1_200); // past the refresh grace window for parallel tabs (issue 7)
     expect((await t.refresh(rt)).statusCode).toBe(401); // reuse
     const logout = await t.app.inject({
       method: 'POST',
