@@ -114,6 +114,17 @@ describe('hardening: payments', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('item 7: the four inputs that gave a 500 are refused with 400 (NUL in Sessao, a bill id beyond the column)', async () => {
+    for (const url of ['/api/auth/code', '/api/auth/verify']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: { Sessao: '\u0000', canal: 'sms', CodigoAutenticacao: '123456' } });
+      expect(res.statusCode).toBe(400);
+    }
+    for (const url of ['/api/payments/contracts/100101/pix', '/api/payments/contracts/100101/card-payment']) {
+      const res = await call('POST', url, { faturas: [2147483648], valorTotal: 100 }, { 'idempotency-key': randomUUID() });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
   it('item 10: the closed (Encerrado) contract is never listed and its card cannot be changed nor paid', async () => {
     const list = (await call('GET', '/api/contracts')).json() as Array<{ nCtrId: number }>;
     expect(list.map((c) => c.nCtrId)).not.toContain(100103);

@@ -12,6 +12,13 @@ export const REFRESH_COOKIE = 'guarita_rt';
 export const DEVICE_COOKIE = 'guarita_dev';
 const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
 
+/** A login session id: what randomToken(24) makes (base64url). NUL and control characters never reach the database. */
+const sessaoSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Sessão de login inválida.');
+
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { authService: auth, config, tokens } = app;
   // Cookie-authenticated POSTs: only from our own pages (issue 7).
@@ -53,7 +60,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'authSendCode',
         security: noAuth,
         summary: 'Step 2: send a one-time code by SMS or e-mail',
-        body: z.object({ Sessao: z.string().min(1).max(100), canal: channelSchema }),
+        body: z.object({ Sessao: sessaoSchema, canal: channelSchema }),
         response: { 202: z.object({ canal: channelSchema, destino: z.string() }), ...errorResponses },
       },
     },
@@ -68,7 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'authVerify',
         security: noAuth,
         summary: 'Step 3: check the code; answers the tokens and sets the refresh cookie',
-        body: z.object({ Sessao: z.string().min(1).max(100), CodigoAutenticacao: codeSchema }),
+        body: z.object({ Sessao: sessaoSchema, CodigoAutenticacao: codeSchema }),
         response: { 200: TokensDto, ...errorResponses },
       },
     },
