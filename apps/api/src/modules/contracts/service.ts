@@ -1,4 +1,12 @@
-import { isActiveContract, openTotal, type BillsDto, type CardBrand, type ContractDetailDto, type ContractDto } from '@guarita/domain';
+import {
+  isActiveContract,
+  openTotal,
+  type BillsDto,
+  type CardBrand,
+  type ContractDetailDto,
+  type ContractDto,
+  type ContractId,
+} from '@guarita/domain';
 import { notFound } from '../../lib/errors';
 import type { BillRow, ContractRepository, Executor } from './repository';
 
@@ -16,25 +24,25 @@ export class ContractService {
   }
 
   /** Someone else's (or a non-existent) nCtrId is a 404: the caller cannot tell the two apart. */
-  async requireOwned(customerId: number, nCtrId: number): Promise<ContractDto> {
+  async requireOwned(customerId: number, nCtrId: ContractId): Promise<ContractDto> {
     const c = await this.repo.findOwned(customerId, nCtrId);
     if (!c) throw notFound('Contrato não encontrado.');
     return c;
   }
 
   /** An owned contract the customer may act on; a closed (Encerrado) or cancelled one is answered like a stranger's. */
-  async requireActive(customerId: number, nCtrId: number): Promise<ContractDto> {
+  async requireActive(customerId: number, nCtrId: ContractId): Promise<ContractDto> {
     const c = await this.requireOwned(customerId, nCtrId);
     if (!isActiveContract(c)) throw notFound('Contrato não encontrado.');
     return c;
   }
 
-  async detail(customerId: number, nCtrId: number): Promise<ContractDetailDto> {
+  async detail(customerId: number, nCtrId: ContractId): Promise<ContractDetailDto> {
     const contract = await this.requireOwned(customerId, nCtrId);
     return { ...contract, items: await this.repo.items(nCtrId) };
   }
 
-  async bills(customerId: number, nCtrId: number): Promise<BillsDto> {
+  async bills(customerId: number, nCtrId: ContractId): Promise<BillsDto> {
     await this.requireOwned(customerId, nCtrId);
     const bills = await this.repo.bills(nCtrId);
     return { bills, openTotal: openTotal(bills.map((b) => ({ ...b, idStatus: b.billStatus.idStatus }))) };
