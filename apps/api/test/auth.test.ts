@@ -7,7 +7,6 @@ const REQUIRED = 'Preencha o campo acima';
 const INVALID_DOCUMENT = 'CPF ou CNPJ inválidos!';
 const CODE_REQUIRED = 'Preencha o campo com o código de validação';
 const CODE_CHECK_FAILED = 'Não foi possível validar código.';
-const LOOKUP_FAILED = 'Ops! Algo deu errado. Tente novamente mais tarde.';
 const CODE_EXPIRED = 'Código expirado ou já utilizado. Solicite um novo código.';
 const TOO_MANY = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
 const SESSION_EXPIRED = 'Sessão expirada. Faça login novamente.';
