@@ -66,7 +66,8 @@ export const cardFormSchema = z
 export type CardFormFields = z.input<typeof cardFormSchema>;
 
 const docEntries = z
-  .array(z.number().int().positive(), { error: PAYMENT_MSG.invalidBillList })
+  // Bounded to the column (PostgreSQL integer): a larger id is not a bill, never a database error (issue 7).
+  .array(z.number().int().positive().max(2_147_483_647, PAYMENT_MSG.invalidBillList), { error: PAYMENT_MSG.invalidBillList })
   .min(1, PAYMENT_MSG.invalidBillList)
   .max(36, PAYMENT_MSG.invalidBillList);
 const cents = z
