@@ -4906,7 +4906,7 @@ export interface operations {
                         resultados: {
                             txid: string;
                             /** @enum {string} */
-                            resultado: "paid" | "already_paid" | "expired" | "not_found" | "amount_mismatch";
+                            resultado: "paid" | "already_paid" | "expired" | "not_found" | "amount_mismatch" | "late_paid" | "late_credit";
                         }[];
                     };
                 };
