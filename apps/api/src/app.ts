@@ -21,6 +21,9 @@ import paymentRoutes from './modules/payments/routes'; // payments (issue 3)
 import devRoutes from './modules/dev/routes';
 import publicConfigRoutes from './modules/public-config/routes';
 import contactRoutes from './modules/contact/routes';
+import planModule from './modules/plan/index'; // plan, trips, sign-on (issue 10)
+import tripsModule from './modules/trips/index';
+import ssoModule from './modules/sso/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,6 +108,9 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
       await api.register(contractRoutes);
       await api.register(paymentRoutes); // payments (issue 3)
       await api.register(contactRoutes);
+      await api.register(planModule); // plan, trips, sign-on (issue 10)
+      await api.register(tripsModule);
+      await api.register(ssoModule);
       if (config.demoMode) await api.register(devRoutes);
     },
     { prefix: '/api' },

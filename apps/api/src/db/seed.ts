@@ -1,5 +1,6 @@
 import { todayInSaoPaulo } from '@guarita/domain';
 import type { Db } from './db';
+import { seedPlanTrips } from './seed-plan-trips';
 
 /** Adds `months` to a 'YYYY-MM-DD' date keeping the day (clamped to the month's end). */
 function addMonths(iso: string, months: number, day: number): string {
@@ -224,7 +225,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
         nCtrId: 300301,
         idPlan: 'GUARITA_COBRE_FROTA',
         planName: 'Guarita Cobre Frota',
-        slpCode: 27,
+        slpCode: 31,
         status: 'Ativo',
         dueDay: 5,
         start: '2024-06-05',
@@ -288,7 +289,8 @@ export async function seedDemo(db: Db, today: string = todayInSaoPaulo()): Promi
   return db.transaction(async (tx) => {
     if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(724275)');
     const existing = await tx.query('SELECT 1 FROM customers LIMIT 1');
-    if (existing.length > 0) return false;
+    // Plan and trips data (issue 10) also reaches a database seeded before those tables existed.
+    if (existing.length > 0) return seedPlanTrips(tx);
     const thisMonth = `${today.slice(0, 7)}-01`;
     // The last due date strictly before today, so an 'I' bill is really overdue and an 'A' one is still ahead.
     const anchorFor = (dueDay: number) => {
@@ -361,6 +363,7 @@ export async function seedDemo(db: Db, today: string = todayInSaoPaulo()): Promi
         }
       }
     }
+    await seedPlanTrips(tx);
     return true;
   });
 }

@@ -3,25 +3,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { LoginStartDto, TokensDto, channelSchema, codeSchema, documentSchema } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
+import type { AppConfig } from '../../config';
 import type { IssuedTokens } from './service';
 
 export const REFRESH_COOKIE = 'guarita_rt';
+const cookiePath = '/api/auth';
+
+/** Sets the refresh cookie and answers the body of every login (code login and single sign-on alike). */
+export function sendSessionTokens(reply: FastifyReply, config: AppConfig, t: IssuedTokens) {
+  // The refresh token never reaches JavaScript: HttpOnly, SameSite=Strict, only sent to /api/auth.
+  reply.setCookie(REFRESH_COOKIE, t.refreshToken, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.env.PUBLIC_URL.startsWith('https://'),
+    path: cookiePath,
+    maxAge: config.tokens.refreshAbsoluteSeconds,
+  });
+  return { IdToken: t.IdToken, AccessToken: t.AccessToken, expiresIn: t.expiresIn };
+}
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { auth, config, tokens } = app.services;
-  const cookiePath = '/api/auth';
-
-  const sendTokens = (reply: FastifyReply, t: IssuedTokens) => {
-    // The refresh token never reaches JavaScript: HttpOnly, SameSite=Strict, only sent to /api/auth.
-    reply.setCookie(REFRESH_COOKIE, t.refreshToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: config.env.PUBLIC_URL.startsWith('https://'),
-      path: cookiePath,
-      maxAge: config.tokens.refreshAbsoluteSeconds,
-    });
-    return { IdToken: t.IdToken, AccessToken: t.AccessToken, expiresIn: t.expiresIn };
-  };
+  const sendTokens = (reply: FastifyReply, t: IssuedTokens) => sendSessionTokens(reply, config, t);
 
   app.post(
     '/auth/login',

@@ -90,6 +90,16 @@ export class AuthService {
     return this.issue(familyId, session.id, session.document);
   }
 
+  /**
+   * Single sign-on (issue 10): a trusted system vouched for this customer, so a new login family starts exactly
+   * as after a verified code — same tokens, same refresh rotation and expiry.
+   */
+  async signInVouched(customerId: number, document: string): Promise<IssuedTokens> {
+    const familyId = randomToken(16);
+    await this.repo.createFamily(familyId, customerId, this.config.tokens.refreshAbsoluteSeconds);
+    return this.issue(familyId, customerId, document);
+  }
+
   private async issue(familyId: string, customerId: number, document: string): Promise<IssuedTokens> {
     const refreshToken = randomToken(32);
     await this.repo.addRefreshToken(familyId, this.hashRefresh(refreshToken));
