@@ -21,7 +21,13 @@ describe('GET /api/plan/contracts/:nCtrId', () => {
     const res = await t.get('/api/plan/contracts/100101', token[CPF_MARIA]);
     expect(res.statusCode).toBe(200);
     const plan = res.json();
-    expect(plan.coverages).toEqual(['Perda Total (Furto e Roubo)', 'Rastreamento 24h', 'Assistência 24h', 'Colisão completa', 'Cobertura de vidros']);
+    expect(plan.coverages).toEqual([
+      'Perda Total (Furto e Roubo)',
+      'Rastreamento 24h',
+      'Assistência 24h',
+      'Colisão completa',
+      'Cobertura de vidros',
+    ]);
     expect(plan.contents).toContain('Assistência 24h com reboque de até 400 km e hospedagem para até 5 pessoas');
     expect(plan.contents).toContain('Carro reserva por 7 dias');
     expect(plan.contents.join('\n')).toMatch(/Cobertura a terceiros de até R\$\s100\.000,00/);
@@ -31,7 +37,15 @@ describe('GET /api/plan/contracts/:nCtrId', () => {
 
   it('referral discount from the referral rows: 5 referred, 2 in debit → 30%', async () => {
     const plan = (await t.get('/api/plan/contracts/100101', token[CPF_MARIA])).json();
-    expect(plan.referral).toMatchObject({ idIndc: 'MARIA10', total: 5, eligible: 3, counted: 3, percent: 30, maxPercent: 50, missingForMax: 2 });
+    expect(plan.referral).toMatchObject({
+      idIndc: 'MARIA10',
+      total: 5,
+      eligible: 3,
+      counted: 3,
+      percent: 30,
+      maxPercent: 50,
+      missingForMax: 2,
+    });
     expect(plan.referral.feeWithDiscount).toBe(Math.round(18990 * 0.7));
     expect(plan.referral.link).toBe('http://localhost:3000/indicacao?codigo=MARIA10');
     // A new referral not in debit counts at once.

@@ -63,7 +63,11 @@ export async function seedPlanTrips(db: Db, now: Date = new Date()): Promise<boo
   for (const [nCtrId, refs] of Object.entries(DEMO_REFERRALS)) {
     if (!contracts.has(Number(nCtrId))) continue;
     for (const [name, inDebit] of refs)
-      await db.query('INSERT INTO referrals (referrer_n_ctr_id, referred_name, in_debit) VALUES ($1,$2,$3)', [Number(nCtrId), name, inDebit]);
+      await db.query('INSERT INTO referrals (referrer_n_ctr_id, referred_name, in_debit) VALUES ($1,$2,$3)', [
+        Number(nCtrId),
+        name,
+        inDebit,
+      ]);
   }
 
   for (const s of DEMO_REQUIRED_SUB_ITEMS) {
@@ -105,12 +109,16 @@ export async function seedTrips(db: Db, nCtrId: number, count: number, lastEnd: 
     const start = end - duration;
     const points = planned.map((p) => ({ ...p, ts: new Date(p.ts.getTime() + start) }));
     // Real trackers sometimes send a fix without GPS: (0, 0). The API drops it.
-    if (k % 4 === 0 && points.length > 3) points.splice(2, 0, { ...points[2]!, lat: 0, lng: 0, ts: new Date(points[2]!.ts.getTime() - 500) });
+    if (k % 4 === 0 && points.length > 3)
+      points.splice(2, 0, { ...points[2]!, lat: 0, lng: 0, ts: new Date(points[2]!.ts.getTime() - 500) });
     await insertPositions(db, nCtrId, points);
-    await db.query(
-      'INSERT INTO trips (n_ctr_id, started_at, ended_at, start_address, end_address) VALUES ($1,$2,$3,$4,$5)',
-      [nCtrId, new Date(start).toISOString(), new Date(end).toISOString(), backwards ? route.to : route.from, backwards ? route.from : route.to],
-    );
+    await db.query('INSERT INTO trips (n_ctr_id, started_at, ended_at, start_address, end_address) VALUES ($1,$2,$3,$4,$5)', [
+      nCtrId,
+      new Date(start).toISOString(),
+      new Date(end).toISOString(),
+      backwards ? route.to : route.from,
+      backwards ? route.from : route.to,
+    ]);
     end = start - (9 + rand() * 5) * 3_600_000;
   }
 }

@@ -26,8 +26,21 @@ const FULL: PlanContents = {
 
 /** Plan families by a marker in idPlan, most specific first; the first match wins. */
 const BY_FAMILY: ReadonlyArray<[marker: string, contents: PlanContents]> = [
-  ['RASTREADOR', { ...FULL, reserveCarDays: null, thirdPartyCoverCents: null, passengerDeathInvalidityCents: null, passengerHospitalCents: null }],
-  ['RECUP', { ...FULL, assistance24h: null, reserveCarDays: null, thirdPartyCoverCents: null, passengerDeathInvalidityCents: null, passengerHospitalCents: null }],
+  [
+    'RASTREADOR',
+    { ...FULL, reserveCarDays: null, thirdPartyCoverCents: null, passengerDeathInvalidityCents: null, passengerHospitalCents: null },
+  ],
+  [
+    'RECUP',
+    {
+      ...FULL,
+      assistance24h: null,
+      reserveCarDays: null,
+      thirdPartyCoverCents: null,
+      passengerDeathInvalidityCents: null,
+      passengerHospitalCents: null,
+    },
+  ],
   ['ESSENCIAL', { ...FULL, thirdPartyCoverCents: null, passengerDeathInvalidityCents: null, passengerHospitalCents: null }],
   ['COMPLETO', FULL],
   ['COBRE', FULL],

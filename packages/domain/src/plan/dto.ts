@@ -27,9 +27,7 @@ export const PlanViewDto = z.object({
   /** COBRE plans: no plan or vehicle change online */
   cobre: z.boolean(),
   /** COBRE plans only: the sales executive (or the support line for flagged codes) */
-  contact: z
-    .object({ nome: z.string(), telefone: z.string(), whatsapp: z.string(), executive: z.boolean() })
-    .nullable(),
+  contact: z.object({ nome: z.string(), telefone: z.string(), whatsapp: z.string(), executive: z.boolean() }).nullable(),
   contracts: z.object({ geral: z.string(), especifico: z.string() }),
 });
 export type PlanViewDto = z.infer<typeof PlanViewDto>;

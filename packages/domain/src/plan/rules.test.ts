@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { coveredServices, discountedFee, isCobrePlan, isFlaggedExecutive, referralDiscount, referralLink, whatsappLink } from './rules';
 import { planContentLines, planContents } from './contents';
 
-const item = (name: string, subs: Array<[string, boolean]> = []) => ({ name, subItems: subs.map(([n, required]) => ({ name: n, required })) });
+const item = (name: string, subs: Array<[string, boolean]> = []) => ({
+  name,
+  subItems: subs.map(([n, required]) => ({ name: n, required })),
+});
 
 describe('covered services display rules', () => {
   it("shows 'Colisão Completa + Terceiros + Seguro APP' as 'Colisão completa'", () => {
-    expect(coveredServices([item('Cobertura de colisão', [['Colisão Completa + Terceiros + Seguro APP', true]])])).toEqual(['Colisão completa']);
+    expect(coveredServices([item('Cobertura de colisão', [['Colisão Completa + Terceiros + Seguro APP', true]])])).toEqual([
+      'Colisão completa',
+    ]);
   });
   it("hides 'Furto e Roubo' when 'Perda Total (Furto e Roubo)' is also required", () => {
     const both = item('Garantia', [
@@ -16,13 +21,19 @@ describe('covered services display rules', () => {
     expect(coveredServices([both])).toEqual(['Perda Total (Furto e Roubo)']);
   });
   it("keeps 'Furto e Roubo' when total loss is absent or not required", () => {
-    expect(coveredServices([item('G', [['Furto e Roubo', true], ['Perda Total (Furto e Roubo)', false]])])).toEqual(['Furto e Roubo']);
+    expect(
+      coveredServices([
+        item('G', [
+          ['Furto e Roubo', true],
+          ['Perda Total (Furto e Roubo)', false],
+        ]),
+      ]),
+    ).toEqual(['Furto e Roubo']);
   });
   it('an item without required sub-items shows its own name; duplicates once', () => {
-    expect(coveredServices([item('Rastreamento 24h'), item('Assistência 24h', [['Guincho até 200 km', false]]), item('Rastreamento 24h')])).toEqual([
-      'Rastreamento 24h',
-      'Assistência 24h',
-    ]);
+    expect(
+      coveredServices([item('Rastreamento 24h'), item('Assistência 24h', [['Guincho até 200 km', false]]), item('Rastreamento 24h')]),
+    ).toEqual(['Rastreamento 24h', 'Assistência 24h']);
   });
 });
 

@@ -38,7 +38,9 @@ describe('sso destination', () => {
   });
   it('carries upSell and query', () => {
     expect(ssoDestination({ path: '/suporte', contractId: 100101, upSell: '1' })).toBe('/suporte/100101/1');
-    expect(ssoDestination({ path: '/meu-plano', upSell: 'vidros', query: 'origem=app&x=1' })).toBe('/meu-plano?upSell=vidros&origem=app&x=1');
+    expect(ssoDestination({ path: '/meu-plano', upSell: 'vidros', query: 'origem=app&x=1' })).toBe(
+      '/meu-plano?upSell=vidros&origem=app&x=1',
+    );
     expect(ssoDestination({ path: '/mapa', query: { a: 'b c' } })).toBe('/mapa?a=b+c');
   });
 });

@@ -40,9 +40,15 @@ const SEGMENT = /^[A-Za-z0-9_-]{1,40}$/;
 export const SsoDataSchema = z.object({
   token: z.string().min(20).max(200),
   path: z.string().max(200).optional().nullable(),
-  contractId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]).optional().nullable(),
+  contractId: z
+    .union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)])
+    .optional()
+    .nullable(),
   upSell: z.string().max(40).optional().nullable(),
-  query: z.union([z.string().max(500), z.record(z.string(), z.string().max(200))]).optional().nullable(),
+  query: z
+    .union([z.string().max(500), z.record(z.string(), z.string().max(200))])
+    .optional()
+    .nullable(),
 });
 export type SsoData = z.infer<typeof SsoDataSchema>;
 

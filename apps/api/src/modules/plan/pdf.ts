@@ -54,7 +54,9 @@ export function specificContractPdf(d: ContractPdfData): Promise<Buffer> {
     doc.moveDown();
     doc.font('Helvetica-Bold').text('Plano');
     doc.font('Helvetica').text(`${d.planName} (${d.idPlan})`);
-    doc.text(`Vigência: ${formatIsoDate(d.validityStart)}${d.validityEnd ? ` a ${formatIsoDate(d.validityEnd)}` : ' (por prazo indeterminado)'}`);
+    doc.text(
+      `Vigência: ${formatIsoDate(d.validityStart)}${d.validityEnd ? ` a ${formatIsoDate(d.validityEnd)}` : ' (por prazo indeterminado)'}`,
+    );
     doc.text(`Vencimento: todo dia ${d.dueDay}`);
     doc.text(`Mensalidade: ${formatMoney(d.monthlyFee)}`);
     doc.moveDown();

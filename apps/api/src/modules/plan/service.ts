@@ -60,7 +60,12 @@ export class PlanService {
     const text = 'Olá! Quero falar sobre meu plano.';
     if (exec) return { nome: exec.nome, telefone: exec.telefone, whatsapp: whatsappLink(exec.telefone, text), executive: true };
     const phone = this.config.brand.supportPhone;
-    return { nome: `Central de atendimento ${this.config.brand.name}`, telefone: phone, whatsapp: whatsappLink(phone, text), executive: false };
+    return {
+      nome: `Central de atendimento ${this.config.brand.name}`,
+      telefone: phone,
+      whatsapp: whatsappLink(phone, text),
+      executive: false,
+    };
   }
 
   async pdf(customerId: number, nCtrId: number, kind: ContractPdfKind): Promise<{ body: Buffer; filename: string }> {

@@ -128,4 +128,3 @@ export class SsoService {
     return { tokens: await this.auth.signInVouched(spent.customer_id, spent.document), contractId };
   }
 }
-

@@ -54,7 +54,12 @@ export class TripsRepository {
          FROM unnest($2::bigint[], $3::timestamptz[], $4::timestamptz[]) AS t(id, started_at, ended_at)
          JOIN positions p ON p.n_ctr_id = $1 AND p.ts BETWEEN t.started_at AND t.ended_at
         ORDER BY t.id, p.ts`,
-      [nCtrId, trips.map((t) => t.id), trips.map((t) => new Date(t.started_at).toISOString()), trips.map((t) => new Date(t.ended_at).toISOString())],
+      [
+        nCtrId,
+        trips.map((t) => t.id),
+        trips.map((t) => new Date(t.started_at).toISOString()),
+        trips.map((t) => new Date(t.ended_at).toISOString()),
+      ],
     );
   }
 
@@ -71,10 +76,9 @@ export class TripsRepository {
   }
 
   async lastPosition(nCtrId: number): Promise<PositionRow | null> {
-    const [row] = await this.db.query<PositionRow>(
-      'SELECT ts, lat, lng, ign FROM positions WHERE n_ctr_id = $1 ORDER BY ts DESC LIMIT 1',
-      [nCtrId],
-    );
+    const [row] = await this.db.query<PositionRow>('SELECT ts, lat, lng, ign FROM positions WHERE n_ctr_id = $1 ORDER BY ts DESC LIMIT 1', [
+      nCtrId,
+    ]);
     return row ?? null;
   }
 }
