@@ -22,7 +22,7 @@ import devRoutes from './modules/dev/routes';
 import publicConfigRoutes from './modules/public-config/routes';
 import contactRoutes from './modules/contact/routes';
 import planModule from './modules/plan/index'; // plan, trips, sign-on (issue 10)
-import tripsModule from './modules/trips/index';
+import tripsModule, { tileImageSources } from './modules/trips/index';
 import ssoModule from './modules/sso/index';
 
 declare module 'fastify' {
@@ -76,7 +76,7 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
     ),
   );
   await app.register(errors);
-  await app.register(security, { hsts: config.env.PUBLIC_URL.startsWith('https://') });
+  await app.register(security, { hsts: config.env.PUBLIC_URL.startsWith('https://'), imgSrc: tileImageSources(config.env.MAP_TILE_URL) });
   await app.register(cookie);
   await app.register(authenticate);
   await app.register(swagger, {

@@ -12,6 +12,15 @@ const BLANK_TILE = Buffer.from(
   'base64',
 );
 
+/**
+ * The CSP img-src entry for a tile URL template: its origin, '{s}' subdomains as a wildcard
+ * ('https://{s}.tile.example/…' → 'https://*.tile.example'); nothing for our own relative URL.
+ */
+export function tileImageSources(template: string): string[] {
+  const origin = /^(https?:\/\/[^/]+)/i.exec(template)?.[1];
+  return origin ? [origin.replace('{s}', '*')] : [];
+}
+
 /** Trips and live position (issue 10): routes, the tracking-feed simulator in demo mode, the offline tile. */
 const trips: FastifyPluginAsync = async (app) => {
   const { db, config, contracts } = app.services;
