@@ -32,6 +32,20 @@ function CentreOnce({ position }: { position: PositionDto | undefined }) {
   return null;
 }
 
+/** A newly selected trip comes into view: the map fits its route. */
+function FitNewTrip({ trips }: { trips: DrawnTrip[] }) {
+  const map = useMap();
+  const shown = useRef(new Set<number>());
+  useEffect(() => {
+    const ids = new Set(trips.map((t) => t.trip.Id));
+    const added = trips.find((t) => !shown.current.has(t.trip.Id));
+    shown.current = ids;
+    if (added && added.trip.CoordenadasValidas.length > 1)
+      map.fitBounds(L.latLngBounds(added.trip.CoordenadasValidas.map((c) => [c.lat, c.long] as [number, number])), { padding: [24, 24] });
+  }, [map, trips]);
+  return null;
+}
+
 /** Leaflet map: tiles from configuration, selected trips as coloured routes with A/B markers, the live vehicle. */
 export default function TripMap({
   config,
@@ -47,6 +61,7 @@ export default function TripMap({
     <MapContainer center={centre} zoom={MAP_ZOOM} style={{ height: '100%', width: '100%' }} aria-label="Mapa do veículo">
       <TileLayer url={config.tileUrl} attribution={config.attribution} />
       <CentreOnce position={position} />
+      <FitNewTrip trips={trips} />
       {trips.map(({ trip, colour }) => {
         const line = trip.CoordenadasValidas.map((c) => [c.lat, c.long] as [number, number]);
         const first = line[0];
