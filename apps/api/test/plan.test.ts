@@ -8,7 +8,7 @@ const token: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   for (const doc of [CPF_MARIA, CPF_JOAO, CNPJ_HORIZONTE]) token[doc] = (await t.login(doc)).AccessToken;
-});
+}, 300_000); // a fresh database per file; slow on a loaded machine
 afterAll(() => t?.close());
 
 async function pdfText(body: Buffer): Promise<string> {
@@ -49,7 +49,7 @@ describe('GET /api/plan/contracts/:nCtrId', () => {
     expect(plan.referral.feeWithDiscount).toBe(Math.round(18990 * 0.7));
     expect(plan.referral.link).toBe('http://localhost:3000/indicacao?codigo=MARIA10');
     // A new referral not in debit counts at once.
-    await t.db.query(`INSERT INTO referrals (referrer_n_ctr_id, referred_name, in_debit) VALUES (100101, 'Fábio Teixeira', false)`);
+    await t.query(`INSERT INTO referrals (referrer_n_ctr_id, referred_name, in_debit) VALUES (100101, 'Fábio Teixeira', false)`);
     const after = (await t.get('/api/plan/contracts/100101', token[CPF_MARIA])).json();
     expect(after.referral.percent).toBe(40);
   });
@@ -71,12 +71,12 @@ describe('GET /api/plan/contracts/:nCtrId', () => {
   });
 
   it('COBRE plan with a flagged seller code: the support line instead of an executive', async () => {
-    await t.db.query('UPDATE contracts SET slp_code = 27 WHERE n_ctr_id = 300301');
+    await t.query('UPDATE contracts SET slp_code = 27 WHERE n_ctr_id = 300301');
     try {
       const plan = (await t.get('/api/plan/contracts/300301', token[CNPJ_HORIZONTE])).json();
       expect(plan.contact).toMatchObject({ executive: false, telefone: t.config.brand.supportPhone });
     } finally {
-      await t.db.query('UPDATE contracts SET slp_code = 31 WHERE n_ctr_id = 300301');
+      await t.query('UPDATE contracts SET slp_code = 31 WHERE n_ctr_id = 300301');
     }
   });
 

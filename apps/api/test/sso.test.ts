@@ -18,7 +18,7 @@ const FAILED = 'Oops! Erro ao autenticar dados.';
 
 beforeAll(async () => {
   t = await createTestApp({ logger: serverLoggerOptions(logs.stream, 'info') });
-});
+}, 300_000); // a fresh database per file; slow on a loaded machine
 afterAll(() => t?.close());
 
 const issue = (body: Record<string, unknown>, key: string | null = DEMO_SSO_KEY) =>
@@ -48,7 +48,7 @@ describe('issuing sign-on tokens (server to server)', () => {
       query: 'origem=app',
     });
     // Stored only as a keyed hash.
-    const rows = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM sso_tokens');
+    const rows = await t.query<{ token_hash: string }>('SELECT token_hash FROM sso_tokens');
     expect(rows.map((r) => r.token_hash)).not.toContain(body.token);
   });
 
@@ -92,15 +92,13 @@ describe('exchanging a sign-on token (browser)', () => {
     const again = await exchange(token);
     expect(again.statusCode).toBe(401);
     expect(again.json()).toMatchObject({ mensagem: FAILED });
-    const [row] = await t.db.query<{ outcome: string }>('SELECT outcome FROM sso_tokens ORDER BY created_at DESC LIMIT 1');
+    const [row] = await t.query<{ outcome: string }>('SELECT outcome FROM sso_tokens ORDER BY created_at DESC LIMIT 1');
     expect(row?.outcome).toBe('reused');
   });
 
   it('expires after 60 s', async () => {
     const { token } = (await issue({ documento: CPF_MARIA })).json();
-    await t.db.query(
-      `UPDATE sso_tokens SET created_at = created_at - interval '61 seconds', expires_at = expires_at - interval '61 seconds'`,
-    );
+    await t.query(`UPDATE sso_tokens SET created_at = created_at - interval '61 seconds', expires_at = expires_at - interval '61 seconds'`);
     const res = await exchange(token);
     expect(res.statusCode).toBe(401);
     expect(res.json().mensagem).toBe(FAILED);

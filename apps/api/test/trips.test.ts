@@ -9,7 +9,7 @@ const token: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   for (const doc of [CPF_MARIA, CPF_JOAO, CNPJ_HORIZONTE]) token[doc] = (await t.login(doc)).AccessToken;
-});
+}, 300_000); // a fresh database per file; slow on a loaded machine
 afterAll(() => t?.close());
 
 interface Page {
@@ -118,7 +118,7 @@ describe('trip delete', () => {
 
     const first = await page(100101, CPF_MARIA);
     expect(first.Itens.map((i) => i.Id)).not.toContain(mine.Id);
-    const [row] = await t.db.query<{ deleted: boolean }>('SELECT deleted FROM trips WHERE id = $1', [mine.Id]);
+    const [row] = await t.query<{ deleted: boolean }>('SELECT deleted FROM trips WHERE id = $1', [mine.Id]);
     expect(row?.deleted).toBe(true); // soft delete: Deletado
   });
 });
@@ -180,8 +180,7 @@ describe('simulator lifecycle', () => {
   it('runs only when asked and stops when the app closes (no timer keeps the process alive)', async () => {
     const app = await createTestApp({ env: { TRACKING_SIMULATOR: 'true', TRACKING_SIMULATOR_INTERVAL_MS: '200' } });
     try {
-      const count = async () =>
-        (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM positions WHERE n_ctr_id = 100101'))[0]!.n;
+      const count = async () => (await app.query<{ n: number }>('SELECT count(*)::int AS n FROM positions WHERE n_ctr_id = 100101'))[0]!.n;
       const before = await count();
       await sleep(700);
       expect(await count()).toBeGreaterThan(before);

@@ -1,9 +1,10 @@
-import type { Db } from './db';
+import type { Database } from './db';
+import { systemClock, type Clock } from '../ports/clock';
 import { BH_ROUTES, drive, insertPositions, prng } from '../ports/tracking-feed';
 
 /**
  * Demo data of issue 10 (plan view, trips, executives, referrals). Idempotent on its own: runs once per
- * database, also on a database seeded before these tables existed. Times are relative to `now`.
+ * database, also on a database seeded before these tables existed. Times are relative to the clock's now.
  */
 export const DEMO_EXECUTIVES = [
   { slpCode: 31, nome: 'Renata Figueiredo', telefone: '31991234567' },
@@ -51,31 +52,37 @@ const DEMO_TRIPS: Array<{ nCtrId: number; count: number; lastEndedHoursAgo: numb
   { nCtrId: 400401, count: 4, lastEndedHoursAgo: 6, parkedMinutesAgo: 30 },
 ];
 
-export async function seedPlanTrips(db: Db, now: Date = new Date()): Promise<boolean> {
-  const done = await db.query('SELECT 1 FROM executives LIMIT 1');
-  if (done.length > 0) return false;
-  const contracts = new Set((await db.query<{ n: number }>('SELECT n_ctr_id AS n FROM contracts')).map((r) => r.n));
+export async function seedPlanTrips(db: Database, clock: Pick<Clock, 'now'> = systemClock): Promise<boolean> {
+  if (await db.selectFrom('executives').select('slp_code').limit(1).executeTakeFirst()) return false;
+  const contracts = new Set((await db.selectFrom('contracts').select('n_ctr_id').execute()).map((r) => r.n_ctr_id));
   if (contracts.size === 0) return false;
+  const now = clock.now();
 
-  for (const e of DEMO_EXECUTIVES)
-    await db.query('INSERT INTO executives (slp_code, nome, telefone) VALUES ($1,$2,$3)', [e.slpCode, e.nome, e.telefone]);
+  await db
+    .insertInto('executives')
+    .values(DEMO_EXECUTIVES.map((e) => ({ slp_code: e.slpCode, nome: e.nome, telefone: e.telefone })))
+    .execute();
 
   for (const [nCtrId, refs] of Object.entries(DEMO_REFERRALS)) {
     if (!contracts.has(Number(nCtrId))) continue;
-    for (const [name, inDebit] of refs)
-      await db.query('INSERT INTO referrals (referrer_n_ctr_id, referred_name, in_debit) VALUES ($1,$2,$3)', [
-        Number(nCtrId),
-        name,
-        inDebit,
-      ]);
+    await db
+      .insertInto('referrals')
+      .values(refs.map(([name, inDebit]) => ({ referrer_n_ctr_id: Number(nCtrId), referred_name: name, in_debit: inDebit })))
+      .execute();
   }
 
   for (const s of DEMO_REQUIRED_SUB_ITEMS) {
-    await db.query(
-      `INSERT INTO contract_sub_items (item_id, code, name, towing_km, selected, required)
-       SELECT id, $3, $4, NULL, true, true FROM contract_items WHERE n_ctr_id = $1 AND code = $2`,
-      [s.nCtrId, s.itemCode, s.code, s.name],
-    );
+    const item = await db
+      .selectFrom('contract_items')
+      .select('id')
+      .where('n_ctr_id', '=', s.nCtrId)
+      .where('code', '=', s.itemCode)
+      .executeTakeFirst();
+    if (!item) continue;
+    await db
+      .insertInto('contract_sub_items')
+      .values({ item_id: item.id, code: s.code, name: s.name, towing_km: null, selected: true, required: true })
+      .execute();
   }
 
   for (const spec of DEMO_TRIPS) {
@@ -83,10 +90,13 @@ export async function seedPlanTrips(db: Db, now: Date = new Date()): Promise<boo
     await seedTrips(db, spec.nCtrId, spec.count, new Date(now.getTime() - spec.lastEndedHoursAgo * 3_600_000), prng(spec.nCtrId));
     if (spec.parkedMinutesAgo !== undefined) {
       // The tracker still reports while parked: ignition off, at the last trip's end.
-      const [last] = await db.query<{ lat: number; lng: number }>(
-        'SELECT lat, lng FROM positions WHERE n_ctr_id = $1 ORDER BY ts DESC LIMIT 1',
-        [spec.nCtrId],
-      );
+      const last = await db
+        .selectFrom('positions')
+        .select(['lat', 'lng'])
+        .where('n_ctr_id', '=', spec.nCtrId)
+        .orderBy('ts', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       if (last)
         await insertPositions(db, spec.nCtrId, [
           { ts: new Date(now.getTime() - spec.parkedMinutesAgo * 60_000), lat: last.lat, lng: last.lng, speed: 0, ign: false },
@@ -97,7 +107,7 @@ export async function seedPlanTrips(db: Db, now: Date = new Date()): Promise<boo
 }
 
 /** `count` trips ending before `lastEnd`, newest first going back about 11 h each, along the BH routes. */
-export async function seedTrips(db: Db, nCtrId: number, count: number, lastEnd: Date, rand: () => number): Promise<void> {
+export async function seedTrips(db: Database, nCtrId: number, count: number, lastEnd: Date, rand: () => number): Promise<void> {
   let end = lastEnd.getTime();
   for (let k = 0; k < count; k++) {
     const route = BH_ROUTES[(k + nCtrId) % BH_ROUTES.length]!;
@@ -112,13 +122,16 @@ export async function seedTrips(db: Db, nCtrId: number, count: number, lastEnd: 
     if (k % 4 === 0 && points.length > 3)
       points.splice(2, 0, { ...points[2]!, lat: 0, lng: 0, ts: new Date(points[2]!.ts.getTime() - 500) });
     await insertPositions(db, nCtrId, points);
-    await db.query('INSERT INTO trips (n_ctr_id, started_at, ended_at, start_address, end_address) VALUES ($1,$2,$3,$4,$5)', [
-      nCtrId,
-      new Date(start).toISOString(),
-      new Date(end).toISOString(),
-      backwards ? route.to : route.from,
-      backwards ? route.from : route.to,
-    ]);
+    await db
+      .insertInto('trips')
+      .values({
+        n_ctr_id: nCtrId,
+        started_at: new Date(start),
+        ended_at: new Date(end),
+        start_address: backwards ? route.to : route.from,
+        end_address: backwards ? route.from : route.to,
+      })
+      .execute();
     end = start - (9 + rand() * 5) * 3_600_000;
   }
 }

@@ -1,4 +1,5 @@
-import type { Db } from '../db/db';
+import { sql } from 'kysely';
+import type { Database } from '../db/db';
 
 /**
  * Where tracker positions come from. The built-in simulator drives a demo vehicle around Belo Horizonte;
@@ -128,21 +129,14 @@ export function drive(path: readonly LatLng[], start: Date, rand: () => number):
   return out;
 }
 
-export async function insertPositions(db: Db, nCtrId: number, points: ReadonlyArray<SimPoint & { ign?: boolean }>): Promise<void> {
+/** One statement for many fixes (arrays unnested server-side); a fix already stored for that instant is skipped. */
+export async function insertPositions(db: Database, nCtrId: number, points: ReadonlyArray<SimPoint & { ign?: boolean }>): Promise<void> {
   if (points.length === 0) return;
-  await db.query(
-    `INSERT INTO positions (n_ctr_id, ts, lat, lng, speed_kmh, ign)
-     SELECT $1, * FROM unnest($2::timestamptz[], $3::float8[], $4::float8[], $5::real[], $6::boolean[])
-     ON CONFLICT (n_ctr_id, ts) DO NOTHING`,
-    [
-      nCtrId,
-      points.map((p) => p.ts.toISOString()),
-      points.map((p) => p.lat),
-      points.map((p) => p.lng),
-      points.map((p) => p.speed),
-      points.map((p) => p.ign ?? true),
-    ],
-  );
+  await sql`INSERT INTO positions (n_ctr_id, ts, lat, lng, speed_kmh, ign)
+     SELECT ${nCtrId}::int, * FROM unnest(
+       ${points.map((p) => p.ts.toISOString())}::timestamptz[], ${points.map((p) => p.lat)}::float8[],
+       ${points.map((p) => p.lng)}::float8[], ${points.map((p) => p.speed)}::real[], ${points.map((p) => p.ign ?? true)}::boolean[])
+     ON CONFLICT (n_ctr_id, ts) DO NOTHING`.execute(db);
 }
 
 /**
@@ -156,17 +150,18 @@ export class SimulatedTrackingFeed implements TrackingFeed {
   private forward = true;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Database,
     private readonly nCtrId: number,
     private readonly intervalMs: number,
     private readonly route: readonly LatLng[] = BH_ROUTES[2]!.path,
     private readonly onError: (err: unknown) => void = () => {},
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   start(): void {
     if (this.timer) return;
-    this.points = drive(this.route, new Date(), prng(this.nCtrId));
-    this.timer = setInterval(() => void this.tick().catch(this.onError), this.intervalMs);
+    this.points = drive(this.route, new Date(0), prng(this.nCtrId));
+    this.timer = setInterval(() => void this.tick(this.now()).catch(this.onError), this.intervalMs);
     this.timer.unref();
   }
 

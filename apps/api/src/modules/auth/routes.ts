@@ -5,6 +5,7 @@ import { LoginStartDto, TokensDto, channelSchema, codeSchema, documentSchema } f
 import { errorResponses } from '../../lib/errors';
 import type { AppConfig } from '../../config';
 import type { IssuedTokens } from './service';
+import { noAuth } from '../../plugins/openapi';
 
 export const REFRESH_COOKIE = 'guarita_rt';
 const cookiePath = '/api/auth';
@@ -23,7 +24,7 @@ export function sendSessionTokens(reply: FastifyReply, config: AppConfig, t: Iss
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, config, tokens } = app.services;
+  const { authService: auth, config, tokens } = app;
   const sendTokens = (reply: FastifyReply, t: IssuedTokens) => sendSessionTokens(reply, config, t);
 
   app.post(
@@ -31,6 +32,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'authLogin',
+        security: noAuth,
         summary: 'Step 1: CPF/CNPJ → login session (Sessao) and masked destinations',
         body: z.object({ documento: documentSchema }),
         response: { 200: LoginStartDto, ...errorResponses },
@@ -44,6 +47,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'authSendCode',
+        security: noAuth,
         summary: 'Step 2: send a one-time code by SMS or e-mail',
         body: z.object({ Sessao: z.string().min(1).max(100), canal: channelSchema }),
         response: { 202: z.object({ canal: channelSchema, destino: z.string() }), ...errorResponses },
@@ -57,6 +62,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'authVerify',
+        security: noAuth,
         summary: 'Step 3: check the code; answers the tokens and sets the refresh cookie',
         body: z.object({ Sessao: z.string().min(1).max(100), CodigoAutenticacao: codeSchema }),
         response: { 200: TokensDto, ...errorResponses },
@@ -70,6 +77,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'authRefresh',
+        description: 'Authenticated by the HttpOnly refresh cookie (guarita_rt, path /api/auth), not by a bearer token.',
+        security: noAuth,
         summary: 'Rotate the refresh cookie; new IdToken and AccessToken',
         response: { 200: TokensDto, ...errorResponses },
       },
@@ -89,7 +99,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'authLogout',
         summary: 'Revoke this login on the server and clear the cookie',
+        description: 'The refresh cookie and/or the bearer AccessToken name the login to revoke; with neither it does nothing.',
+        security: [{ bearerAuth: [] }, {}],
         response: { 204: z.null(), ...errorResponses },
       },
     },

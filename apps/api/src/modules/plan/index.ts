@@ -1,11 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { PlanRepository } from './repository';
 import { PlanService } from './service';
 import routes from './routes';
 
-/** Meu plano (issue 10). */
-const plan: FastifyPluginAsync = async (app) => {
-  const { db, config, contracts } = app.services;
-  await app.register(routes, { service: new PlanService(new PlanRepository(db), contracts, config) });
-};
-export default plan;
+declare module 'fastify' {
+  interface FastifyInstance {
+    plan: PlanService;
+  }
+}
+
+/** Meu plano (issue 10): /api/plan/*. Owns executives and referrals. */
+export default fp(
+  async (app) => {
+    const service = new PlanService(new PlanRepository(app.db), app.contracts, app.config);
+    app.decorate('plan', service);
+    await app.register(routes, { prefix: '/api', service });
+  },
+  { name: 'plan', dependencies: ['ports', 'authenticate', 'contracts'] },
+);

@@ -1,24 +1,22 @@
-import type { Db } from '../../db/db';
+import type { Database } from '../../db/db';
 
-export interface CoverageItemRow {
-  id: number;
-  name: string;
-  price: number;
-  sub_name: string | null;
-  required: boolean | null;
-}
-
+/**
+ * The plan module owns executives and referrals. It reads contract items (with the sub-items' required flag)
+ * and the contract holder's name and document read-only, for the coverages and the contract PDFs.
+ */
 export class PlanRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Database) {}
 
   /** Items with their sub-items' required flag (obrigatorio), in contract order. */
   async coverageItems(nCtrId: number) {
-    const rows = await this.db.query<CoverageItemRow>(
-      `SELECT i.id, i.name, i.price_cents AS price, s.name AS sub_name, s.required
-         FROM contract_items i LEFT JOIN contract_sub_items s ON s.item_id = i.id
-        WHERE i.n_ctr_id = $1 ORDER BY i.id, s.id`,
-      [nCtrId],
-    );
+    const rows = await this.db
+      .selectFrom('contract_items as i')
+      .leftJoin('contract_sub_items as s', 's.item_id', 'i.id')
+      .select(['i.id', 'i.name', 'i.price_cents as price', 's.name as sub_name', 's.required'])
+      .where('i.n_ctr_id', '=', nCtrId)
+      .orderBy('i.id')
+      .orderBy('s.id')
+      .execute();
     const byId = new Map<number, { name: string; price: number; subItems: Array<{ name: string; required: boolean }> }>();
     for (const r of rows) {
       let item = byId.get(r.id);
@@ -29,22 +27,19 @@ export class PlanRepository {
   }
 
   async referrals(nCtrId: number): Promise<Array<{ inDebit: boolean }>> {
-    return this.db.query<{ inDebit: boolean }>('SELECT in_debit AS "inDebit" FROM referrals WHERE referrer_n_ctr_id = $1', [nCtrId]);
+    return this.db.selectFrom('referrals').select('in_debit as inDebit').where('referrer_n_ctr_id', '=', nCtrId).execute();
   }
 
   async executive(slpCode: number): Promise<{ nome: string; telefone: string } | null> {
-    const [row] = await this.db.query<{ nome: string; telefone: string }>('SELECT nome, telefone FROM executives WHERE slp_code = $1', [
-      slpCode,
-    ]);
-    return row ?? null;
+    return (await this.db.selectFrom('executives').select(['nome', 'telefone']).where('slp_code', '=', slpCode).executeTakeFirst()) ?? null;
   }
 
-  async customer(nCtrId: number): Promise<{ name: string; document: string; kind: string }> {
-    const [row] = await this.db.query<{ name: string; document: string; kind: string }>(
-      'SELECT c.name, c.document, c.kind FROM contracts k JOIN customers c ON c.id = k.customer_id WHERE k.n_ctr_id = $1',
-      [nCtrId],
-    );
-    if (!row) throw new Error('contract without customer');
-    return row;
+  async holder(nCtrId: number): Promise<{ name: string; document: string }> {
+    return this.db
+      .selectFrom('contracts as k')
+      .innerJoin('customers as c', 'c.id', 'k.customer_id')
+      .select(['c.name', 'c.document'])
+      .where('k.n_ctr_id', '=', nCtrId)
+      .executeTakeFirstOrThrow();
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PlanViewDto } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
+import { bearerAuth } from '../../plugins/openapi';
 import { NCtrIdParams } from '../contracts/routes';
 import type { PlanService } from './service';
 
@@ -13,6 +14,8 @@ const routes: FastifyPluginAsyncZod<{ service: PlanService }> = async (app, { se
     {
       schema: {
         tags: ['plan'],
+        operationId: 'getPlan',
+        security: bearerAuth,
         summary: 'Meu plano: covered services, plan contents, referral discount, COBRE contact, contract PDFs',
         params: NCtrIdParams,
         response: { 200: PlanViewDto, ...errorResponses },
@@ -26,6 +29,8 @@ const routes: FastifyPluginAsyncZod<{ service: PlanService }> = async (app, { se
     {
       schema: {
         tags: ['plan'],
+        operationId: 'getContractPdf',
+        security: bearerAuth,
         summary: 'The general (geral) or specific (especifico) contract as a PDF, only for its owner',
         params: NCtrIdParams.extend({ kind: z.enum(['geral', 'especifico']) }),
         response: { 200: z.any().describe('application/pdf'), ...errorResponses },

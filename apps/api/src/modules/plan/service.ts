@@ -70,7 +70,7 @@ export class PlanService {
 
   async pdf(customerId: number, nCtrId: number, kind: ContractPdfKind): Promise<{ body: Buffer; filename: string }> {
     const c = await this.contracts.requireOwned(customerId, nCtrId);
-    const [items, customer] = await Promise.all([this.repo.coverageItems(nCtrId), this.repo.customer(nCtrId)]);
+    const [items, customer] = await Promise.all([this.repo.coverageItems(nCtrId), this.repo.holder(nCtrId)]);
     const data = {
       brand: this.config.brand,
       customer: { name: customer.name, document: customer.document },

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { SSO_MSG, SSO_TOKEN_SECONDS, contractIdOf, encodeSsoData, ssoDestination, type SsoData } from '@guarita/domain';
 import type { AppConfig } from '../../config';
-import type { Db } from '../../db/db';
+import { sql } from 'kysely';
+import type { Database } from '../../db/db';
+import type { Clock } from '../../ports/clock';
 import { AppError } from '../../lib/errors';
 import { keyedHash, randomToken, safeEqual } from '../../lib/crypto';
 import type { RateLimiter } from '../../lib/rate-limit';
@@ -44,11 +46,12 @@ export class SsoService {
   private readonly keys: SsoKey[];
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Database,
     private readonly auth: AuthService,
     private readonly contracts: ContractService,
     private readonly limiter: RateLimiter,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {
     this.keys = ssoKeys(config);
   }
@@ -70,17 +73,24 @@ export class SsoService {
 
   async issue(keyId: string, req: IssueRequest, ip: string) {
     await this.limiter.hit(`sso:issue:${keyId}`, 600 * this.config.env.RATE_LIMIT_FACTOR);
-    const [customer] = await this.db.query<{ id: number }>('SELECT id FROM customers WHERE document = $1', [req.documento]);
+    const customer = await this.db.selectFrom('customers').select('id').where('document', '=', req.documento).executeTakeFirst();
     if (!customer) throw new AppError(404, 'CUSTOMER_NOT_FOUND', 'Cliente não encontrado.');
     const contractId = contractIdOf(req);
     if (contractId !== null) await this.contracts.requireOwned(customer.id, contractId);
     if (ssoDestination(req) === null) throw new AppError(400, 'INVALID_PATH', 'Caminho de destino inválido.');
     const token = randomToken(32);
-    const [row] = await this.db.query<{ expires_at: Date }>(
-      `INSERT INTO sso_tokens (token_hash, customer_id, issued_to, issuer_ip, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING expires_at`,
-      [this.hash(token), customer.id, keyId, ip, SSO_TOKEN_SECONDS],
-    );
+    const expiresAt = new Date(this.clock.now().getTime() + SSO_TOKEN_SECONDS * 1000);
+    await this.db
+      .insertInto('sso_tokens')
+      .values({
+        token_hash: this.hash(token),
+        customer_id: customer.id,
+        issued_to: keyId,
+        issuer_ip: ip,
+        created_at: this.clock.now(),
+        expires_at: expiresAt,
+      })
+      .execute();
     const data = encodeSsoData({
       token,
       path: req.path ?? null,
@@ -90,7 +100,7 @@ export class SsoService {
     });
     return {
       token,
-      expiresAt: new Date(row!.expires_at).toISOString(),
+      expiresAt: expiresAt.toISOString(),
       data,
       link: new URL(`/sso/${data}`, this.config.env.PUBLIC_URL).toString(),
     };
@@ -103,16 +113,28 @@ export class SsoService {
   async exchange(token: string, contractId: number | null, ip: string): Promise<{ tokens: IssuedTokens; contractId: number | null }> {
     await this.limiter.hit(`sso:exchange:ip:${ip}`, 60 * this.config.env.RATE_LIMIT_FACTOR);
     const hash = this.hash(token);
-    const [spent] = await this.db.query<{ customer_id: number; live: boolean; document: string }>(
-      `UPDATE sso_tokens s SET used_at = now(), used_ip = $2,
-              outcome = CASE WHEN s.expires_at > now() THEN 'ok' ELSE 'expired' END
-         FROM customers c
-        WHERE s.token_hash = $1 AND s.used_at IS NULL AND c.id = s.customer_id
-        RETURNING s.customer_id, s.expires_at > now() AS live, c.document`,
-      [hash, ip],
-    );
+    const now = this.clock.now();
+    // Spent in one statement: of two parallel exchanges of the same token, only one finds used_at empty.
+    const spent = await this.db
+      .updateTable('sso_tokens as s')
+      .from('customers as c')
+      .set({
+        used_at: now,
+        used_ip: ip,
+        outcome: sql<string>`CASE WHEN s.expires_at > ${now} THEN 'ok' ELSE 'expired' END`,
+      })
+      .whereRef('c.id', '=', 's.customer_id')
+      .where('s.token_hash', '=', hash)
+      .where('s.used_at', 'is', null)
+      .returning(['s.customer_id', 'c.document', sql<boolean>`s.expires_at > ${now}`.as('live')])
+      .executeTakeFirst();
     if (!spent) {
-      const reused = await this.db.query(`UPDATE sso_tokens SET outcome = 'reused' WHERE token_hash = $1 RETURNING 1`, [hash]);
+      const reused = await this.db
+        .updateTable('sso_tokens')
+        .set({ outcome: 'reused' })
+        .where('token_hash', '=', hash)
+        .returning('token_hash')
+        .execute();
       throw failed(reused.length ? 'SSO_REUSED' : 'SSO_INVALID');
     }
     if (!spent.live) throw failed('SSO_EXPIRED');
@@ -121,7 +143,7 @@ export class SsoService {
         await this.contracts.requireOwned(spent.customer_id, contractId);
       } catch (err) {
         if (!(err instanceof AppError) || err.status !== 404) throw err;
-        await this.db.query(`UPDATE sso_tokens SET outcome = 'wrong_contract' WHERE token_hash = $1`, [hash]);
+        await this.db.updateTable('sso_tokens').set({ outcome: 'wrong_contract' }).where('token_hash', '=', hash).execute();
         throw failed('SSO_WRONG_CONTRACT');
       }
     }

@@ -1,8 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { SimulatedTrackingFeed } from '../../ports/tracking-feed';
 import { TripsRepository } from './repository';
 import { TripsService } from './service';
 import routes from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    trips: TripsService;
+  }
+}
 
 /** Demo vehicle the simulator drives: Maria's Onix (contract 100101). */
 export const SIMULATED_CONTRACT = 100101;
@@ -13,34 +19,35 @@ const BLANK_TILE = Buffer.from(
 );
 
 /**
- * The CSP img-src entry for a tile URL template: its origin, '{s}' subdomains as a wildcard
- * ('https://{s}.tile.example/…' → 'https://*.tile.example'); nothing for our own relative URL.
+ * Trips and live position (issue 10): /api/trips/*, the tracking-feed simulator in demo mode (timer unref'd,
+ * stopped on close), and demo mode's offline map tile /api/dev/tile.png.
  */
-export function tileImageSources(template: string): string[] {
-  const origin = /^(https?:\/\/[^/]+)/i.exec(template)?.[1];
-  return origin ? [origin.replace('{s}', '*')] : [];
-}
+export default fp(
+  async (app) => {
+    const { env } = app.config;
+    const service = new TripsService(new TripsRepository(app.db), app.contracts, app.clock);
+    app.decorate('trips', service);
+    await app.register(routes, { prefix: '/api', service, map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } });
 
-/** Trips and live position (issue 10): routes, the tracking-feed simulator in demo mode, the offline tile. */
-const trips: FastifyPluginAsync = async (app) => {
-  const { db, config, contracts } = app.services;
-  const service = new TripsService(new TripsRepository(db), contracts);
-  const { env } = config;
-  await app.register(routes, { service, map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } });
+    if (app.config.demoMode) {
+      app.get('/api/dev/tile.png', { schema: { hide: true } }, async (_req, reply) =>
+        reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=86400').send(BLANK_TILE),
+      );
+    }
 
-  if (config.demoMode) {
-    app.get('/dev/tile.png', { schema: { hide: true } }, async (_req, reply) =>
-      reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=86400').send(BLANK_TILE),
-    );
-  }
-
-  const simulate = env.TRACKING_SIMULATOR ?? (config.demoMode && env.NODE_ENV !== 'test');
-  if (simulate) {
-    const feed = new SimulatedTrackingFeed(db, SIMULATED_CONTRACT, env.TRACKING_SIMULATOR_INTERVAL_MS, undefined, (err) =>
-      app.log.warn({ err }, 'tracking simulator tick failed'),
-    );
-    app.addHook('onReady', async () => feed.start());
-    app.addHook('onClose', async () => feed.stop());
-  }
-};
-export default trips;
+    const simulate = env.TRACKING_SIMULATOR ?? (app.config.demoMode && env.NODE_ENV !== 'test');
+    if (simulate) {
+      const feed = new SimulatedTrackingFeed(
+        app.db,
+        SIMULATED_CONTRACT,
+        env.TRACKING_SIMULATOR_INTERVAL_MS,
+        undefined,
+        (err) => app.log.warn({ err }, 'tracking simulator tick failed'),
+        () => app.clock.now(),
+      );
+      app.addHook('onReady', async () => feed.start());
+      app.addHook('onClose', async () => feed.stop());
+    }
+  },
+  { name: 'trips', dependencies: ['ports', 'authenticate', 'contracts'] },
+);

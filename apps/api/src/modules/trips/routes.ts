@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MapConfigDto, PositionDto, TRIPS_PAGE_SIZE, TripPageDto } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
+import { bearerAuth } from '../../plugins/openapi';
 import { NCtrIdParams } from '../contracts/routes';
 import type { TripsService } from './service';
 
@@ -18,6 +19,8 @@ const routes: FastifyPluginAsyncZod<TripsRouteOptions> = async (app, { service, 
     {
       schema: {
         tags: ['trips'],
+        operationId: 'listTrips',
+        security: bearerAuth,
         summary: "A page of the contract's trips (newest first) with valid coordinates and derived figures",
         params: NCtrIdParams,
         querystring: z.object({
@@ -35,6 +38,8 @@ const routes: FastifyPluginAsyncZod<TripsRouteOptions> = async (app, { service, 
     {
       schema: {
         tags: ['trips'],
+        operationId: 'deleteTrip',
+        security: bearerAuth,
         summary: 'Delete one of your trips for good (soft delete: Deletado)',
         params: z.object({ tripId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
         response: { 204: z.null(), ...errorResponses },
@@ -51,6 +56,8 @@ const routes: FastifyPluginAsyncZod<TripsRouteOptions> = async (app, { service, 
     {
       schema: {
         tags: ['trips'],
+        operationId: 'getVehiclePosition',
+        security: bearerAuth,
         summary: "The vehicle's last position (lat, long, ign) and how long the tracker has been silent",
         params: NCtrIdParams,
         response: { 200: PositionDto, ...errorResponses },
@@ -64,7 +71,15 @@ const routes: FastifyPluginAsyncZod<TripsRouteOptions> = async (app, { service, 
 
   app.get(
     '/trips/map-config',
-    { schema: { tags: ['trips'], summary: 'Map tile URL and attribution', response: { 200: MapConfigDto, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['trips'],
+        operationId: 'getMapConfig',
+        security: bearerAuth,
+        summary: 'Map tile URL and attribution',
+        response: { 200: MapConfigDto, ...errorResponses },
+      },
+    },
     async () => map,
   );
 };

@@ -1,6 +1,7 @@
 import { TRIPS_PAGE_SIZE, trackerSilence, tripFigures, validCoordinates, type PositionDto, type TripPageDto } from '@guarita/domain';
 import { AppError, notFound } from '../../lib/errors';
 import type { ContractService } from '../contracts/service';
+import type { Clock } from '../../ports/clock';
 import type { PointRow, TripsRepository } from './repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -24,6 +25,7 @@ export class TripsService {
   constructor(
     private readonly repo: TripsRepository,
     private readonly contracts: ContractService,
+    private readonly clock: Clock,
   ) {}
 
   /** Trips only for contracts with a tracker; someone else's contract is a 404. */
@@ -69,10 +71,11 @@ export class TripsService {
   }
 
   async delete(customerId: number, tripId: number): Promise<void> {
-    if (!(await this.repo.softDelete(customerId, tripId))) throw notFound('Viagem não encontrada.');
+    if (!(await this.repo.softDelete(customerId, tripId, this.clock.now()))) throw notFound('Viagem não encontrada.');
   }
 
-  async position(customerId: number, nCtrId: number, now = new Date()): Promise<PositionDto> {
+  async position(customerId: number, nCtrId: number): Promise<PositionDto> {
+    const now = this.clock.now();
     await this.requireTracked(customerId, nCtrId);
     const p = await this.repo.lastPosition(nCtrId);
     if (!p) throw new AppError(404, 'NO_POSITION', 'Sem posição do rastreador.');
