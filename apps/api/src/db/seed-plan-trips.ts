@@ -1,6 +1,6 @@
 import type { Database } from './db';
 import { systemClock, type Clock } from '../ports/clock';
-import { BH_ROUTES, drive, insertPositions, prng } from '../ports/tracking-feed';
+import { BH_ROUTES, drive, insertPositions, prng, type SimPoint } from '../ports/tracking-feed';
 
 /**
  * Demo data of issue 10 (plan view, trips, executives, referrals). Idempotent on its own: runs once per
@@ -106,9 +106,14 @@ export async function seedPlanTrips(db: Database, clock: Pick<Clock, 'now'> = sy
   return true;
 }
 
-/** `count` trips ending before `lastEnd`, newest first going back about 11 h each, along the BH routes. */
+/**
+ * `count` trips ending before `lastEnd`, newest first going back about 11 h each, along the BH routes.
+ * Two statements per contract (all fixes, all trips): every test database runs this seed.
+ */
 export async function seedTrips(db: Database, nCtrId: number, count: number, lastEnd: Date, rand: () => number): Promise<void> {
   let end = lastEnd.getTime();
+  const fixes: SimPoint[] = [];
+  const trips: Array<{ n_ctr_id: number; started_at: Date; ended_at: Date; start_address: string; end_address: string }> = [];
   for (let k = 0; k < count; k++) {
     const route = BH_ROUTES[(k + nCtrId) % BH_ROUTES.length]!;
     const backwards = k % 2 === 1;
@@ -121,17 +126,16 @@ export async function seedTrips(db: Database, nCtrId: number, count: number, las
     // Real trackers sometimes send a fix without GPS: (0, 0). The API drops it.
     if (k % 4 === 0 && points.length > 3)
       points.splice(2, 0, { ...points[2]!, lat: 0, lng: 0, ts: new Date(points[2]!.ts.getTime() - 500) });
-    await insertPositions(db, nCtrId, points);
-    await db
-      .insertInto('trips')
-      .values({
-        n_ctr_id: nCtrId,
-        started_at: new Date(start),
-        ended_at: new Date(end),
-        start_address: backwards ? route.to : route.from,
-        end_address: backwards ? route.from : route.to,
-      })
-      .execute();
+    fixes.push(...points);
+    trips.push({
+      n_ctr_id: nCtrId,
+      started_at: new Date(start),
+      ended_at: new Date(end),
+      start_address: backwards ? route.to : route.from,
+      end_address: backwards ? route.from : route.to,
+    });
     end = start - (9 + rand() * 5) * 3_600_000;
   }
+  await insertPositions(db, nCtrId, fixes);
+  if (trips.length) await db.insertInto('trips').values(trips).execute();
 }
