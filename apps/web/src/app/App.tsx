@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../lib/api';
 import { createRouter } from './router';
 
 const queryClient = new QueryClient({

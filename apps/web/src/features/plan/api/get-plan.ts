@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlanViewDto } from '@guarita/domain';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api';
 
 export const planKeys = {
   all: ['plan'] as const,
@@ -8,7 +7,7 @@ export const planKeys = {
 };
 
 /** GET /api/plan/contracts/{nCtrId}: coverages, plan contents, referral discount, COBRE contact, contract PDFs. */
-export const getPlan = (nCtrId: number) => api<PlanViewDto>(`/api/plan/contracts/${nCtrId}`);
+export const getPlan = (nCtrId: number) => unwrap(api.GET('/api/plan/contracts/{nCtrId}', { params: { path: { nCtrId } } }));
 
 export const planQuery = (nCtrId: number) => queryOptions({ queryKey: planKeys.view(nCtrId), queryFn: () => getPlan(nCtrId) });
 

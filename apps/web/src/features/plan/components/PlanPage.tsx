@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { formatIsoDate, formatMoney, formatPhoneBR } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -41,7 +42,7 @@ export function PlanPage() {
   return (
     <div className={s.page}>
       <PageTitle>Meu plano</PageTitle>
-      <VehicleSelector navigateTo="/meu-plano" />
+      <VehicleSelector navigateTo={paths.plan} />
       {plan.isLoading && <Spinner />}
       {plan.error && <Alert>{plan.error.message}</Alert>}
       {plan.data && (
@@ -61,11 +62,11 @@ export function PlanPage() {
                   </Button>
                 </>
               ) : (
-                <Link className="btn btn-primary" to={`/suporte/${c.nCtrId}/1`}>
+                <Link className="btn btn-primary" to={`${paths.support.to(c.nCtrId)}/1`}>
                   Alterar plano
                 </Link>
               )}
-              <Link className="btn btn-secondary" to="/suporte">
+              <Link className="btn btn-secondary" to={paths.support.pattern}>
                 Falar com o suporte
               </Link>
             </div>
@@ -110,8 +111,7 @@ export function PlanPage() {
             </div>
             {downloadError && <Alert>{downloadError}</Alert>}
             <p className={s.muted}>
-              Veja também os <Link to="/termos-de-uso">termos de uso</Link> e a{' '}
-              <Link to="/politica-de-privacidade">política de privacidade</Link>.
+              Veja também os <Link to={paths.terms}>termos de uso</Link> e a <Link to={paths.privacy}>política de privacidade</Link>.
             </p>
           </section>
           <Modal

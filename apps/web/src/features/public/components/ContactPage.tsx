@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { TextField } from '../../../components/ui/TextField';
 import { usePublicConfig } from '../../../api/get-public-config';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api';
 import { CONTACT_CHALLENGE_URL, useSendContact } from '../api/send-contact';
 import type { CaptchaHandle } from '../captcha/AltchaWidget';
 import { telHref } from '../links';

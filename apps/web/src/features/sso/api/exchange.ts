@@ -1,5 +1,5 @@
 import type { TokensDto } from '@guarita/domain';
-import { api, json } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api';
 
 export type SsoExchangeResult = TokensDto & { contractId: number | null };
 
@@ -12,7 +12,7 @@ const inFlight = new Map<string, Promise<SsoExchangeResult>>();
 export function exchangeSsoToken(token: string, contractId: number | null): Promise<SsoExchangeResult> {
   let p = inFlight.get(token);
   if (!p) {
-    p = api<SsoExchangeResult>('/api/sso/exchange', { method: 'POST', auth: false, body: json({ token, contractId }) });
+    p = unwrap(api.POST('/api/sso/exchange', { body: { token, contractId } }));
     inFlight.set(token, p);
   }
   return p;

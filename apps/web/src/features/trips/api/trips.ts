@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { POSITION_REFRESH_MS, type MapConfigDto, type PositionDto, type TripPageDto } from '@guarita/domain';
-import { api } from '../../../lib/api-client';
+import { POSITION_REFRESH_MS } from '@guarita/domain';
+import { api, unwrap } from '../../../lib/api';
 
 export const tripKeys = {
   all: ['trips'] as const,
@@ -11,7 +11,7 @@ export const tripKeys = {
 
 /** GET /api/trips/contracts/{nCtrId}[?pagina=…]: pages of 10 (Itens, PossuiProximaPagina, ProximaPagina). */
 export const getTripPage = (nCtrId: number, pagina: string | null) =>
-  api<TripPageDto>(`/api/trips/contracts/${nCtrId}${pagina ? `?pagina=${encodeURIComponent(pagina)}` : ''}`);
+  unwrap(api.GET('/api/trips/contracts/{nCtrId}', { params: { path: { nCtrId }, query: pagina ? { pagina } : {} } }));
 
 export const tripsQuery = (nCtrId: number) =>
   infiniteQueryOptions({
@@ -28,7 +28,7 @@ export const useTrips = (nCtrId: number | undefined, enabled: boolean) =>
 export function useDeleteTrip(nCtrId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (tripId: number) => api<void>(`/api/trips/${tripId}`, { method: 'DELETE' }),
+    mutationFn: (tripId: number) => unwrap(api.DELETE('/api/trips/{tripId}', { params: { path: { tripId } } })),
     onSuccess: (_void, tripId) => {
       qc.setQueryData(tripsQuery(nCtrId).queryKey, (data) =>
         data ? { ...data, pages: data.pages.map((p) => ({ ...p, Itens: p.Itens.filter((t) => t.Id !== tripId) })) } : data,
@@ -41,7 +41,7 @@ export function useDeleteTrip(nCtrId: number) {
 export const positionQuery = (nCtrId: number) =>
   queryOptions({
     queryKey: tripKeys.position(nCtrId),
-    queryFn: () => api<PositionDto>(`/api/trips/contracts/${nCtrId}/position`),
+    queryFn: () => unwrap(api.GET('/api/trips/contracts/{nCtrId}/position', { params: { path: { nCtrId } } })),
     refetchInterval: POSITION_REFRESH_MS,
     refetchIntervalInBackground: false,
     retry: 1,
@@ -51,4 +51,4 @@ export const usePosition = (nCtrId: number | undefined, enabled: boolean) =>
   useQuery({ ...positionQuery(nCtrId ?? 0), enabled: enabled && nCtrId !== undefined });
 
 export const useMapConfig = () =>
-  useQuery({ queryKey: tripKeys.mapConfig(), queryFn: () => api<MapConfigDto>('/api/trips/map-config'), staleTime: Infinity });
+  useQuery({ queryKey: tripKeys.mapConfig(), queryFn: () => unwrap(api.GET('/api/trips/map-config')), staleTime: Infinity });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState, type UIEvent } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { TRIPS_LOAD_MORE_PX, TRIPS_MSG, lastCommunicationText, type TripDto } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -31,7 +32,7 @@ export function TripsPage() {
   return (
     <div>
       <PageTitle>Minhas Viagens</PageTitle>
-      <VehicleSelector navigateTo="/mapa" />
+      <VehicleSelector navigateTo={paths.map} />
       {tracked ? (
         <TrackedVehicle key={c.nCtrId} nCtrId={c.nCtrId} />
       ) : (
@@ -39,7 +40,7 @@ export function TripsPage() {
           <h2 id="sem-rastreador">Este veículo não tem rastreador</h2>
           <p>
             O mapa com a posição do veículo e o histórico de viagens ficam disponíveis para contratos com rastreador instalado. Escolha
-            outro veículo acima ou fale com o <Link to="/suporte">suporte</Link> para contratar o rastreamento.
+            outro veículo acima ou fale com o <Link to={paths.support.pattern}>suporte</Link> para contratar o rastreamento.
           </p>
         </section>
       )}
@@ -111,7 +112,7 @@ function TrackedVehicle({ nCtrId }: { nCtrId: number }) {
         {pos?.silent && (
           <Alert>
             <span className={s.warning}>Seu rastreador está sem comunicação há mais de 24 horas.</span> Verifique o veículo e fale com o{' '}
-            <Link to="/suporte">suporte</Link> para checarmos o equipamento.
+            <Link to={paths.support.pattern}>suporte</Link> para checarmos o equipamento.
           </Alert>
         )}
       </section>
