@@ -16,6 +16,18 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        // Faults that touch the whole PostgreSQL server (a restart): run alone, after the API run (`.ci/run`).
+        test: {
+          name: 'api-fault',
+          root: 'apps/api',
+          include: ['fault/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
+      },
       'apps/web/vite.config.ts',
     ],
   },

@@ -3,6 +3,7 @@
  * so tools that need it offline (redocly lint, openapi-typescript) read exactly what the server declares.
  * Usage: node --import tsx apps/api/scripts/dump-openapi.ts [out.json]
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -19,7 +20,7 @@ const app = await buildApp({
   config: loadConfig({
     NODE_ENV: 'test',
     DEMO_MODE: 'false', // the document a deployment serves: no demo-only routes
-    AUTH_SECRET: 'x'.repeat(32),
+    AUTH_SECRET: randomBytes(32).toString('base64url'), // start-up refuses weak secrets outside demo mode
     SMTP_URL: 'smtp://unused.invalid', // adapters are built, never called
     SMS_PROVIDER_URL: 'http://unused.invalid',
     ...(process.env.PUBLIC_URL ? { PUBLIC_URL: process.env.PUBLIC_URL } : {}),

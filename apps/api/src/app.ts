@@ -10,7 +10,7 @@ import type { Database } from './db/db';
 import composition, { type Ports } from './composition';
 import { modules } from './modules';
 import session from './modules/auth/session';
-import errors from './plugins/errors';
+import errors, { DB_RETRY_AFTER_SECONDS } from './plugins/errors';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
 import web from './plugins/web';
@@ -68,7 +68,8 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
       await sql`SELECT 1`.execute(db);
       return { status: 'ok' };
     } catch {
-      return reply.code(503).send({ status: 'unavailable' });
+      // The pool reconnects by itself: the next probe after the database is back answers 200.
+      return reply.code(503).header('retry-after', String(DB_RETRY_AFTER_SECONDS)).send({ status: 'unavailable' });
     }
   });
 
@@ -76,6 +77,6 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
   // and its dependencies, which decorates its service and registers its routes under /api (ADR 005).
   for (const m of modules) await app.register(m);
 
-  await app.register(web, { root: config.env.WEB_DIST ?? DEFAULT_WEB_DIST });
+  await app.register(web, { root: config.env.WEB_DIST ?? DEFAULT_WEB_DIST, publicUrl: config.env.PUBLIC_URL });
   return app;
 }

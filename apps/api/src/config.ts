@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -60,14 +63,23 @@ export interface AppConfig {
   limits: {
     windowSeconds: number;
     lookupsPerIp: number;
+    /** Ceiling per document, whoever asks (against spraying); a trusted device is not counted in it. */
     codeRequestsPerDocument: number;
+    /** Per document from one IP, and per trusted device: the limit the owner meets first. */
+    codeRequestsPerDocumentIp: number;
     codeRequestsPerIp: number;
     verifyPerDocument: number;
     verifyPerIp: number;
     wrongTriesPerCode: number;
     contactPerIp: number;
   };
-  tokens: { accessSeconds: number; refreshAbsoluteSeconds: number; codeSeconds: number };
+  tokens: {
+    accessSeconds: number;
+    refreshAbsoluteSeconds: number;
+    codeSeconds: number;
+    /** A rotated refresh token presented again within this window returns the same successor (parallel tabs). */
+    refreshGraceSeconds: number;
+  };
   brand: {
     name: string;
     phoneSales: string;
@@ -82,27 +94,30 @@ export interface AppConfig {
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const env = EnvSchema.parse(source);
   const production = env.NODE_ENV === 'production';
-  const demoMode = env.DEMO_MODE ?? !production;
+  // An https PUBLIC_URL is a deployment: demo mode stays off there unless DEMO_MODE=true says otherwise.
+  const demoMode = env.DEMO_MODE ?? (!production && !env.PUBLIC_URL.startsWith('https://'));
   if (!env.AUTH_SECRET && !demoMode) throw new Error('AUTH_SECRET (≥ 32 characters) is required outside demo mode');
+  if (env.AUTH_SECRET && !demoMode && isWeakSecret(env.AUTH_SECRET)) throw new Error('AUTH_SECRET is too weak: use ≥ 32 random characters');
+  const authSecret = env.AUTH_SECRET ?? demoSecret(env.DATA_DIR);
   const f = env.RATE_LIMIT_FACTOR;
   const base: AppConfig = {
     env,
     production,
     demoMode,
-    // Demo installs get a fixed, clearly non-production secret so tokens survive restarts.
-    authSecret: env.AUTH_SECRET ?? 'demo-only-secret-never-use-in-production-0123456789',
-    altchaKey: env.ALTCHA_HMAC_KEY ?? env.AUTH_SECRET ?? 'demo-only-altcha-key-0123456789abcdef',
+    authSecret,
+    altchaKey: env.ALTCHA_HMAC_KEY ?? authSecret,
     limits: {
       windowSeconds: 15 * 60,
       lookupsPerIp: 60 * f,
-      codeRequestsPerDocument: 5 * f,
+      codeRequestsPerDocument: 20 * f,
+      codeRequestsPerDocumentIp: 5 * f,
       codeRequestsPerIp: 30 * f,
       verifyPerDocument: 15 * f,
       verifyPerIp: 60 * f,
       wrongTriesPerCode: 5,
       contactPerIp: 10 * f,
     },
-    tokens: { accessSeconds: 15 * 60, refreshAbsoluteSeconds: 30 * 24 * 3600, codeSeconds: 10 * 60 },
+    tokens: { accessSeconds: 15 * 60, refreshAbsoluteSeconds: 30 * 24 * 3600, codeSeconds: 10 * 60, refreshGraceSeconds: 10 },
     brand: {
       name: env.BRAND_NAME,
       phoneSales: env.PHONE_SALES,
@@ -114,4 +129,59 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     },
   };
   return { ...base, ...overrides, limits: { ...base.limits, ...overrides.limits }, tokens: { ...base.tokens, ...overrides.tokens } };
+}
+
+/** Too few distinct characters to be random (e.g. 'aaaa…', '0123…0123'). */
+function isWeakSecret(secret: string): boolean {
+  return new Set(secret).size < 10;
+}
+
+export const DEMO_SECRET_FILE = 'auth-secret';
+
+/**
+ * Demo mode without AUTH_SECRET: a random secret generated once and kept in DATA_DIR/auth-secret (mode 0600), so logins
+ * survive restarts and no two installs share a secret. When DATA_DIR cannot be written (e.g. a read-only container on
+ * PostgreSQL), the secret lives in memory only: it is still random, logins end at the next restart, and a warning says so.
+ */
+export function demoSecret(dataDir: string, warn: (m: string) => void = (m) => console.warn(m)): string {
+  const file = path.resolve(dataDir, DEMO_SECRET_FILE);
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) {
+      if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+      return existing;
+    }
+  } catch {
+    /* not there yet */
+  }
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (err) {
+    // Another process created it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    warn(`Could not write ${file} (${(err as NodeJS.ErrnoException).code}): demo logins will not survive a restart. Set AUTH_SECRET.`);
+    return secret;
+  }
+}
+
+/** What `npm start` prints when demo mode is on: impossible to miss in a deployment log. */
+export function demoBanner(config: Pick<AppConfig, 'demoMode' | 'env'>): string | null {
+  if (!config.demoMode) return null;
+  const line = '!'.repeat(78);
+  return [
+    line,
+    '!! MODO DEMONSTRAÇÃO / DEMO MODE IS ON',
+    '!! Demo data, one-time codes on the console and at /api/dev/outbox, dev-only routes, sandbox payments.',
+    '!! Never expose this to customers. For a deployment set DEMO_MODE=false (or NODE_ENV=production,',
+    '!! or an https:// PUBLIC_URL) together with AUTH_SECRET, SMTP_URL and SMS_PROVIDER_URL.',
+    config.env.AUTH_SECRET
+      ? null
+      : `!! Tokens are signed with a random secret kept in ${path.resolve(config.env.DATA_DIR, DEMO_SECRET_FILE)}.`,
+    line,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

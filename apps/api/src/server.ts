@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig } from './config';
+import { demoBanner, loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
@@ -7,6 +7,8 @@ import { buildApp, loggerOptions } from './app';
 
 const config = loadConfig();
 const { env } = config;
+const banner = demoBanner(config);
+if (banner) console.warn(banner);
 
 const db: Database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.resolve(env.DATA_DIR, 'pglite'));
 const applied = await migrate(db);
@@ -25,6 +27,7 @@ const prune = setInterval(
   () => {
     void app.limiter.prune().catch(() => {});
     void app.payments.pruneIdempotency().catch(() => {});
+    void app.authService.pruneDecoys().catch(() => {});
   },
   10 * 60 * 1000,
 );

@@ -100,7 +100,8 @@ describe('contracts, bills and customer data', () => {
       const res = await t.get('/api/contracts', token[doc]);
       expect(res.statusCode).toBe(200);
       const list = res.json() as Array<{ nCtrId: number; bpName: string }>;
-      expect(list.map((c) => c.nCtrId).sort()).toEqual([...ids].sort());
+      // The Encerrado contract (100103) is owned but never listed (spec 000; issue 7 item 10).
+      expect(list.map((c) => c.nCtrId).sort()).toEqual(ids.filter((id) => id !== 100103).sort());
       const name = (await t.get('/api/me', token[doc])).json().name;
       for (const c of list) expect(c.bpName).toBe(name);
     }
@@ -120,7 +121,11 @@ describe('contracts, bills and customer data', () => {
       vehicle: { numberPlate: 'RTA1B23', vModel: 'Onix LT 1.0', manufacturer: 'Chevrolet', year: 2022 },
     });
     expect(byId.get(100102)).toMatchObject({ vehicle: { numberPlate: null, vModel: null }, pmCard: 'mc' }); // device only
-    expect(byId.get(100103)).toMatchObject({ status: 'Encerrado', dataFimVigencia: '2024-02-05' });
+    expect(byId.has(100103)).toBe(false); // Encerrado: never listed
+    expect((await t.get('/api/contracts/100103', token[CPF_MARIA])).json()).toMatchObject({
+      status: 'Encerrado',
+      dataFimVigencia: '2024-02-05',
+    });
     expect(byId.get(100104)).toMatchObject({ slpCode: null, pmCard: 'amex', idPlan: 'GUARITA_ESSENCIAL_ANUAL' });
   });
 

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, loggerOptions } from '../src/app';
+import type { Ports } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 import { openPglite, openPostgres, rawQuery, type Database } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
@@ -28,6 +31,8 @@ export interface TestOverrides {
   /** Also write every notification to the real demo outbox (dev_outbox table), as demo mode does. */
   outbox?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Card gateway / Pix PSP adapters instead of the built-in sandbox ones. */
+  ports?: Omit<Ports, 'notifier' | 'clock'>;
   /** The app's (and the seed's) clock; the system clock unless given. */
   clock?: Clock;
 }
@@ -119,7 +124,13 @@ export async function openFreshDb(): Promise<{ db: Database; drop: () => Promise
 }
 
 export function buildTestConfig(o: TestOverrides = {}): AppConfig {
-  const env: Record<string, string> = { NODE_ENV: 'test', WEB_DIST: '/nonexistent-guarita-web-dist', ...o.env };
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    WEB_DIST: '/nonexistent-guarita-web-dist',
+    // Demo mode keeps its random secret in DATA_DIR: a scratch folder, never the repository's ./data.
+    DATA_DIR: path.join(tmpdir(), `guarita-api-test-${process.pid}`),
+    ...o.env,
+  };
   if (o.demoMode === false) {
     env.DEMO_MODE = 'false';
     env.AUTH_SECRET ??= 'test-secret-for-non-demo-mode-0123456789abcdef';
@@ -142,7 +153,7 @@ export async function createTestApp(overrides: TestOverrides = {}): Promise<Test
     const clock = overrides.clock ?? systemClock;
     await seedDemo(db, clock);
     const notifier = new CapturingNotifier(overrides.outbox ? new OutboxNotifier(db, () => {}) : undefined);
-    app = await buildApp({ db, config, ports: { notifier, clock }, logger: overrides.logger ?? false });
+    app = await buildApp({ db, config, ports: { ...overrides.ports, notifier, clock }, logger: overrides.logger ?? false });
     await app.ready();
     const a = app;
 

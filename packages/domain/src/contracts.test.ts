@@ -52,3 +52,12 @@ describe('bills', () => {
     ).toBe(15343);
   });
 });
+
+describe('isActiveContract (issue 7)', () => {
+  it('neither Encerrado nor cancelled', async () => {
+    const { isActiveContract } = await import('./contracts');
+    expect(isActiveContract({ status: 'Ativo', cancelled: false })).toBe(true);
+    expect(isActiveContract({ status: 'Encerrado', cancelled: false })).toBe(false);
+    expect(isActiveContract({ status: 'Ativo', cancelled: true })).toBe(false);
+  });
+});

@@ -30,6 +30,11 @@ export interface VehicleOption {
   nCtrId: number;
 }
 
+/** A contract the customer may act on (pay, change card, advance): neither Encerrado nor cancelled. */
+export function isActiveContract(c: { status: string; cancelled?: boolean }): boolean {
+  return c.status !== CLOSED_STATUS && c.cancelled !== true;
+}
+
 /** Contracts a customer may pick: every one except those with status Encerrado. */
 export function selectableContracts<T extends SelectableContract>(contracts: readonly T[]): T[] {
   return contracts.filter((c) => c.status !== CLOSED_STATUS);

@@ -1,6 +1,7 @@
 export * from './messages';
 export * from './document';
 export * from './masks';
+export * from './input-masks';
 export * from './money';
 export * from './dates';
 export * from './bills';

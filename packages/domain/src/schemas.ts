@@ -19,5 +19,10 @@ export const codeSchema = z
 export const channelSchema = z.enum(['sms', 'email']);
 export type Channel = z.infer<typeof channelSchema>;
 
+/** The login's three forms (000 §1), field names as the API takes them. */
+export const loginDocumentFormSchema = z.object({ documento: documentSchema });
+export const loginChannelFormSchema = z.object({ canal: channelSchema });
+export const loginCodeFormSchema = z.object({ codigo: codeSchema });
+
 // The contact form's schemas live in ./contact (empty-field precedence, ALTCHA payload).
 export * from './contact';

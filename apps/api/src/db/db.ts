@@ -36,12 +36,21 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
-export async function openPostgres(connectionString: string, options: { searchPath?: string; max?: number } = {}): Promise<Database> {
+export interface PostgresOptions {
+  searchPath?: string;
+  max?: number;
+  /** Overrides of the timeouts of `postgresTimeouts()` (milliseconds). */
+  timeouts?: Partial<PostgresTimeouts>;
+}
+
+export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
+    ...postgresTimeouts(options.timeouts),
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
+  survivePoolErrors(pool);
   // Fail fast on a bad URL instead of on the first request.
   await pool.query('SELECT 1');
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -53,4 +62,66 @@ export async function openPostgres(connectionString: string, options: { searchPa
  */
 export async function rawQuery<T = Record<string, unknown>>(db: Kysely<DB>, text: string, params: unknown[] = []): Promise<T[]> {
   return (await db.executeQuery<T>(CompiledQuery.raw(text, params))).rows;
+}
+
+// ── Surviving the database (issue 7) ──────────────────────────────────────────────────────────────
+
+export interface PostgresTimeouts {
+  /** Waiting for a free pooled connection or a new one. */
+  connectionTimeoutMillis: number;
+  /** Server-side limit of one statement. */
+  statement_timeout: number;
+  /** Server-side limit of a transaction left idle (a stuck request never holds row locks for long). */
+  idle_in_transaction_session_timeout: number;
+  /** Server-side limit of waiting for a row lock. */
+  lock_timeout: number;
+  /** Client-side limit of one query (covers a server that stopped answering). */
+  query_timeout: number;
+  /** Idle pooled connections are closed after this. */
+  idleTimeoutMillis: number;
+}
+
+/** Connection, statement and idle-in-transaction timeouts: no request can hold a connection (or row locks) for long. */
+export function postgresTimeouts(overrides: Partial<PostgresTimeouts> = {}): PostgresTimeouts {
+  return {
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: 10_000,
+    idle_in_transaction_session_timeout: 15_000,
+    lock_timeout: 10_000,
+    query_timeout: 12_000,
+    idleTimeoutMillis: 30_000,
+    ...overrides,
+  };
+}
+
+/**
+ * An idle pooled connection whose backend is terminated (a restart, a failover, `pg_terminate_backend`) makes the pool
+ * emit 'error'; without a listener that kills the process. The pool has already dropped the connection; the next
+ * query opens a new one, so all there is to do is to note it.
+ */
+export function survivePoolErrors(pool: pg.Pool, log: (msg: string) => void = (m) => console.warn(m)): void {
+  const note = (err: Error & { code?: string }) =>
+    log(`database connection lost (${err.code ?? err.name}); the pool reconnects on the next query`);
+  pool.on('error', note);
+  // A checked-out client (inside a transaction, between two queries) has no pool listener: its 'error' would be
+  // unhandled. Every client gets one for life; the pool drops a client that is no longer queryable on release.
+  pool.on('connect', (client) => client.on('error', note));
+}
+
+/** SQLSTATE classes and Node error codes that mean "the database is away", not "the request is wrong". */
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P0[1-4]|57014|25P03|55P03|40P01)/;
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const UNAVAILABLE_TEXT =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|not queryable|Client was closed|Cannot use a pool after calling end|not currently accepting connections|the database system is/i;
+
+/** True for errors that a retry later may fix: answer 503 with Retry-After, not 500. */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 3) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; severity?: unknown };
+  // FATAL ends the session (e.g. 55000 "database is not currently accepting connections" while connecting).
+  if (e.severity === 'FATAL' || e.severity === 'PANIC') return true;
+  if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_NODE_CODES.has(e.code))) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
 }

@@ -149,6 +149,8 @@ export interface IdempotencyKeys {
   response_body: Json | null;
   created_at: Generated<Date>;
   completed_at: Date | null;
+  reserved_doc_entries: number[] | null;
+  reserved_until: Date | null;
 }
 
 export interface LoginCodes {
@@ -159,6 +161,15 @@ export interface LoginCodes {
   attempts: Generated<number>;
   expires_at: Date;
   used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface LoginDecoySessions {
+  id: string;
+  document: string;
+  code_requested_at: Date | null;
+  attempts: Generated<number>;
+  expires_at: Date;
   created_at: Generated<Date>;
 }
 
@@ -203,6 +214,22 @@ export interface PixCharges {
   paid_at: Date | null;
   end_to_end_id: string | null;
   created_at: Generated<Date>;
+}
+
+export interface PixLatePayments {
+  id: Generated<number>;
+  pix_charge_id: number;
+  txid: string;
+  customer_id: number;
+  n_ctr_id: number;
+  end_to_end_id: string;
+  amount_cents: number;
+  outcome: 'settled' | 'credit';
+  settled_doc_entries: Generated<number[]>;
+  credit_cents: Generated<number>;
+  refund_status: Generated<'none' | 'pending' | 'refunded'>;
+  customer_notified_at: Date | null;
+  received_at: Generated<Date>;
 }
 
 export interface Positions {
@@ -280,9 +307,11 @@ export interface DB {
   executives: Executives;
   idempotency_keys: IdempotencyKeys;
   login_codes: LoginCodes;
+  login_decoy_sessions: LoginDecoySessions;
   login_sessions: LoginSessions;
   payment_links: PaymentLinks;
   pix_charges: PixCharges;
+  pix_late_payments: PixLatePayments;
   positions: Positions;
   rate_limit_hits: RateLimitHits;
   referrals: Referrals;

@@ -2,8 +2,13 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@guarita/domain';
 import { AppError } from '../lib/errors';
+import { isDatabaseUnavailable } from '../db/db';
 
-/** The one error handler: coded errors → envelope; validation → 400 with the schema's pt-BR message; the rest → 500, details logged only. */
+/** Seconds a client should wait before retrying when the database is away. */
+export const DB_RETRY_AFTER_SECONDS = 5;
+
+/** The one error handler: coded errors → envelope; validation → 400 with the schema's pt-BR message;
+ * database away → 503 + Retry-After; the rest → 500, details logged only. */
 export default fp(async (app) => {
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     const envelope = (status: number, erro: string, mensagem: string, detalhes?: AppError['detalhes']) =>
@@ -22,6 +27,12 @@ export default fp(async (app) => {
       const first = err.validation[0];
       // Our schemas carry the spec's pt-BR messages; zod's own ones are set to Portuguese in app.ts.
       return envelope(400, 'VALIDATION', first?.message ?? 'Dados inválidos.');
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is away (restart, failover, overload): a retry later works. Log the kind only.
+      req.log.warn({ code: (err as { code?: string }).code }, 'database unavailable');
+      reply.header('retry-after', String(DB_RETRY_AFTER_SECONDS));
+      return envelope(503, 'SERVICE_UNAVAILABLE', MSG.connection);
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status === 413) return envelope(413, 'PAYLOAD_TOO_LARGE', 'O conteúdo enviado é grande demais.');

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors';
 
 /** Strict headers: no inline script, no framing, HSTS when served over HTTPS. */
 export default fp(async (app, opts: { hsts: boolean; imgSrc?: string[] }) => {
@@ -24,5 +26,32 @@ export default fp(async (app, opts: { hsts: boolean; imgSrc?: string[] }) => {
     strictTransportSecurity: opts.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
+    // CSP frame-ancestors 'none' is the rule; the legacy X-Frame-Options header is not sent (issue 7).
+    xFrameOptions: false,
+  });
+
+  // API answers carry personal data or tokens: never stored by a browser or a shared cache (unless a route says otherwise).
+  app.addHook('onSend', async (req, reply, payload) => {
+    const url = req.url;
+    if ((url === '/api' || url.startsWith('/api/')) && !url.startsWith('/api/docs') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
   });
 });
+
+/**
+ * preHandler for cookie-authenticated POSTs (refresh, logout): a browser request from another site is refused (403).
+ * Browsers send Origin on every POST (and Sec-Fetch-Site); a request without them is not a browser's, so it cannot
+ * carry a victim's cookie by CSRF. Allowed: PUBLIC_URL's origin and the origin the request was addressed to.
+ */
+export function sameOriginOnly(publicUrl: string) {
+  const allowed = new URL(publicUrl).origin;
+  return async (req: FastifyRequest) => {
+    const site = req.headers['sec-fetch-site'];
+    const origin = req.headers.origin;
+    const own = `${req.protocol}://${req.host}`;
+    const crossSite = site === 'cross-site' || (origin !== undefined && origin !== allowed && origin !== own);
+    if (crossSite) throw new AppError(403, 'FORBIDDEN_ORIGIN', 'Requisição não permitida.');
+  };
+}

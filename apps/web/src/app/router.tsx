@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import RenderErrorPage from '../features/common/components/RenderErrorPage';
 import { Spinner } from '../components/ui/Spinner';
 import PublicLayout from '../features/public/components/PublicLayout';
@@ -65,3 +65,19 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/**
+ * The router for the page the browser is on, with that page's lazy route modules loaded first: a page
+ * prerendered at build hydrates with the same tree, and a skeleton from index.html stays up meanwhile
+ * instead of a spinner flashing in between.
+ */
+export async function createRouterForPage(location: string = window.location.pathname): Promise<ReturnType<typeof createRouter>> {
+  const lazyMatches = matchRoutes(routes, location)?.filter((m) => typeof m.route.lazy === 'function') ?? [];
+  await Promise.all(
+    lazyMatches.map(async (m) => {
+      const load = m.route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(m.route, { ...(await load()), lazy: undefined });
+    }),
+  );
+  return createRouter();
+}

@@ -116,7 +116,8 @@ export const PixWebhookResultDto = z.object({
   resultados: z.array(
     z.object({
       txid: z.string(),
-      resultado: z.enum(['paid', 'already_paid', 'expired', 'not_found', 'amount_mismatch']),
+      // late_paid: received after expiry, bills still open → settled; late_credit: bills paid meanwhile → credit to refund.
+      resultado: z.enum(['paid', 'already_paid', 'expired', 'not_found', 'amount_mismatch', 'late_paid', 'late_credit']),
     }),
   ),
 });

@@ -3,6 +3,9 @@
  * spec 000 §2/§5/§6/§8 and 002 §2.5/§8; the others fill gaps the spec leaves silent.
  */
 export const PAYMENT_MSG = {
+  // Late Pix (issue 7; not in the spec): money received after the charge expired, when its bills were already paid.
+  latePixCredit:
+    'Recebemos um Pix de {valor} referente ao contrato {contrato} depois do prazo da cobrança. As faturas já estavam pagas, então o valor ficou registrado como crédito e será devolvido a você. Nossa equipe entrará em contato.',
   // Card form (spec 000 §5)
   cardNumberInvalid: 'Erro ao processar pagamento. número do cartão inválido!', // spec
   cardNumberMissing: 'Erro ao processar pagamento. número do cartão não informado!', // spec

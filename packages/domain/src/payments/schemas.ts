@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADVANCE_METHODS } from './advance';
-import { cardFormErrors, toCardData, type CardData } from './card';
+import { cardFormErrors, splitExpiry, toCardData, type CardData, type CardFormField } from './card';
 import { PAYMENT_MSG } from './messages';
 
 const text = (max: number) =>
@@ -37,8 +37,37 @@ export const cardDataSchema = z
   .transform((v): CardData => toCardData({ ...v, numeroCartao: v.numeroCartao == null ? null : String(v.numeroCartao) }));
 export type CardDataInput = z.input<typeof cardDataSchema>;
 
+/** Where each card error shows in the card form: month and year share the one 'MM/AA' field. */
+const CARD_FORM_FIELD: Record<CardFormField, 'numero' | 'validade' | 'cvv' | 'nomeTitular'> = {
+  numeroCartao: 'numero',
+  mesExpiracao: 'validade',
+  anoExpiracao: 'validade',
+  cvv: 'cvv',
+  nomeTitular: 'nomeTitular',
+};
+
+/**
+ * The card form as typed (number and expiry masked, 'MM/AA' in one field), with the same rules and messages as
+ * `cardDataSchema`, each on the field it is about.
+ */
+export const cardFormSchema = z
+  .object({ numero: z.string(), validade: z.string(), cvv: z.string(), nomeTitular: z.string() })
+  .superRefine((v, ctx) => {
+    const { month, year } = splitExpiry(v.validade);
+    const input = { numeroCartao: v.numero, mesExpiracao: month, anoExpiracao: year, cvv: v.cvv, nomeTitular: v.nomeTitular };
+    const seen = new Set<string>();
+    for (const e of cardFormErrors(input)) {
+      const field = CARD_FORM_FIELD[e.field];
+      if (seen.has(field)) continue;
+      seen.add(field);
+      ctx.addIssue({ code: 'custom', path: [field], message: e.message });
+    }
+  });
+export type CardFormFields = z.input<typeof cardFormSchema>;
+
 const docEntries = z
-  .array(z.number().int().positive(), { error: PAYMENT_MSG.invalidBillList })
+  // Bounded to the column (PostgreSQL integer): a larger id is not a bill, never a database error (issue 7).
+  .array(z.number().int().positive().max(2_147_483_647, PAYMENT_MSG.invalidBillList), { error: PAYMENT_MSG.invalidBillList })
   .min(1, PAYMENT_MSG.invalidBillList)
   .max(36, PAYMENT_MSG.invalidBillList);
 const cents = z

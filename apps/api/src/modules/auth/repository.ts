@@ -95,8 +95,27 @@ export class AuthRepository {
       .execute();
   }
 
+  /** Idempotent: parallel refreshes within the grace window add the same (derived) successor once. */
   async addRefreshToken(familyId: string, tokenHash: string): Promise<void> {
-    await this.db.insertInto('refresh_tokens').values({ token_hash: tokenHash, family_id: familyId }).execute();
+    await this.db
+      .insertInto('refresh_tokens')
+      .values({ token_hash: tokenHash, family_id: familyId })
+      .onConflict((oc) => oc.column('token_hash').doNothing())
+      .execute();
+  }
+
+  /** The live family (and its customer) of a token used at most `graceSeconds` ago; null otherwise. */
+  async recentlyRotated(tokenHash: string, graceSeconds: number): Promise<{ familyId: string; customerId: number } | null> {
+    const row = await this.db
+      .selectFrom('refresh_tokens as t')
+      .innerJoin('token_families as f', 'f.id', 't.family_id')
+      .select(['t.family_id as familyId', 'f.customer_id as customerId'])
+      .where('t.token_hash', '=', tokenHash)
+      .where('t.used_at', '>', sql<Date>`now() - make_interval(secs => ${graceSeconds})`)
+      .where('f.revoked_at', 'is', null)
+      .where('f.expires_at', '>', now)
+      .executeTakeFirst();
+    return row ?? null;
   }
 
   /** Uses a refresh token once. 'reused' when it had already been used: the caller must revoke its family. */
@@ -140,14 +159,56 @@ export class AuthRepository {
       .execute();
   }
 
-  async familyIsLive(familyId: string): Promise<boolean> {
+  /** The login is live and belongs to `customerId` (a token naming another customer's login is refused). */
+  async familyIsLive(familyId: string, customerId: number): Promise<boolean> {
     const row = await this.db
       .selectFrom('token_families')
       .select(sql<number>`1`.as('live'))
       .where('id', '=', familyId)
+      .where('customer_id', '=', customerId)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  // ── Decoy sessions: a valid document that is not a customer (issue 7) ──────────────────────────
+
+  async createDecoySession(id: string, document: string, ttlSeconds: number): Promise<void> {
+    await this.db
+      .insertInto('login_decoy_sessions')
+      .values({ id, document, expires_at: inSeconds(ttlSeconds) })
+      .execute();
+  }
+
+  async liveDecoySession(id: string): Promise<{ document: string } | null> {
+    const row = await this.db
+      .selectFrom('login_decoy_sessions')
+      .select('document')
+      .where('id', '=', id)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async markDecoyCodeRequested(id: string): Promise<void> {
+    await this.db.updateTable('login_decoy_sessions').set({ code_requested_at: now, attempts: 0 }).where('id', '=', id).execute();
+  }
+
+  /** Spends a try like `spendTry`: false when no code was "sent" or the tries are used up. */
+  async spendDecoyTry(id: string, maxTries: number, codeSeconds: number): Promise<boolean> {
+    const rows = await this.db
+      .updateTable('login_decoy_sessions')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('code_requested_at', '>', sql<Date>`now() - make_interval(secs => ${codeSeconds})`)
+      .where('attempts', '<', maxTries)
+      .returning('id')
+      .execute();
+    return rows.length === 1;
+  }
+
+  async pruneDecoys(): Promise<void> {
+    await this.db.deleteFrom('login_decoy_sessions').where('expires_at', '<', now).execute();
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { LoginStartDto, TokensDto, channelSchema, codeSchema, documentSchema } from '@guarita/domain';
+import { sameOriginOnly } from '../../plugins/security';
 import { errorResponses } from '../../lib/errors';
 import type { AppConfig } from '../../config';
 import type { IssuedTokens } from './service';
@@ -23,8 +24,21 @@ export function sendSessionTokens(reply: FastifyReply, config: AppConfig, t: Iss
   return { IdToken: t.IdToken, AccessToken: t.AccessToken, expiresIn: t.expiresIn };
 }
 
+/** Signed id of a device that logged in before (ADR 010): strangers' attempts on the document do not block it. */
+export const DEVICE_COOKIE = 'guarita_dev';
+const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
+
+/** A login session id: what randomToken(24) makes (base64url). NUL and control characters never reach the database. */
+const sessaoSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Sessão de login inválida.');
+
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { authService: auth, config, tokens } = app;
+  // Cookie-authenticated POSTs: only from our own pages (issue 7).
+  const sameOrigin = sameOriginOnly(config.env.PUBLIC_URL);
   const sendTokens = (reply: FastifyReply, t: IssuedTokens) => sendSessionTokens(reply, config, t);
 
   app.post(
@@ -50,11 +64,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'authSendCode',
         security: noAuth,
         summary: 'Step 2: send a one-time code by SMS or e-mail',
-        body: z.object({ Sessao: z.string().min(1).max(100), canal: channelSchema }),
+        body: z.object({ Sessao: sessaoSchema, canal: channelSchema }),
         response: { 202: z.object({ canal: channelSchema, destino: z.string() }), ...errorResponses },
       },
     },
-    async (req, reply) => reply.code(202).send(await auth.sendCode(req.body.Sessao, req.body.canal, req.ip)),
+    async (req, reply) => reply.code(202).send(await auth.sendCode(req.body.Sessao, req.body.canal, req.ip, req.cookies[DEVICE_COOKIE])),
   );
 
   app.post(
@@ -65,16 +79,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'authVerify',
         security: noAuth,
         summary: 'Step 3: check the code; answers the tokens and sets the refresh cookie',
-        body: z.object({ Sessao: z.string().min(1).max(100), CodigoAutenticacao: codeSchema }),
+        body: z.object({ Sessao: sessaoSchema, CodigoAutenticacao: codeSchema }),
         response: { 200: TokensDto, ...errorResponses },
       },
     },
-    async (req, reply) => sendTokens(reply, await auth.verify(req.body.Sessao, req.body.CodigoAutenticacao, req.ip)),
+    async (req, reply) => {
+      const issued = await auth.verify(req.body.Sessao, req.body.CodigoAutenticacao, req.ip, req.cookies[DEVICE_COOKIE]);
+      if (!auth.trustedDevice(req.cookies[DEVICE_COOKIE], issued.customerId)) {
+        reply.setCookie(DEVICE_COOKIE, auth.deviceCookieFor(issued.customerId), {
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: config.env.PUBLIC_URL.startsWith('https://'),
+          path: cookiePath,
+          maxAge: DEVICE_COOKIE_SECONDS,
+        });
+      }
+      return sendTokens(reply, issued);
+    },
   );
 
   app.post(
     '/auth/refresh',
     {
+      preHandler: sameOrigin,
       schema: {
         tags: ['auth'],
         operationId: 'authRefresh',
@@ -97,6 +124,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
+      preHandler: sameOrigin,
       schema: {
         tags: ['auth'],
         operationId: 'authLogout',
@@ -109,7 +137,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const header = req.headers.authorization;
       const access = header?.startsWith('Bearer ') ? await tokens.verifyAccess(header.slice(7)) : null;
-      await auth.logout(req.cookies[REFRESH_COOKIE], access?.familyId);
+      await auth.logout(req.cookies[REFRESH_COOKIE], access);
       reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
       return reply.code(204).send(null);
     },

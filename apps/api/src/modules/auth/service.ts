@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { MSG, maskEmail, maskPhone, type Channel } from '@guarita/domain';
 import type { AppConfig } from '../../config';
 import { AppError, unauthorized } from '../../lib/errors';
@@ -9,6 +10,25 @@ import type { AuthRepository } from './repository';
 import type { TokenService } from './tokens';
 
 const SESSION_SECONDS = 30 * 60;
+
+const DECOY_EMAIL_DOMAINS = ['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.com.br', 'uol.com.br', 'bol.com.br'];
+const DECOY_DDD = ['11', '21', '31', '41', '47', '51', '61', '62', '71', '81', '85', '19', '27', '34', '48'];
+
+/**
+ * Plausible masked destinations for a document that is not a customer, derived with a keyed hash: the same every time
+ * for one document, different between documents, and impossible to tell from a customer's without the secret.
+ */
+export function decoyContacts(secret: string, document: string): { Sms: string | null; Email: string | null; canalPadrao: Channel } {
+  const h = createHmac('sha256', secret).update(`decoy-contacts\u0000${document}`).digest();
+  const hasSms = h[0]! % 5 !== 0; // most customers have a mobile on file
+  const ddd = DECOY_DDD[h[1]! % DECOY_DDD.length]!;
+  const phone = `${ddd}9${String(h.readUInt32BE(2) % 100_000_000).padStart(8, '0')}`;
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const userLen = 5 + (h[6]! % 8);
+  const user = Array.from({ length: userLen }, (_, i) => letters[h[7 + i]! % letters.length]).join('');
+  const email = `${user}@${DECOY_EMAIL_DOMAINS[h[20]! % DECOY_EMAIL_DOMAINS.length]}`;
+  return { Sms: hasSms ? maskPhone(phone) : null, Email: maskEmail(email), canalPadrao: hasSms ? 'sms' : 'email' };
+}
 
 export interface IssuedTokens {
   IdToken: string;
@@ -39,8 +59,12 @@ export class AuthService {
   async start(document: string, ip: string) {
     await this.limiter.hit(`lookup:ip:${ip}`, this.config.limits.lookupsPerIp);
     const customer = await this.customers.loginContactByDocument(document);
-    if (!customer) throw new AppError(404, 'CUSTOMER_NOT_FOUND', MSG.lookupFailed);
     const Sessao = randomToken(24);
+    // Unknown but valid: the same answer as a customer's (ASVS 6.3.8) — a session that never receives a code.
+    if (!customer) {
+      await this.repo.createDecoySession(Sessao, document, SESSION_SECONDS);
+      return { Sessao, ...decoyContacts(this.config.authSecret, document) };
+    }
     await this.repo.createSession(Sessao, customer.id, SESSION_SECONDS);
     return {
       Sessao,
@@ -50,6 +74,33 @@ export class AuthService {
     };
   }
 
+  /** A signed cookie value naming a device that completed a login of `customerId` (issue 7, ADR 010). */
+  deviceCookieFor(customerId: number): string {
+    const id = randomToken(16);
+    return `${customerId}.${id}.${keyedHash(this.config.authSecret, 'device', String(customerId), id)}`;
+  }
+
+  /** The device id when the cookie is genuine and was issued to this customer; null otherwise. */
+  trustedDevice(cookie: string | undefined, customerId: number): string | null {
+    const [cid, id, mac, extra] = (cookie ?? '').split('.');
+    if (!cid || !id || !mac || extra !== undefined || cid !== String(customerId)) return null;
+    return safeEqual(mac, keyedHash(this.config.authSecret, 'device', cid, id)) ? id : null;
+  }
+
+  /**
+   * Per-document limits that strangers cannot use to lock the owner out (ADR 010): a request is counted per
+   * document + IP; a device that logged this customer in before is counted per device and skips the
+   * per-document ceiling; everyone else also meets the per-document ceiling (against spraying from many IPs).
+   */
+  private async documentLimits(kind: 'code' | 'verify', doc: string, ip: string, device: string | null, perDocIp: number, ceiling: number) {
+    if (device) {
+      await this.limiter.hit(`${kind}:device:${device}`, perDocIp);
+      return;
+    }
+    await this.limiter.hit(`${kind}:docip:${doc}:${ip}`, perDocIp);
+    await this.limiter.hit(`${kind}:doc:${doc}`, ceiling);
+  }
+
   /** Step 2: send a fresh code through the chosen channel. */
   /** The customer behind a live login session, with the contacts the login needs. */
   private async sessionCustomer(sessionId: string) {
@@ -57,13 +108,15 @@ export class AuthService {
     return customerId === null ? null : this.customers.loginContact(customerId);
   }
 
-  async sendCode(sessionId: string, channel: Channel, ip: string) {
+  async sendCode(sessionId: string, channel: Channel, ip: string, deviceCookie?: string) {
     const session = await this.sessionCustomer(sessionId);
-    if (!session) throw new AppError(400, 'LOGIN_SESSION_EXPIRED', 'Sua sessão de login expirou. Informe o CPF ou CNPJ novamente.');
+    if (!session) return this.decoySendCode(sessionId, channel, ip, deviceCookie);
     const to = channel === 'sms' ? session.sms_phone : session.email;
     if (!to) throw new AppError(400, 'CHANNEL_UNAVAILABLE', 'Este meio de envio não está disponível. Escolha outra opção.');
     await this.limiter.hit(`code:ip:${ip}`, this.config.limits.codeRequestsPerIp);
-    await this.limiter.hit(`code:doc:${session.document}`, this.config.limits.codeRequestsPerDocument);
+    const { codeRequestsPerDocumentIp, codeRequestsPerDocument } = this.config.limits;
+    const device = this.trustedDevice(deviceCookie, session.id);
+    await this.documentLimits('code', session.document, ip, device, codeRequestsPerDocumentIp, codeRequestsPerDocument);
     const code = generateCode();
     const codeId = await this.repo.insertCode(sessionId, this.hashCode(sessionId, code), channel, this.config.tokens.codeSeconds);
     const minutes = Math.round(this.config.tokens.codeSeconds / 60);
@@ -84,18 +137,20 @@ export class AuthService {
   }
 
   /** Step 3: a right code, once, within its time, from the session that asked for it → tokens. */
-  async verify(sessionId: string, code: string, ip: string): Promise<IssuedTokens> {
+  async verify(sessionId: string, code: string, ip: string, deviceCookie?: string): Promise<IssuedTokens & { customerId: number }> {
     const session = await this.sessionCustomer(sessionId);
-    if (!session) throw new AppError(401, 'CODE_INVALID', MSG.codeCheckFailed);
+    if (!session) return this.decoyVerify(sessionId, ip);
     await this.limiter.hit(`verify:ip:${ip}`, this.config.limits.verifyPerIp);
-    await this.limiter.hit(`verify:doc:${session.document}`, this.config.limits.verifyPerDocument);
+    const device = this.trustedDevice(deviceCookie, session.id);
+    const { verifyPerDocument } = this.config.limits;
+    await this.documentLimits('verify', session.document, ip, device, verifyPerDocument, verifyPerDocument);
     const live = await this.repo.spendTry(sessionId, this.config.limits.wrongTriesPerCode);
     if (!live) throw new AppError(401, 'CODE_EXPIRED', MSG.codeExpired);
     if (!safeEqual(live.code_hash, this.hashCode(sessionId, code))) throw new AppError(401, 'CODE_INVALID', MSG.codeCheckFailed);
     if (!(await this.repo.consumeCode(live.id))) throw new AppError(401, 'CODE_EXPIRED', MSG.codeExpired);
     const familyId = randomToken(16);
     await this.repo.createFamily(familyId, session.id, this.config.tokens.refreshAbsoluteSeconds);
-    return this.issue(familyId, session.id, session.document);
+    return { ...(await this.issue(familyId, session.id, session.document)), customerId: session.id };
   }
 
   /**
@@ -108,8 +163,43 @@ export class AuthService {
     return this.issue(familyId, customerId, document);
   }
 
-  private async issue(familyId: string, customerId: number, document: string): Promise<IssuedTokens> {
-    const refreshToken = randomToken(32);
+  /**
+   * The successor of a refresh token is derived from it (keyed): two tabs refreshing with the same cookie at once get the
+   * same successor instead of one of them being treated as a thief. Unpredictable without the secret and the token.
+   */
+  private successorOf(refreshToken: string): string {
+    return keyedHash(this.config.authSecret, 'refresh-successor', refreshToken);
+  }
+
+  /** Step 2 for an unknown document: limits counted alike, the same answer, nothing sent. */
+  private async decoySendCode(sessionId: string, channel: Channel, ip: string, deviceCookie?: string) {
+    const decoy = await this.repo.liveDecoySession(sessionId);
+    if (!decoy) throw new AppError(400, 'LOGIN_SESSION_EXPIRED', 'Sua sessão de login expirou. Informe o CPF ou CNPJ novamente.');
+    const contacts = decoyContacts(this.config.authSecret, decoy.document);
+    const destino = channel === 'sms' ? contacts.Sms : contacts.Email;
+    if (!destino) throw new AppError(400, 'CHANNEL_UNAVAILABLE', 'Este meio de envio não está disponível. Escolha outra opção.');
+    await this.limiter.hit(`code:ip:${ip}`, this.config.limits.codeRequestsPerIp);
+    const { codeRequestsPerDocumentIp, codeRequestsPerDocument } = this.config.limits;
+    void deviceCookie; // no device ever logged an unknown document in
+    await this.documentLimits('code', decoy.document, ip, null, codeRequestsPerDocumentIp, codeRequestsPerDocument);
+    await this.repo.markDecoyCodeRequested(sessionId);
+    return { canal: channel, destino };
+  }
+
+  /** Step 3 for an unknown document: the answers a wrong code gets. */
+  private async decoyVerify(sessionId: string, ip: string): Promise<never> {
+    const decoy = await this.repo.liveDecoySession(sessionId);
+    if (!decoy) throw new AppError(401, 'CODE_INVALID', MSG.codeCheckFailed);
+    await this.limiter.hit(`verify:ip:${ip}`, this.config.limits.verifyPerIp);
+    const { verifyPerDocument } = this.config.limits;
+    await this.documentLimits('verify', decoy.document, ip, null, verifyPerDocument, verifyPerDocument);
+    if (!(await this.repo.spendDecoyTry(sessionId, this.config.limits.wrongTriesPerCode, this.config.tokens.codeSeconds)))
+      throw new AppError(401, 'CODE_EXPIRED', MSG.codeExpired);
+    throw new AppError(401, 'CODE_INVALID', MSG.codeCheckFailed);
+  }
+
+  private async issue(familyId: string, customerId: number, document: string, previous?: string): Promise<IssuedTokens> {
+    const refreshToken = previous ? this.successorOf(previous) : randomToken(32);
     await this.repo.addRefreshToken(familyId, this.hashRefresh(refreshToken));
     const jwt = await this.tokens.issue({ customerId, familyId, document });
     return { ...jwt, refreshToken };
@@ -120,17 +210,28 @@ export class AuthService {
     if (!refreshToken) throw unauthorized();
     const used = await this.repo.useRefreshToken(this.hashRefresh(refreshToken));
     if (used.state === 'reused') {
+      // A repeat within the grace window (parallel tabs, a retried request) gets the same successor.
+      const recent = await this.repo.recentlyRotated(this.hashRefresh(refreshToken), this.config.tokens.refreshGraceSeconds);
+      const customer = recent ? await this.customers.loginContact(recent.customerId) : null;
+      if (recent && customer) return this.issue(recent.familyId, recent.customerId, customer.document, refreshToken);
       await this.repo.revokeFamily(used.familyId, 'refresh token reused');
       throw unauthorized();
     }
     if (used.state !== 'ok') throw unauthorized();
     const customer = await this.customers.loginContact(used.customerId);
     if (!customer) throw unauthorized();
-    return this.issue(used.familyId, used.customerId, customer.document);
+    return this.issue(used.familyId, used.customerId, customer.document, refreshToken);
   }
 
-  async logout(refreshToken: string | undefined, familyFromAccess: string | undefined): Promise<void> {
+  /** Housekeeping: expired decoy sessions (server.ts prune timer). */
+  pruneDecoys(): Promise<void> {
+    return this.repo.pruneDecoys();
+  }
+
+  async logout(refreshToken: string | undefined, access: { familyId: string; customerId: number } | null): Promise<void> {
     const family = refreshToken ? await this.repo.familyOfToken(this.hashRefresh(refreshToken)) : null;
-    for (const f of new Set([family, familyFromAccess])) if (f) await this.repo.revokeFamily(f, 'logout');
+    // The access token's login only when it is that customer's own.
+    const fromAccess = access && (await this.repo.familyIsLive(access.familyId, access.customerId)) ? access.familyId : null;
+    for (const f of new Set([family, fromAccess])) if (f) await this.repo.revokeFamily(f, 'logout');
   }
 }

@@ -30,7 +30,7 @@ export default fp(
       const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
       const claims = token ? await tokens.verifyAccess(token) : null;
       if (!claims) throw unauthorized();
-      if (!(await repo.familyIsLive(claims.familyId))) throw unauthorized();
+      if (!(await repo.familyIsLive(claims.familyId, claims.customerId))) throw unauthorized();
       req.auth = claims;
     });
   },

@@ -38,7 +38,14 @@ export class TokenService {
   /** Returns the claims of a valid access token, or null (bad signature, wrong alg/aud/typ, expired). */
   async verifyAccess(token: string): Promise<{ customerId: number; familyId: string } | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], issuer: ISSUER, audience: AUDIENCE });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALG],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        // A token without an expiry (or any of these) is never valid, whoever signed it.
+        requiredClaims: ['exp', 'iat', 'iss', 'aud', 'sub', 'typ', 'sid'],
+        maxTokenAge: `${this.ttlSeconds + 60}s`,
+      });
       if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sub) return null;
       const customerId = Number(payload.sub);
       return Number.isSafeInteger(customerId) ? { customerId, familyId: payload.sid } : null;

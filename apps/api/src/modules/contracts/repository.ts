@@ -1,4 +1,4 @@
-import { BILL_STATUS_LABEL, type BillDto, type CardBrand, type ContractDto, type ContractItemDto } from '@guarita/domain';
+import { BILL_STATUS_LABEL, CLOSED_STATUS, type BillDto, type CardBrand, type ContractDto, type ContractItemDto } from '@guarita/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/db';
 import type { DB } from '../../db/schema';
@@ -62,11 +62,12 @@ export class ContractRepository {
       ]);
   }
 
-  /** The customer's contracts that are not cancelled (GetClient?cancelados=false). */
+  /** The customer's contracts that are neither cancelled (GetClient?cancelados=false) nor Encerrado (never listed). */
   async listForCustomer(customerId: number): Promise<ContractDto[]> {
     const rows = await this.contracts()
       .where('k.customer_id', '=', customerId)
       .where('k.cancelled', '=', false)
+      .where('k.status', '<>', CLOSED_STATUS)
       .orderBy('k.n_ctr_id')
       .execute();
     return rows.map(toDto);

@@ -1,4 +1,12 @@
-import { openTotal, type BillsDto, type CardBrand, type ContractDetailDto, type ContractDto, type ContractId } from '@guarita/domain';
+import {
+  isActiveContract,
+  openTotal,
+  type BillsDto,
+  type CardBrand,
+  type ContractDetailDto,
+  type ContractDto,
+  type ContractId,
+} from '@guarita/domain';
 import { notFound } from '../../lib/errors';
 import type { BillRow, ContractRepository, Executor } from './repository';
 
@@ -19,6 +27,13 @@ export class ContractService {
   async requireOwned(customerId: number, nCtrId: ContractId): Promise<ContractDto> {
     const c = await this.repo.findOwned(customerId, nCtrId);
     if (!c) throw notFound('Contrato não encontrado.');
+    return c;
+  }
+
+  /** An owned contract the customer may act on; a closed (Encerrado) or cancelled one is answered like a stranger's. */
+  async requireActive(customerId: number, nCtrId: ContractId): Promise<ContractDto> {
+    const c = await this.requireOwned(customerId, nCtrId);
+    if (!isActiveContract(c)) throw notFound('Contrato não encontrado.');
     return c;
   }
 

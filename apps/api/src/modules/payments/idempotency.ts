@@ -28,6 +28,12 @@ export interface IdempotentAnswer<T = unknown> extends StoredAnswer<T> {
  * If `work` throws, everything rolls back, the key is free again and a retry re-evaluates (a gateway
  * call that may have happened is deduplicated by the gateway itself, which receives the same key).
  */
+/** How long a card charge's reservation of its bills lives (well above the gateway's own timeout). */
+const RESERVATION_SECONDS = 120;
+/** A concurrent request with the same key waits this long for the first one's answer. */
+const WAIT_FOR_OTHER_MS = 60_000;
+const WAIT_POLL_MS = 50;
+
 export class IdempotencyStore {
   constructor(
     private readonly db: Database,
@@ -79,6 +85,143 @@ export class IdempotencyStore {
     });
   }
 
+  /**
+   * Like `run`, for work that calls a slow outside system (the card gateway), which must never run while
+   * row locks or a pooled connection are held:
+   *
+   * 1. reserve — one short transaction: the key row is inserted and checked as in `run`; `reserve(tx)` locks and
+   *    checks the bills, and their ids are written on the key row with an expiry (`reserved_until`). Other
+   *    payments of those bills see the reservation and answer 409; the locks end with the commit;
+   * 2. call — `call(plan)` with no transaction and no connection held (a slow gateway holds nothing);
+   * 3. settle — a second short transaction: `settle(tx, plan, outcome)` records the outcome and the answer.
+   *
+   * A concurrent request with the same key waits (polling, no connection held) for the answer and replays it.
+   * If the call throws, the key row is deleted: a retry re-evaluates. If the process dies between 2 and 3, the
+   * reservation expires and a retry with the same key runs again: the gateway receives the same idempotency key
+   * and replays its first outcome, so there is still exactly one charge.
+   */
+  async runOutsideLock<T, P, O>(
+    customerId: number,
+    key: string,
+    scope: string,
+    requestHash: string,
+    steps: {
+      reserve: (tx: Executor) => Promise<{ plan: P; docEntries: number[] }>;
+      call: (plan: P) => Promise<O>;
+      settle: (tx: Executor, plan: P, outcome: O) => Promise<StoredAnswer<T>>;
+    },
+  ): Promise<IdempotentAnswer<T>> {
+    const deadline = Date.now() + WAIT_FOR_OTHER_MS;
+    for (;;) {
+      const first = await this.db.transaction().execute(async (tx) => {
+        const row = await this.claim(tx, customerId, key, scope, requestHash);
+        if (row.status !== null) return { kind: 'replay' as const, answer: stored<T>(row) };
+        if (row.reservationLive) return { kind: 'wait' as const };
+        const { plan, docEntries } = await steps.reserve(tx);
+        await tx
+          .updateTable('idempotency_keys')
+          .set({
+            reserved_doc_entries: sql`${sql.val(docEntries)}::int[]`,
+            reserved_until: sql`now() + make_interval(secs => ${RESERVATION_SECONDS})`,
+          })
+          .where('customer_id', '=', customerId)
+          .where('idem_key', '=', key)
+          .execute();
+        return { kind: 'reserved' as const, plan };
+      });
+      if (first.kind === 'replay') return first.answer;
+      if (first.kind === 'wait') {
+        if (Date.now() > deadline) throw new AppError(409, 'IDEMPOTENCY_IN_PROGRESS', PAYMENT_MSG.paymentOtherError);
+        await new Promise((r) => setTimeout(r, WAIT_POLL_MS));
+        continue;
+      }
+      let outcome: O;
+      try {
+        outcome = await steps.call(first.plan);
+      } catch (err) {
+        await this.db
+          .deleteFrom('idempotency_keys')
+          .where('customer_id', '=', customerId)
+          .where('idem_key', '=', key)
+          .where('response_status', 'is', null)
+          .execute()
+          .catch(() => {}); // if this fails too, the reservation simply expires
+        throw err;
+      }
+      return this.db.transaction().execute(async (tx) => {
+        const row = await tx
+          .selectFrom('idempotency_keys')
+          .select(['response_status as status', 'response_body as body'])
+          .where('customer_id', '=', customerId)
+          .where('idem_key', '=', key)
+          .forUpdate()
+          .executeTakeFirst();
+        // Settled meanwhile by a retry that found our reservation expired: its answer is the answer.
+        if (row && row.status !== null) return stored<T>(row);
+        const answer = await steps.settle(tx, first.plan, outcome);
+        await tx
+          .insertInto('idempotency_keys')
+          .values({ customer_id: customerId, idem_key: key, scope, request_hash: requestHash })
+          .onConflict((oc) => oc.columns(['customer_id', 'idem_key']).doNothing())
+          .execute();
+        await tx
+          .updateTable('idempotency_keys')
+          .set({
+            response_status: answer.status,
+            response_body: sql`${JSON.stringify(answer.body)}::jsonb`,
+            completed_at: sql`now()`,
+            reserved_doc_entries: null,
+            reserved_until: null,
+          })
+          .where('customer_id', '=', customerId)
+          .where('idem_key', '=', key)
+          .execute();
+        return { ...answer, replayed: false };
+      });
+    }
+  }
+
+  /** Bills of `docEntries` reserved by another live, unfinished payment (step 1 of `runOutsideLock`). */
+  async reservedByOthers(tx: Executor, docEntries: readonly number[], self?: { customerId: number; key: string }): Promise<number[]> {
+    const rows = await tx
+      .selectFrom('idempotency_keys')
+      .select(sql<number>`unnest(reserved_doc_entries)`.as('d'))
+      .distinct()
+      .where('reserved_until', '>', sql<Date>`now()`)
+      .where('response_status', 'is', null)
+      .where(sql<boolean>`reserved_doc_entries && ${sql.val([...docEntries])}::int[]`)
+      .where(sql<boolean>`NOT (customer_id = ${self?.customerId ?? 0} AND idem_key = ${self?.key ?? ''})`)
+      .execute();
+    const wanted = new Set(docEntries);
+    return rows.map((r) => Number(r.d)).filter((d) => wanted.has(d));
+  }
+
+  private async claim(tx: Executor, customerId: number, key: string, scope: string, requestHash: string) {
+    await tx
+      .insertInto('idempotency_keys')
+      .values({ customer_id: customerId, idem_key: key, scope, request_hash: requestHash })
+      .onConflict((oc) => oc.columns(['customer_id', 'idem_key']).doNothing())
+      .execute();
+    const row = await tx
+      .selectFrom('idempotency_keys')
+      .select([
+        'scope',
+        'request_hash as requestHash',
+        'response_status as status',
+        'response_body as body',
+        sql<boolean>`coalesce(reserved_until > now(), false)`.as('reservationLive'),
+      ])
+      .where('customer_id', '=', customerId)
+      .where('idem_key', '=', key)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw new Error('idempotency row missing after insert');
+    if (row.scope !== scope || row.requestHash !== requestHash) {
+      throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', PAYMENT_MSG.idempotencyKeyReused);
+    }
+    return row;
+  }
+
   /** Drops records older than `maxAgeHours` (retries come within minutes; a day is plenty). */
   async prune(maxAgeHours = 24): Promise<void> {
     await this.db
@@ -99,4 +242,9 @@ export function canonicalJson(v: unknown): string {
       .join(',')}}`;
   }
   return JSON.stringify(v ?? null);
+}
+
+function stored<T>(row: { status: number | null; body: unknown }): IdempotentAnswer<T> {
+  const body = typeof row.body === 'string' ? JSON.parse(row.body) : row.body;
+  return { status: row.status!, body: body as T, replayed: true };
 }

@@ -25,6 +25,7 @@ export default fp(
       settings,
       app.limiter,
       app.clock,
+      app.notifier,
     );
     app.decorate('payments', service);
     await app.register(routes, { prefix: '/api' });

@@ -308,4 +308,47 @@ export class PaymentsRepository {
     if (by.linkId)
       await q.updateTable('advance_requests').set({ status }).where('link_id', '=', by.linkId).where('status', '=', 'processing').execute();
   }
+
+  // ── Late Pix (issue 7) ─────────────────────────────────────────────────────────────────────
+
+  async lateByEndToEnd(q: Executor, endToEndId: string): Promise<{ outcome: 'settled' | 'credit' } | null> {
+    const row = await q.selectFrom('pix_late_payments').select('outcome').where('end_to_end_id', '=', endToEndId).executeTakeFirst();
+    return row ? { outcome: row.outcome as 'settled' | 'credit' } : null;
+  }
+
+  async insertLatePayment(
+    q: Executor,
+    l: { pix: PixRow; endToEndId: string; amount: number; outcome: 'settled' | 'credit'; settled: number[]; credit: number },
+  ): Promise<number> {
+    const row = await q
+      .insertInto('pix_late_payments')
+      .values({
+        pix_charge_id: l.pix.id,
+        txid: l.pix.txid,
+        customer_id: l.pix.customerId,
+        n_ctr_id: l.pix.nCtrId,
+        end_to_end_id: l.endToEndId,
+        amount_cents: l.amount,
+        outcome: l.outcome,
+        settled_doc_entries: sql`${sql.val(l.settled)}::int[]`,
+        credit_cents: l.credit,
+        refund_status: l.credit > 0 ? 'pending' : 'none',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async markLateNotified(q: Executor, id: number): Promise<void> {
+    await q
+      .updateTable('pix_late_payments')
+      .set({ customer_notified_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async customerContacts(q: Executor, customerId: number): Promise<{ email: string | null; smsPhone: string | null } | null> {
+    const row = await q.selectFrom('customers').select(['email', 'sms_phone as smsPhone']).where('id', '=', customerId).executeTakeFirst();
+    return row ?? null;
+  }
 }

@@ -8,6 +8,7 @@ import {
   billTotal,
   centsToPixAmount,
   fillMessage,
+  formatMoney,
   formatIsoDate,
   maskCardSummary,
   pixAmountToCents,
@@ -37,6 +38,7 @@ import type { RateLimiter } from '../../lib/rate-limit';
 import { GatewayUnavailableError, type CardGateway, type ChargeResult } from '../../ports/card-gateway';
 import type { Clock } from '../../ports/clock';
 import type { PixPsp } from '../../ports/pix-psp';
+import type { Notifier } from '../../ports/notifier';
 import type { BillRow, ContractService, Executor } from '../contracts/service';
 import type { IdempotencyStore, IdempotentAnswer, StoredAnswer } from './idempotency';
 import type { LinkRow, PaymentsRepository, PixRow } from './repository';
@@ -104,6 +106,7 @@ export class PaymentsService {
     readonly settings: PaymentsSettings,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
+    private readonly notifier?: Notifier,
   ) {}
 
   // ── Summary ────────────────────────────────────────────────────────────────────────────────
@@ -132,7 +135,7 @@ export class PaymentsService {
     key: string,
     input: CardPaymentInput,
   ): Promise<IdempotentAnswer<CardPaymentResultDto | DeclinedBody>> {
-    const contract = await this.contracts.requireOwned(customerId, nCtrId);
+    const contract = await this.contracts.requireActive(customerId, nCtrId);
     if (contract.slpCode === null) throw new AppError(422, 'SELLER_CODE_MISSING', PAYMENT_MSG.sellerCodeMissing);
     const card = input.dadosDoCartao;
     const hash = this.idem.requestHash('card-payment', {
@@ -143,46 +146,52 @@ export class PaymentsService {
     });
     if (card) await this.limiter.hit(`card-attempt:customer:${customerId}`, CARD_ATTEMPTS_PER_WINDOW);
 
-    return this.idem.run(customerId, key, 'card-payment', hash, async (tx) => {
-      const bills = await this.invoiceBills(tx, nCtrId, input.faturas, input.valorTotal);
-      if (!card && !contract.cardSummary) throw new AppError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
-      const docEntries = bills.map((b) => b.docEntry);
-      const result = await this.charge({
-        idempotencyKey: `${customerId}:${key}`,
-        reference: reference(nCtrId),
-        amount: input.valorTotal,
-        currency: 'BRL',
-        installments: 1,
-        description: `Faturas ${docEntries.join(', ')} do contrato ${nCtrId}`,
-        ...(card ? { card } : {}),
-      });
-      return this.recordCharge(
-        tx,
-        { customerId, contract, purpose: 'invoice', key, docEntries, amount: input.valorTotal, card, result },
-        (charge) => ({
-          status: 200,
-          body: {
-            sucesso: true,
-            status: 200,
-            mensagem: PAYMENT_MSG.paymentSuccess,
-            conteudo: {
-              pagamentoId: charge.id,
-              valor: input.valorTotal,
-              faturas: docEntries,
-              pmCard: charge.brand,
-              cardSummary: charge.last4,
-              pagoEm: charge.createdAt.toISOString(),
-            },
-          },
+    // Reserve the bills (short transaction), charge with no lock or connection held, then settle (issue 7).
+    return this.idem.runOutsideLock(customerId, key, 'card-payment', hash, {
+      reserve: async (tx) => {
+        const bills = await this.invoiceBills(tx, nCtrId, input.faturas, input.valorTotal, { customerId, key });
+        if (!card && !contract.cardSummary) throw new AppError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
+        const docEntries = bills.map((b) => b.docEntry);
+        return { plan: docEntries, docEntries };
+      },
+      call: (docEntries) =>
+        this.charge({
+          idempotencyKey: `${customerId}:${key}`,
+          reference: reference(nCtrId),
+          amount: input.valorTotal,
+          currency: 'BRL',
+          installments: 1,
+          description: `Faturas ${docEntries.join(', ')} do contrato ${nCtrId}`,
+          ...(card ? { card } : {}),
         }),
-      );
+      settle: (tx, docEntries, result) =>
+        this.recordCharge(
+          tx,
+          { customerId, contract, purpose: 'invoice', key, docEntries, amount: input.valorTotal, card, result },
+          (charge) => ({
+            status: 200,
+            body: {
+              sucesso: true,
+              status: 200,
+              mensagem: PAYMENT_MSG.paymentSuccess,
+              conteudo: {
+                pagamentoId: charge.id,
+                valor: input.valorTotal,
+                faturas: docEntries,
+                pmCard: charge.brand,
+                cardSummary: charge.last4,
+                pagoEm: charge.createdAt.toISOString(),
+              },
+            },
+          }),
+        ),
     });
   }
 
   // ── Open invoices: Pix ────────────────────────────────────────────────────────────────────
 
   async createPix(customerId: number, nCtrId: ContractId, key: string, input: PixInput): Promise<IdempotentAnswer<PixResultDto>> {
-    await this.contracts.requireOwned(customerId, nCtrId);
+    await this.contracts.requireActive(customerId, nCtrId);
     this.requirePix();
     const hash = this.idem.requestHash('pix', { nCtrId, faturas: sortedUnique(input.faturas), valorTotal: input.valorTotal });
     return this.idem.run(customerId, key, 'pix', hash, async (tx) => {
@@ -231,30 +240,90 @@ export class PaymentsService {
     return answer.resultados[0]!.resultado;
   }
 
-  private confirmPix(txid: string, endToEndId: string, amount: number | null): Promise<ConfirmResult> {
-    return this.db.transaction().execute(async (tx) => {
+  private async confirmPix(txid: string, endToEndId: string, amount: number | null): Promise<ConfirmResult> {
+    let late: { id: number; pix: PixRow; amount: number } | null = null;
+    const result = await this.db.transaction().execute(async (tx): Promise<ConfirmResult> => {
       const pix = await this.repo.findPix(tx, txid, { forUpdate: true });
       if (!pix) return 'not_found';
       const now = this.clock.now();
       const status = pixStatus(pix.status, pix.expiresAt, now);
       if (status === 'paid') return 'already_paid';
+      const credit = async (): Promise<ConfirmResult> => {
+        await this.repo.finishAdvance(tx, { pixTxid: txid }, 'failed');
+        const id = await this.repo.insertLatePayment(tx, {
+          pix,
+          endToEndId,
+          amount: amount!,
+          outcome: 'credit',
+          settled: [],
+          credit: amount!,
+        });
+        late = { id, pix, amount: amount! };
+        return 'late_credit';
+      };
       if (status === 'expired') {
         await this.repo.setPixExpired(tx, pix.id);
-        await this.repo.finishAdvance(tx, { pixTxid: txid }, 'failed');
-        return 'expired';
+        if (amount === null || amount <= 0) {
+          await this.repo.finishAdvance(tx, { pixTxid: txid }, 'failed');
+          return 'expired';
+        }
+        // Money received after the window is never ignored (issue 7): settle the bills if they are all still open,
+        // else keep it as a credit to refund and tell the customer. Staff find every case in pix_late_payments.
+        const seen = await this.repo.lateByEndToEnd(tx, endToEndId);
+        if (seen) return seen.outcome === 'settled' ? 'already_paid' : 'late_credit';
+        if ((await this.billsStillOpen(tx, pix)) && amount === pix.amount) {
+          await this.repo.setPixPaid(tx, pix.id, endToEndId, now);
+          const settled = await this.contracts.markBillsPaid(tx, pix.docEntries, now);
+          await this.repo.finishAdvance(tx, { pixTxid: txid }, 'paid');
+          await this.repo.insertLatePayment(tx, { pix, endToEndId, amount, outcome: 'settled', settled, credit: 0 });
+          return 'late_paid';
+        }
+        return credit();
       }
       if (amount !== pix.amount) return 'amount_mismatch';
+      if (!(await this.billsStillOpen(tx, pix))) {
+        // Paid meanwhile (e.g. by an earlier, late Pix of the same bills): this money is a credit, never a second payment.
+        if (await this.repo.lateByEndToEnd(tx, endToEndId)) return 'late_credit';
+        await this.repo.setPixExpired(tx, pix.id);
+        return credit();
+      }
       await this.repo.setPixPaid(tx, pix.id, endToEndId, now);
       await this.contracts.markBillsPaid(tx, pix.docEntries, now);
       await this.repo.finishAdvance(tx, { pixTxid: txid }, 'paid');
       return 'paid';
     });
+    if (late) await this.notifyCredit(late);
+    return result;
+  }
+
+  private async billsStillOpen(tx: Executor, pix: PixRow): Promise<boolean> {
+    const bills = await this.contracts.lockBills(tx, pix.nCtrId, pix.docEntries);
+    return bills.length === pix.docEntries.length && bills.every((b) => b.idStatus !== 'P');
+  }
+
+  /** Tells the customer a late Pix became a credit to refund; a failed delivery is left for staff (customer_notified_at null). */
+  private async notifyCredit(late: { id: number; pix: PixRow; amount: number }): Promise<void> {
+    if (!this.notifier) return;
+    try {
+      const to = await this.repo.customerContacts(this.db, late.pix.customerId);
+      const channel = to?.email ? 'email' : to?.smsPhone ? 'sms' : null;
+      if (!channel) return;
+      await this.notifier.send({
+        channel,
+        to: channel === 'email' ? to!.email! : to!.smsPhone!,
+        subject: 'Pix recebido após o vencimento',
+        body: fillMessage(PAYMENT_MSG.latePixCredit, { valor: formatMoney(late.amount), contrato: String(late.pix.nCtrId) }),
+      });
+      await this.repo.markLateNotified(this.db, late.id);
+    } catch {
+      /* staff see customer_notified_at IS NULL */
+    }
   }
 
   // ── Change card ───────────────────────────────────────────────────────────────────────────
 
   async changeCard(customerId: number, nCtrId: ContractId, card: CardData): Promise<ChangeCardResultDto> {
-    await this.contracts.requireOwned(customerId, nCtrId);
+    await this.contracts.requireActive(customerId, nCtrId);
     await this.limiter.hit(`card-attempt:customer:${customerId}`, CARD_ATTEMPTS_PER_WINDOW);
     let result;
     try {
@@ -296,24 +365,14 @@ export class PaymentsService {
     key: string,
     method: AdvanceMethod,
   ): Promise<IdempotentAnswer<AdvanceResultDto | DeclinedBody>> {
-    const contract = await this.contracts.requireOwned(customerId, nCtrId);
+    const contract = await this.contracts.requireActive(customerId, nCtrId);
     if (method === 'PI') this.requirePix();
     const hash = this.idem.requestHash('advance', { nCtrId, method });
+    if (method === 'CC') return this.advanceByCard(customerId, contract, key, hash);
     return this.idem.run(customerId, key, 'advance', hash, async (tx): Promise<StoredAnswer<AdvanceResultDto | DeclinedBody>> => {
-      const bills = await this.contracts.lockBills(tx, nCtrId);
-      const inProgress = await this.repo.advanceInProgress(tx, nCtrId, this.clock.now());
-      const d = advanceEligibility(bills, this.clock.today(), { requestInProgress: inProgress });
-      if (!d.eligible) {
-        if (d.reason === 'REQUEST_IN_PROGRESS') throw new AppError(409, 'ADVANCE_IN_PROGRESS', d.message);
-        // The 'Antecipação não disponível' sheet needs the reason and the date; the other blocks are plain messages.
-        if (!showsUnavailableSheet(d.reason)) throw new AppError(422, 'ADVANCE_NO_INVOICES', d.message);
-        throw new AppError(422, 'ADVANCE_UNAVAILABLE', d.message).withDetails({ motivo: d.reason, dataAgendada: d.scheduledDate });
-      }
+      const d = await this.advanceBill(tx, nCtrId);
       const bill = d.bill;
       const docEntries = [bill.docEntry];
-      if ((await this.repo.billsInOpenNegotiation(tx, nCtrId, docEntries, this.clock.now())).length > 0) {
-        throw new AppError(409, 'PIX_NEGOTIATION_OPEN', PAYMENT_MSG.pixInNegotiation);
-      }
       const base = { valor: d.amount, faturas: docEntries };
 
       if (method === 'PI') {
@@ -383,39 +442,80 @@ export class PaymentsService {
         };
       }
 
-      // CC: the card on file, charged now.
-      if (!contract.cardSummary) throw new AppError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
-      const result = await this.charge({
-        idempotencyKey: `${customerId}:${key}`,
-        reference: reference(nCtrId),
-        amount: d.amount,
-        currency: 'BRL',
-        installments: 1,
-        description: `Antecipação da fatura ${bill.docEntry} do contrato ${nCtrId}`,
-      });
-      return this.recordCharge(
-        tx,
-        { customerId, contract, purpose: 'advance', key, docEntries, amount: d.amount, result, advanceDocEntry: bill.docEntry },
-        (charge) => ({
-          status: 200,
-          body: {
-            sucesso: true,
-            metodoPagamento: method,
-            mensagem: fillMessage(PAYMENT_MSG.advanceCardSuccess, { data: formatIsoDate(bill.docDueDate), final: charge.last4 }),
-            conteudo: {
-              ...base,
-              link: null,
-              chaveAleatoria: null,
-              dataExpiracao: null,
-              pspReference: charge.gatewayId,
-              txid: null,
-              status: 'paid',
-              pix: null,
-            },
-          },
-        }),
-      );
+      throw new Error(`unexpected advance method ${method}`);
     });
+  }
+
+  /** Advance by the card on file (CC): the bill is reserved, charged with no lock held, then settled (issue 7). */
+  private advanceByCard(
+    customerId: number,
+    contract: ContractDto,
+    key: string,
+    hash: string,
+  ): Promise<IdempotentAnswer<AdvanceResultDto | DeclinedBody>> {
+    const nCtrId = contract.nCtrId;
+    return this.idem.runOutsideLock(customerId, key, 'advance', hash, {
+      reserve: async (tx) => {
+        const d = await this.advanceBill(tx, nCtrId, { customerId, key });
+        if (!contract.cardSummary) throw new AppError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
+        return { plan: { bill: d.bill, amount: d.amount }, docEntries: [d.bill.docEntry] };
+      },
+      call: ({ bill, amount }) =>
+        this.charge({
+          idempotencyKey: `${customerId}:${key}`,
+          reference: reference(nCtrId),
+          amount,
+          currency: 'BRL',
+          installments: 1,
+          description: `Antecipação da fatura ${bill.docEntry} do contrato ${nCtrId}`,
+        }),
+      settle: (tx, { bill, amount }, result) =>
+        this.recordCharge(
+          tx,
+          { customerId, contract, purpose: 'advance', key, docEntries: [bill.docEntry], amount, result, advanceDocEntry: bill.docEntry },
+          (charge) => ({
+            status: 200,
+            body: {
+              sucesso: true,
+              metodoPagamento: 'CC',
+              mensagem: fillMessage(PAYMENT_MSG.advanceCardSuccess, { data: formatIsoDate(bill.docDueDate), final: charge.last4 }),
+              conteudo: {
+                valor: amount,
+                faturas: [bill.docEntry],
+                link: null,
+                chaveAleatoria: null,
+                dataExpiracao: null,
+                pspReference: charge.gatewayId,
+                txid: null,
+                status: 'paid',
+                pix: null,
+              },
+            },
+          }),
+        ),
+    });
+  }
+
+  /** Locks the contract's bills and picks the one an advance pays; 409/422 when none may be advanced now. */
+  private async advanceBill(tx: Executor, nCtrId: number, self?: { customerId: number; key: string }) {
+    const bills = await this.contracts.lockBills(tx, nCtrId);
+    const inProgress = await this.repo.advanceInProgress(tx, nCtrId, this.clock.now());
+    const d = advanceEligibility(bills, this.clock.today(), { requestInProgress: inProgress });
+    if (!d.eligible) {
+      if (d.reason === 'REQUEST_IN_PROGRESS') throw new AppError(409, 'ADVANCE_IN_PROGRESS', d.message);
+      // The 'Antecipação não disponível' sheet needs the reason and the date; the other blocks are plain messages.
+      if (!showsUnavailableSheet(d.reason)) throw new AppError(422, 'ADVANCE_NO_INVOICES', d.message);
+      throw new AppError(422, 'ADVANCE_UNAVAILABLE', d.message).withDetails({ motivo: d.reason, dataAgendada: d.scheduledDate });
+    }
+    const docEntries = [d.bill.docEntry];
+    // A card advance or payment of this bill is being charged right now.
+    if ((await this.idem.reservedByOthers(tx, docEntries, self)).length > 0) {
+      throw new AppError(409, 'ADVANCE_IN_PROGRESS', PAYMENT_MSG.advanceInProgress);
+    }
+    if ((await this.repo.billsInOpenNegotiation(tx, nCtrId, docEntries, this.clock.now())).length > 0) {
+      throw new AppError(409, 'PIX_NEGOTIATION_OPEN', PAYMENT_MSG.pixInNegotiation);
+    }
+    return d;
   }
 
   // ── Payment links (advance LP) ────────────────────────────────────────────────────────────
@@ -462,7 +562,13 @@ export class PaymentsService {
    * Locks and checks the overdue bills a payment covers: all of them belong to the contract (else 404),
    * are still 'I', are not in an open negotiation, and add up to what the customer saw.
    */
-  private async invoiceBills(tx: Executor, nCtrId: number, faturas: number[] | undefined, valorTotal: number): Promise<BillRow[]> {
+  private async invoiceBills(
+    tx: Executor,
+    nCtrId: number,
+    faturas: number[] | undefined,
+    valorTotal: number,
+    self?: { customerId: number; key: string },
+  ): Promise<BillRow[]> {
     const wanted = sortedUnique(faturas);
     const rows = await this.contracts.lockBills(tx, nCtrId, wanted ?? undefined);
     let bills: BillRow[];
@@ -475,6 +581,10 @@ export class PaymentsService {
       if (bills.length === 0) throw new AppError(422, 'NO_OPEN_BILLS', PAYMENT_MSG.noOpenBills);
     }
     const docEntries = bills.map((b) => b.docEntry);
+    // A card charge of these bills is under way (reserved, not yet settled): they are being paid.
+    if ((await this.idem.reservedByOthers(tx, docEntries, self)).length > 0) {
+      throw new AppError(409, 'BILL_NOT_OPEN', PAYMENT_MSG.billNotOpen);
+    }
     if ((await this.repo.billsInOpenNegotiation(tx, nCtrId, docEntries, this.clock.now())).length > 0) {
       throw new AppError(409, 'PIX_NEGOTIATION_OPEN', PAYMENT_MSG.pixInNegotiation);
     }

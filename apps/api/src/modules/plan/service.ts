@@ -1,3 +1,4 @@
+import type { ContractId } from '@guarita/domain';
 import {
   coveredServices,
   discountedFee,
@@ -26,7 +27,7 @@ export class PlanService {
     private readonly config: AppConfig,
   ) {}
 
-  async view(customerId: number, nCtrId: number): Promise<PlanViewDto> {
+  async view(customerId: number, nCtrId: ContractId): Promise<PlanViewDto> {
     const c = await this.contracts.requireOwned(customerId, nCtrId);
     const [items, referrals] = await Promise.all([this.repo.coverageItems(nCtrId), this.repo.referrals(nCtrId)]);
     const referral = referralDiscount(referrals);
@@ -68,7 +69,7 @@ export class PlanService {
     };
   }
 
-  async pdf(customerId: number, nCtrId: number, kind: ContractPdfKind): Promise<{ body: Buffer; filename: string }> {
+  async pdf(customerId: number, nCtrId: ContractId, kind: ContractPdfKind): Promise<{ body: Buffer; filename: string }> {
     const c = await this.contracts.requireOwned(customerId, nCtrId);
     const [items, customer] = await Promise.all([this.repo.coverageItems(nCtrId), this.repo.holder(nCtrId)]);
     const data = {

@@ -1,3 +1,4 @@
+import type { ContractId } from '@guarita/domain';
 import { createHash } from 'node:crypto';
 import { SSO_MSG, SSO_TOKEN_SECONDS, contractIdOf, encodeSsoData, ssoDestination, type SsoData } from '@guarita/domain';
 import type { AppConfig } from '../../config';
@@ -75,7 +76,7 @@ export class SsoService {
     await this.limiter.hit(`sso:issue:${keyId}`, 600 * this.config.env.RATE_LIMIT_FACTOR);
     const customer = await this.db.selectFrom('customers').select('id').where('document', '=', req.documento).executeTakeFirst();
     if (!customer) throw new AppError(404, 'CUSTOMER_NOT_FOUND', 'Cliente não encontrado.');
-    const contractId = contractIdOf(req);
+    const contractId = contractIdOf(req) as ContractId | null;
     if (contractId !== null) await this.contracts.requireOwned(customer.id, contractId);
     if (ssoDestination(req) === null) throw new AppError(400, 'INVALID_PATH', 'Caminho de destino inválido.');
     const token = randomToken(32);
@@ -110,7 +111,11 @@ export class SsoService {
    * Single use, within 60 s, and — when the link names a contract — only that customer's contract.
    * Any failure answers the same 'Oops! Erro ao autenticar dados.'; the row records why.
    */
-  async exchange(token: string, contractId: number | null, ip: string): Promise<{ tokens: IssuedTokens; contractId: number | null }> {
+  async exchange(
+    token: string,
+    contractId: ContractId | null,
+    ip: string,
+  ): Promise<{ tokens: IssuedTokens; contractId: ContractId | null }> {
     await this.limiter.hit(`sso:exchange:ip:${ip}`, 60 * this.config.env.RATE_LIMIT_FACTOR);
     const hash = this.hash(token);
     const now = this.clock.now();

@@ -1,3 +1,4 @@
+import type { ContractId } from '@guarita/domain';
 import { TRIPS_PAGE_SIZE, trackerSilence, tripFigures, validCoordinates, type PositionDto, type TripPageDto } from '@guarita/domain';
 import { AppError, notFound } from '../../lib/errors';
 import type { ContractService } from '../contracts/service';
@@ -29,13 +30,13 @@ export class TripsService {
   ) {}
 
   /** Trips only for contracts with a tracker; someone else's contract is a 404. */
-  private async requireTracked(customerId: number, nCtrId: number) {
+  private async requireTracked(customerId: number, nCtrId: ContractId) {
     const c = await this.contracts.requireOwned(customerId, nCtrId);
     if (!c.possuiDispositivo) throw new AppError(404, 'NO_TRACKER', 'Este contrato não possui rastreador.');
     return c;
   }
 
-  async page(customerId: number, nCtrId: number, cursor: string | undefined, size = TRIPS_PAGE_SIZE): Promise<TripPageDto> {
+  async page(customerId: number, nCtrId: ContractId, cursor: string | undefined, size = TRIPS_PAGE_SIZE): Promise<TripPageDto> {
     await this.requireTracked(customerId, nCtrId);
     const rows = await this.repo.page(nCtrId, size, cursor ? decodeCursor(cursor) : null);
     const more = rows.length > size;
@@ -74,7 +75,7 @@ export class TripsService {
     if (!(await this.repo.softDelete(customerId, tripId, this.clock.now()))) throw notFound('Viagem não encontrada.');
   }
 
-  async position(customerId: number, nCtrId: number): Promise<PositionDto> {
+  async position(customerId: number, nCtrId: ContractId): Promise<PositionDto> {
     const now = this.clock.now();
     await this.requireTracked(customerId, nCtrId);
     const p = await this.repo.lastPosition(nCtrId);

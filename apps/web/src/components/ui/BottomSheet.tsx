@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type PointerEvent } from 'react';
+import { Button } from './Button';
+import styles from './BottomSheet.module.css';
 
 /** The spec's constants for the advance sheet: drag down beyond 80 px closes it, with a 300 ms animation. */
 export const SHEET_CLOSE_THRESHOLD_PX = 80;
@@ -58,7 +60,7 @@ export function BottomSheet({ open, title, onClose, children }: Props) {
   return (
     <dialog
       ref={ref}
-      className={`sheet ${closing ? 'sheet-closing' : ''}`}
+      className={styles.sheet}
       aria-labelledby={titleId}
       style={{
         transform: closing ? 'translateY(100%)' : `translateY(${dragY}px)`,
@@ -70,7 +72,7 @@ export function BottomSheet({ open, title, onClose, children }: Props) {
       }}
     >
       <div
-        className="sheet-handle"
+        className={styles.handle}
         data-testid="sheet-handle"
         aria-hidden="true"
         onPointerDown={onPointerDown}
@@ -79,10 +81,10 @@ export function BottomSheet({ open, title, onClose, children }: Props) {
         onPointerCancel={onPointerUp}
       />
       <h2 id={titleId}>{title}</h2>
-      <div className="sheet-body">{children}</div>
-      <button type="button" className="btn btn-secondary" onClick={animateClose}>
+      <div>{children}</div>
+      <Button type="button" variant="secondary" onClick={animateClose}>
         Entendi
-      </button>
+      </Button>
     </dialog>
   );
 }

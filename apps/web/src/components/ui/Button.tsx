@@ -1,16 +1,28 @@
-import type { ButtonHTMLAttributes } from 'react';
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { Spinner } from './Spinner';
+import styles from './Button.module.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'link';
+
+/** The button look for something that is not a <button> (a router Link, an external <a>). */
+export function buttonClass(variant: ButtonVariant = 'primary', className?: string): string {
+  return [styles.btn, styles[variant], className ?? ''].filter(Boolean).join(' ');
+}
 
 interface Props extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary' | 'link';
+  variant?: ButtonVariant;
+  /** A request is under way: a spinner shows, the button is disabled and busy. */
   loading?: boolean;
 }
 
-export function Button({ variant = 'primary', loading = false, disabled, children, className = '', ...rest }: Props) {
+export const Button = forwardRef<HTMLButtonElement, Props>(function Button(
+  { variant = 'primary', loading = false, disabled, children, className, ...rest },
+  ref,
+) {
   return (
-    <button className={`btn btn-${variant} ${className}`} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button ref={ref} className={buttonClass(variant, className)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
       {loading && <Spinner label="" />}
       {children}
     </button>
   );
-}
+});

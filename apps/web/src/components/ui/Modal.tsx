@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import styles from './Modal.module.css';
 
 interface Props {
   open: boolean;
@@ -7,12 +8,15 @@ interface Props {
   children?: ReactNode;
   actions?: ReactNode;
   tone?: 'default' | 'error' | 'success';
+  /** A large icon above the title; the dialog's content is then centred. */
+  icon?: ReactNode;
 }
 
 /**
- * A native modal <dialog>: the browser traps focus, closes on Escape and hands focus back on close.
+ * A native modal <dialog> opened with showModal(): the browser traps focus, makes the page behind inert,
+ * closes on Escape (routed to `onClose`) and hands focus back to what opened it.
  */
-export function Modal({ open, title, onClose, children, actions, tone = 'default' }: Props) {
+export function Modal({ open, title, onClose, children, actions, tone = 'default', icon }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -21,10 +25,11 @@ export function Modal({ open, title, onClose, children, actions, tone = 'default
     if (open && !d.open) d.showModal?.();
     if (!open && d.open) d.close();
   }, [open]);
+  const cls = [styles.modal, tone !== 'default' ? styles[tone] : '', icon ? styles.withIcon : ''].filter(Boolean).join(' ');
   return (
     <dialog
       ref={ref}
-      className={`modal modal-${tone}`}
+      className={cls}
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
@@ -34,8 +39,15 @@ export function Modal({ open, title, onClose, children, actions, tone = 'default
       {open && (
         <>
           <h2 id={titleId}>{title}</h2>
-          <div className="modal-body">{children}</div>
-          <div className="modal-actions">{actions}</div>
+          <div className={styles.body}>
+            {icon && (
+              <span className={styles.icon} aria-hidden="true">
+                {icon}
+              </span>
+            )}
+            {children}
+          </div>
+          <div className={styles.actions}>{actions}</div>
         </>
       )}
     </dialog>

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import styles from './PageTitle.module.css';
 
 /** The page's h1, also written into document.title so each route is announced. */
 export function PageTitle({ children, title }: { children: ReactNode; title?: string }) {
@@ -6,5 +7,5 @@ export function PageTitle({ children, title }: { children: ReactNode; title?: st
     const text = title ?? (typeof children === 'string' ? children : '');
     if (text) document.title = `${text} — Guarita`;
   }, [children, title]);
-  return <h1 className="page-title">{children}</h1>;
+  return <h1 className={styles.title}>{children}</h1>;
 }

@@ -1,8 +1,10 @@
+import styles from './Spinner.module.css';
+
 export function Spinner({ label = 'Carregando…' }: { label?: string }) {
   return (
-    <span className="spinner-wrap" role={label ? 'status' : undefined}>
-      <span className="spinner" aria-hidden="true" />
-      {label && <span className="spinner-label">{label}</span>}
+    <span className={styles.wrap} role={label ? 'status' : undefined}>
+      <span className={styles.spinner} aria-hidden="true" />
+      {label && <span>{label}</span>}
     </span>
   );
 }

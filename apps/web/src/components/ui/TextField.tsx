@@ -1,29 +1,31 @@
-import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { FieldShell, fieldStyles, useFieldIds } from './Field';
 
 interface Props extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string | undefined;
-  hint?: string;
+  invalid?: boolean | undefined;
+  hint?: ReactNode;
 }
 
-export const TextField = forwardRef<HTMLInputElement, Props>(function TextField({ label, error, hint, id, className = '', ...rest }, ref) {
-  const auto = useId();
-  const inputId = id ?? auto;
-  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(' ') || undefined;
+/** A labelled input. Works with react-hook-form's `register` (ref, name, onChange, onBlur). */
+export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
+  { label, error, invalid, hint, id, className, ...rest },
+  ref,
+) {
+  const { controlId, errorId, hintId, aria } = useFieldIds(id, error, hint, undefined, invalid);
   return (
-    <div className={`field ${error ? 'field-invalid' : ''} ${className}`}>
-      <label htmlFor={inputId}>{label}</label>
-      <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
-      {hint && (
-        <small id={`${inputId}-hint`} className="field-hint">
-          {hint}
-        </small>
-      )}
-      {error && (
-        <small id={`${inputId}-error`} className="field-error" role="alert">
-          {error}
-        </small>
-      )}
-    </div>
+    <FieldShell
+      label={label}
+      error={error}
+      invalid={invalid}
+      hint={hint}
+      className={className}
+      controlId={controlId}
+      errorId={errorId}
+      hintId={hintId}
+    >
+      <input ref={ref} id={controlId} className={fieldStyles.control} {...aria} {...rest} />
+    </FieldShell>
   );
 });

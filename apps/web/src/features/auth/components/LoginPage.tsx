@@ -1,23 +1,29 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import {
   MSG,
-  documentError,
   loggedInRedirect,
-  maskDocumentInput,
-  normalizeDocument,
-  type Channel,
+  loginChannelFormSchema,
+  loginCodeFormSchema,
+  loginDocumentFormSchema,
   type LoginStartDto,
 } from '@guarita/domain';
 import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/TextField';
+import { MaskedField } from '../../../components/ui/MaskedField';
+import { RadioGroup } from '../../../components/ui/RadioGroup';
+import { Stepper } from '../../../components/ui/Stepper';
 import { Alert } from '../../../components/ui/Alert';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { useSession } from '../../../lib/use-session';
+import { useInBrowser } from '../../../lib/use-in-browser';
 import { ApiError } from '../../../lib/api';
 import { useStartLogin } from '../api/start-login';
 import { useSendCode } from '../api/send-code';
 import { useVerifyCode } from '../api/verify-code';
+import styles from './LoginPage.module.css';
 
 type Step = 1 | 2 | 3;
 
@@ -32,79 +38,74 @@ export function LoginPage() {
   const { loggedIn } = useSession();
   const location = useLocation();
   const [step, setStep] = useState<Step>(1);
-  const [doc, setDoc] = useState('');
-  const [docError, setDocError] = useState<string>();
   const [login, setLogin] = useState<LoginStartDto | null>(null);
-  const [channel, setChannel] = useState<Channel>('sms');
   const [sentTo, setSentTo] = useState('');
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string>();
   const [alert, setAlert] = useState<string>();
   const start = useStartLogin();
   const send = useSendCode();
   const verify = useVerifyCode();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const inBrowser = useInBrowser();
+
+  const docForm = useForm<z.input<typeof loginDocumentFormSchema>, unknown, z.output<typeof loginDocumentFormSchema>>({
+    resolver: zodResolver(loginDocumentFormSchema),
+    defaultValues: { documento: '' },
+  });
+  const channelForm = useForm<z.input<typeof loginChannelFormSchema>>({
+    resolver: zodResolver(loginChannelFormSchema),
+    defaultValues: { canal: 'sms' },
+  });
+  const codeForm = useForm<z.input<typeof loginCodeFormSchema>>({
+    resolver: zodResolver(loginCodeFormSchema),
+    defaultValues: { codigo: '' },
+  });
 
   useEffect(() => headingRef.current?.focus(), [step]);
 
   if (loggedIn) return <Navigate to={loggedInRedirect(location.search)} replace />;
 
-  const submitDocument = (e: FormEvent) => {
-    e.preventDefault();
+  const submitDocument = docForm.handleSubmit(({ documento }) => {
     setAlert(undefined);
-    const err = documentError(doc);
-    setDocError(err ?? undefined);
-    if (err) return;
-    start.mutate(normalizeDocument(doc), {
+    start.mutate(documento, {
       onSuccess: (res) => {
         setLogin(res);
-        setChannel(res.canalPadrao);
+        channelForm.reset({ canal: res.canalPadrao });
         setStep(2);
       },
       onError: (err) => setAlert(errorText(err, MSG.lookupFailed)),
     });
-  };
+  });
 
-  const submitChannel = (e: FormEvent) => {
-    e.preventDefault();
+  const submitChannel = channelForm.handleSubmit(({ canal }) => {
     if (!login) return;
     setAlert(undefined);
     send.mutate(
-      { Sessao: login.Sessao, canal: channel },
+      { Sessao: login.Sessao, canal },
       {
         onSuccess: (res) => {
           setSentTo(res.destino);
-          setCode('');
-          setCodeError(undefined);
+          codeForm.reset({ codigo: '' });
           setStep(3);
         },
         onError: (err) => setAlert(errorText(err, MSG.lookupFailed)),
       },
     );
-  };
+  });
 
-  const submitCode = (e: FormEvent) => {
-    e.preventDefault();
+  const submitCode = codeForm.handleSubmit(({ codigo }) => {
     if (!login) return;
     setAlert(undefined);
-    if (code.trim() === '') {
-      setCodeError(MSG.codeRequired);
-      return;
-    }
-    setCodeError(undefined);
     // On success the session store changes and this page redirects (step 4).
     verify.mutate(
-      { Sessao: login.Sessao, CodigoAutenticacao: code.trim() },
+      { Sessao: login.Sessao, CodigoAutenticacao: codigo },
       { onError: (err) => setAlert(errorText(err, MSG.codeCheckFailed)) },
     );
-  };
+  });
 
   return (
-    <section className="login card">
+    <section className={`${styles.login} card`}>
       <PageTitle title="Entrar">Área do Cliente</PageTitle>
-      <p className="step-indicator" aria-live="polite">
-        Etapa {step} de 3
-      </p>
+      <Stepper current={step} total={3} />
       {alert && <Alert>{alert}</Alert>}
 
       {step === 1 && (
@@ -112,18 +113,23 @@ export function LoginPage() {
           <h2 ref={headingRef} tabIndex={-1}>
             Informe seu CPF ou CNPJ
           </h2>
-          <TextField
-            label="CPF ou CNPJ"
+          <Controller
             name="documento"
-            inputMode="text"
-            autoComplete="username"
-            autoCapitalize="characters"
-            value={doc}
-            onChange={(e) => setDoc(maskDocumentInput(e.target.value))}
-            error={docError}
-            placeholder="000.000.000-00"
+            control={docForm.control}
+            render={({ field, fieldState }) => (
+              <MaskedField
+                label="CPF ou CNPJ"
+                mask="document"
+                inputMode="text"
+                autoComplete="username"
+                autoCapitalize="characters"
+                placeholder="000.000.000-00"
+                {...field}
+                error={fieldState.error?.message}
+              />
+            )}
           />
-          <Button type="submit" loading={start.isPending}>
+          <Button type="submit" loading={start.isPending} disabled={!inBrowser}>
             Continuar
           </Button>
         </form>
@@ -134,21 +140,20 @@ export function LoginPage() {
           <h2 ref={headingRef} tabIndex={-1}>
             Onde você quer receber o código?
           </h2>
-          <fieldset className="choices">
-            <legend>Enviar código de validação por</legend>
-            {login.Sms && (
-              <label className="choice">
-                <input type="radio" name="canal" value="sms" checked={channel === 'sms'} onChange={() => setChannel('sms')} />
-                <span>SMS para {login.Sms}</span>
-              </label>
+          <Controller
+            name="canal"
+            control={channelForm.control}
+            render={({ field }) => (
+              <RadioGroup
+                legend="Enviar código de validação por"
+                options={[
+                  ...(login.Sms ? [{ value: 'sms' as const, label: `SMS para ${login.Sms}` }] : []),
+                  ...(login.Email ? [{ value: 'email' as const, label: `E-mail para ${login.Email}` }] : []),
+                ]}
+                {...field}
+              />
             )}
-            {login.Email && (
-              <label className="choice">
-                <input type="radio" name="canal" value="email" checked={channel === 'email'} onChange={() => setChannel('email')} />
-                <span>E-mail para {login.Email}</span>
-              </label>
-            )}
-          </fieldset>
+          />
           <Button type="submit" loading={send.isPending}>
             Enviar código
           </Button>
@@ -164,15 +169,19 @@ export function LoginPage() {
             Digite o código de validação
           </h2>
           <p>Enviamos um código de 6 dígitos para {sentTo}. Ele vale por 10 minutos.</p>
-          <TextField
-            label="Código de validação"
+          <Controller
             name="codigo"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-            error={codeError}
+            control={codeForm.control}
+            render={({ field, fieldState }) => (
+              <MaskedField
+                label="Código de validação"
+                mask="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                {...field}
+                error={fieldState.error?.message}
+              />
+            )}
           />
           <Button type="submit" loading={verify.isPending}>
             Entrar

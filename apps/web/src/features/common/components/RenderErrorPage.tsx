@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate, useRouteError } from 'react-router';
 import { MSG } from '@guarita/domain';
+import { Button } from '../../../components/ui/Button';
+import { PageTitle } from '../../../components/ui/PageTitle';
 
 /** The generic fallback of spec 002 §2.9; the error itself is only logged. */
 export function RenderErrorPage() {
@@ -9,11 +11,11 @@ export function RenderErrorPage() {
   useEffect(() => console.error(error), [error]);
   return (
     <main className="card centered" role="alert">
-      <h1 className="page-title">{MSG.renderErrorTitle}</h1>
+      <PageTitle>{MSG.renderErrorTitle}</PageTitle>
       <p>{MSG.renderErrorText}</p>
-      <button type="button" className="btn btn-primary" onClick={() => navigate(-1)}>
+      <Button type="button" onClick={() => navigate(-1)}>
         Voltar
-      </button>
+      </Button>
     </main>
   );
 }

@@ -8,6 +8,7 @@ import { useContract } from '../../../api/get-contract';
 import { useBills } from '../../../api/get-bills';
 import { ContractNotFound } from '../../common/components/ContractNotFound';
 import { paths } from '../../../lib/paths';
+import { buttonClass } from '../../../components/ui/Button';
 
 /** Start page for the selected contract: vehicle, plan, status, total open and quick actions. */
 export function DashboardPage() {
@@ -16,7 +17,8 @@ export function DashboardPage() {
   const detail = useContract(nCtrId);
   const bills = useBills(nCtrId);
 
-  if (selected.isLoading) return <Spinner />;
+  // One render with the contract's details and bills: cards growing one after the other shifted the page (CLS).
+  if (selected.isLoading || detail.isLoading || bills.isLoading) return <Spinner />;
   if (selected.error) return <Alert>{selected.error.message}</Alert>;
   if (selected.notFound) return <ContractNotFound />;
   if (!selected.contract) {
@@ -103,20 +105,20 @@ export function DashboardPage() {
       </div>
       <nav className="quick-actions" aria-label="Ações rápidas">
         {open > 0 && (
-          <Link className="btn btn-primary" to={paths.payments.openInvoice}>
+          <Link className={buttonClass('primary')} to={paths.payments.openInvoice}>
             Pagar fatura em aberto
           </Link>
         )}
-        <Link className="btn btn-secondary" to={paths.payments.to(c.nCtrId)}>
+        <Link className={buttonClass('secondary')} to={paths.payments.to(c.nCtrId)}>
           Pagamentos
         </Link>
-        <Link className="btn btn-secondary" to={paths.advance}>
+        <Link className={buttonClass('secondary')} to={paths.advance}>
           Antecipar fatura
         </Link>
-        <Link className="btn btn-secondary" to={paths.support.to(c.nCtrId)}>
+        <Link className={buttonClass('secondary')} to={paths.support.to(c.nCtrId)}>
           Abrir solicitação
         </Link>
-        <Link className="btn btn-secondary" to={paths.notice.to(c.nCtrId)}>
+        <Link className={buttonClass('secondary')} to={paths.notice.to(c.nCtrId)}>
           Comunicar sinistro
         </Link>
       </nav>

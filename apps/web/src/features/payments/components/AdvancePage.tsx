@@ -1,8 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import {
   ADVANCE_METHOD_LABEL,
   ADVANCE_METHODS,
+  advanceRequestSchema,
   formatIsoDate,
   formatMoney,
   MSG,
@@ -12,8 +15,9 @@ import {
   type AdvanceResultDto,
 } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
+import { Select } from '../../../components/ui/Select';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
@@ -22,9 +26,10 @@ import { VehicleSelector } from '../../shell/components/VehicleSelector';
 import { useAdvanceForecast } from '../api/get-advance-forecast';
 import { useRequestAdvance } from '../api/request-advance';
 import { AdvanceUnavailableSheet, isUnavailableReason, unavailableText, type UnavailableReason } from './AdvanceUnavailableSheet';
-import { PaymentResultModal } from './PaymentResultModal';
+import { PaymentResultModal, ResultIcon, resultStyles } from './PaymentResultModal';
 import { PixCharge } from './PixCharge';
 import { paths } from '../../../lib/paths';
+import styles from './AdvancePage.module.css';
 
 /** The spec's wording for the advance's Pix (000 §2): 'válido por 2 horas'. */
 export const ADVANCE_PIX_VALIDITY = 'QR code válido por 2 horas';
@@ -34,9 +39,9 @@ export function AdvancePage() {
   const selected = useSelectedContract();
   const c = selected.contract;
   return (
-    <div className="advance">
+    <div className={styles.advance}>
       <PageTitle>ANTECIPAÇÃO DE FATURA</PageTitle>
-      <VehicleSelector navigateTo={paths.advance} />
+      <VehicleSelector navigateTo={paths.advance} className={styles.selector} />
       {selected.isLoading ? (
         <Spinner />
       ) : selected.error ? (
@@ -58,8 +63,6 @@ type Outcome =
   | { kind: 'link'; title: string; subtitle: string; link: string }
   | { kind: 'error'; title: string; subtitle: string; retry: AdvanceMethod | null };
 
-const isAdvanceMethod = (m: string): m is AdvanceMethod => (ADVANCE_METHODS as readonly string[]).includes(m);
-
 /** Spec 000 §8, advance messages: the server's message when it sent one, else the generic text. */
 export function advanceErrorMessage(err: unknown): string {
   if (!(err instanceof ApiError)) return PAYMENT_MSG.advanceOtherError;
@@ -76,8 +79,12 @@ function Advance({ nCtrId }: { nCtrId: number }) {
   const navigate = useNavigate();
   const request = useRequestAdvance(nCtrId);
   const selectId = useId();
-  const [method, setMethod] = useState<AdvanceMethod | ''>('');
-  const [methodError, setMethodError] = useState<string | null>(null);
+  // The domain's advanceRequestSchema: a method is required, with the spec's message.
+  const form = useForm<{ metodoPagamento: string }, unknown, { metodoPagamento: AdvanceMethod }>({
+    resolver: zodResolver(advanceRequestSchema) as never,
+    defaultValues: { metodoPagamento: '' },
+  });
+  const method = form.watch('metodoPagamento');
   const [confirmPix, setConfirmPix] = useState(false);
   const [sheet, setSheet] = useState<{ motivo: UnavailableReason; dataAgendada: string | null | undefined } | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -135,22 +142,15 @@ function Advance({ nCtrId }: { nCtrId: number }) {
     send(again);
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // The rule of advanceMethodSchema (contract and method required), without bringing zod into this route.
-    if (!isAdvanceMethod(method)) {
-      setMethodError(PAYMENT_MSG.advanceSelectMethod);
-      return;
-    }
-    setMethodError(null);
+  const submit = form.handleSubmit(({ metodoPagamento }) => {
     if (f && !f.elegivel && isUnavailableReason(f.motivo)) {
       setSheet({ motivo: f.motivo, dataAgendada: f.dataAgendada });
       setSheetOpen(true);
       return;
     }
-    if (method === 'PI') setConfirmPix(true);
-    else send(method);
-  };
+    if (metodoPagamento === 'PI') setConfirmPix(true);
+    else send(metodoPagamento);
+  });
 
   const sheetView = sheet && (
     <AdvanceUnavailableSheet open={sheetOpen} motivo={sheet.motivo} dataAgendada={sheet.dataAgendada} onClose={() => setSheetOpen(false)} />
@@ -158,8 +158,8 @@ function Advance({ nCtrId }: { nCtrId: number }) {
 
   if (result?.conteudo.pix) {
     return (
-      <section className="card advance-result" aria-label="Antecipação por Pix">
-        <p className="advance-value">
+      <section className={`card ${styles.advanceResult}`} aria-label="Antecipação por Pix">
+        <p className={styles.advanceValue}>
           Valor a antecipar: <strong>{formatMoney(result.conteudo.valor)}</strong>
         </p>
         <PixCharge charge={result.conteudo.pix} nCtrId={nCtrId} validityText={ADVANCE_PIX_VALIDITY} showAmount={false} />
@@ -184,9 +184,9 @@ function Advance({ nCtrId }: { nCtrId: number }) {
 
   return (
     <>
-      <section className="card advance-form" aria-labelledby={`${selectId}-valor`}>
+      <section className={`card ${styles.advanceForm}`} aria-labelledby={`${selectId}-valor`}>
         <h2 id={`${selectId}-valor`}>Valor a antecipar</h2>
-        <p className="advance-amount">{formatMoney(f.valor)}</p>
+        <p className={styles.advanceAmount}>{formatMoney(f.valor)}</p>
         {f.docDueDate && f.valor > 0 && <p className="muted">Fatura com vencimento em {formatIsoDate(f.docDueDate)}</p>}
 
         {blockedWithMessage ? (
@@ -202,31 +202,13 @@ function Advance({ nCtrId }: { nCtrId: number }) {
                 {unavailable === 'OVERDUE_BILLS' && <Link to={paths.payments.openInvoice}>Pagar faturas em atraso</Link>}
               </Alert>
             )}
-            <div className={`field ${methodError ? 'field-invalid' : ''}`}>
-              <label htmlFor={selectId}>Método de pagamento</label>
-              <select
-                id={selectId}
-                value={method}
-                aria-invalid={methodError ? true : undefined}
-                aria-describedby={methodError ? `${selectId}-error` : undefined}
-                onChange={(e) => {
-                  setMethod(e.target.value as AdvanceMethod | '');
-                  if (e.target.value) setMethodError(null);
-                }}
-              >
-                <option value="">Selecione</option>
-                {ADVANCE_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {ADVANCE_METHOD_LABEL[m]}
-                  </option>
-                ))}
-              </select>
-              {methodError && (
-                <small id={`${selectId}-error`} className="field-error" role="alert">
-                  {methodError}
-                </small>
-              )}
-            </div>
+            <Select
+              label="Método de pagamento"
+              placeholder="Selecione"
+              options={ADVANCE_METHODS.map((m) => ({ value: m, label: ADVANCE_METHOD_LABEL[m] }))}
+              error={form.formState.errors.metodoPagamento?.message}
+              {...form.register('metodoPagamento')}
+            />
             {method === 'CC' && <p className="muted">A cobrança é feita no cartão cadastrado.</p>}
             {method === 'LP' && <p className="muted">O link de pagamento abre em uma nova aba.</p>}
             <Button type="submit" loading={request.isPending && !confirmPix}>
@@ -255,7 +237,7 @@ function Advance({ nCtrId }: { nCtrId: number }) {
           Será gerado um Pix de <strong>{formatMoney(f.valor)}</strong>
           {f.docDueDate ? ` para antecipar a fatura com vencimento em ${formatIsoDate(f.docDueDate)}` : ''}.
         </p>
-        <p className="advance-warning">
+        <p className={styles.advanceWarning}>
           <strong>{PAYMENT_MSG.advancePixWarning}</strong>
         </p>
       </Modal>
@@ -265,10 +247,11 @@ function Advance({ nCtrId }: { nCtrId: number }) {
           open
           title={outcome.title}
           tone="success"
+          icon={<ResultIcon ok />}
           onClose={toPayments}
           actions={
             <>
-              <a className="btn btn-secondary" href={outcome.link} target="_blank" rel="noopener noreferrer">
+              <a className={buttonClass('secondary')} href={outcome.link} target="_blank" rel="noopener noreferrer">
                 Abrir link de pagamento
               </a>
               <Button type="button" onClick={toPayments} autoFocus>
@@ -277,11 +260,8 @@ function Advance({ nCtrId }: { nCtrId: number }) {
             </>
           }
         >
-          <div className="result-icon result-icon-ok" aria-hidden="true">
-            ✓
-          </div>
-          <p className="result-subtitle">{outcome.subtitle}</p>
-          <p className="result-detail muted">O link foi aberto em uma nova aba. Se ela não abriu, use o botão abaixo.</p>
+          <p className={resultStyles.subtitle}>{outcome.subtitle}</p>
+          <p className={resultStyles.detail}>O link foi aberto em uma nova aba. Se ela não abriu, use o botão abaixo.</p>
         </Modal>
       ) : (
         outcome && (

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { formatExpiryInput, PAYMENT_MSG } from '@guarita/domain';
+import { PAYMENT_MSG } from '@guarita/domain';
 import { CardForm, type CardFormValues } from './CardForm';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
@@ -65,7 +65,13 @@ describe('CardForm', () => {
     expect(f.expiry).toHaveValue('12/30');
     await user.type(f.cvv, '1a2b34');
     expect(f.cvv).toHaveValue('1234');
-    expect(formatExpiryInput('07/2031')).toBe('07/31');
+  });
+
+  it('an autofilled MM/AAAA expiry keeps the last two digits of the year', async () => {
+    const { user, f } = renderForm();
+    await user.click(f.expiry);
+    await user.paste('07/2031');
+    expect(f.expiry).toHaveValue('07/31');
   });
 
   it('strips digits from the name as it is typed', async () => {

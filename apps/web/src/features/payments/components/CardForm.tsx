@@ -1,19 +1,22 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CARD_BRAND_LABEL,
   cardDigits,
-  cardFormErrors,
+  cardFormSchema,
   detectCardBrand,
-  formatCardNumberInput,
-  formatExpiryInput,
   splitExpiry,
   stripDigits,
-  type CardFormField,
+  type CardFormFields,
 } from '@guarita/domain';
 import { Button } from '../../../components/ui/Button';
+import { Checkbox } from '../../../components/ui/Checkbox';
+import { MaskedField } from '../../../components/ui/MaskedField';
 import { TextField } from '../../../components/ui/TextField';
 import { paths } from '../../../lib/paths';
+import styles from './CardForm.module.css';
 
 /** What the form hands over: the `dadosDoCartao` of the API (number as digits, month and year as typed). */
 export interface CardFormValues {
@@ -40,21 +43,14 @@ interface Props {
   children?: ReactNode;
 }
 
-type UiField = 'numero' | 'validade' | 'cvv' | 'nome';
-const UI_FIELD: Record<CardFormField, UiField> = {
-  numeroCartao: 'numero',
-  mesExpiracao: 'validade',
-  anoExpiracao: 'validade',
-  cvv: 'cvv',
-  nomeTitular: 'nome',
-};
+type Fields = CardFormFields & { terms: boolean };
 
 /**
- * The card form (number, expiry MM/AA, CVV, name on card) with the domain's rules and the spec's messages
- * on the field they are about. Messages appear once a field has been left, then follow the typing; the
- * confirm button stays disabled until the whole card is valid (and the terms ticked, when required).
- * The values live only in this component's state: inputs have no `name`, so even a script-less submit
- * could not put them in a URL, and nothing is stored or logged.
+ * The card form (number, expiry MM/AA, CVV, name on card): react-hook-form over the domain's `cardFormSchema`,
+ * so the spec's messages show on the field they are about. Messages appear once a field has been left, then
+ * follow the typing; the confirm button stays disabled until the whole card is valid (and the terms ticked,
+ * when required). Inputs have no `name`, so even a script-less submit could not put card data in a URL, and
+ * nothing is stored or logged.
  */
 export function CardForm({
   submitLabel,
@@ -65,113 +61,142 @@ export function CardForm({
   disabled = false,
   children,
 }: Props) {
-  const termsId = useId();
-  const [numero, setNumero] = useState('');
-  const [validade, setValidade] = useState(defaultValues?.validade ?? '');
-  const [cvv, setCvv] = useState('');
-  const [nome, setNome] = useState(defaultValues?.nomeTitular ?? '');
-  const [terms, setTerms] = useState(defaultValues?.termsAccepted ?? false);
-  const [touched, setTouched] = useState<Record<UiField, boolean>>({
-    numero: false,
-    validade: !!defaultValues?.validade,
-    cvv: false,
-    nome: !!defaultValues?.nomeTitular,
+  const { control, handleSubmit, register, trigger } = useForm<Fields>({
+    resolver: zodResolver(cardFormSchema) as never,
+    mode: 'onTouched',
+    defaultValues: {
+      numero: '',
+      validade: defaultValues?.validade ?? '',
+      cvv: '',
+      nomeTitular: defaultValues?.nomeTitular ?? '',
+      terms: defaultValues?.termsAccepted ?? false,
+    },
+  });
+  const values = useWatch({ control });
+
+  // Kept values count as visited: their messages (if any) show at once.
+  useEffect(() => {
+    const kept = (['validade', 'nomeTitular'] as const).filter((f) => defaultValues?.[f]);
+    if (kept.length) void trigger(kept);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the values the form started with
+  }, []);
+
+  const brand = detectCardBrand(values.numero ?? '');
+  const ready =
+    cardFormSchema.safeParse({ numero: '', validade: '', cvv: '', nomeTitular: '', ...values }).success &&
+    (!requireTerms || !!values.terms);
+
+  const submit = handleSubmit((v) => {
+    if (!ready || pending || disabled) return;
+    const { month, year } = splitExpiry(v.validade);
+    onSubmit({ numeroCartao: cardDigits(v.numero), mesExpiracao: month, anoExpiracao: year, cvv: v.cvv, nomeTitular: v.nomeTitular });
   });
 
-  const { month, year } = splitExpiry(validade);
-  const values: CardFormValues = { numeroCartao: cardDigits(numero), mesExpiracao: month, anoExpiracao: year, cvv, nomeTitular: nome };
-  const errors: Partial<Record<UiField, string>> = {};
-  for (const e of cardFormErrors(values)) errors[UI_FIELD[e.field]] ??= e.message;
-  const shown = (f: UiField) => (touched[f] ? errors[f] : undefined);
-  const leave = (f: UiField) => () => setTouched((t) => (t[f] ? t : { ...t, [f]: true }));
-
-  const brand = detectCardBrand(numero);
-  const ready = Object.keys(errors).length === 0 && (!requireTerms || terms);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!ready) {
-      setTouched({ numero: true, validade: true, cvv: true, nome: true });
-      return;
-    }
-    if (!pending && !disabled) onSubmit(values);
-  };
-
   return (
-    <form className="card-form" method="post" noValidate onSubmit={submit} aria-busy={pending || undefined}>
-      <div className="card-number-row">
-        <TextField
-          label="Número do cartão"
-          value={numero}
-          onChange={(e) => setNumero(formatCardNumberInput(e.target.value))}
-          onBlur={leave('numero')}
-          error={shown('numero')}
-          autoComplete="cc-number"
-          inputMode="numeric"
-          maxLength={23}
-          placeholder="0000 0000 0000 0000"
-          className="card-number-field"
+    <form className={styles.form} method="post" noValidate onSubmit={submit} aria-busy={pending || undefined}>
+      <div className={styles.numberRow}>
+        <Controller
+          name="numero"
+          control={control}
+          render={({ field: { ref, value, onChange, onBlur }, fieldState }) => (
+            <MaskedField
+              ref={ref}
+              label="Número do cartão"
+              mask="cardNumber"
+              value={value}
+              onChange={onChange}
+              onBlur={onBlur}
+              error={fieldState.error?.message}
+              autoComplete="cc-number"
+              inputMode="numeric"
+              placeholder="0000 0000 0000 0000"
+              className={styles.numberField}
+            />
+          )}
         />
-        <span className="card-brand-slot" aria-live="polite">
+        <span className={styles.brandSlot} aria-live="polite">
           {brand && (
-            <span className={`card-brand-badge brand-${brand}`}>
+            <span className={`${styles.badge} ${styles[brand]}`}>
               <span className="sr-only">Bandeira: </span>
               {CARD_BRAND_LABEL[brand]}
             </span>
           )}
         </span>
       </div>
-      <div className="card-form-row">
-        <TextField
-          label="Validade (MM/AA)"
-          value={validade}
-          onChange={(e) => setValidade(formatExpiryInput(e.target.value))}
-          onBlur={leave('validade')}
-          error={shown('validade')}
-          autoComplete="cc-exp"
-          inputMode="numeric"
-          maxLength={5}
-          placeholder="MM/AA"
+      <div className={styles.row}>
+        <Controller
+          name="validade"
+          control={control}
+          render={({ field: { ref, value, onChange, onBlur }, fieldState }) => (
+            <MaskedField
+              ref={ref}
+              label="Validade (MM/AA)"
+              mask="expiry"
+              value={value}
+              onChange={onChange}
+              onBlur={onBlur}
+              error={fieldState.error?.message}
+              autoComplete="cc-exp"
+              inputMode="numeric"
+              placeholder="MM/AA"
+            />
+          )}
         />
-        <TextField
-          label="CVV"
-          value={cvv}
-          onChange={(e) => setCvv(cardDigits(e.target.value).slice(0, 4))}
-          onBlur={leave('cvv')}
-          error={shown('cvv')}
-          autoComplete="cc-csc"
-          inputMode="numeric"
-          maxLength={4}
-          placeholder="000"
+        <Controller
+          name="cvv"
+          control={control}
+          render={({ field: { ref, value, onChange, onBlur }, fieldState }) => (
+            <MaskedField
+              ref={ref}
+              label="CVV"
+              mask="cvv"
+              value={value}
+              onChange={onChange}
+              onBlur={onBlur}
+              error={fieldState.error?.message}
+              autoComplete="cc-csc"
+              inputMode="numeric"
+              placeholder="000"
+            />
+          )}
         />
       </div>
-      <TextField
-        label="Nome impresso no cartão"
-        value={nome}
-        onChange={(e) => setNome(stripDigits(e.target.value))}
-        onBlur={leave('nome')}
-        error={shown('nome')}
-        autoComplete="cc-name"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={60}
+      <Controller
+        name="nomeTitular"
+        control={control}
+        render={({ field: { ref, value, onChange, onBlur }, fieldState }) => (
+          <TextField
+            ref={ref}
+            label="Nome impresso no cartão"
+            value={value}
+            onChange={(e) => onChange(stripDigits(e.target.value))}
+            onBlur={onBlur}
+            error={fieldState.error?.message}
+            autoComplete="cc-name"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={60}
+          />
+        )}
       />
       {requireTerms && (
-        <div className="terms-check">
-          <input id={termsId} type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
-          <label htmlFor={termsId}>
-            Li e concordo com os{' '}
-            <Link to={paths.terms} target="_blank" rel="noopener">
-              Termos do Uso
-            </Link>{' '}
-            e a{' '}
-            <Link to={paths.privacy} target="_blank" rel="noopener">
-              Política de Privacidade
-            </Link>
-          </label>
-        </div>
+        <Checkbox
+          {...register('terms')}
+          label={
+            <>
+              Li e concordo com os{' '}
+              <Link to={paths.terms} target="_blank" rel="noopener">
+                Termos do Uso
+              </Link>{' '}
+              e a{' '}
+              <Link to={paths.privacy} target="_blank" rel="noopener">
+                Política de Privacidade
+              </Link>
+            </>
+          }
+        />
       )}
-      <div className="card-form-actions">
+      <div className={styles.actions}>
         <Button type="submit" disabled={!ready || disabled} loading={pending}>
           {submitLabel}
         </Button>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CARD_BRAND_LABEL, PAYMENT_MSG, maskCardSummary, type CardOnFileDto, type ContractDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
@@ -11,6 +11,8 @@ import { VehicleSelector } from '../../shell/components/VehicleSelector';
 import { ChangeCardError, useChangeCard } from '../api/change-card';
 import { CardForm, type CardFormValues } from './CardForm';
 import { paths } from '../../../lib/paths';
+import { ResultIcon } from './PaymentResultModal';
+import styles from './ChangeCardPage.module.css';
 
 const ADD_PATH = paths.payments.addCard;
 
@@ -59,33 +61,33 @@ function ChangeCard({ contract, adding }: { contract: ContractDto; adding: boole
   if (feedback) return <ChangeCardFeedback feedback={feedback} onRetry={() => setFeedback(null)} />;
 
   return (
-    <div className="change-card">
+    <div className={styles.changeCard}>
       <PageTitle title="Trocar Cartão">
         <span className="mobile-only">TROCA DE CARTÃO</span>
         <span className="desktop-only">Trocar Cartão</span>
       </PageTitle>
-      <VehicleSelector navigateTo={paths.payments.changeCard} />
-      <div className={`change-card-layout ${showForm ? 'with-form' : ''}`}>
+      <VehicleSelector navigateTo={paths.payments.changeCard} className={styles.selector} />
+      <div className={showForm ? `${styles.changeCardLayout} ${styles.withForm}` : styles.changeCardLayout}>
         <section className="card current-card" aria-labelledby="cartao-atual">
           <h2 id="cartao-atual">Cartão atual</h2>
           {contract.cardSummary && contract.pmCard ? (
-            <div className={`credit-card brand-${contract.pmCard}`}>
-              <span className="credit-card-brand">{CARD_BRAND_LABEL[contract.pmCard]}</span>
-              <span className="credit-card-number">{maskCardSummary(contract.cardSummary)}</span>
+            <div className={`${styles.creditCard} brand-${contract.pmCard}`}>
+              <span className={styles.creditCardBrand}>{CARD_BRAND_LABEL[contract.pmCard]}</span>
+              <span className={styles.creditCardNumber}>{maskCardSummary(contract.cardSummary)}</span>
             </div>
           ) : (
             <p>Nenhum cartão cadastrado.</p>
           )}
           {!showForm && (
             <p>
-              <Link to={ADD_PATH} className="btn btn-secondary add-card-link">
+              <Link to={ADD_PATH} className={buttonClass('secondary', styles.addCardLink)}>
                 Adicionar um novo cartão
               </Link>
             </p>
           )}
         </section>
         {showForm && (
-          <section className="card new-card" aria-labelledby="novo-cartao">
+          <section className={`card ${styles.newCard}`} aria-labelledby="novo-cartao">
             <h2 id="novo-cartao">Novo cartão</h2>
             <p className="muted">As próximas mensalidades serão debitadas no cartão informado.</p>
             <CardForm submitLabel="Confirmar troca de cartão" pending={change.isPending} defaultValues={kept} onSubmit={submit} />
@@ -104,12 +106,13 @@ function ChangeCardFeedback({ feedback, onRetry }: { feedback: Feedback; onRetry
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <div className="change-card">
+    <div className={styles.changeCard}>
       <PageTitle>Meio de Pagamento</PageTitle>
-      <section className={`card card-feedback ${feedback.ok ? 'feedback-ok' : 'feedback-error'}`} aria-labelledby="resultado-cartao">
-        <div className={`result-icon ${feedback.ok ? 'result-icon-ok' : 'result-icon-error'}`} aria-hidden="true">
-          {feedback.ok ? '✓' : '!'}
-        </div>
+      <section
+        className={`card ${styles.cardFeedback} ${feedback.ok ? styles.feedbackOk : styles.feedbackError}`}
+        aria-labelledby="resultado-cartao"
+      >
+        <ResultIcon ok={feedback.ok} />
         <h2 id="resultado-cartao" ref={heading} tabIndex={-1}>
           {feedback.ok ? PAYMENT_MSG.cardChanged : PAYMENT_MSG.cardChangeFailedTitle}
         </h2>
@@ -123,9 +126,9 @@ function ChangeCardFeedback({ feedback, onRetry }: { feedback: Feedback; onRetry
         ) : (
           <p>{feedback.message}</p>
         )}
-        <div className="feedback-actions">
+        <div className={styles.feedbackActions}>
           {!feedback.ok && <Button onClick={onRetry}>Tentar novamente</Button>}
-          <Link className={`btn ${feedback.ok ? 'btn-primary' : 'btn-secondary'}`} to={paths.payments.pattern}>
+          <Link className={buttonClass(feedback.ok ? 'primary' : 'secondary')} to={paths.payments.pattern}>
             Voltar para pagamentos
           </Link>
         </div>

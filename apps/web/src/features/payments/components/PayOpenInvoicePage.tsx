@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatIsoDate, formatMoney, billTotal, MSG, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
+import { RadioGroup } from '../../../components/ui/RadioGroup';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
@@ -13,6 +14,7 @@ import { PaymentResultModal } from './PaymentResultModal';
 import { PayWithCard } from './PayWithCard';
 import { PixCharge } from './PixCharge';
 import { paths } from '../../../lib/paths';
+import styles from './PayOpenInvoicePage.module.css';
 
 /** Spec 000 §8: a Pix for bills already in an open negotiation is recognised by this part of the message. */
 const NEGOTIATION_OPEN = 'faz parte de uma negociação em aberto';
@@ -25,7 +27,7 @@ export function PayOpenInvoicePage() {
   const c = selected.contract;
   const vehicle = selected.options.find((o) => o.nCtrId === c?.nCtrId)?.label;
   return (
-    <div className="pay-invoice">
+    <div className={styles.payInvoice}>
       <PageTitle>PAGAMENTO DE FATURA</PageTitle>
       {selected.isLoading ? (
         <Spinner />
@@ -35,7 +37,7 @@ export function PayOpenInvoicePage() {
         <Alert kind="info">Você não possui contratos ativos.</Alert>
       ) : (
         <>
-          {vehicle && <p className="pay-invoice-vehicle muted">Veículo: {vehicle}</p>}
+          {vehicle && <p className={`${styles.payInvoiceVehicle} muted`}>Veículo: {vehicle}</p>}
           <PayOpenInvoice key={c.nCtrId} nCtrId={c.nCtrId} />
         </>
       )}
@@ -113,12 +115,12 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
 
   return (
     <>
-      <section className="card pay-invoice-total" aria-label="Faturas em aberto">
+      <section className={`card ${styles.payInvoiceTotal}`} aria-label="Faturas em aberto">
         <p className="total-open">
           Total em aberto: <strong className={data.totalEmAberto > 0 ? 'text-danger' : ''}>{formatMoney(data.totalEmAberto)}</strong>
         </p>
         {!nothingOpen && !pix && (
-          <ul className="open-bills">
+          <ul className={styles.openBills}>
             {data.faturasEmAberto.map((b) => (
               <li key={b.docEntry}>
                 Vencimento {formatIsoDate(b.docDueDate)} · {formatMoney(billTotal({ ...b, idStatus: b.billStatus.idStatus }))}
@@ -134,34 +136,31 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
           <PixCharge charge={pix} nCtrId={nCtrId} validityText={PAYMENT_MSG.pixValidity} onRestart={restart} />
         </section>
       ) : nothingOpen && !(method === 'card' && bills) ? (
-        <section className="card pay-invoice-empty">
+        <section className={`card ${styles.payInvoiceEmpty}`}>
           <Alert kind="info">Você não possui faturas em aberto.</Alert>
-          <Link className="btn btn-secondary" to={paths.payments.pattern}>
+          <Link className={buttonClass('secondary')} to={paths.payments.pattern}>
             Voltar para pagamentos
           </Link>
         </section>
       ) : (
         <>
-          <fieldset className="card pay-method" role="radiogroup" aria-labelledby={`${groupId}-legend`}>
-            <legend id={`${groupId}-legend`} className="pay-method-legend">
-              Forma de pagamento
-            </legend>
-            <div className="pay-method-options">
-              <label className={`choice ${method === 'card' ? 'choice-selected' : ''}`}>
-                <input type="radio" name={`${groupId}-method`} checked={method === 'card'} onChange={() => setMethod('card')} />
-                Cartão de Crédito
-              </label>
-              <label className={`choice ${method === 'pix' ? 'choice-selected' : ''}`}>
-                <input type="radio" name={`${groupId}-method`} checked={method === 'pix'} onChange={() => setMethod('pix')} />
-                Pix
-              </label>
-            </div>
-          </fieldset>
+          <RadioGroup
+            variant="tiles"
+            className="card"
+            legend="Forma de pagamento"
+            name={`${groupId}-method`}
+            value={method}
+            onChange={setMethod}
+            options={[
+              { value: 'card', label: 'Cartão de Crédito' },
+              { value: 'pix', label: 'Pix' },
+            ]}
+          />
 
           {method === 'card' && bills && <PayWithCard nCtrId={nCtrId} faturas={bills.faturas} valorTotal={bills.valorTotal} />}
 
           {method === 'pix' && bills && (
-            <section className="card pix-confirm" aria-label="Confirmar Pix">
+            <section className={`card ${styles.pixConfirm}`} aria-label="Confirmar Pix">
               <p>
                 Será gerado um Pix de <strong>{formatMoney(bills.valorTotal)}</strong> para pagar{' '}
                 {bills.faturas.length === 1 ? 'a fatura em aberto' : `as ${bills.faturas.length} faturas em aberto`}.

@@ -11,6 +11,7 @@ import { usePayByCard, type CardPaymentOutcome, type CardPaymentRequest } from '
 import { CardForm, type CardFormValues } from './CardForm';
 import { PaymentResultModal, type PaymentResultModalProps } from './PaymentResultModal';
 import { paths } from '../../../lib/paths';
+import styles from './PayWithCard.module.css';
 
 export interface PayWithCardProps {
   nCtrId: number;
@@ -156,13 +157,13 @@ export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
   if (summary.error) return <Alert>{summary.error.message}</Alert>;
 
   return (
-    <section className="card pay-with-card" aria-labelledby={`${formId}-title`}>
+    <section className={`card ${styles.payWithCard}`} aria-labelledby={`${formId}-title`}>
       <h2 id={`${formId}-title`}>Pagamento com cartão de crédito</h2>
       {sellerMissing && <Alert>{PAYMENT_MSG.sellerCodeMissing}</Alert>}
-      <p className="pay-amount">
+      <p className={styles.payAmount}>
         Valor a pagar: <strong>{formatMoney(valorTotal)}</strong>
       </p>
-      <div className="pay-card-on-file">
+      <div className={styles.payCardOnFile}>
         {cartao ? (
           <p className="card-on-file">
             <span className="card-brand">{cartao.bandeira}</span> <span className="card-digits">{cartao.mascarado}</span>
@@ -184,7 +185,7 @@ export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
         )}
       </div>
       {showForm ? (
-        <div id={formId} className="pay-new-card">
+        <div id={formId} className={styles.payNewCard}>
           <CardForm
             key={formKey}
             submitLabel="Confirmar pagamento"
@@ -202,7 +203,7 @@ export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
           </CardForm>
         </div>
       ) : (
-        <div className="pay-actions">
+        <div className={styles.payActions}>
           <Button onClick={() => start(baseBody(), false)} loading={busy} disabled={sellerMissing || !cartao}>
             Confirmar pagamento
           </Button>

@@ -1,7 +1,20 @@
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { paths } from '../../../lib/paths';
+import styles from './PaymentResultModal.module.css';
+
+/** The round ✓ / ! above a payment result. */
+export function ResultIcon({ ok }: { ok: boolean }) {
+  return (
+    <div className={`${styles.resultIcon} ${ok ? styles.resultIconOk : styles.resultIconError}`} aria-hidden="true">
+      {ok ? '✓' : '!'}
+    </div>
+  );
+}
+
+/** Subtitle and detail lines of a result. */
+export const resultStyles = { subtitle: styles.resultSubtitle, detail: `${styles.resultDetail} muted` };
 
 export interface PaymentResultModalProps {
   open: boolean;
@@ -40,11 +53,12 @@ export function PaymentResultModal({
       open={open}
       title={title}
       tone={error ? 'error' : 'success'}
+      icon={<ResultIcon ok={!error} />}
       onClose={onClose}
       actions={
         <>
           {error && support && (
-            <Link className="btn btn-secondary" to={paths.support.pattern}>
+            <Link className={buttonClass('secondary')} to={paths.support.pattern}>
               Falar com suporte
             </Link>
           )}
@@ -59,11 +73,8 @@ export function PaymentResultModal({
         </>
       }
     >
-      <div className={`result-icon ${error ? 'result-icon-error' : 'result-icon-ok'}`} aria-hidden="true">
-        {error ? '!' : '✓'}
-      </div>
-      {subtitle && <p className="result-subtitle">{subtitle}</p>}
-      {detail && <p className="result-detail muted">{detail}</p>}
+      {subtitle && <p className={resultStyles.subtitle}>{subtitle}</p>}
+      {detail && <p className={resultStyles.detail}>{detail}</p>}
     </Modal>
   );
 }

@@ -8,6 +8,8 @@ import { useBills } from '../../../api/get-bills';
 import { ContractNotFound } from '../../common/components/ContractNotFound';
 import { VehicleSelector } from '../../shell/components/VehicleSelector';
 import { paths } from '../../../lib/paths';
+import { buttonClass } from '../../../components/ui/Button';
+import styles from './PaymentsPage.module.css';
 
 const STATUS_CLASS = { I: 'text-danger', A: 'status-open', P: 'status-paid' } as const;
 
@@ -24,9 +26,9 @@ export function PaymentsPage() {
   const open = bills.data?.openTotal ?? 0;
 
   return (
-    <div className="payments">
+    <div className={styles.payments}>
       <PageTitle>Pagamentos</PageTitle>
-      <VehicleSelector navigateTo={paths.payments.pattern} />
+      <VehicleSelector navigateTo={paths.payments.pattern} className={styles.selector} />
       <div className="grid">
         <section className="card" aria-labelledby="cartao">
           <h2 id="cartao">Cartão cadastrado</h2>
@@ -53,11 +55,11 @@ export function PaymentsPage() {
           )}
           <div className="quick-actions">
             {open > 0 && (
-              <Link className="btn btn-primary" to={paths.payments.openInvoice}>
+              <Link className={buttonClass('primary')} to={paths.payments.openInvoice}>
                 Pagar fatura em aberto
               </Link>
             )}
-            <Link className="btn btn-secondary" to={paths.advance}>
+            <Link className={buttonClass('secondary')} to={paths.advance}>
               Antecipar fatura
             </Link>
           </div>
@@ -69,7 +71,7 @@ export function PaymentsPage() {
         {bills.error && <Alert>{bills.error.message}</Alert>}
         {bills.data && bills.data.bills.length === 0 && <p>Nenhuma fatura encontrada.</p>}
         {bills.data && bills.data.bills.length > 0 && (
-          <table className="history">
+          <table className={styles.history}>
             <thead>
               <tr>
                 <th scope="col">Vencimento</th>

@@ -2,11 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatInstantWithTime, formatMoney, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useAfterPayment } from '../api/after-payment';
 import { usePixCharge } from '../api/get-pix';
 import { paths } from '../../../lib/paths';
+import styles from './PixCharge.module.css';
 
 /** Side of the QR image in CSS pixels (rendered at 2× for sharp phone screens). */
 const QR_SIZE = 240;
@@ -51,9 +52,9 @@ export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MS
 
   if (status === 'paid') {
     return (
-      <section className="pix-charge pix-paid" aria-labelledby={`pix-paid-${pix.txid}`}>
+      <section className={`${styles.pixCharge} ${styles.pixPaid}`} aria-labelledby={`pix-paid-${pix.txid}`}>
         <div role="status">
-          <span className="pix-check" aria-hidden="true">
+          <span className={styles.pixCheck} aria-hidden="true">
             ✓
           </span>
           <h2 id={`pix-paid-${pix.txid}`} ref={paidHeading} tabIndex={-1}>
@@ -64,7 +65,7 @@ export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MS
             {pix.pagoEm ? ` em ${formatInstantWithTime(pix.pagoEm)}` : ''}.
           </p>
         </div>
-        <Link className="btn btn-primary" to={paths.payments.pattern}>
+        <Link className={buttonClass('primary')} to={paths.payments.pattern}>
           Ver pagamentos
         </Link>
       </section>
@@ -73,15 +74,15 @@ export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MS
 
   if (status === 'expired') {
     return (
-      <section className="pix-charge pix-expired" aria-label="Pix expirado">
+      <section className={`${styles.pixCharge} ${styles.pixExpired}`} aria-label="Pix expirado">
         <Alert>Este Pix expirou sem pagamento. Gere um novo Pix para pagar.</Alert>
-        <div className="pix-actions">
+        <div className={styles.pixActions}>
           {onRestart && (
             <Button type="button" onClick={onRestart}>
               Gerar novo Pix
             </Button>
           )}
-          <Link className="btn btn-secondary" to={paths.payments.pattern}>
+          <Link className={buttonClass('secondary')} to={paths.payments.pattern}>
             Voltar para pagamentos
           </Link>
         </div>
@@ -126,42 +127,42 @@ function PendingPix({ pix, validityText, showAmount }: { pix: PixConteudoDto; va
   };
 
   return (
-    <section className="pix-charge" aria-label="Pagamento por Pix">
+    <section className={styles.pixCharge} aria-label="Pagamento por Pix">
       {showAmount && (
-        <p className="pix-amount">
+        <p className={styles.pixAmount}>
           Valor: <strong>{formatMoney(pix.valor)}</strong>
         </p>
       )}
-      <figure className="pix-qr">
+      <figure className={styles.pixQr}>
         {qr.src ? (
           <img src={qr.src} width={QR_SIZE} height={QR_SIZE} alt={`QR code do Pix de ${formatMoney(pix.valor)}`} />
         ) : qr.failed ? (
-          <p className="pix-qr-placeholder">Não foi possível exibir o QR code. Use o Pix copia e cola abaixo.</p>
+          <p className={styles.pixQrPlaceholder}>Não foi possível exibir o QR code. Use o Pix copia e cola abaixo.</p>
         ) : (
-          <div className="pix-qr-placeholder">
+          <div className={styles.pixQrPlaceholder}>
             <Spinner label="Gerando QR code…" />
           </div>
         )}
         <figcaption>{validityText}</figcaption>
       </figure>
 
-      <div className="field pix-copy-field">
+      <div className={`${styles.field} ${styles.pixCopyField}`}>
         <label htmlFor={fieldId}>Pix copia e cola</label>
         <textarea id={fieldId} ref={field} readOnly rows={4} value={payload} spellCheck={false} onFocus={(e) => e.currentTarget.select()} />
       </div>
-      <div className="pix-actions">
+      <div className={styles.pixActions}>
         <Button type="button" onClick={() => void copyPayload()}>
           {PAYMENT_MSG.copyPix}
         </Button>
-        <p className="pix-copy-feedback" role="status" aria-live="polite">
+        <p className={styles.pixCopyFeedback} role="status" aria-live="polite">
           {copy === 'copied' && 'Código Pix copiado!'}
           {copy === 'selected' && 'Código selecionado: use a opção copiar do seu aparelho.'}
         </p>
       </div>
 
-      <p className="pix-notice">{PAYMENT_MSG.pixNotice}</p>
-      <p className="pix-waiting muted">
-        <span className="spinner" aria-hidden="true" /> Aguardando a confirmação do pagamento…
+      <p className={styles.pixNotice}>{PAYMENT_MSG.pixNotice}</p>
+      <p className={`${styles.pixWaiting} muted`}>
+        <span className={styles.spinner} aria-hidden="true" /> Aguardando a confirmação do pagamento…
       </p>
     </section>
   );

@@ -1,15 +1,20 @@
-import { lazy, Suspense, useCallback, useRef, useState, type ChangeEvent, type ComponentType, type FormEvent, type Ref } from 'react';
-import { CONTACT_LIMITS, MSG, contactFormError, maskPhoneInput, missingContactFields, type ContactField } from '@guarita/domain';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type Ref } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CONTACT_LIMITS, MSG, contactFormError, contactSchema, missingContactFields, type ContactField } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
+import { MaskedField } from '../../../components/ui/MaskedField';
 import { PageTitle } from '../../../components/ui/PageTitle';
+import { TextArea } from '../../../components/ui/TextArea';
 import { TextField } from '../../../components/ui/TextField';
 import { usePublicConfig } from '../../../api/get-public-config';
 import { ApiError } from '../../../lib/api';
+import { useInBrowser } from '../../../lib/use-in-browser';
 import { CONTACT_CHALLENGE_URL, useSendContact } from '../api/send-contact';
 import type { CaptchaHandle } from '../captcha/AltchaWidget';
 import { telHref } from '../links';
-import { TextAreaField } from './TextAreaField';
+import styles from './ContactPage.module.css';
 
 type Values = Record<ContactField, string>;
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
@@ -25,16 +30,19 @@ const errorText = (err: unknown) => (err instanceof ApiError && SPECIFIC_ERRORS.
 const loadWidget = () =>
   lazy<ComponentType<WidgetProps>>(() => import('../captcha/AltchaWidget').catch(() => ({ default: CaptchaUnavailable })));
 
+const CAPTCHA_LOADING = <p className={styles.captchaFallback}>Carregando verificação anti-robô…</p>;
+
 function CaptchaUnavailable() {
   return (
-    <p className="captcha-fallback">Não foi possível carregar a verificação anti-robô. Verifique sua conexão e recarregue a página.</p>
+    <p className={styles.captchaFallback}>
+      Não foi possível carregar a verificação anti-robô. Verifique sua conexão e recarregue a página.
+    </p>
   );
 }
 
 /** /contato — "Fale conosco" (000 §2): name, e-mail, phone with area code, message, captcha, send. */
 export function ContactPage() {
   const cfg = usePublicConfig().data;
-  const [values, setValues] = useState<Values>(EMPTY);
   const [invalid, setInvalid] = useState<ContactField[]>([]);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [sending, setSending] = useState(false);
@@ -42,29 +50,38 @@ export function ContactPage() {
   const captchaRef = useRef<CaptchaHandle>(null);
   const captchaPayload = useRef<string | null>(null);
   const send = useSendContact();
+  const inBrowser = useInBrowser();
+  // The domain's contactSchema decides; one message for the whole form (the spec's), fields only marked.
+  const { control, register, handleSubmit, reset, watch, getValues } = useForm<Values>({
+    resolver: zodResolver(contactSchema) as never,
+    defaultValues: EMPTY,
+    reValidateMode: 'onSubmit',
+  });
 
   const onCaptcha = useCallback((payload: string | null) => {
     captchaPayload.current = payload;
   }, []);
 
-  const edit = (field: ContactField) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const value = field === 'phone' ? maskPhoneInput(e.target.value) : e.target.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    // Editing any field clears both messages.
-    setFeedback(null);
-    setInvalid([]);
+  // Editing any field clears both messages.
+  useEffect(() => {
+    const sub = watch(() => {
+      setFeedback(null);
+      setInvalid([]);
+    });
+    return () => sub.unsubscribe();
+  }, [watch]);
+
+  const refuse = () => {
+    // 'Preencha todos os campos!' (or a bad e-mail/phone) and nothing is sent.
+    const values = getValues();
+    const problem = contactFormError(values);
+    setInvalid(problem?.field ? [problem.field] : missingContactFields(values));
+    setFeedback({ kind: 'error', text: problem?.message ?? MSG.contactIncomplete });
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = handleSubmit(async () => {
     if (sending) return;
-    const problem = contactFormError(values);
-    if (problem) {
-      // 'Preencha todos os campos!' (or a bad e-mail/phone) and nothing is sent.
-      setInvalid(problem.field ? [problem.field] : missingContactFields(values));
-      setFeedback({ kind: 'error', text: problem.message });
-      return;
-    }
+    const values = getValues();
     setFeedback(null);
     setSending(true);
     try {
@@ -74,7 +91,7 @@ export function ContactPage() {
         return;
       }
       await send.mutateAsync({ ...values, altcha });
-      setValues(EMPTY);
+      reset(EMPTY);
       setFeedback({ kind: 'success', text: MSG.contactSuccess });
     } catch (err) {
       // What was typed stays in the form, so the visitor can simply try again.
@@ -85,57 +102,67 @@ export function ContactPage() {
       captchaRef.current?.reset();
       setSending(false);
     }
-  };
+  }, refuse);
 
-  const field = (name: ContactField) => ({
-    name,
-    value: values[name],
-    onChange: edit(name),
+  const field = (name: Exclude<ContactField, 'phone'>) => ({
+    ...register(name),
     maxLength: CONTACT_LIMITS[name],
     readOnly: sending,
-    className: invalid.includes(name) ? 'field-invalid' : '',
-    'aria-invalid': invalid.includes(name) || undefined,
+    invalid: invalid.includes(name),
   });
 
   return (
-    <div className="contact-page">
-      <header className="contact-hero">
+    <div className={styles.contactPage}>
+      <header className={styles.contactHero}>
         <PageTitle>Fale conosco</PageTitle>
         <p>Tem uma dúvida, uma sugestão ou quer contratar? Envie sua mensagem e a nossa equipe responde o quanto antes.</p>
       </header>
 
-      <div className="contact-body">
-        <form className="card contact-form" onSubmit={submit} noValidate aria-label="Formulário de contato">
+      <div className={styles.contactBody}>
+        <form className={`card ${styles.contactForm}`} onSubmit={submit} noValidate aria-label="Formulário de contato">
           <TextField label="Nome" autoComplete="name" {...field('name')} />
           <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" {...field('email')} />
-          <TextField
-            label="Telefone com DDD"
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="tel"
-            placeholder="(31) 99999-9999"
-            {...field('phone')}
-            maxLength={15}
+          <Controller
+            name="phone"
+            control={control}
+            render={({ field: f }) => (
+              <MaskedField
+                label="Telefone com DDD"
+                mask="phone"
+                type="tel"
+                autoComplete="tel-national"
+                inputMode="tel"
+                placeholder="(31) 99999-9999"
+                {...f}
+                readOnly={sending}
+                invalid={invalid.includes('phone')}
+              />
+            )}
           />
-          <TextAreaField label="Mensagem" rows={6} {...field('message')} />
+          <TextArea label="Mensagem" rows={6} {...field('message')} />
 
-          <div className="captcha-slot">
-            <Suspense fallback={<p className="captcha-fallback">Carregando verificação anti-robô…</p>}>
-              <Widget ref={captchaRef} challengeUrl={CONTACT_CHALLENGE_URL} onChange={onCaptcha} />
-            </Suspense>
+          <div className={styles.captchaSlot}>
+            {/* The widget is a browser-only custom element: the prerendered page shows the loading line until hydrated. */}
+            {inBrowser ? (
+              <Suspense fallback={CAPTCHA_LOADING}>
+                <Widget ref={captchaRef} challengeUrl={CONTACT_CHALLENGE_URL} onChange={onCaptcha} />
+              </Suspense>
+            ) : (
+              CAPTCHA_LOADING
+            )}
           </div>
 
-          <div className="contact-feedback" aria-live="polite">
+          <div className={styles.contactFeedback} aria-live="polite">
             {sending && <p className="sr-only">Enviando mensagem…</p>}
             {feedback && <Alert kind={feedback.kind}>{feedback.text}</Alert>}
           </div>
 
-          <Button type="submit" loading={sending} className="contact-submit">
+          <Button type="submit" loading={sending} disabled={!inBrowser} className={styles.contactSubmit}>
             {sending ? 'Enviando…' : 'Enviar'}
           </Button>
         </form>
 
-        <aside className="contact-info card" aria-labelledby="contact-info-title">
+        <aside className={`${styles.contactInfo} card`} aria-labelledby="contact-info-title">
           <h2 id="contact-info-title">Outros canais</h2>
           <dl>
             <dt>Vendas</dt>

@@ -5,6 +5,8 @@ import { usePublicConfig } from '../../../api/get-public-config';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { GUARANTEE_LIMIT, telHref } from '../links';
 import { paths } from '../../../lib/paths';
+import { buttonClass } from '../../../components/ui/Button';
+import styles from './FaqPage.module.css';
 
 interface Question {
   q: string;
@@ -240,9 +242,9 @@ export function FaqPage() {
   };
   const sections = faqSections(facts);
   return (
-    <div className="faq-page">
+    <div className={styles.faqPage}>
       <PageTitle>Dúvidas frequentes</PageTitle>
-      <nav className="faq-toc" aria-label="Seções das dúvidas frequentes">
+      <nav className={styles.faqToc} aria-label="Seções das dúvidas frequentes">
         <ul>
           {sections.map((s) => (
             <li key={s.id}>
@@ -252,20 +254,20 @@ export function FaqPage() {
         </ul>
       </nav>
       {sections.map((s) => (
-        <section key={s.id} id={s.id} className="faq-section" aria-labelledby={`${s.id}-title`}>
+        <section key={s.id} id={s.id} className={styles.faqSection} aria-labelledby={`${s.id}-title`}>
           <h2 id={`${s.id}-title`}>{s.title}</h2>
           {s.questions.map((item) => (
-            <details key={item.q} className="faq-item">
+            <details key={item.q} className={styles.faqItem}>
               <summary>{item.q}</summary>
-              <div className="faq-answer">{item.a}</div>
+              <div className={styles.faqAnswer}>{item.a}</div>
             </details>
           ))}
         </section>
       ))}
-      <section className="faq-cta" aria-labelledby="faq-cta-title">
+      <section className={styles.faqCta} aria-labelledby="faq-cta-title">
         <h2 id="faq-cta-title">Pronto para proteger o seu veículo?</h2>
         <p>Contrate agora, em cerca de 5 minutos, no cartão de crédito ou débito.</p>
-        <Link className="btn btn-primary" to={paths.checkout}>
+        <Link className={buttonClass('primary')} to={paths.checkout}>
           Contrate agora
         </Link>
       </section>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../../components/ui/PageTitle';
+import styles from './LegalDocument.module.css';
 
 export interface LegalSection {
   id: string;
@@ -20,11 +21,11 @@ export function LegalDocument({
   sections: LegalSection[];
 }) {
   return (
-    <article className="legal card">
+    <article className={`${styles.legal} card`}>
       <PageTitle>{title}</PageTitle>
-      <p className="legal-updated">Última atualização: {updated}</p>
+      <p className={styles.legalUpdated}>Última atualização: {updated}</p>
       <div className="legal-intro">{intro}</div>
-      <nav className="legal-toc" aria-label="Sumário">
+      <nav className={styles.legalToc} aria-label="Sumário">
         <h2>Sumário</h2>
         <ol>
           {sections.map((s) => (

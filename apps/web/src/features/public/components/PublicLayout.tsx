@@ -3,6 +3,8 @@ import { usePublicConfig } from '../../../api/get-public-config';
 import { Logo } from '../../shell/components/Logo';
 import { APP_STORES, SOCIAL_LINKS, telHref } from '../links';
 import { paths } from '../../../lib/paths';
+import { buttonClass } from '../../../components/ui/Button';
+import styles from './PublicLayout.module.css';
 
 /** Site version and copyright year shown in the footer (000 §9). */
 export const SITE_VERSION = '1.10.2';
@@ -16,31 +18,35 @@ export function PublicLayout() {
   const { pathname } = useLocation();
   const brand = cfg?.brandName ?? 'Guarita';
   return (
-    <div className="public-shell">
+    <div className={styles.publicShell}>
       <a className="skip-link" href="#conteudo">
         Ir para o conteúdo
       </a>
-      <header className="public-header">
+      <header className={styles.publicHeader}>
         <Link to={paths.home} aria-label={`${brand} — página inicial`}>
-          <Logo name={cfg?.brandName} />
+          <Logo name={cfg?.brandName} className={styles.logo} />
         </Link>
-        <nav aria-label="Acesso" className="public-header-nav">
-          <Link to={paths.legacy.panel} className="header-area-link">
+        <nav aria-label="Acesso" className={styles.publicHeaderNav}>
+          <Link to={paths.legacy.panel} className={styles.headerAreaLink}>
             Área do Cliente
           </Link>
-          <Link className="btn btn-primary header-cta" to={paths.checkout}>
+          <Link className={buttonClass('primary', styles.headerCta)} to={paths.checkout}>
             Contrate agora
           </Link>
         </nav>
       </header>
 
-      <main id="conteudo" className={`public-main ${pathname === paths.contact ? 'no-top-padding' : ''}`} tabIndex={-1}>
+      <main
+        id="conteudo"
+        className={pathname === paths.contact ? `${styles.publicMain} ${styles.noTopPadding}` : styles.publicMain}
+        tabIndex={-1}
+      >
         <Outlet />
       </main>
 
-      <footer className="public-footer">
-        <div className="footer-grid">
-          <nav aria-labelledby="footer-site" className="footer-col">
+      <footer className={styles.publicFooter}>
+        <div className={styles.footerGrid}>
+          <nav aria-labelledby="footer-site" className={styles.footerCol}>
             <h2 id="footer-site">{brand}</h2>
             <ul>
               <li>
@@ -50,7 +56,7 @@ export function PublicLayout() {
                 <NavLink to={paths.contact}>Fale conosco</NavLink>
               </li>
               <li>
-                <Link to={paths.referral} className="footer-referral">
+                <Link to={paths.referral} className={styles.footerReferral}>
                   Mensalidade zero: indique e ganhe
                 </Link>
               </li>
@@ -60,10 +66,10 @@ export function PublicLayout() {
             </ul>
           </nav>
 
-          <section aria-labelledby="footer-phones" className="footer-col">
+          <section aria-labelledby="footer-phones" className={styles.footerCol}>
             <h2 id="footer-phones">Central de atendimento</h2>
             {cfg ? (
-              <ul className="phones">
+              <ul className={styles.phones}>
                 <li>
                   <span>Vendas</span> <a href={telHref(cfg.phoneSales)}>{cfg.phoneSales}</a>
                 </li>
@@ -75,16 +81,16 @@ export function PublicLayout() {
                 </li>
               </ul>
             ) : (
-              <p className="footer-muted">Carregando telefones…</p>
+              <p className={styles.footerMuted}>Carregando telefones…</p>
             )}
           </section>
 
-          <section aria-labelledby="footer-apps" className="footer-col">
+          <section aria-labelledby="footer-apps" className={styles.footerCol}>
             <h2 id="footer-apps">Baixe o aplicativo</h2>
-            <ul className="store-links">
+            <ul className={styles.storeLinks}>
               {APP_STORES.map((s) => (
                 <li key={s.href}>
-                  <a className="store-badge" href={s.href} target="_blank" rel="noopener noreferrer">
+                  <a className={styles.storeBadge} href={s.href} target="_blank" rel="noopener noreferrer">
                     {s.label}
                     {NEW_WINDOW}
                   </a>
@@ -92,7 +98,7 @@ export function PublicLayout() {
               ))}
             </ul>
             <h2 id="footer-social">Redes sociais</h2>
-            <ul className="social-links" aria-labelledby="footer-social">
+            <ul className={styles.socialLinks} aria-labelledby="footer-social">
               {SOCIAL_LINKS.map((s) => (
                 <li key={s.href}>
                   <a href={s.href} target="_blank" rel="noopener noreferrer">
@@ -105,13 +111,13 @@ export function PublicLayout() {
           </section>
         </div>
 
-        <div className="footer-bottom">
+        <div className={styles.footerBottom}>
           <nav aria-label="Documentos legais">
             <Link to={paths.privacy}>Política de Privacidade</Link>
             <Link to={paths.terms}>Termos de Uso</Link>
           </nav>
           <p>
-            © {COPYRIGHT_YEAR} {brand}. Todos os direitos reservados. <span className="footer-version">Versão {SITE_VERSION}</span>
+            © {COPYRIGHT_YEAR} {brand}. Todos os direitos reservados. <span className={styles.footerVersion}>Versão {SITE_VERSION}</span>
           </p>
         </div>
       </footer>

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { Alert } from '../../../components/ui/Alert';
 import { useMe } from '../../../api/get-me';
 import { paths } from '../../../lib/paths';
+import { buttonClass } from '../../../components/ui/Button';
 
 /** Meu Cadastro: personal data and only the billing (Cobrança) address. */
 export function RegistrationPage() {
@@ -48,7 +49,7 @@ export function RegistrationPage() {
           )}
         </section>
       </div>
-      <Link className="btn btn-primary" to={`${paths.support.pattern}?area=Alteracao-de-Dados-Cadastrais`}>
+      <Link className={buttonClass('primary')} to={`${paths.support.pattern}?area=Alteracao-de-Dados-Cadastrais`}>
         Alterar Dados Cadastrais
       </Link>
     </div>

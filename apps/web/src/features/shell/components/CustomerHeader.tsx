@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { FocusTrap } from 'focus-trap-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMe } from '../../../api/get-me';
@@ -7,6 +8,7 @@ import { HOME_ITEM, MENU_ITEMS } from './menu-items';
 import { Logo } from './Logo';
 import { VehicleSelector } from './VehicleSelector';
 import { paths } from '../../../lib/paths';
+import styles from './CustomerHeader.module.css';
 
 function firstName(name: string | undefined) {
   return name?.split(' ')[0] ?? '';
@@ -22,34 +24,6 @@ export function CustomerHeader() {
   const panelRef = useRef<HTMLElement>(null);
 
   useEffect(() => setOpen(false), [location.pathname]);
-
-  // Slide-in menu: focus moves in, Esc closes, Tab stays inside, focus returns to the burger.
-  useEffect(() => {
-    if (!open) return;
-    const panel = panelRef.current;
-    const burger = burgerRef.current;
-    panel?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-      if (e.key === 'Tab' && panel) {
-        const items = [...panel.querySelectorAll<HTMLElement>('a, button, select')];
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last?.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first?.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      burger?.focus();
-    };
-  }, [open]);
 
   const signOut = async () => {
     await logout();
@@ -68,7 +42,7 @@ export function CustomerHeader() {
         </li>
       ))}
       <li>
-        <button type="button" className="menu-logout" onClick={signOut}>
+        <button type="button" className={styles.menuLogout} onClick={signOut}>
           Sair
         </button>
       </li>
@@ -76,18 +50,18 @@ export function CustomerHeader() {
   );
 
   return (
-    <header className="customer-header">
-      <div className="header-bar mobile-only">
-        <button type="button" className="icon-btn" aria-label="Voltar" onClick={() => navigate(-1)}>
+    <header className={styles.customerHeader}>
+      <div className={`${styles.headerBar} mobile-only`}>
+        <button type="button" className={styles.iconBtn} aria-label="Voltar" onClick={() => navigate(-1)}>
           ←
         </button>
         <Link to={paths.dashboard.pattern} aria-label="Início">
-          <Logo />
+          <Logo className={styles.logo} />
         </Link>
         <button
           ref={burgerRef}
           type="button"
-          className="icon-btn"
+          className={styles.iconBtn}
           aria-label="Abrir menu"
           aria-expanded={open}
           aria-controls="mobile-menu"
@@ -96,34 +70,53 @@ export function CustomerHeader() {
           ☰
         </button>
       </div>
-      <div className="header-bar desktop-only">
+      <div className={`${styles.headerBar} desktop-only`}>
         <Link to={paths.dashboard.pattern} aria-label="Início">
-          <Logo />
+          <Logo className={styles.logo} />
         </Link>
-        <p className="greeting">{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
+        <p className={styles.greeting}>{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
         <VehicleSelector />
       </div>
-      <nav className="desktop-nav desktop-only" aria-label="Menu principal">
+      <nav className={`${styles.desktopNav} desktop-only`} aria-label="Menu principal">
         {links}
       </nav>
-      <div className={`menu-backdrop ${open ? 'open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
-      <nav
-        id="mobile-menu"
-        ref={panelRef}
-        className={`mobile-menu ${open ? 'open' : ''}`}
-        aria-label="Menu"
-        aria-hidden={!open}
-        inert={!open}
+      <div
+        className={open ? `${styles.menuBackdrop} ${styles.open}` : styles.menuBackdrop}
+        onClick={() => setOpen(false)}
+        aria-hidden="true"
+      />
+      {/* Slide-in menu: focus moves in, Esc and a click outside close it, Tab stays inside, focus returns to the burger. */}
+      <FocusTrap
+        active={open}
+        focusTrapOptions={{
+          onDeactivate: () => setOpen(false),
+          clickOutsideDeactivates: true,
+          returnFocusOnDeactivate: true,
+          setReturnFocus: () => burgerRef.current ?? false,
+          fallbackFocus: () => panelRef.current ?? document.body,
+          // The panel slides in: its links become focusable (visible, not inert) only once it is open.
+          checkCanFocusTrap: (containers) =>
+            Promise.all(containers.map(() => new Promise<void>((r) => requestAnimationFrame(() => r())))).then(() => undefined),
+        }}
       >
-        <div className="mobile-menu-head">
-          <p className="greeting">{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
-          <button type="button" className="icon-btn" aria-label="Fechar menu" onClick={() => setOpen(false)}>
-            ✕
-          </button>
-        </div>
-        <VehicleSelector />
-        {links}
-      </nav>
+        <nav
+          id="mobile-menu"
+          ref={panelRef}
+          className={open ? `${styles.mobileMenu} ${styles.open}` : styles.mobileMenu}
+          aria-label="Menu"
+          aria-hidden={!open}
+          inert={!open}
+        >
+          <div className={styles.mobileMenuHead}>
+            <p className={styles.greeting}>{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
+            <button type="button" className={styles.iconBtn} aria-label="Fechar menu" onClick={() => setOpen(false)}>
+              ✕
+            </button>
+          </div>
+          <VehicleSelector className={styles.menuSelector} />
+          {links}
+        </nav>
+      </FocusTrap>
     </header>
   );
 }

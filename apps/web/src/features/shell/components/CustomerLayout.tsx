@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useSession } from '../../../lib/use-session';
 import { CustomerHeader } from './CustomerHeader';
 import { paths } from '../../../lib/paths';
+import styles from './CustomerLayout.module.css';
 
 /** Every customer route: not logged in → '/' (payments of a plate → '/?placa=' so login lands back there). */
 export function CustomerLayout() {
@@ -21,7 +22,7 @@ export function CustomerLayout() {
         Ir para o conteúdo
       </a>
       <CustomerHeader />
-      <main id="conteudo" className="customer-main" tabIndex={-1}>
+      <main id="conteudo" className={styles.customerMain} tabIndex={-1}>
         <Outlet />
       </main>
     </div>

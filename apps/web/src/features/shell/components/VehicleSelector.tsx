@@ -2,17 +2,19 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
 import { paths } from '../../../lib/paths';
+import styles from './VehicleSelector.module.css';
 
 /** Contracts except Encerrado; choosing one goes to /dashboard (or to `navigateTo` on a page's own selector). */
-export function VehicleSelector({ navigateTo = paths.dashboard.pattern }: { navigateTo?: string }) {
+export function VehicleSelector({ navigateTo = paths.dashboard.pattern, className }: { navigateTo?: string; className?: string }) {
   const id = useId();
   const navigate = useNavigate();
   const { contract, options, select, isLoading } = useSelectedContract();
-  if (isLoading) return <span className="vehicle-selector muted">Carregando veículos…</span>;
+  const cls = className ? `${styles.vehicleSelector} ${className}` : styles.vehicleSelector;
+  if (isLoading) return <span className={`${cls} muted`}>Carregando veículos…</span>;
   if (options.length === 0) return null;
   const current = options.find((o) => o.nCtrId === contract?.nCtrId);
   return (
-    <div className="vehicle-selector">
+    <div className={cls}>
       <label htmlFor={id}>Veículo</label>
       <select
         id={id}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { INPUT_MASKS, prepareExpiryChunk } from './input-masks';
+
+const fits = (pattern: string, definitions: Record<string, RegExp> | undefined, value: string) => {
+  if (pattern.length !== value.length) return false;
+  return [...pattern].every((p, i) => {
+    const c = value[i]!;
+    if (p === '0') return /\d/.test(c);
+    if (p === 'a') return /[A-Za-z]/.test(c);
+    const def = definitions?.[p];
+    return def ? def.test(c) : p === c;
+  });
+};
+const accepts = (name: keyof typeof INPUT_MASKS, value: string) => {
+  const m = INPUT_MASKS[name];
+  return m.kind === 'pattern' && m.patterns.some((p) => fits(p.mask, 'definitions' in p ? p.definitions : undefined, value));
+};
+
+describe('input masks', () => {
+  it('documents: CPF, numeric CNPJ and alphanumeric CNPJ', () => {
+    expect(accepts('document', '529.982.247-25')).toBe(true);
+    expect(accepts('document', '11.222.333/0001-81')).toBe(true);
+    expect(accepts('document', '12.ABC.345/01DE-35')).toBe(true);
+    // the check digits of a CNPJ are always digits
+    expect(accepts('document', '12.ABC.345/01DE-3X')).toBe(false);
+  });
+  it('phones, CEP, card numbers, expiry, plates and chassis', () => {
+    expect(accepts('phone', '(31) 3333-4444')).toBe(true);
+    expect(accepts('phone', '(31) 98765-4321')).toBe(true);
+    expect(accepts('cep', '30130-010')).toBe(true);
+    expect(accepts('cardNumber', '3782 822463 10005')).toBe(true);
+    expect(accepts('cardNumber', '4111 1111 1111 1111')).toBe(false); // 16 digits: the pattern runs to 19, the rest is optional in the field
+    expect(accepts('expiry', '12/28')).toBe(true);
+    expect(accepts('plate', 'RTA-1234')).toBe(true);
+    expect(accepts('plate', 'RTA1B23')).toBe(true);
+    expect(accepts('chassis', '9BWZZZ377VT004251')).toBe(true);
+    expect(accepts('chassis', '9BWZZZ377VT00425I')).toBe(false);
+  });
+  it('the Amex pattern applies to 34… and 37… numbers only', () => {
+    const card = INPUT_MASKS.cardNumber;
+    const amex = card.patterns[0];
+    expect(amex.when.test('378282')).toBe(true);
+    expect(amex.when.test('411111')).toBe(false);
+  });
+  it('an autofilled MM/AAAA expiry becomes MM/AA', () => {
+    expect(prepareExpiryChunk('07/2031')).toBe('07/31');
+    expect(prepareExpiryChunk('7/2031')).toBe('07/31');
+    expect(prepareExpiryChunk('0')).toBe('0');
+    expect(prepareExpiryChunk('07/31')).toBe('07/31');
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Input masks of the Brazilian data we ask for, as data: which patterns a field accepts and when each applies.
+ * The web's MaskedField turns them into react-imask options; nothing here depends on a mask library.
+ *
+ * Pattern characters: '0' a digit, 'a' a letter, and the `definitions` of a mask; anything else is a literal
+ * that the mask inserts by itself ('.', '-', '/', '(', ')', ' ').
+ */
+export interface MaskPattern {
+  mask: string;
+  /** Extra placeholder characters of this pattern. */
+  definitions?: Record<string, RegExp>;
+  /** When several patterns fit, this one is used while the raw (unmasked) value matches. */
+  when?: RegExp;
+}
+
+export type InputMask =
+  | {
+      kind: 'pattern';
+      /** Tried in order; without `when`, the pattern that takes the most of what was typed wins (ties: the first). */
+      patterns: readonly MaskPattern[];
+      /** Letters are upper-cased as typed. */
+      uppercase?: boolean;
+      /** Rewrites a pasted or autofilled chunk before it is masked. */
+      prepare?: (chunk: string) => string;
+    }
+  | { kind: 'money' };
+
+const ALNUM = /[0-9A-Za-z]/;
+
+/** CPF while it fits 11 digits, then CNPJ — letters allowed in its first 12 places (alphanumeric CNPJ, July 2026). */
+const documentMask: InputMask = {
+  kind: 'pattern',
+  uppercase: true,
+  patterns: [{ mask: '000.000.000-00' }, { mask: 'XX.XXX.XXX/XXXX-00', definitions: { X: ALNUM } }],
+};
+
+/** 'MM/AAAA' (autofill, paste) → 'MM/AA'; anything else as typed. */
+export function prepareExpiryChunk(chunk: string): string {
+  const full = /^\s*(\d{1,2})\s*\/\s*\d{2}(\d{2})\s*$/.exec(chunk);
+  if (!full) return chunk;
+  return `${full[1]!.padStart(2, '0')}/${full[2]}`;
+}
+
+export const INPUT_MASKS = {
+  cpf: { kind: 'pattern', patterns: [{ mask: '000.000.000-00' }] },
+  cnpj: { kind: 'pattern', uppercase: true, patterns: [{ mask: 'XX.XXX.XXX/XXXX-00', definitions: { X: ALNUM } }] },
+  /** The login field: CPF or CNPJ (alphanumeric too). */
+  document: documentMask,
+  /** Landline (10 digits) until an 11th digit makes it a mobile number. */
+  phone: { kind: 'pattern', patterns: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }] },
+  cep: { kind: 'pattern', patterns: [{ mask: '00000-000' }] },
+  /** Amex 4-6-5 (34…, 37…), every other brand in groups of 4 up to 19 digits. */
+  cardNumber: {
+    kind: 'pattern',
+    patterns: [{ mask: '0000 000000 00000', when: /^3[47]/ }, { mask: '0000 0000 0000 0000 000' }],
+  },
+  /** Card expiry 'MM/AA'. */
+  expiry: { kind: 'pattern', patterns: [{ mask: '00/00' }], prepare: prepareExpiryChunk },
+  cvv: { kind: 'pattern', patterns: [{ mask: '0000' }] },
+  /** One-time login code. */
+  code: { kind: 'pattern', patterns: [{ mask: '000000' }] },
+  /** 'R$ 1.234,56' */
+  money: { kind: 'money' },
+  /** Old plate 'ABC-1234' or Mercosul 'ABC1D23'. */
+  plate: {
+    kind: 'pattern',
+    uppercase: true,
+    patterns: [{ mask: 'aaa-0000' }, { mask: 'aaa0a00' }],
+  },
+  /** Chassis (VIN): 17 letters and digits, never I, O or Q. */
+  chassis: { kind: 'pattern', uppercase: true, patterns: [{ mask: 'VVVVVVVVVVVVVVVVV', definitions: { V: /[A-HJ-NPR-Za-hj-npr-z0-9]/ } }] },
+} as const satisfies Record<string, InputMask>;
+
+export type InputMaskName = keyof typeof INPUT_MASKS;
