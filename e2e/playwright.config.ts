@@ -87,6 +87,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Many tests log the same demo customers in within minutes; the limits themselves are covered by the API tests.
       RATE_LIMIT_FACTOR: '20',
+      // Offline: map tiles from our own demo route; the simulated vehicle moves every second.
+      MAP_TILE_URL: '/api/dev/tile.png?z={z}&x={x}&y={y}',
+      TRACKING_SIMULATOR_INTERVAL_MS: '1000',
     },
   },
 });

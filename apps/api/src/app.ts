@@ -14,6 +14,7 @@ import errors, { DB_RETRY_AFTER_SECONDS } from './plugins/errors';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
 import web from './plugins/web';
+import { tileImageSources } from './modules/trips/tiles';
 
 export type { Ports };
 
@@ -56,7 +57,7 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
   // The composition root: configuration → ports (db, clock, notifier, card gateway, Pix PSP, limiter).
   await app.register(composition, { db, config, ...(ports ? { ports } : {}) });
   await app.register(errors);
-  await app.register(security, { hsts: config.env.PUBLIC_URL.startsWith('https://') });
+  await app.register(security, { hsts: config.env.PUBLIC_URL.startsWith('https://'), imgSrc: tileImageSources(config.env.MAP_TILE_URL) });
   await app.register(cookie);
   await app.register(openapi);
   await app.register(session);

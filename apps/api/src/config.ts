@@ -41,6 +41,14 @@ const EnvSchema = z.object({
   PIX_MERCHANT_NAME: z.string().optional(),
   PIX_MERCHANT_CITY: z.string().optional(),
   PIX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  // Plan, trips and sign-on (issue 10): map tiles, the demo tracker simulator, sign-on API keys (hashed).
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
+  /** Runs the built-in tracking simulator (a demo vehicle that moves); default: demo mode outside tests. */
+  TRACKING_SIMULATOR: bool.optional(),
+  TRACKING_SIMULATOR_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
+  /** Comma-separated `id:sha256hex` of the keys allowed to issue sign-on tokens. Demo mode adds the demo key. */
+  SSO_API_KEYS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

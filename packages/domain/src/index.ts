@@ -10,3 +10,6 @@ export * from './redirects';
 export * from './schemas';
 export * from './api';
 export * from './payments';
+export * from './plan';
+export * from './trips';
+export * from './sso';

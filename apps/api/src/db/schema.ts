@@ -87,6 +87,7 @@ export interface ContractSubItems {
   name: string;
   towing_km: number | null;
   selected: Generated<boolean>;
+  required: Generated<boolean>;
 }
 
 export interface Contracts {
@@ -131,6 +132,12 @@ export interface DevOutbox {
   subject: string;
   body: string;
   created_at: Generated<Date>;
+}
+
+export interface Executives {
+  slp_code: number;
+  nome: string;
+  telefone: string;
 }
 
 export interface IdempotencyKeys {
@@ -225,9 +232,26 @@ export interface PixLatePayments {
   received_at: Generated<Date>;
 }
 
+export interface Positions {
+  n_ctr_id: number;
+  ts: Date;
+  lat: number;
+  lng: number;
+  speed_kmh: number | null;
+  ign: boolean;
+}
+
 export interface RateLimitHits {
   bucket: string;
   hit_at: Generated<Date>;
+}
+
+export interface Referrals {
+  id: Generated<number>;
+  referrer_n_ctr_id: number;
+  referred_name: string;
+  in_debit: Generated<boolean>;
+  created_at: Generated<Date>;
 }
 
 export interface RefreshTokens {
@@ -237,6 +261,18 @@ export interface RefreshTokens {
   used_at: Date | null;
 }
 
+export interface SsoTokens {
+  token_hash: string;
+  customer_id: number;
+  issued_to: string;
+  issuer_ip: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+  used_ip: string | null;
+  outcome: string | null;
+}
+
 export interface TokenFamilies {
   id: string;
   customer_id: number;
@@ -244,6 +280,17 @@ export interface TokenFamilies {
   expires_at: Date;
   revoked_at: Date | null;
   revoked_reason: string | null;
+}
+
+export interface Trips {
+  id: Generated<number>;
+  n_ctr_id: number;
+  started_at: Date;
+  ended_at: Date;
+  start_address: string;
+  end_address: string;
+  deleted: Generated<boolean>;
+  deleted_at: Date | null;
 }
 
 export interface DB {
@@ -257,6 +304,7 @@ export interface DB {
   contracts: Contracts;
   customers: Customers;
   dev_outbox: DevOutbox;
+  executives: Executives;
   idempotency_keys: IdempotencyKeys;
   login_codes: LoginCodes;
   login_decoy_sessions: LoginDecoySessions;
@@ -264,7 +312,11 @@ export interface DB {
   payment_links: PaymentLinks;
   pix_charges: PixCharges;
   pix_late_payments: PixLatePayments;
+  positions: Positions;
   rate_limit_hits: RateLimitHits;
+  referrals: Referrals;
   refresh_tokens: RefreshTokens;
+  sso_tokens: SsoTokens;
   token_families: TokenFamilies;
+  trips: Trips;
 }

@@ -4,6 +4,7 @@ import type { Database } from './db';
 import type { ContractItems } from './schema';
 
 type ContractItemKind = ContractItems['kind'];
+import { seedPlanTrips } from './seed-plan-trips';
 
 /** Adds `months` to a 'YYYY-MM-DD' date keeping the day (clamped to the month's end). */
 function addMonths(iso: string, months: number, day: number): string {
@@ -228,7 +229,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
         nCtrId: 300301,
         idPlan: 'GUARITA_COBRE_FROTA',
         planName: 'Guarita Cobre Frota',
-        slpCode: 27,
+        slpCode: 31,
         status: 'Ativo',
         dueDay: 5,
         start: '2024-06-05',
@@ -290,12 +291,13 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
 ];
 
 /** Loads the demo customers once (only into an empty database). Bill dates follow the clock's today. */
-export async function seedDemo(db: Database, clock: Pick<Clock, 'today'> = systemClock): Promise<boolean> {
+export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'> = systemClock): Promise<boolean> {
   const today = clock.today();
   return db.transaction().execute(async (tx) => {
     // Several instances may start at once on PostgreSQL: one seeds, the others wait and find data.
     await sql`SELECT pg_advisory_xact_lock(724275)`.execute(tx);
-    if (await tx.selectFrom('customers').select('id').limit(1).executeTakeFirst()) return false;
+    // Plan and trips data (issue 10) also reaches a database seeded before those tables existed.
+    if (await tx.selectFrom('customers').select('id').limit(1).executeTakeFirst()) return seedPlanTrips(tx, clock);
     const thisMonth = `${today.slice(0, 7)}-01`;
     // The last due date strictly before today, so an 'I' bill is really overdue and an 'A' one is still ahead.
     const anchorFor = (dueDay: number) => {
@@ -380,6 +382,7 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today'> = syste
         }
       }
     }
+    await seedPlanTrips(tx, clock);
     return true;
   });
 }

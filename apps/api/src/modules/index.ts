@@ -6,6 +6,9 @@ import customers from './customers';
 import dev from './dev';
 import payments from './payments';
 import publicConfig from './public-config';
+import plan from './plan';
+import trips from './trips';
+import sso from './sso';
 
 /**
  * The modules, one line each, registered in this order by app.ts. Each is a fastify-plugin with a `name` and
@@ -22,5 +25,8 @@ export const modules: FastifyPluginAsync[] = [
   contracts,
   payments, // needs contracts
   contact,
+  plan, // needs contracts (issue 10)
+  trips, // needs contracts
+  sso, // needs auth and contracts
   dev,
 ];

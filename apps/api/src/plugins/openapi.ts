@@ -11,6 +11,9 @@ export const noAuth = [];
 /** `schema.security` of the PSP webhook: the HMAC-SHA256 signature header of the raw body. */
 export const pixWebhookSignature = [{ pixWebhookSignature: [] }];
 
+/** `schema.security` of the server-to-server sign-on issue: a key whose SHA-256 is in SSO_API_KEYS. */
+export const ssoApiKey = [{ ssoApiKey: [] }];
+
 const TAGS = [
   { name: 'auth', description: 'Login with CPF/CNPJ and a one-time code; refresh and logout' },
   { name: 'customers', description: 'The logged-in customer' },
@@ -18,6 +21,9 @@ const TAGS = [
   { name: 'payments', description: 'Card and Pix payments, card change, advance, PSP webhook' },
   { name: 'contact', description: 'Fale conosco (captcha-protected)' },
   { name: 'public', description: 'Facts the public shell shows' },
+  { name: 'plan', description: 'Meu plano: coverages, referral discount, contract PDFs' },
+  { name: 'trips', description: 'Trips, live position and map configuration (contracts with a tracker)' },
+  { name: 'sso', description: 'Single sign-on: server-to-server token issue, browser exchange' },
   { name: 'dev', description: 'Demo mode only' },
 ];
 
@@ -52,6 +58,12 @@ export default fp(
               in: 'header',
               name: 'x-webhook-signature',
               description: 'sha256=<hex HMAC-SHA256 of the raw body with PIX_WEBHOOK_SECRET>',
+            },
+            ssoApiKey: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'x-api-key',
+              description: 'Sign-on issuer key (its SHA-256 is configured in SSO_API_KEYS)',
             },
           },
         },

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 
 /** Strict headers: no inline script, no framing, HSTS when served over HTTPS. */
-export default fp(async (app, opts: { hsts: boolean }) => {
+export default fp(async (app, opts: { hsts: boolean; imgSrc?: string[] }) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -13,7 +13,7 @@ export default fp(async (app, opts: { hsts: boolean }) => {
         scriptSrc: ["'self'"],
         // React sets style attributes through the CSSOM, which CSP allows; the captcha widget injects a <style>.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(opts.imgSrc ?? [])], // + the map tile server
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],

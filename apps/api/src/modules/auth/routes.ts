@@ -4,10 +4,26 @@ import type { FastifyReply } from 'fastify';
 import { LoginStartDto, TokensDto, channelSchema, codeSchema, documentSchema } from '@guarita/domain';
 import { sameOriginOnly } from '../../plugins/security';
 import { errorResponses } from '../../lib/errors';
+import type { AppConfig } from '../../config';
 import type { IssuedTokens } from './service';
 import { noAuth } from '../../plugins/openapi';
 
 export const REFRESH_COOKIE = 'guarita_rt';
+const cookiePath = '/api/auth';
+
+/** Sets the refresh cookie and answers the body of every login (code login and single sign-on alike). */
+export function sendSessionTokens(reply: FastifyReply, config: AppConfig, t: IssuedTokens) {
+  // The refresh token never reaches JavaScript: HttpOnly, SameSite=Strict, only sent to /api/auth.
+  reply.setCookie(REFRESH_COOKIE, t.refreshToken, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.env.PUBLIC_URL.startsWith('https://'),
+    path: cookiePath,
+    maxAge: config.tokens.refreshAbsoluteSeconds,
+  });
+  return { IdToken: t.IdToken, AccessToken: t.AccessToken, expiresIn: t.expiresIn };
+}
+
 /** Signed id of a device that logged in before (ADR 010): strangers' attempts on the document do not block it. */
 export const DEVICE_COOKIE = 'guarita_dev';
 const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
@@ -23,19 +39,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const { authService: auth, config, tokens } = app;
   // Cookie-authenticated POSTs: only from our own pages (issue 7).
   const sameOrigin = sameOriginOnly(config.env.PUBLIC_URL);
-  const cookiePath = '/api/auth';
-
-  const sendTokens = (reply: FastifyReply, t: IssuedTokens) => {
-    // The refresh token never reaches JavaScript: HttpOnly, SameSite=Strict, only sent to /api/auth.
-    reply.setCookie(REFRESH_COOKIE, t.refreshToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: config.env.PUBLIC_URL.startsWith('https://'),
-      path: cookiePath,
-      maxAge: config.tokens.refreshAbsoluteSeconds,
-    });
-    return { IdToken: t.IdToken, AccessToken: t.AccessToken, expiresIn: t.expiresIn };
-  };
+  const sendTokens = (reply: FastifyReply, t: IssuedTokens) => sendSessionTokens(reply, config, t);
 
   app.post(
     '/auth/login',

@@ -154,6 +154,16 @@ export class AuthService {
   }
 
   /**
+   * Single sign-on (issue 10): a trusted system vouched for this customer, so a new login family starts exactly
+   * as after a verified code — same tokens, same refresh rotation and expiry.
+   */
+  async signInVouched(customerId: number, document: string): Promise<IssuedTokens> {
+    const familyId = randomToken(16);
+    await this.repo.createFamily(familyId, customerId, this.config.tokens.refreshAbsoluteSeconds);
+    return this.issue(familyId, customerId, document);
+  }
+
+  /**
    * The successor of a refresh token is derived from it (keyed): two tabs refreshing with the same cookie at once get the
    * same successor instead of one of them being treated as a thief. Unpredictable without the secret and the token.
    */

@@ -13,6 +13,7 @@ const PUBLIC = new Set<ApiPath>([
   '/api/auth/logout',
   '/api/contact',
   '/api/contact/challenge',
+  '/api/sso/exchange',
 ]);
 
 /**

@@ -1,0 +1,93 @@
+import type { ContractId } from '@guarita/domain';
+import { TRIPS_PAGE_SIZE, trackerSilence, tripFigures, validCoordinates, type PositionDto, type TripPageDto } from '@guarita/domain';
+import { AppError, notFound } from '../../lib/errors';
+import type { ContractService } from '../contracts/service';
+import type { Clock } from '../../ports/clock';
+import type { PointRow, TripsRepository } from './repository';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** ProximaPagina is an opaque cursor: base64url of the last trip's start and id. */
+export function encodeCursor(startedAt: Date | string, id: number): string {
+  return Buffer.from(JSON.stringify([iso(startedAt), id])).toString('base64url');
+}
+export function decodeCursor(cursor: string): { startedAt: string; id: number } {
+  try {
+    const [startedAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof startedAt === 'string' && !Number.isNaN(Date.parse(startedAt)) && Number.isSafeInteger(id) && (id as number) > 0)
+      return { startedAt, id: id as number };
+  } catch {
+    /* fall through */
+  }
+  throw new AppError(400, 'INVALID_CURSOR', 'Página inválida.');
+}
+
+export class TripsService {
+  constructor(
+    private readonly repo: TripsRepository,
+    private readonly contracts: ContractService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Trips only for contracts with a tracker; someone else's contract is a 404. */
+  private async requireTracked(customerId: number, nCtrId: ContractId) {
+    const c = await this.contracts.requireOwned(customerId, nCtrId);
+    if (!c.possuiDispositivo) throw new AppError(404, 'NO_TRACKER', 'Este contrato não possui rastreador.');
+    return c;
+  }
+
+  async page(customerId: number, nCtrId: ContractId, cursor: string | undefined, size = TRIPS_PAGE_SIZE): Promise<TripPageDto> {
+    await this.requireTracked(customerId, nCtrId);
+    const rows = await this.repo.page(nCtrId, size, cursor ? decodeCursor(cursor) : null);
+    const more = rows.length > size;
+    const trips = rows.slice(0, size);
+    const byTrip = new Map<number, PointRow[]>();
+    for (const p of await this.repo.points(nCtrId, trips)) {
+      const id = Number(p.trip_id);
+      byTrip.set(id, [...(byTrip.get(id) ?? []), p]);
+    }
+    const last = trips[trips.length - 1];
+    return {
+      Itens: trips.map((t) => {
+        const coords = validCoordinates(
+          (byTrip.get(Number(t.id)) ?? []).map((p) => ({ lat: p.lat, long: p.lng, ts: iso(p.ts), vel: p.speed_kmh })),
+        ).map((c) => ({ ...c, vel: c.vel ?? null }));
+        const f = tripFigures(coords);
+        return {
+          Id: Number(t.id),
+          DataHoraInicio: iso(t.started_at),
+          DataHoraFim: iso(t.ended_at),
+          EnderecoInicio: t.start_address,
+          EnderecoFim: t.end_address,
+          Deletado: false,
+          CoordenadasValidas: coords,
+          totalDistance: f.totalDistance,
+          mediumVelocity: f.mediumVelocity,
+          maximumVelocity: f.maximumVelocity,
+        };
+      }),
+      PossuiProximaPagina: more,
+      ProximaPagina: more && last ? encodeCursor(last.started_at, Number(last.id)) : null,
+    };
+  }
+
+  async delete(customerId: number, tripId: number): Promise<void> {
+    if (!(await this.repo.softDelete(customerId, tripId, this.clock.now()))) throw notFound('Viagem não encontrada.');
+  }
+
+  async position(customerId: number, nCtrId: ContractId): Promise<PositionDto> {
+    const now = this.clock.now();
+    await this.requireTracked(customerId, nCtrId);
+    const p = await this.repo.lastPosition(nCtrId);
+    if (!p) throw new AppError(404, 'NO_POSITION', 'Sem posição do rastreador.');
+    const silence = trackerSilence(p.ts, now);
+    return {
+      lat: p.lat,
+      long: p.lng,
+      ign: p.ign,
+      ts: iso(p.ts),
+      minutesSinceLastCommunication: silence.minutes,
+      silent: silence.silent,
+    };
+  }
+}

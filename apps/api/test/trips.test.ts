@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haversineMeters } from '@guarita/domain';
+import { CNPJ_HORIZONTE, CPF_JOAO, CPF_MARIA, createTestApp, sleep, type TestApp } from './helpers';
+import { SimulatedTrackingFeed } from '../src/ports/tracking-feed';
+
+let t: TestApp;
+const token: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const doc of [CPF_MARIA, CPF_JOAO, CNPJ_HORIZONTE]) token[doc] = (await t.login(doc)).AccessToken;
+}, 300_000); // a fresh database per file; slow on a loaded machine
+afterAll(() => t?.close());
+
+interface Page {
+  Itens: Array<{
+    Id: number;
+    DataHoraInicio: string;
+    DataHoraFim: string;
+    EnderecoInicio: string;
+    EnderecoFim: string;
+    Deletado: boolean;
+    CoordenadasValidas: Array<{ lat: number; long: number; ts: string }>;
+    totalDistance: number;
+    mediumVelocity: number;
+    maximumVelocity: number;
+  }>;
+  PossuiProximaPagina: boolean;
+  ProximaPagina: string | null;
+}
+
+const page = async (nCtrId: number, doc: string, cursor?: string) => {
+  const res = await t.get(`/api/trips/contracts/${nCtrId}${cursor ? `?pagina=${encodeURIComponent(cursor)}` : ''}`, token[doc]);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Page;
+};
+
+describe('trips paging', () => {
+  it('pages of 10, newest first, until PossuiProximaPagina is false; every trip once', async () => {
+    const seen: number[] = [];
+    const starts: string[] = [];
+    let cursor: string | undefined;
+    const sizes: number[] = [];
+    for (;;) {
+      const p = await page(100101, CPF_MARIA, cursor);
+      sizes.push(p.Itens.length);
+      seen.push(...p.Itens.map((i) => i.Id));
+      starts.push(...p.Itens.map((i) => i.DataHoraInicio));
+      if (!p.PossuiProximaPagina) {
+        expect(p.ProximaPagina).toBeNull();
+        break;
+      }
+      cursor = p.ProximaPagina!;
+    }
+    expect(sizes).toEqual([10, 10, 4]);
+    expect(new Set(seen).size).toBe(24);
+    expect([...starts].sort().reverse()).toEqual(starts);
+  });
+
+  it('each trip carries valid coordinates only and figures derived from them', async () => {
+    const p = await page(100101, CPF_MARIA);
+    for (const trip of p.Itens) {
+      expect(trip.Deletado).toBe(false);
+      expect(trip.EnderecoInicio).toMatch(/Belo Horizonte - MG$/);
+      expect(trip.CoordenadasValidas.length).toBeGreaterThan(3);
+      expect(trip.CoordenadasValidas.some((c) => c.lat === 0 && c.long === 0)).toBe(false);
+      let km = 0;
+      for (let i = 1; i < trip.CoordenadasValidas.length; i++)
+        km += haversineMeters(trip.CoordenadasValidas[i - 1]!, trip.CoordenadasValidas[i]!) / 1000;
+      expect(trip.totalDistance).toBeCloseTo(km, 0);
+      expect(trip.totalDistance).toBeGreaterThan(1);
+      expect(trip.mediumVelocity).toBeGreaterThan(10);
+      expect(trip.mediumVelocity).toBeLessThanOrEqual(trip.maximumVelocity);
+      expect(trip.maximumVelocity).toBeLessThan(80);
+    }
+  });
+
+  it('a tampered cursor is a 400, not a crash', async () => {
+    const res = await t.get('/api/trips/contracts/100101?pagina=bm9wZQ', token[CPF_MARIA]);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("someone else's contract is a 404; a contract without tracker too", async () => {
+    expect((await t.get('/api/trips/contracts/300301', token[CPF_MARIA])).statusCode).toBe(404);
+    expect((await t.get('/api/trips/contracts/300301/position', token[CPF_MARIA])).statusCode).toBe(404);
+    const noTracker = await t.get('/api/trips/contracts/100104', token[CPF_MARIA]);
+    expect(noTracker.statusCode).toBe(404);
+    expect(noTracker.json().erro).toBe('NO_TRACKER');
+    expect((await t.get('/api/trips/contracts/100101')).statusCode).toBe(401);
+  });
+});
+
+describe('trip delete', () => {
+  it("removes one of the customer's trips for good; someone else's trip is a 404 and stays", async () => {
+    const mine = (await page(100101, CPF_MARIA)).Itens[0]!;
+    const theirs = (await page(300301, CNPJ_HORIZONTE)).Itens[0]!;
+
+    const idor = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/trips/${theirs.Id}`,
+      headers: { authorization: `Bearer ${token[CPF_MARIA]}` },
+    });
+    expect(idor.statusCode).toBe(404);
+    expect((await page(300301, CNPJ_HORIZONTE)).Itens[0]!.Id).toBe(theirs.Id);
+
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/trips/${mine.Id}`,
+      headers: { authorization: `Bearer ${token[CPF_MARIA]}` },
+    });
+    expect(del.statusCode).toBe(204);
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/trips/${mine.Id}`,
+      headers: { authorization: `Bearer ${token[CPF_MARIA]}` },
+    });
+    expect(again.statusCode).toBe(404);
+
+    const first = await page(100101, CPF_MARIA);
+    expect(first.Itens.map((i) => i.Id)).not.toContain(mine.Id);
+    const [row] = await t.query<{ deleted: boolean }>('SELECT deleted FROM trips WHERE id = $1', [mine.Id]);
+    expect(row?.deleted).toBe(true); // soft delete: Deletado
+  });
+});
+
+describe('live position', () => {
+  it('lat, long, ign and minutes since the last report', async () => {
+    const res = await t.get('/api/trips/contracts/100101/position', token[CPF_MARIA]);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const p = res.json();
+    expect(p).toMatchObject({ ign: false, silent: false });
+    expect(p.lat).toBeLessThan(-19.8);
+    expect(p.lat).toBeGreaterThan(-20);
+    expect(p.minutesSinceLastCommunication).toBeGreaterThanOrEqual(2);
+    expect(p.minutesSinceLastCommunication).toBeLessThan(10);
+  });
+
+  it('a tracker silent for three days is flagged', async () => {
+    const p = (await t.get('/api/trips/contracts/200201/position', token[CPF_JOAO])).json();
+    expect(p.silent).toBe(true);
+    expect(p.minutesSinceLastCommunication).toBeGreaterThan(24 * 60);
+  });
+
+  it('the simulator moves the vehicle: each tick is a new, different position', async () => {
+    const feed = new SimulatedTrackingFeed(t.db, 100101, 60_000);
+    feed.start();
+    try {
+      await feed.tick();
+      const a = (await t.get('/api/trips/contracts/100101/position', token[CPF_MARIA])).json();
+      await sleep(5);
+      await feed.tick();
+      const b = (await t.get('/api/trips/contracts/100101/position', token[CPF_MARIA])).json();
+      expect(a.ign).toBe(true);
+      expect(a.minutesSinceLastCommunication).toBe(0);
+      expect([b.lat, b.long]).not.toEqual([a.lat, a.long]);
+      expect(Date.parse(b.ts)).toBeGreaterThan(Date.parse(a.ts));
+    } finally {
+      feed.stop();
+    }
+  });
+
+  it('map configuration: OSM by default', async () => {
+    const res = await t.get('/api/trips/map-config', token[CPF_MARIA]);
+    expect(res.json()).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: expect.stringContaining('OpenStreetMap'),
+    });
+  });
+
+  it('demo mode serves a blank tile locally for offline use', async () => {
+    const res = await t.get('/api/dev/tile.png');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+  });
+});
+
+describe('simulator lifecycle', () => {
+  it('runs only when asked and stops when the app closes (no timer keeps the process alive)', async () => {
+    const app = await createTestApp({ env: { TRACKING_SIMULATOR: 'true', TRACKING_SIMULATOR_INTERVAL_MS: '200' } });
+    try {
+      const count = async () => (await app.query<{ n: number }>('SELECT count(*)::int AS n FROM positions WHERE n_ctr_id = 100101'))[0]!.n;
+      const before = await count();
+      await sleep(700);
+      expect(await count()).toBeGreaterThan(before);
+      await app.app.close();
+      const closed = await count();
+      await sleep(500);
+      expect(await count()).toBe(closed);
+    } finally {
+      await app.close();
+    }
+  }, 180_000); // a second fresh database; slow on a loaded machine
+});

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { formatIsoDate, formatMoney, formatPhoneBR } from '@guarita/domain';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { Spinner } from '../../../components/ui/Spinner';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Modal } from '../../../components/ui/Modal';
+import { useSelectedContract } from '../../../hooks/use-selected-contract';
+import { VehicleSelector } from '../../shell/components/VehicleSelector';
+import { usePlan } from '../api/get-plan';
+import { downloadContract } from '../api/download-contract';
+import { ReferralCard } from './ReferralCard';
+import s from './PlanPage.module.css';
+
+/** /meu-plano: covered services, what the plan includes, referral discount, contracts, plan change. */
+export function PlanPage() {
+  const selected = useSelectedContract();
+  const c = selected.contract;
+  const plan = usePlan(c?.nCtrId);
+  const [cobreOpen, setCobreOpen] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  if (selected.isLoading) return <Spinner />;
+  if (selected.error) return <Alert>{selected.error.message}</Alert>;
+  if (!c) return <Alert kind="info">Você não possui contratos ativos.</Alert>;
+
+  const download = async (url: string, kind: string) => {
+    setDownloadError(null);
+    setDownloading(kind);
+    try {
+      await downloadContract(url, `contrato-${kind}-${c.nCtrId}.pdf`);
+    } catch (err) {
+      setDownloadError((err as Error).message);
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <div className={s.page}>
+      <PageTitle>Meu plano</PageTitle>
+      <VehicleSelector navigateTo={paths.plan} />
+      {plan.isLoading && <Spinner />}
+      {plan.error && <Alert>{plan.error.message}</Alert>}
+      {plan.data && (
+        <>
+          <section className="card" aria-labelledby="plano">
+            <h2 id="plano">{plan.data.planName}</h2>
+            <p>
+              Mensalidade {formatMoney(plan.data.monthlyFee)} · vence todo dia {plan.data.dueDay} · vigência desde{' '}
+              {formatIsoDate(plan.data.validityStart)}
+            </p>
+            <div className={s.actions}>
+              {plan.data.cobre ? (
+                <>
+                  <Button onClick={() => setCobreOpen(true)}>Alterar plano</Button>
+                  <Button variant="secondary" onClick={() => setCobreOpen(true)}>
+                    Trocar veículo
+                  </Button>
+                </>
+              ) : (
+                <Link className="btn btn-primary" to={`${paths.support.to(c.nCtrId)}/1`}>
+                  Alterar plano
+                </Link>
+              )}
+              <Link className="btn btn-secondary" to={paths.support.pattern}>
+                Falar com o suporte
+              </Link>
+            </div>
+          </section>
+          <div className={s.grid}>
+            <section className="card" aria-labelledby="coberturas">
+              <h2 id="coberturas">Serviços cobertos</h2>
+              <ul className={s.list} aria-labelledby="coberturas">
+                {plan.data.coverages.map((name) => (
+                  <li key={name}>{name}</li>
+                ))}
+              </ul>
+            </section>
+            <section className="card" aria-labelledby="inclui">
+              <h2 id="inclui">O que seu plano inclui</h2>
+              <ul className={s.list} aria-labelledby="inclui">
+                {plan.data.contents.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </section>
+          </div>
+          <ReferralCard plan={plan.data} />
+          <section className="card" aria-labelledby="contratos">
+            <h2 id="contratos">Meus contratos</h2>
+            <p>Baixe as condições gerais e o contrato específico do seu veículo em PDF.</p>
+            <div className={s.actions}>
+              <Button
+                variant="secondary"
+                loading={downloading === 'geral'}
+                onClick={() => void download(plan.data.contracts.geral, 'geral')}
+              >
+                Baixar contrato geral
+              </Button>
+              <Button
+                variant="secondary"
+                loading={downloading === 'especifico'}
+                onClick={() => void download(plan.data.contracts.especifico, 'especifico')}
+              >
+                Baixar contrato específico
+              </Button>
+            </div>
+            {downloadError && <Alert>{downloadError}</Alert>}
+            <p className={s.muted}>
+              Veja também os <Link to={paths.terms}>termos de uso</Link> e a <Link to={paths.privacy}>política de privacidade</Link>.
+            </p>
+          </section>
+          <Modal
+            open={cobreOpen}
+            title="Alteração indisponível online"
+            onClose={() => setCobreOpen(false)}
+            actions={
+              <>
+                {plan.data.contact && (
+                  <a className="btn btn-primary" href={plan.data.contact.whatsapp} target="_blank" rel="noopener noreferrer">
+                    Falar pelo WhatsApp
+                  </a>
+                )}
+                <Button variant="secondary" onClick={() => setCobreOpen(false)}>
+                  Fechar
+                </Button>
+              </>
+            }
+          >
+            <p>O seu plano não permite trocar de plano ou de veículo pela área do cliente. Entre em contato para fazer a alteração.</p>
+            {plan.data.contact && (
+              <p>
+                {plan.data.contact.executive ? 'Seu executivo de vendas: ' : ''}
+                <strong>{plan.data.contact.nome}</strong>
+                <br />
+                Telefone: {formatPhoneBR(plan.data.contact.telefone)}
+              </p>
+            )}
+          </Modal>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default PlanPage;

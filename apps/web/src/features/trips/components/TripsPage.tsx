@@ -1,0 +1,164 @@
+import { lazy, Suspense, useMemo, useState, type UIEvent } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { TRIPS_LOAD_MORE_PX, TRIPS_MSG, lastCommunicationText, type TripDto } from '@guarita/domain';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { Spinner } from '../../../components/ui/Spinner';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Modal } from '../../../components/ui/Modal';
+import { useSelectedContract } from '../../../hooks/use-selected-contract';
+import { VehicleSelector } from '../../shell/components/VehicleSelector';
+import { useDeleteTrip, useMapConfig, usePosition, useTrips } from '../api/trips';
+import { TripCard } from './TripCard';
+import s from './TripsPage.module.css';
+
+// Leaflet is only ever downloaded on this route.
+const TripMap = lazy(() => import('./TripMap'));
+
+/** A random, readable route colour (the spec draws each selected trip in a random colour). */
+const randomColour = () => `hsl(${Math.floor(Math.random() * 360)} 75% 40%)`;
+
+/** /mapa 'Minhas Viagens': the live vehicle and the trips list, for contracts with a tracker. */
+export function TripsPage() {
+  const selected = useSelectedContract();
+  const c = selected.contract;
+  const tracked = c?.possuiDispositivo ?? false;
+
+  if (selected.isLoading) return <Spinner />;
+  if (selected.error) return <Alert>{selected.error.message}</Alert>;
+  if (!c) return <Alert kind="info">Você não possui contratos ativos.</Alert>;
+
+  return (
+    <div>
+      <PageTitle>Minhas Viagens</PageTitle>
+      <VehicleSelector navigateTo={paths.map} />
+      {tracked ? (
+        <TrackedVehicle key={c.nCtrId} nCtrId={c.nCtrId} />
+      ) : (
+        <section className="card" aria-labelledby="sem-rastreador">
+          <h2 id="sem-rastreador">Este veículo não tem rastreador</h2>
+          <p>
+            O mapa com a posição do veículo e o histórico de viagens ficam disponíveis para contratos com rastreador instalado. Escolha
+            outro veículo acima ou fale com o <Link to={paths.support.pattern}>suporte</Link> para contratar o rastreamento.
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function TrackedVehicle({ nCtrId }: { nCtrId: number }) {
+  const trips = useTrips(nCtrId, true);
+  const position = usePosition(nCtrId, true);
+  const mapConfig = useMapConfig();
+  const del = useDeleteTrip(nCtrId);
+  const [colours, setColours] = useState<Map<number, string>>(new Map());
+  const [confirm, setConfirm] = useState<TripDto | null>(null);
+  const [deleteError, setDeleteError] = useState(false);
+
+  const all = useMemo(() => trips.data?.pages.flatMap((p) => p.Itens) ?? [], [trips.data]);
+  const drawn = all.filter((t) => colours.has(t.Id)).map((trip) => ({ trip, colour: colours.get(trip.Id)! }));
+
+  const toggle = (id: number) =>
+    setColours((prev) => {
+      const next = new Map(prev);
+      if (next.has(id)) next.delete(id);
+      else next.set(id, randomColour());
+      return next;
+    });
+
+  const onScroll = (e: UIEvent<HTMLElement>) => {
+    const el = e.currentTarget;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight <= TRIPS_LOAD_MORE_PX && trips.hasNextPage && !trips.isFetchingNextPage)
+      void trips.fetchNextPage();
+  };
+
+  const remove = async () => {
+    if (!confirm) return;
+    setDeleteError(false);
+    try {
+      await del.mutateAsync(confirm.Id);
+      setColours((prev) => {
+        const next = new Map(prev);
+        next.delete(confirm.Id);
+        return next;
+      });
+      setConfirm(null);
+    } catch {
+      setDeleteError(true);
+    }
+  };
+
+  const pos = position.data;
+  return (
+    <div className={s.layout}>
+      <section aria-label="Mapa">
+        <div className={s.map}>
+          {mapConfig.data ? (
+            <Suspense fallback={<Spinner label="Carregando mapa…" />}>
+              <TripMap config={mapConfig.data} position={pos} trips={drawn} />
+            </Suspense>
+          ) : (
+            <Spinner label="Carregando mapa…" />
+          )}
+        </div>
+        {position.isError && !pos && <Alert>{TRIPS_MSG.positionFailed}</Alert>}
+        {pos && (
+          <p className={s.status} role="status">
+            {pos.ign ? 'Ignição ligada' : 'Ignição desligada'} · {lastCommunicationText(pos.minutesSinceLastCommunication)}
+          </p>
+        )}
+        {pos?.silent && (
+          <Alert>
+            <span className={s.warning}>Seu rastreador está sem comunicação há mais de 24 horas.</span> Verifique o veículo e fale com o{' '}
+            <Link to={paths.support.pattern}>suporte</Link> para checarmos o equipamento.
+          </Alert>
+        )}
+      </section>
+      <section className={s.listPanel} aria-labelledby="viagens">
+        <div className={s.toolbar}>
+          <h2 id="viagens">Viagens</h2>
+          <Button variant="secondary" onClick={() => setColours(new Map())} disabled={colours.size === 0}>
+            Limpar
+          </Button>
+        </div>
+        {trips.isLoading && <Spinner label="Carregando viagens…" />}
+        {trips.isError && <Alert>{TRIPS_MSG.loadFailed}</Alert>}
+        {trips.isSuccess && all.length === 0 && <p>Nenhuma viagem registrada.</p>}
+        {all.length > 0 && (
+          <ul className={s.list} aria-label="Lista de viagens" onScroll={onScroll}>
+            {all.map((t) => (
+              <TripCard key={t.Id} trip={t} colour={colours.get(t.Id)} onToggle={() => toggle(t.Id)} onDelete={() => setConfirm(t)} />
+            ))}
+            {trips.isFetchingNextPage && (
+              <li>
+                <Spinner label="Carregando mais viagens…" />
+              </li>
+            )}
+          </ul>
+        )}
+      </section>
+      <Modal
+        open={confirm !== null}
+        title="Excluir viagem?"
+        onClose={() => setConfirm(null)}
+        actions={
+          <>
+            <Button loading={del.isPending} onClick={() => void remove()}>
+              Excluir
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirm(null)}>
+              Cancelar
+            </Button>
+          </>
+        }
+      >
+        <p>A viagem será removida do seu histórico para sempre.</p>
+        {deleteError && <Alert>{TRIPS_MSG.deleteFailed}</Alert>}
+      </Modal>
+    </div>
+  );
+}
+
+export default TripsPage;
