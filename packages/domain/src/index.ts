@@ -9,3 +9,4 @@ export * from './redirects';
 export * from './schemas';
 export * from './api';
 export * from './payments';
+export * from './cases';

@@ -1,0 +1,5 @@
+export * from './cases';
+export * from './inputs';
+export * from './lock-in';
+export * from './messages';
+export * from './schemas';
