@@ -21,6 +21,7 @@ import paymentRoutes from './modules/payments/routes'; // payments (issue 3)
 import devRoutes from './modules/dev/routes';
 import publicConfigRoutes from './modules/public-config/routes';
 import contactRoutes from './modules/contact/routes';
+import caseRoutes from './modules/cases/routes'; // cases (issue 9)
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,6 +106,7 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
       await api.register(contractRoutes);
       await api.register(paymentRoutes); // payments (issue 3)
       await api.register(contactRoutes);
+      await api.register(caseRoutes); // cases (issue 9)
       if (config.demoMode) await api.register(devRoutes);
     },
     { prefix: '/api' },

@@ -38,6 +38,9 @@ const EnvSchema = z.object({
   PIX_MERCHANT_NAME: z.string().optional(),
   PIX_MERCHANT_CITY: z.string().optional(),
   PIX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  // Support cases (issue 9): where attachments live (default DATA_DIR/uploads) and the per-customer quota.
+  UPLOADS_DIR: z.string().optional(),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(50),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

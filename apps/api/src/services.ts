@@ -11,8 +11,9 @@ import { ContractService } from './modules/contracts/service';
 import { buildPayments, type PaymentPorts } from './modules/payments/wiring'; // payments (issue 3)
 import { CaptchaService } from './modules/contact/captcha';
 import { ContactService } from './modules/contact/service';
+import { buildCases, type CasePorts } from './modules/cases/wiring'; // cases (issue 9)
 
-export interface Ports extends PaymentPorts /* payments (issue 3) */ {
+export interface Ports extends PaymentPorts /* payments (issue 3) */, CasePorts /* cases (issue 9) */ {
   notifier?: Notifier;
 }
 
@@ -35,6 +36,7 @@ export function buildServices(db: Db, config: AppConfig, ports: Ports = {}) {
     customers,
     contracts,
     payments: buildPayments(db, config, contracts, limiter, ports), // payments (issue 3)
+    cases: buildCases(db, config, contracts, ports), // cases (issue 9)
     contact: new ContactService(new CaptchaService(db, config.altchaKey), notifier, limiter, config),
   };
 }

@@ -1,5 +1,6 @@
 import { todayInSaoPaulo } from '@guarita/domain';
 import type { Db } from './db';
+import { seedCases } from '../modules/cases/seed'; // cases (issue 9)
 
 /** Adds `months` to a 'YYYY-MM-DD' date keeping the day (clamped to the month's end). */
 function addMonths(iso: string, months: number, day: number): string {
@@ -361,6 +362,7 @@ export async function seedDemo(db: Db, today: string = todayInSaoPaulo()): Promi
         }
       }
     }
+    await seedCases(tx); // cases (issue 9)
     return true;
   });
 }

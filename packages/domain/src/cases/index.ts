@@ -3,3 +3,4 @@ export * from './inputs';
 export * from './lock-in';
 export * from './messages';
 export * from './schemas';
+export * from './dto';
