@@ -6,6 +6,7 @@ import PublicLayout from '../features/public/components/PublicLayout';
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 const comingSoon = page(() => import('../features/common/components/ComingSoonPage'));
 const payments = page(() => import('../features/payments/components/PaymentsPage'));
+const support = page(() => import('../features/support/components/SupportPage')); // support (issue 9)
 
 /** The spec's route table (000 §2, 002 §2), exact and case-sensitive. Later issues replace the coming-soon pages. */
 const customerRoutes: RouteObject[] = [
@@ -21,10 +22,10 @@ const customerRoutes: RouteObject[] = [
   { path: '/pagamentos/placa/:placa', lazy: payments },
   { path: '/pagamentos/:nCtrId', lazy: payments },
   { path: '/antecipacao', lazy: page(() => import('../features/payments/components/AdvancePage')) },
-  { path: '/servicos-adicionais', lazy: comingSoon },
-  { path: '/suporte', lazy: comingSoon },
-  { path: '/suporte/:nCtrId', lazy: comingSoon },
-  { path: '/suporte/:nCtrId/:upSell', lazy: comingSoon },
+  { path: '/servicos-adicionais', lazy: page(() => import('../features/support/components/AdditionalServicesPage')) }, // support (issue 9)
+  { path: '/suporte', lazy: support },
+  { path: '/suporte/:nCtrId', lazy: support },
+  { path: '/suporte/:nCtrId/:upSell', lazy: support },
   { path: '/sinistros', lazy: comingSoon },
   { path: '/sinistros/:nCtrId', lazy: comingSoon },
   { path: '/sinistros/consulta/:caseId', lazy: comingSoon },
