@@ -13,7 +13,6 @@ import {
   VEHICLE_USES,
   type RegistrationChange,
 } from '@guarita/domain';
-import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { SelectField, TextAreaField, type FieldErrors } from './fields';
@@ -399,7 +398,6 @@ export function RegistrationChangeForm({ errors, pending, onSubmit }: SubFormPro
           )}
         </fieldset>
       )}
-      {Object.keys(errors).length > 0 && !first && <Alert>{SUPPORT_MSG.selectOption}</Alert>}
       <Submit pending={pending}>{has('Alteração de documentos') ? 'Confirmar alteração' : 'Enviar solicitação'}</Submit>
     </form>
   );

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -58,11 +58,7 @@ export function SupportPage() {
   const [progress, setProgress] = useState<number | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const abort = useRef<AbortController | null>(null);
-
-  if (selected.isLoading) return <Spinner />;
-  if (selected.error) return <Alert>{selected.error.message}</Alert>;
-  if (selected.notFound) return <ContractNotFound />;
-  if (!c) return <Alert kind="info">Você não possui contratos ativos.</Alert>;
+  const inFlight = useRef(false);
 
   const choose = (t: RequestType | '') => {
     setTipo(t);
@@ -70,9 +66,18 @@ export function SupportPage() {
     setOutcome(null);
     setErrors({});
   };
+  // ?area= preselects once the contract (and so the list) is known, and again when the link changes it.
+  useEffect(() => {
+    if (preselect) choose(preselect);
+  }, [preselect, search]);
+
+  if (selected.isLoading) return <Spinner />;
+  if (selected.error) return <Alert>{selected.error.message}</Alert>;
+  if (selected.notFound) return <ContractNotFound />;
+  if (!c) return <Alert kind="info">Você não possui contratos ativos.</Alert>;
 
   const submit = async (fields: Record<string, unknown>, files: File[]) => {
-    if (pending || !tipo) return;
+    if (inFlight.current || !tipo) return; // a double click sends once
     const dados = { tipo, telefone, ...fields };
     const parsed = supportRequestSchema.safeParse(dados);
     if (!parsed.success) {
@@ -85,6 +90,7 @@ export function SupportPage() {
       return setErrors({});
     }
     setErrors({});
+    inFlight.current = true;
     setPending(true);
     try {
       const blobs = await Promise.all(files.map((f) => prepareUpload(f, rule?.clientJpegQuality ?? 0.7)));
@@ -114,6 +120,7 @@ export function SupportPage() {
           : null;
       setOutcome({ ok: false, message: externalErrorMessage(raw, SUPPORT_MSG.sendFailed) });
     } finally {
+      inFlight.current = false;
       setPending(false);
       setProgress(null);
       abort.current = null;
