@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_MSG } from '@guarita/domain';
+import { rawQuery } from '../src/db/db';
 import { CNPJ_HORIZONTE, CPF_JOAO, CPF_MARIA, createTestApp, type TestApp } from './helpers';
 
 /** Support cases (issue 9): each request type, idempotency, duplicates, attachments by magic bytes, IDOR, quota. */
@@ -92,17 +93,17 @@ describe('support cases', () => {
     });
   };
   const get = (url: string, who = CPF_MARIA) => t.app.inject({ method: 'GET', url, headers: auth(who) });
-  const count = async (sql: string, params: unknown[] = []) => Number((await t.db.query<{ n: number }>(sql, params))[0]!.n);
+  const count = async (sql: string, params: unknown[] = []) => Number((await rawQuery<{ n: number }>(t.db, sql, params))[0]!.n);
   const caseRow = (id: string) =>
-    t.db.query<{
+    rawQuery<{
       reason: string;
       subject: string;
       description: string;
       details: Record<string, unknown>;
       contact_phone: string;
       status: string;
-    }>('SELECT reason, subject, description, details, contact_phone, status FROM cases WHERE id = $1', [id]);
-  const closeCase = (id: string) => t.app.services.cases.caseSystem.close(t.db, id, 'staff');
+    }>(t.db, 'SELECT reason, subject, description, details, contact_phone, status FROM cases WHERE id = $1', [id]);
+  const closeCase = (id: string) => t.app.caseSystem.close(t.db, id, 'staff');
 
   it('cancellation: exactly one case with the payload of 001 §3 and a support_sent event', async () => {
     const before = await count('SELECT count(*)::int AS n FROM cases');
@@ -118,7 +119,8 @@ describe('support cases', () => {
       contact_phone: '31987654321',
       details: { Qual_o_motivo_da_solicitacao__c: 'Preço', ChaveNaturalContrato__c: '100101' },
     });
-    const [ev] = await t.db.query<{ properties: Record<string, unknown> }>(
+    const [ev] = await rawQuery<{ properties: Record<string, unknown> }>(
+      t.db,
       `SELECT properties FROM analytics_events WHERE name = 'support_sent' ORDER BY id DESC LIMIT 1`,
     );
     expect(ev!.properties).toEqual({ reason: 'SAC', subject: 'Cancelamento', contract_id: 100101 });
@@ -204,7 +206,7 @@ describe('support cases', () => {
     expect(dl.headers['x-content-type-options']).toBe('nosniff');
     expect(dl.rawPayload.equals(PDF)).toBe(true);
     // stored under a server-generated name, never the client's
-    const [row] = await t.db.query<{ storage_key: string }>('SELECT storage_key FROM case_attachments WHERE id = $1', [att.Id]);
+    const [row] = await rawQuery<{ storage_key: string }>(t.db, 'SELECT storage_key FROM case_attachments WHERE id = $1', [att.Id]);
     expect(row!.storage_key).toMatch(/^cases\/\d{4}\/[0-9a-f-]{36}\.pdf$/);
     expect(listFiles(uploads).some((f) => f.endsWith(row!.storage_key.split('/').pop()!))).toBe(true);
     // someone else: 404 on the case, its comments and its attachment

@@ -75,7 +75,7 @@ async function readCaseRequest(req: FastifyRequest): Promise<{ dados: unknown; f
  * needs the AccessToken and reaches only the caller's own contracts and cases (404 otherwise).
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const cases = app.services.cases;
+  const cases = app.cases;
 
   await app.register(async (r: ZodApp) => {
     r.addHook('onRequest', app.authenticate);

@@ -1,5 +1,5 @@
 import { buildCasePayload, supportRequestSchema, type SupportRequestInput } from '@guarita/domain';
-import type { Db } from '../../db/db';
+import type { Executor } from '../contracts/service';
 import { BuiltInCaseSystem } from './case-system';
 
 interface SeedCase {
@@ -85,10 +85,10 @@ export const DEMO_CASES: SeedCase[] = [
 const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 /** Adds the demo cases (called by the demo seed inside its transaction, after customers and contracts). */
-export async function seedCases(tx: Db): Promise<void> {
+export async function seedCases(tx: Executor): Promise<void> {
   const system = new BuiltInCaseSystem();
   for (const s of DEMO_CASES) {
-    const [owner] = await tx.query<{ customer_id: number }>('SELECT customer_id FROM contracts WHERE n_ctr_id = $1', [s.nCtrId]);
+    const owner = await tx.selectFrom('contracts').select('customer_id').where('n_ctr_id', '=', s.nCtrId).executeTakeFirst();
     if (!owner) continue;
     const request = supportRequestSchema.parse(s.request);
     const created = await system.create(tx, {
@@ -98,13 +98,17 @@ export async function seedCases(tx: Db): Promise<void> {
       payload: buildCasePayload(request, s.nCtrId),
       attachments: [],
     });
-    const at = ago(s.daysAgo);
-    await tx.query('UPDATE cases SET created_at = $2, updated_at = $2 WHERE id = $1', [created.Id, at]);
-    await tx.query('UPDATE case_events SET created_at = $2 WHERE case_id = $1', [created.Id, at]);
+    const at = new Date(ago(s.daysAgo));
+    await tx.updateTable('cases').set({ created_at: at, updated_at: at }).where('id', '=', created.Id).execute();
+    await tx.updateTable('case_events').set({ created_at: at }).where('case_id', '=', created.Id).execute();
     for (const p of s.phases ?? []) await system.changePhase(tx, created.Id, p.phase, 'staff', ago(p.daysAgo));
     for (const c of s.comments ?? []) await system.addComment(tx, created.Id, c.body, c.author ?? 'staff', ago(c.daysAgo));
     if (s.closedDaysAgo !== undefined) await system.close(tx, created.Id, 'staff', ago(s.closedDaysAgo));
     // The customer has seen everything up to 3 days ago: later staff updates show as unread.
-    await tx.query('UPDATE cases SET customer_seen_at = $2 WHERE id = $1', [created.Id, ago(3)]);
+    await tx
+      .updateTable('cases')
+      .set({ customer_seen_at: new Date(ago(3)) })
+      .where('id', '=', created.Id)
+      .execute();
   }
 }

@@ -14,7 +14,7 @@ import {
   type CaseListDto,
   type CaseCommentsDto,
 } from '@guarita/domain';
-import type { Db } from '../../db/db';
+import type { Database } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { Analytics } from '../../ports/analytics';
 import { newStorageKey, type FileStorage } from '../../ports/storage';
@@ -50,7 +50,7 @@ const caseNotFound = () => new AppError(404, 'NOT_FOUND', SUPPORT_MSG.caseNotFou
  */
 export class CasesService {
   constructor(
-    private readonly db: Db,
+    private readonly db: Database,
     readonly caseSystem: CaseSystem,
     readonly storage: FileStorage,
     private readonly analytics: Analytics,
@@ -99,7 +99,7 @@ export class CasesService {
     try {
       return await this.idempotency.run<CaseCreatedDto>(customerId, idempotencyKey, 'case-create', hash, async (tx) => {
         // Serialise creates on this contract so two concurrent submits cannot both pass the duplicate rule.
-        await tx.query('SELECT 1 FROM contracts WHERE n_ctr_id = $1 FOR UPDATE', [nCtrId]);
+        await tx.selectFrom('contracts').select('n_ctr_id').where('n_ctr_id', '=', nCtrId).forUpdate().execute();
         if (!info.allowsSeveralOpen) {
           const open = await this.caseSystem.findOpen(tx, nCtrId, payload.Reason, payload.Subject);
           if (open) throw new DuplicateCaseError(duplicateCaseMessage(open.caseNumber, open.createdAt), open.caseNumber);
