@@ -216,9 +216,7 @@ describe('payments: Pix, webhook, advance', () => {
       );
       expect(tries.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
       const created = tries.find((r) => r.statusCode === 200)!.json().conteudo;
-      expect((await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM pix_charges WHERE $1 = ANY(doc_entries)`, [b]))[0]!.n).toBe(
-        1,
-      );
+      expect((await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM pix_charges WHERE $1 = ANY(doc_entries)`, [b]))[0]!.n).toBe(1);
 
       const body = paid(created.txid, '139.90');
       const deliveries = await Promise.all(Array.from({ length: 10 }, () => webhook(body)));
@@ -367,8 +365,7 @@ describe('payments: Pix, webhook, advance', () => {
       expect(replay.headers['idempotent-replayed']).toBe('true');
       expect(replay.json()).toEqual(res.json());
       expect(
-        (await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_charges WHERE n_ctr_id = 200201 AND purpose = 'advance'`))[0]!
-          .n,
+        (await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_charges WHERE n_ctr_id = 200201 AND purpose = 'advance'`))[0]!.n,
       ).toBe(1);
     });
 

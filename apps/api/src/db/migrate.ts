@@ -109,14 +109,17 @@ async function adoptLegacy(tx: AnyDb, files: MigrationFile[]): Promise<void> {
   if (!(await tableExists(tx, LEGACY_TABLE)) || (await tableExists(tx, MIGRATION_TABLE))) return;
   // Kysely's own layout for its migration table (it creates the same when it finds none).
   await sql`CREATE TABLE ${sql.table(MIGRATION_TABLE)} (name varchar(255) PRIMARY KEY, timestamp varchar(255) NOT NULL)`.execute(tx);
-  const { rows } = await sql<{ version: string; applied_at: Date }>`SELECT version, applied_at FROM ${sql.table(LEGACY_TABLE)} ORDER BY version`.execute(
-    tx,
-  );
+  const { rows } = await sql<{
+    version: string;
+    applied_at: Date;
+  }>`SELECT version, applied_at FROM ${sql.table(LEGACY_TABLE)} ORDER BY version`.execute(tx);
   const byName = new Map(files.map((f) => [f.name, f]));
   for (const r of rows) {
     const file = byName.get(r.version);
     if (!file) throw new Error(`Applied migration ${r.version} has no file in ${MIGRATIONS_DIR}`);
-    await sql`INSERT INTO ${sql.table(MIGRATION_TABLE)} (name, timestamp) VALUES (${r.version}, ${new Date(r.applied_at).toISOString()})`.execute(tx);
+    await sql`INSERT INTO ${sql.table(MIGRATION_TABLE)} (name, timestamp) VALUES (${r.version}, ${new Date(r.applied_at).toISOString()})`.execute(
+      tx,
+    );
     await sql`INSERT INTO ${sql.table(CHECKSUM_TABLE)} (name, sha256) VALUES (${r.version}, ${file.sha256})`.execute(tx);
   }
   await sql`DROP TABLE ${sql.table(LEGACY_TABLE)}`.execute(tx);

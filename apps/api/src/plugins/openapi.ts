@@ -41,7 +41,12 @@ export default fp(
         tags: TAGS,
         components: {
           securitySchemes: {
-            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'AccessToken from /api/auth/verify or /refresh' },
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: 'AccessToken from /api/auth/verify or /refresh',
+            },
             pixWebhookSignature: {
               type: 'apiKey',
               in: 'header',

@@ -12,7 +12,10 @@ declare module 'fastify' {
 /** Login protocol (spec 000 §2–§4): /api/auth/*. Sessions, codes, token families and refresh tokens are its tables. */
 export default fp(
   async (app) => {
-    app.decorate('authService', new AuthService(new AuthRepository(app.db), app.tokens, app.limiter, app.notifier, app.customers, app.config));
+    app.decorate(
+      'authService',
+      new AuthService(new AuthRepository(app.db), app.tokens, app.limiter, app.notifier, app.customers, app.config),
+    );
     await app.register(routes, { prefix: '/api' });
   },
   { name: 'auth', dependencies: ['ports', 'authenticate', 'customers'] },

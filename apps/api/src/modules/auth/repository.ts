@@ -10,7 +10,10 @@ export class AuthRepository {
   constructor(private readonly db: Database) {}
 
   async createSession(id: string, customerId: number, ttlSeconds: number): Promise<void> {
-    await this.db.insertInto('login_sessions').values({ id, customer_id: customerId, expires_at: inSeconds(ttlSeconds) }).execute();
+    await this.db
+      .insertInto('login_sessions')
+      .values({ id, customer_id: customerId, expires_at: inSeconds(ttlSeconds) })
+      .execute();
   }
 
   /** The customer of a live login session, or null. */
@@ -75,12 +78,21 @@ export class AuthRepository {
 
   /** Marks a code used; false when someone else used it first. */
   async consumeCode(id: number): Promise<boolean> {
-    const rows = await this.db.updateTable('login_codes').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).returning('id').execute();
+    const rows = await this.db
+      .updateTable('login_codes')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .returning('id')
+      .execute();
     return rows.length === 1;
   }
 
   async createFamily(id: string, customerId: number, absoluteSeconds: number): Promise<void> {
-    await this.db.insertInto('token_families').values({ id, customer_id: customerId, expires_at: inSeconds(absoluteSeconds) }).execute();
+    await this.db
+      .insertInto('token_families')
+      .values({ id, customer_id: customerId, expires_at: inSeconds(absoluteSeconds) })
+      .execute();
   }
 
   async addRefreshToken(familyId: string, tokenHash: string): Promise<void> {
@@ -90,7 +102,9 @@ export class AuthRepository {
   /** Uses a refresh token once. 'reused' when it had already been used: the caller must revoke its family. */
   async useRefreshToken(
     tokenHash: string,
-  ): Promise<{ state: 'ok'; familyId: string; customerId: number } | { state: 'reused'; familyId: string } | { state: 'unknown' | 'dead' }> {
+  ): Promise<
+    { state: 'ok'; familyId: string; customerId: number } | { state: 'reused'; familyId: string } | { state: 'unknown' | 'dead' }
+  > {
     const used = await this.db
       .updateTable('refresh_tokens')
       .set({ used_at: now })

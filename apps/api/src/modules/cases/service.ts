@@ -13,6 +13,7 @@ import {
   type CaseDetailDto,
   type CaseListDto,
   type CaseCommentsDto,
+  type ContractId,
 } from '@guarita/domain';
 import type { Database } from '../../db/db';
 import { AppError } from '../../lib/errors';
@@ -61,7 +62,7 @@ export class CasesService {
 
   async create(
     customerId: number,
-    nCtrId: number,
+    nCtrId: ContractId,
     idempotencyKey: string,
     rawRequest: unknown,
     files: UploadedFile[],
@@ -130,7 +131,7 @@ export class CasesService {
   }
 
   /** 'Minhas solicitações': the contract's cases of the last 3 months, New or Closed, listed reasons, sorted. */
-  async list(customerId: number, nCtrId: number, now = new Date()): Promise<CaseListDto> {
+  async list(customerId: number, nCtrId: ContractId, now = new Date()): Promise<CaseListDto> {
     await this.contracts.requireOwned(customerId, nCtrId);
     return { casos: visibleCases(await this.caseSystem.listByContract(this.db, customerId, nCtrId), now) };
   }

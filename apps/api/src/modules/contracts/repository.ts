@@ -64,7 +64,11 @@ export class ContractRepository {
 
   /** The customer's contracts that are not cancelled (GetClient?cancelados=false). */
   async listForCustomer(customerId: number): Promise<ContractDto[]> {
-    const rows = await this.contracts().where('k.customer_id', '=', customerId).where('k.cancelled', '=', false).orderBy('k.n_ctr_id').execute();
+    const rows = await this.contracts()
+      .where('k.customer_id', '=', customerId)
+      .where('k.cancelled', '=', false)
+      .orderBy('k.n_ctr_id')
+      .execute();
     return rows.map(toDto);
   }
 

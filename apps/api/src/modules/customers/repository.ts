@@ -21,14 +21,21 @@ export class CustomerRepository {
   }
 
   async loginContact(id: number): Promise<LoginContact | null> {
-    const row = await this.db.selectFrom('customers').select(['id', 'document', 'email', 'sms_phone']).where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('customers')
+      .select(['id', 'document', 'email', 'sms_phone'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row ?? null;
   }
 
   async byId(id: number) {
     return (
-      (await this.db.selectFrom('customers').select(['id', 'document', 'kind', 'name', 'email', 'phone']).where('id', '=', id).executeTakeFirst()) ??
-      null
+      (await this.db
+        .selectFrom('customers')
+        .select(['id', 'document', 'kind', 'name', 'email', 'phone'])
+        .where('id', '=', id)
+        .executeTakeFirst()) ?? null
     );
   }
 

@@ -299,7 +299,12 @@ export class PaymentsRepository {
   /** Settles (paid) or closes (failed) the advance request behind a Pix or a link. */
   async finishAdvance(q: Executor, by: { pixTxid?: string; linkId?: string }, status: 'paid' | 'failed'): Promise<void> {
     if (by.pixTxid)
-      await q.updateTable('advance_requests').set({ status }).where('pix_txid', '=', by.pixTxid).where('status', '=', 'processing').execute();
+      await q
+        .updateTable('advance_requests')
+        .set({ status })
+        .where('pix_txid', '=', by.pixTxid)
+        .where('status', '=', 'processing')
+        .execute();
     if (by.linkId)
       await q.updateTable('advance_requests').set({ status }).where('link_id', '=', by.linkId).where('status', '=', 'processing').execute();
   }

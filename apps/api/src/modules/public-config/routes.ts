@@ -28,8 +28,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_req, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return body;
-  });
+      reply.header('cache-control', 'public, max-age=300');
+      return body;
+    },
+  );
 };
 export default routes;

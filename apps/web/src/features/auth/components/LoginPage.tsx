@@ -14,7 +14,8 @@ import { TextField } from '../../../components/ui/TextField';
 import { Alert } from '../../../components/ui/Alert';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { useSession } from '../../../lib/use-session';
-import { ApiError } from '../../../lib/api-client';
+import { useInBrowser } from '../../../lib/use-in-browser';
+import { ApiError } from '../../../lib/api';
 import { useStartLogin } from '../api/start-login';
 import { useSendCode } from '../api/send-code';
 import { useVerifyCode } from '../api/verify-code';
@@ -44,6 +45,7 @@ export function LoginPage() {
   const send = useSendCode();
   const verify = useVerifyCode();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const inBrowser = useInBrowser();
 
   useEffect(() => headingRef.current?.focus(), [step]);
 
@@ -123,7 +125,7 @@ export function LoginPage() {
             error={docError}
             placeholder="000.000.000-00"
           />
-          <Button type="submit" loading={start.isPending}>
+          <Button type="submit" loading={start.isPending} disabled={!inBrowser}>
             Continuar
           </Button>
         </form>

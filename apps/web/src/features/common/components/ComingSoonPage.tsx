@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { PageTitle } from '../../../components/ui/PageTitle';
+import { paths } from '../../../lib/paths';
 
 const TITLES: Array<[RegExp, string]> = [
   [/^\/meu-plano/, 'Meu Plano'],
@@ -25,7 +26,7 @@ export function ComingSoonPage() {
       <PageTitle>{title}</PageTitle>
       <p>Esta área está em construção e estará disponível em breve.</p>
       <p>Enquanto isso, fale com a nossa central de atendimento se precisar de ajuda.</p>
-      <Link to="/dashboard">Voltar ao início</Link>
+      <Link to={paths.dashboard.pattern}>Voltar ao início</Link>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BILL_STATUS_LABEL, formatIsoDate, formatMoney, vehicleLabel } from '@guarita/domain';
+import { BILL_STATUS_LABEL, formatIsoDate, formatMoney, nextBill, vehicleLabel } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Alert } from '../../../components/ui/Alert';
@@ -7,6 +7,7 @@ import { useSelectedContract } from '../../../hooks/use-selected-contract';
 import { useContract } from '../../../api/get-contract';
 import { useBills } from '../../../api/get-bills';
 import { ContractNotFound } from '../../common/components/ContractNotFound';
+import { paths } from '../../../lib/paths';
 
 /** Start page for the selected contract: vehicle, plan, status, total open and quick actions. */
 export function DashboardPage() {
@@ -15,7 +16,8 @@ export function DashboardPage() {
   const detail = useContract(nCtrId);
   const bills = useBills(nCtrId);
 
-  if (selected.isLoading) return <Spinner />;
+  // One render with the contract's details and bills: cards growing one after the other shifted the page (CLS).
+  if (selected.isLoading || detail.isLoading || bills.isLoading) return <Spinner />;
   if (selected.error) return <Alert>{selected.error.message}</Alert>;
   if (selected.notFound) return <ContractNotFound />;
   if (!selected.contract) {
@@ -30,7 +32,7 @@ export function DashboardPage() {
   const c = selected.contract;
   const index = selected.options.findIndex((o) => o.nCtrId === c.nCtrId);
   const open = bills.data?.openTotal ?? 0;
-  const next = bills.data?.bills.filter((b) => b.billStatus.idStatus === 'A').at(-1);
+  const next = nextBill(bills.data?.bills ?? []);
   const overdue = bills.data?.bills.filter((b) => b.billStatus.idStatus === 'I') ?? [];
 
   return (
@@ -102,20 +104,20 @@ export function DashboardPage() {
       </div>
       <nav className="quick-actions" aria-label="Ações rápidas">
         {open > 0 && (
-          <Link className="btn btn-primary" to="/pagamentos/fatura-em-aberto">
+          <Link className="btn btn-primary" to={paths.payments.openInvoice}>
             Pagar fatura em aberto
           </Link>
         )}
-        <Link className="btn btn-secondary" to={`/pagamentos/${c.nCtrId}`}>
+        <Link className="btn btn-secondary" to={paths.payments.to(c.nCtrId)}>
           Pagamentos
         </Link>
-        <Link className="btn btn-secondary" to="/antecipacao">
+        <Link className="btn btn-secondary" to={paths.advance}>
           Antecipar fatura
         </Link>
-        <Link className="btn btn-secondary" to={`/suporte/${c.nCtrId}`}>
+        <Link className="btn btn-secondary" to={paths.support.to(c.nCtrId)}>
           Abrir solicitação
         </Link>
-        <Link className="btn btn-secondary" to={`/aviso/${c.nCtrId}`}>
+        <Link className="btn btn-secondary" to={paths.notice.to(c.nCtrId)}>
           Comunicar sinistro
         </Link>
       </nav>

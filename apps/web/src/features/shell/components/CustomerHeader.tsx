@@ -6,6 +6,7 @@ import { logout } from '../../auth/api/logout';
 import { HOME_ITEM, MENU_ITEMS } from './menu-items';
 import { Logo } from './Logo';
 import { VehicleSelector } from './VehicleSelector';
+import { paths } from '../../../lib/paths';
 
 function firstName(name: string | undefined) {
   return name?.split(' ')[0] ?? '';
@@ -53,7 +54,7 @@ export function CustomerHeader() {
   const signOut = async () => {
     await logout();
     queryClient.clear();
-    navigate('/', { replace: true });
+    navigate(paths.home, { replace: true });
   };
 
   const links = (
@@ -80,7 +81,7 @@ export function CustomerHeader() {
         <button type="button" className="icon-btn" aria-label="Voltar" onClick={() => navigate(-1)}>
           ←
         </button>
-        <Link to="/dashboard" aria-label="Início">
+        <Link to={paths.dashboard.pattern} aria-label="Início">
           <Logo />
         </Link>
         <button
@@ -96,7 +97,7 @@ export function CustomerHeader() {
         </button>
       </div>
       <div className="header-bar desktop-only">
-        <Link to="/dashboard" aria-label="Início">
+        <Link to={paths.dashboard.pattern} aria-label="Início">
           <Logo />
         </Link>
         <p className="greeting">{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useSession } from '../../../lib/use-session';
 import { CustomerHeader } from './CustomerHeader';
+import { paths } from '../../../lib/paths';
 
 /** Every customer route: not logged in → '/' (payments of a plate → '/?placa=' so login lands back there). */
 export function CustomerLayout() {
@@ -8,7 +9,10 @@ export function CustomerLayout() {
   const { placa } = useParams();
   const location = useLocation();
   if (!loggedIn) {
-    const to = placa && location.pathname.startsWith('/pagamentos/placa/') ? `/?placa=${encodeURIComponent(placa)}` : '/';
+    const to =
+      placa && location.pathname.startsWith(paths.payments.byPlate.replace(':placa', ''))
+        ? `${paths.home}?placa=${encodeURIComponent(placa)}`
+        : paths.home;
     return <Navigate to={to} replace />;
   }
   return (

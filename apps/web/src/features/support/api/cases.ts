@@ -1,7 +1,25 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, SUPPORT_MSG, type CaseCommentsDto, type CaseCreatedDto, type CaseDetailDto, type CaseListDto } from '@guarita/domain';
-import { api, ApiError, type ApiErrorDetails } from '../../../lib/api-client';
-import { ensureFresh, getTokens } from '../../../lib/session';
+import { ApiError } from '../../../lib/api/client';
+import { getTokens, needsRefresh, refresh } from '../../../lib/session';
+
+type ApiErrorDetails = Record<string, string | number | null | undefined>;
+
+/** A fresh access token before a call (refresh when < 300 s left), as the shared client does. */
+async function ensureFresh(): Promise<boolean> {
+  if (!getTokens()) return false;
+  return needsRefresh() ? refresh() : true;
+}
+
+/** GET through the session's token; the server's pt-BR message on failure. */
+async function api<T>(path: string): Promise<T> {
+  if (!(await ensureFresh())) throw new ApiError(401, 'UNAUTHORIZED', MSG.sessionExpired);
+  const token = getTokens()?.AccessToken;
+  const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(90_000) });
+  const body = (await res.json().catch(() => null)) as { erro?: string; mensagem?: string } | null;
+  if (!res.ok) throw new ApiError(res.status, body?.erro ?? `HTTP_${res.status}`, body?.mensagem ?? MSG.unexpected);
+  return body as T;
+}
 
 /** Query keys of the support feature: one factory, so mutations invalidate exactly what they change. */
 export const caseKeys = {
