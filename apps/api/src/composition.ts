@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config';
 import type { Database } from './db/db';
@@ -6,6 +7,9 @@ import { SandboxCardGateway, type CardGateway } from './ports/card-gateway';
 import { systemClock, type Clock } from './ports/clock';
 import { ChannelNotifier, HttpSmsNotifier, OutboxNotifier, SmtpNotifier, type Notifier } from './ports/notifier';
 import { StaticBrCodePixPsp, pixReceiver, type PixPsp } from './ports/pix-psp';
+import { TableAnalytics, type Analytics } from './ports/analytics';
+import { LocalDiskStorage, type FileStorage } from './ports/storage';
+import { BuiltInCaseSystem, type CaseSystem } from './modules/cases/case-system';
 
 /**
  * The composition root: every port is built here, once, from configuration, and published as a typed
@@ -18,6 +22,10 @@ export interface Ports {
   cardGateway?: CardGateway;
   /** null: Pix is not configured (outside demo mode without PIX_KEY) and Pix routes answer 503. */
   pixPsp?: PixPsp | null;
+  // cases (issue 9)
+  caseSystem?: CaseSystem;
+  fileStorage?: FileStorage;
+  analytics?: Analytics;
 }
 
 declare module 'fastify' {
@@ -32,6 +40,12 @@ declare module 'fastify' {
     pixPsp: PixPsp | null;
     /** Sliding-window abuse limits kept in the database (shared by N instances). */
     limiter: RateLimiter;
+    /** The CRM of the spec; built-in: cases in our own database (issue 9). */
+    caseSystem: CaseSystem;
+    /** Uploads; built-in: local disk under UPLOADS_DIR (default DATA_DIR/uploads). */
+    fileStorage: FileStorage;
+    /** Product analytics (support_sent…); built-in: the analytics_events table. */
+    analytics: Analytics;
   }
 }
 
@@ -55,6 +69,11 @@ export default fp(
     app.decorate('cardGateway', ports.cardGateway ?? new SandboxCardGateway({ publicUrl: config.env.PUBLIC_URL }));
     app.decorate('pixPsp', ports.pixPsp !== undefined ? ports.pixPsp : receiver ? new StaticBrCodePixPsp(receiver) : null);
     app.decorate('limiter', new RateLimiter(db, config.limits.windowSeconds));
+    // cases (issue 9)
+    app.decorate('caseSystem', ports.caseSystem ?? new BuiltInCaseSystem());
+    const uploadsDir = path.resolve(config.env.UPLOADS_DIR ?? path.join(config.env.DATA_DIR, 'uploads'));
+    app.decorate('fileStorage', ports.fileStorage ?? new LocalDiskStorage(uploadsDir));
+    app.decorate('analytics', ports.analytics ?? new TableAnalytics());
   },
   { name: 'ports' },
 );

@@ -49,6 +49,9 @@ const EnvSchema = z.object({
   TRACKING_SIMULATOR_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
   /** Comma-separated `id:sha256hex` of the keys allowed to issue sign-on tokens. Demo mode adds the demo key. */
   SSO_API_KEYS: z.string().optional(),
+  // Support cases (issue 9): where attachments live (default DATA_DIR/uploads) and the per-customer quota.
+  UPLOADS_DIR: z.string().optional(),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(50),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

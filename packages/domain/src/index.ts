@@ -13,3 +13,4 @@ export * from './payments';
 export * from './plan';
 export * from './trips';
 export * from './sso';
+export * from './cases';

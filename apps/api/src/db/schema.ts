@@ -34,6 +34,14 @@ export interface AdvanceRequests {
   created_at: Generated<Date>;
 }
 
+export interface AnalyticsEvents {
+  id: Generated<number>;
+  name: string;
+  customer_id: number | null;
+  properties: Generated<Json>;
+  created_at: Generated<Date>;
+}
+
 export interface Bills {
   doc_entry: Generated<number>;
   n_ctr_id: number;
@@ -64,6 +72,64 @@ export interface CardCharges {
   status: 'approved' | 'declined';
   decline_code: string | null;
   created_at: Generated<Date>;
+}
+
+export interface CaseAttachments {
+  id: string;
+  case_id: string;
+  customer_id: number;
+  document_type: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  storage_key: string;
+  uploaded_by: 'customer' | 'staff' | 'system';
+  created_at: Generated<Date>;
+}
+
+export interface CaseComments {
+  id: Generated<number>;
+  case_id: string;
+  body: string;
+  author_kind: 'customer' | 'staff' | 'system';
+  author_name: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface CaseEvents {
+  id: Generated<number>;
+  case_id: string;
+  kind: 'created' | 'status' | 'phase' | 'comment' | 'attachment';
+  from_value: string | null;
+  to_value: string | null;
+  actor_kind: 'customer' | 'staff' | 'system';
+  created_at: Generated<Date>;
+}
+
+export interface CaseNumberCounters {
+  year: number;
+  last_seq: number;
+}
+
+export interface Cases {
+  id: string;
+  case_number: string;
+  n_ctr_id: number;
+  customer_id: number;
+  request_type: string;
+  reason: string;
+  subject: string;
+  description: string;
+  status: Generated<'New' | 'Closed'>;
+  phase: Generated<string>;
+  requester: Generated<string>;
+  origin: Generated<string>;
+  terms_accepted: Generated<boolean>;
+  contact_phone: string | null;
+  details: Generated<Json>;
+  customer_seen_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface ContactCaptchaSpent {
@@ -296,8 +362,14 @@ export interface Trips {
 export interface DB {
   addresses: Addresses;
   advance_requests: AdvanceRequests;
+  analytics_events: AnalyticsEvents;
   bills: Bills;
   card_charges: CardCharges;
+  case_attachments: CaseAttachments;
+  case_comments: CaseComments;
+  case_events: CaseEvents;
+  case_number_counters: CaseNumberCounters;
+  cases: Cases;
   contact_captcha_spent: ContactCaptchaSpent;
   contract_items: ContractItems;
   contract_sub_items: ContractSubItems;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { systemClock, type Clock } from '../ports/clock';
 import type { Database } from './db';
+import { seedCases } from '../modules/cases/seed'; // cases (issue 9)
 import type { ContractItems } from './schema';
 
 type ContractItemKind = ContractItems['kind'];
@@ -383,6 +384,7 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'>
       }
     }
     await seedPlanTrips(tx, clock);
+    await seedCases(tx); // cases (issue 9)
     return true;
   });
 }

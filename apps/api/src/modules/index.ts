@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import auth from './auth';
+import cases from './cases'; // cases (issue 9)
 import contact from './contact';
 import contracts from './contracts';
 import customers from './customers';
@@ -28,5 +29,6 @@ export const modules: FastifyPluginAsync[] = [
   plan, // needs contracts (issue 10)
   trips, // needs contracts
   sso, // needs auth and contracts
+  cases, // needs contracts (issue 9)
   dev,
 ];

@@ -7,6 +7,7 @@ import { paths } from '../lib/paths';
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 const comingSoon = page(() => import('../features/common/components/ComingSoonPage'));
 const payments = page(() => import('../features/payments/components/PaymentsPage'));
+const support = page(() => import('../features/support/components/SupportPage')); // support (issue 9)
 
 /** The spec's route table (000 §2, 002 §2), exact and case-sensitive. Later issues replace the coming-soon pages. */
 const customerRoutes: RouteObject[] = [
@@ -22,10 +23,10 @@ const customerRoutes: RouteObject[] = [
   { path: paths.payments.byPlate, lazy: payments },
   { path: paths.payments.byContract, lazy: payments },
   { path: paths.advance, lazy: page(() => import('../features/payments/components/AdvancePage')) },
-  { path: paths.extraServices, lazy: comingSoon },
-  { path: paths.support.pattern, lazy: comingSoon },
-  { path: paths.support.byContract, lazy: comingSoon },
-  { path: paths.support.upSell, lazy: comingSoon },
+  { path: paths.extraServices, lazy: page(() => import('../features/support/components/AdditionalServicesPage')) }, // support (issue 9)
+  { path: paths.support.pattern, lazy: support },
+  { path: paths.support.byContract, lazy: support },
+  { path: paths.support.upSell, lazy: support },
   { path: paths.claims.pattern, lazy: comingSoon },
   { path: paths.claims.byContract, lazy: comingSoon },
   { path: paths.claims.case, lazy: comingSoon },

@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto';
+import {
+  formatCaseNumber,
+  todayInSaoPaulo,
+  type CaseAttachmentDto,
+  type CaseCommentDto,
+  type CaseCreatedDto,
+  type CaseDto,
+  type CaseEventDto,
+  type CasePayload,
+} from '@guarita/domain';
+import { sql } from 'kysely';
+import type { Executor } from '../contracts/service';
+
+export type Actor = 'customer' | 'staff' | 'system';
+
+export interface NewAttachment {
+  documentType: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  storageKey: string;
+}
+
+export interface NewCase {
+  nCtrId: number;
+  customerId: number;
+  requestType: string;
+  payload: CasePayload;
+  attachments: NewAttachment[];
+}
+
+export interface OpenCase {
+  caseNumber: string;
+  createdAt: string;
+}
+
+export interface CaseRecord extends CaseDto {
+  customerId: number;
+  nCtrId: number;
+  Description: string;
+}
+
+export interface AttachmentRecord {
+  id: string;
+  caseNumber: string;
+  documentType: string;
+  contentType: string;
+  storageKey: string;
+}
+
+/**
+ * The case system port (the CRM of the spec). The built-in implementation keeps cases in our database; a
+ * real CRM adapter implements the same calls (its create would use the Idempotency-Key as external id and
+ * ignore `q`). Every read takes the owner so that someone else's case is indistinguishable from none.
+ * Methods take the Executor (the database or the current transaction) so a create, its attachments, its event and its
+ * analytics event commit together.
+ */
+export interface CaseSystem {
+  /** The open case (Status New) of this contract with the same reason and subject, if any. */
+  findOpen(q: Executor, nCtrId: number, reason: string, subject: string): Promise<OpenCase | null>;
+  create(q: Executor, input: NewCase): Promise<CaseCreatedDto>;
+  listByContract(q: Executor, customerId: number, nCtrId: number): Promise<CaseDto[]>;
+  get(q: Executor, customerId: number, caseId: string): Promise<CaseRecord | null>;
+  comments(q: Executor, caseId: string): Promise<CaseCommentDto[]>;
+  events(q: Executor, caseId: string): Promise<CaseEventDto[]>;
+  attachments(q: Executor, caseId: string): Promise<CaseAttachmentDto[]>;
+  attachment(q: Executor, customerId: number, caseId: string, attachmentId: string): Promise<AttachmentRecord | null>;
+  markSeen(q: Executor, caseId: string): Promise<void>;
+  /** Staff side (later issue: console) and seed: comment, phase and status changes, each logged as an event. */
+  addComment(q: Executor, caseId: string, body: string, author: Actor, at?: string): Promise<void>;
+  changePhase(q: Executor, caseId: string, phase: string, actor: Actor, at?: string): Promise<void>;
+  close(q: Executor, caseId: string, actor: Actor, at?: string): Promise<void>;
+  storageUsed(q: Executor, customerId: number): Promise<number>;
+}
+
+type Ts = Date | string;
+const iso = (v: Ts) => new Date(v).toISOString();
+const at = (v?: string) => (v ? new Date(v) : new Date());
+
+/** 'Nova atualização': a staff/system event (other than creation) after the owner's last visit. */
+const unread = sql<boolean>`EXISTS (SELECT 1 FROM case_events e WHERE e.case_id = c.id AND e.actor_kind <> 'customer'
+  AND e.kind <> 'created' AND e.created_at > COALESCE(c.customer_seen_at, c.created_at))`;
+
+/** Built-in case system on our own database (migration 006). */
+export class BuiltInCaseSystem implements CaseSystem {
+  async findOpen(q: Executor, nCtrId: number, reason: string, subject: string): Promise<OpenCase | null> {
+    const row = await q
+      .selectFrom('cases')
+      .select(['case_number', 'created_at'])
+      .where('n_ctr_id', '=', nCtrId)
+      .where('reason', '=', reason)
+      .where('subject', '=', subject)
+      .where('status', '=', 'New')
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { caseNumber: row.case_number, createdAt: iso(row.created_at) } : null;
+  }
+
+  async create(q: Executor, input: NewCase): Promise<CaseCreatedDto> {
+    const year = Number(todayInSaoPaulo().slice(0, 4));
+    // One row per year, incremented under its row lock: sequential, gap-free numbers per year (ADR 035).
+    const counter = await q
+      .insertInto('case_number_counters')
+      .values({ year, last_seq: 1 })
+      .onConflict((oc) => oc.column('year').doUpdateSet({ last_seq: sql<number>`case_number_counters.last_seq + 1` }))
+      .returning('last_seq')
+      .executeTakeFirstOrThrow();
+    const id = randomUUID();
+    const { Reason, Subject, Description, TelefoneContato__c, Solicitante__c, Origin, AceiteTermosCondicoes__c, ...details } =
+      input.payload;
+    const row = await q
+      .insertInto('cases')
+      .values({
+        id,
+        case_number: formatCaseNumber(year, counter.last_seq),
+        n_ctr_id: input.nCtrId,
+        customer_id: input.customerId,
+        request_type: input.requestType,
+        reason: Reason,
+        subject: Subject,
+        description: Description,
+        requester: Solicitante__c,
+        origin: Origin,
+        terms_accepted: AceiteTermosCondicoes__c,
+        contact_phone: TelefoneContato__c,
+        details: JSON.stringify(details),
+      })
+      .returning(['id', 'case_number', 'reason', 'subject', 'status', 'phase', 'created_at'])
+      .executeTakeFirstOrThrow();
+    await this.event(q, id, 'created', null, 'Aberto', 'customer');
+    for (const a of input.attachments) {
+      await q
+        .insertInto('case_attachments')
+        .values({
+          id: randomUUID(),
+          case_id: id,
+          customer_id: input.customerId,
+          document_type: a.documentType,
+          content_type: a.contentType,
+          size_bytes: a.size,
+          sha256: a.sha256,
+          storage_key: a.storageKey,
+          uploaded_by: 'customer',
+        })
+        .execute();
+      await this.event(q, id, 'attachment', null, a.documentType, 'customer');
+    }
+    return {
+      Id: row.id,
+      CaseNumber: row.case_number,
+      Reason: row.reason,
+      Subject: row.subject,
+      Status: row.status,
+      Fase__c: row.phase,
+      CreatedDate: iso(row.created_at),
+      anexos: input.attachments.length,
+    };
+  }
+
+  private caseQuery(q: Executor) {
+    return q
+      .selectFrom('cases as c')
+      .select([
+        'c.id',
+        'c.case_number',
+        'c.reason',
+        'c.subject',
+        'c.status',
+        'c.phase',
+        'c.created_at',
+        'c.customer_id',
+        'c.n_ctr_id',
+        'c.description',
+        unread.as('nao_lido'),
+      ]);
+  }
+
+  private toDto(r: {
+    id: string;
+    case_number: string;
+    reason: string;
+    subject: string;
+    status: 'New' | 'Closed';
+    phase: string;
+    created_at: Ts;
+    nao_lido: boolean;
+  }): CaseDto {
+    return {
+      Id: r.id,
+      CaseNumber: r.case_number,
+      Reason: r.reason,
+      Subject: r.subject,
+      Status: r.status,
+      Fase__c: r.phase,
+      CreatedDate: iso(r.created_at),
+      naoLido: Boolean(r.nao_lido),
+    };
+  }
+
+  async listByContract(q: Executor, customerId: number, nCtrId: number): Promise<CaseDto[]> {
+    const rows = await this.caseQuery(q)
+      .where('c.customer_id', '=', customerId)
+      .where('c.n_ctr_id', '=', nCtrId)
+      .orderBy('c.created_at', 'desc')
+      .limit(200)
+      .execute();
+    return rows.map((r) => this.toDto(r));
+  }
+
+  async get(q: Executor, customerId: number, caseId: string): Promise<CaseRecord | null> {
+    const r = await this.caseQuery(q).where('c.id', '=', caseId).where('c.customer_id', '=', customerId).executeTakeFirst();
+    return r ? { ...this.toDto(r), customerId: r.customer_id, nCtrId: r.n_ctr_id, Description: r.description } : null;
+  }
+
+  async comments(q: Executor, caseId: string): Promise<CaseCommentDto[]> {
+    const rows = await q
+      .selectFrom('case_comments')
+      .select(['body', 'created_at', 'author_kind'])
+      .where('case_id', '=', caseId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ CommentBody: r.body, CreatedDate: iso(r.created_at), autor: r.author_kind }));
+  }
+
+  async events(q: Executor, caseId: string): Promise<CaseEventDto[]> {
+    const rows = await q
+      .selectFrom('case_events')
+      .select(['kind', 'from_value', 'to_value', 'actor_kind', 'created_at'])
+      .where('case_id', '=', caseId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ tipo: r.kind, de: r.from_value, para: r.to_value, autor: r.actor_kind, CreatedDate: iso(r.created_at) }));
+  }
+
+  async attachments(q: Executor, caseId: string): Promise<CaseAttachmentDto[]> {
+    const rows = await q
+      .selectFrom('case_attachments')
+      .select(['id', 'document_type', 'content_type', 'size_bytes', 'created_at'])
+      .where('case_id', '=', caseId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      Id: r.id,
+      tipoDocumento: r.document_type,
+      contentType: r.content_type,
+      tamanho: r.size_bytes,
+      CreatedDate: iso(r.created_at),
+    }));
+  }
+
+  async attachment(q: Executor, customerId: number, caseId: string, attachmentId: string): Promise<AttachmentRecord | null> {
+    const r = await q
+      .selectFrom('case_attachments as a')
+      .innerJoin('cases as c', 'c.id', 'a.case_id')
+      .select(['a.id', 'c.case_number', 'a.document_type', 'a.content_type', 'a.storage_key'])
+      .where('a.id', '=', attachmentId)
+      .where('a.case_id', '=', caseId)
+      .where('c.customer_id', '=', customerId)
+      .executeTakeFirst();
+    return r
+      ? { id: r.id, caseNumber: r.case_number, documentType: r.document_type, contentType: r.content_type, storageKey: r.storage_key }
+      : null;
+  }
+
+  async markSeen(q: Executor, caseId: string): Promise<void> {
+    await q
+      .updateTable('cases')
+      .set({ customer_seen_at: sql<Date>`now()` })
+      .where('id', '=', caseId)
+      .execute();
+  }
+
+  async addComment(q: Executor, caseId: string, body: string, author: Actor, when?: string): Promise<void> {
+    await q
+      .insertInto('case_comments')
+      .values({ case_id: caseId, body, author_kind: author, created_at: at(when) })
+      .execute();
+    await this.event(q, caseId, 'comment', null, null, author, when);
+  }
+
+  async changePhase(q: Executor, caseId: string, phase: string, actor: Actor, when?: string): Promise<void> {
+    const row = await q.selectFrom('cases').select('phase').where('id', '=', caseId).forUpdate().executeTakeFirst();
+    if (!row || row.phase === phase) return;
+    await q
+      .updateTable('cases')
+      .set({ phase, updated_at: at(when) })
+      .where('id', '=', caseId)
+      .execute();
+    await this.event(q, caseId, 'phase', row.phase, phase, actor, when);
+  }
+
+  async close(q: Executor, caseId: string, actor: Actor, when?: string): Promise<void> {
+    const row = await q.selectFrom('cases').select('status').where('id', '=', caseId).forUpdate().executeTakeFirst();
+    if (!row || row.status === 'Closed') return;
+    await q
+      .updateTable('cases')
+      .set({ status: 'Closed', updated_at: at(when) })
+      .where('id', '=', caseId)
+      .execute();
+    await this.event(q, caseId, 'status', row.status, 'Closed', actor, when);
+  }
+
+  async storageUsed(q: Executor, customerId: number): Promise<number> {
+    const row = await q
+      .selectFrom('case_attachments')
+      .select(sql<number>`COALESCE(SUM(size_bytes), 0)::bigint`.as('used'))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
+    return Number(row?.used ?? 0);
+  }
+
+  private async event(
+    q: Executor,
+    caseId: string,
+    kind: CaseEventDto['tipo'],
+    from: string | null,
+    to: string | null,
+    actor: Actor,
+    when?: string,
+  ) {
+    await q
+      .insertInto('case_events')
+      .values({ case_id: caseId, kind, from_value: from, to_value: to, actor_kind: actor, ...(when ? { created_at: new Date(when) } : {}) })
+      .execute();
+  }
+}

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  CaseCommentsDto,
+  CaseCreatedDto,
+  CaseDetailDto,
+  CaseListDto,
+  idempotencyKeySchema,
+  MAX_FILES_PER_REQUEST,
+  MAX_UPLOAD_BYTES,
+  SUPPORT_MSG,
+} from '@guarita/domain';
+import { AppError, ErrorEnvelope, errorResponses } from '../../lib/errors';
+import { NCtrIdParams } from '../contracts/routes';
+import type { UploadedFile } from './service';
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+const CaseParams = z.object({ caseId: z.uuid() });
+const AttachmentParams = z.object({ caseId: z.uuid(), attachmentId: z.uuid() });
+const IdempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKeySchema });
+
+export const CaseErrorEnvelope = ErrorEnvelope.extend({
+  detalhes: z.object({ DescricaoErroApiExterna: z.string().optional(), CaseNumber: z.string().optional() }).optional(),
+});
+const caseErrorResponses = {
+  ...errorResponses,
+  409: CaseErrorEnvelope,
+  413: ErrorEnvelope,
+  415: ErrorEnvelope,
+  422: ErrorEnvelope,
+} as const;
+
+/** Multipart errors of @fastify/multipart → our pt-BR envelope. */
+function multipartError(err: unknown): AppError {
+  const code = (err as { code?: string }).code ?? '';
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'FILE_TOO_LARGE', SUPPORT_MSG.fileTooLarge);
+  if (code === 'FST_FILES_LIMIT') return new AppError(413, 'TOO_MANY_FILES', SUPPORT_MSG.tooManyFiles);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(413, 'TOO_MANY_PARTS', 'Requisição inválida.');
+  return new AppError(400, 'BAD_MULTIPART', 'Requisição inválida.');
+}
+
+/**
+ * The request body: JSON (requests without files) or multipart/form-data with the request as JSON in the
+ * field `dados` and up to 5 files in `arquivos` (each ≤ 5 MB, enforced while streaming).
+ */
+async function readCaseRequest(req: FastifyRequest): Promise<{ dados: unknown; files: UploadedFile[] }> {
+  if (!req.isMultipart()) return { dados: req.body, files: [] };
+  let dados: unknown = undefined;
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'arquivos') files.push({ data });
+      } else if (part.fieldname === 'dados') {
+        try {
+          dados = JSON.parse(String(part.value));
+        } catch {
+          throw new AppError(400, 'VALIDATION', SUPPORT_MSG.selectArea);
+        }
+      }
+    }
+  } catch (err) {
+    throw err instanceof AppError ? err : multipartError(err);
+  }
+  return { dados, files };
+}
+
+/**
+ * /api/cases/* (issue 9): create a support case (with its attachments, atomically and idempotently), list a
+ * contract's cases, read one case with its timeline, its comments, and download its attachments. Every route
+ * needs the AccessToken and reaches only the caller's own contracts and cases (404 otherwise).
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const cases = app.cases;
+
+  await app.register(async (r: ZodApp) => {
+    r.addHook('onRequest', app.authenticate);
+    await r.register(multipart, {
+      limits: {
+        fileSize: MAX_UPLOAD_BYTES,
+        files: MAX_FILES_PER_REQUEST,
+        fields: 4,
+        fieldSize: 64 * 1024,
+        parts: MAX_FILES_PER_REQUEST + 4,
+        headerPairs: 20,
+      },
+      throwFileSizeLimit: true,
+    });
+    const tags = ['cases'];
+
+    r.post(
+      '/cases/contracts/:nCtrId',
+      {
+        bodyLimit: (MAX_UPLOAD_BYTES + 256 * 1024) * MAX_FILES_PER_REQUEST,
+        schema: {
+          tags,
+          summary: 'Send a support request: one case (and its attachments) stored together or not at all',
+          description:
+            'JSON body (supportRequestSchema: tipo cancelamento | rastreador | contestacao | ouvidoria | dados-cadastrais) or ' +
+            'multipart/form-data with that JSON in the field `dados` and files in `arquivos` (≤ 5 MB each; type by magic bytes; ' +
+            'images re-encoded). Requires Idempotency-Key: a retry replays the first answer (idempotent-replayed: true). ' +
+            '201 created; 400 validation/empty file; 404 contract not yours or closed; 409 DUPLICATE_CASE with ' +
+            'detalhes.DescricaoErroApiExterna; 413 FILE_TOO_LARGE | QUOTA_EXCEEDED; 415 UNSUPPORTED_FILE_TYPE.',
+          params: NCtrIdParams,
+          headers: IdempotencyHeaders,
+          response: { 201: CaseCreatedDto, ...caseErrorResponses },
+        },
+      },
+      async (req, reply) => {
+        const { dados, files } = await readCaseRequest(req);
+        const answer = await cases.create(req.auth.customerId, req.params.nCtrId, req.headers['idempotency-key'], dados, files);
+        return reply
+          .code(answer.status as 201)
+          .header('idempotent-replayed', String(answer.replayed))
+          .send(answer.body);
+      },
+    );
+
+    r.get(
+      '/cases/contracts/:nCtrId',
+      {
+        schema: {
+          tags,
+          summary: "'Minhas solicitações': cases of the last 3 months, Status New or Closed, Aberto first, Concluído last",
+          params: NCtrIdParams,
+          response: { 200: CaseListDto, ...errorResponses },
+        },
+      },
+      (req) => cases.list(req.auth.customerId, req.params.nCtrId),
+    );
+
+    r.get(
+      '/cases/:caseId',
+      {
+        schema: {
+          tags,
+          summary: 'One case: timeline of phases, comments and attachments (marks staff updates as seen)',
+          params: CaseParams,
+          response: { 200: CaseDetailDto, ...errorResponses },
+        },
+      },
+      (req) => cases.detail(req.auth.customerId, req.params.caseId),
+    );
+
+    r.get(
+      '/cases/:caseId/comments',
+      {
+        schema: {
+          tags,
+          summary: "Comments of a case (the 'SOLICITAÇÃO DE SAC' view), oldest first",
+          params: CaseParams,
+          response: { 200: CaseCommentsDto, ...errorResponses },
+        },
+      },
+      (req) => cases.comments(req.auth.customerId, req.params.caseId),
+    );
+
+    r.get(
+      '/cases/:caseId/attachments/:attachmentId',
+      {
+        schema: {
+          tags,
+          summary: 'Download an attachment of one of your cases (Content-Disposition: attachment, nosniff)',
+          params: AttachmentParams,
+          response: { ...errorResponses },
+        },
+      },
+      async (req, reply) => {
+        const file = await cases.download(req.auth.customerId, req.params.caseId, req.params.attachmentId);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(file.data as never);
+      },
+    );
+  });
+};
+export default routes;

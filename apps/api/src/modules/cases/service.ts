@@ -1,0 +1,173 @@
+import {
+  attachmentDocumentType,
+  attachmentRule,
+  buildCasePayload,
+  CLOSED_STATUS,
+  duplicateCaseMessage,
+  REQUEST_TYPE_INFO,
+  requiredFiles,
+  SUPPORT_MSG,
+  supportRequestSchema,
+  visibleCases,
+  type CaseCreatedDto,
+  type CaseDetailDto,
+  type CaseListDto,
+  type CaseCommentsDto,
+  type ContractId,
+} from '@guarita/domain';
+import type { Database } from '../../db/db';
+import { AppError } from '../../lib/errors';
+import type { Analytics } from '../../ports/analytics';
+import { newStorageKey, type FileStorage } from '../../ports/storage';
+import type { ContractService } from '../contracts/service';
+import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../payments/idempotency';
+import { inspectUpload, sha256, type InspectedFile } from '../uploads/inspect';
+import type { CaseSystem } from './case-system';
+
+export interface UploadedFile {
+  data: Buffer;
+}
+
+export interface CasesSettings {
+  /** Per-customer total of stored attachment bytes. */
+  quotaBytes: number;
+}
+
+/** A case-creation refusal that carries the CRM's error field (`DescricaoErroApiExterna`). */
+export class DuplicateCaseError extends AppError {
+  constructor(mensagem: string, caseNumber: string) {
+    super(409, 'DUPLICATE_CASE', mensagem);
+    this.detalhes = { DescricaoErroApiExterna: JSON.stringify([{ message: mensagem }]), CaseNumber: caseNumber };
+  }
+}
+
+const caseNotFound = () => new AppError(404, 'NOT_FOUND', SUPPORT_MSG.caseNotFound);
+
+/**
+ * Support cases (issue 9). One atomic, idempotent create replaces the spec's "create, wait 10 s, list,
+ * pick the New one, upload" dance: files are checked and re-encoded first, then — in one transaction
+ * under the Idempotency-Key — the duplicate rule, the stored files, the case, its attachments, its events
+ * and the support_sent analytics event. Any failure removes the files written and leaves no row.
+ */
+export class CasesService {
+  constructor(
+    private readonly db: Database,
+    readonly caseSystem: CaseSystem,
+    readonly storage: FileStorage,
+    private readonly analytics: Analytics,
+    private readonly contracts: ContractService,
+    private readonly idempotency: IdempotencyStore,
+    private readonly settings: CasesSettings,
+  ) {}
+
+  async create(
+    customerId: number,
+    nCtrId: ContractId,
+    idempotencyKey: string,
+    rawRequest: unknown,
+    files: UploadedFile[],
+  ): Promise<IdempotentAnswer<CaseCreatedDto>> {
+    const contract = await this.contracts.requireOwned(customerId, nCtrId);
+    // A closed contract is not one the customer can act on: same answer as someone else's.
+    if (contract.status === CLOSED_STATUS) throw new AppError(404, 'NOT_FOUND', SUPPORT_MSG.contractNotFound);
+
+    const parsed = supportRequestSchema.safeParse(rawRequest);
+    if (!parsed.success) throw new AppError(400, 'VALIDATION', parsed.error.issues[0]?.message ?? SUPPORT_MSG.sendFailed);
+    const request = parsed.data;
+    if (request.tipo === 'rastreador' && !contract.possuiDispositivo) {
+      throw new AppError(422, 'NO_TRACKER', 'Este contrato não possui rastreador.');
+    }
+
+    const rule = attachmentRule(request.tipo);
+    if (files.length > (rule?.max ?? 0))
+      throw new AppError(400, 'TOO_MANY_FILES', rule ? SUPPORT_MSG.tooManyFiles : SUPPORT_MSG.invalidFormat);
+    if (files.length < requiredFiles(request)) {
+      throw new AppError(
+        400,
+        'ATTACHMENT_REQUIRED',
+        rule?.wrongTypeMessage === SUPPORT_MSG.pdfOrJpg ? SUPPORT_MSG.pdfOrJpg : SUPPORT_MSG.attachmentRequired,
+      );
+    }
+    const inspected: InspectedFile[] = [];
+    for (const f of files) inspected.push(await inspectUpload(f.data, rule!.accept, rule!.wrongTypeMessage));
+
+    const info = REQUEST_TYPE_INFO[request.tipo];
+    const payload = buildCasePayload(request, nCtrId);
+    const documentType = attachmentDocumentType(request);
+    const hash = this.idempotency.requestHash('case-create', canonicalJson({ nCtrId, request, files: files.map((f) => sha256(f.data)) }));
+
+    const written: string[] = [];
+    try {
+      return await this.idempotency.run<CaseCreatedDto>(customerId, idempotencyKey, 'case-create', hash, async (tx) => {
+        // Serialise creates on this contract so two concurrent submits cannot both pass the duplicate rule.
+        await tx.selectFrom('contracts').select('n_ctr_id').where('n_ctr_id', '=', nCtrId).forUpdate().execute();
+        if (!info.allowsSeveralOpen) {
+          const open = await this.caseSystem.findOpen(tx, nCtrId, payload.Reason, payload.Subject);
+          if (open) throw new DuplicateCaseError(duplicateCaseMessage(open.caseNumber, open.createdAt), open.caseNumber);
+        }
+        const newBytes = inspected.reduce((s, f) => s + f.data.length, 0);
+        if (newBytes > 0 && (await this.caseSystem.storageUsed(tx, customerId)) + newBytes > this.settings.quotaBytes) {
+          throw new AppError(413, 'QUOTA_EXCEEDED', SUPPORT_MSG.quotaExceeded);
+        }
+        const attachments = [];
+        for (const f of inspected) {
+          const storageKey = newStorageKey('cases', f.ext);
+          written.push(storageKey);
+          await this.storage.put(storageKey, f.data, f.contentType);
+          attachments.push({ documentType, contentType: f.contentType, size: f.data.length, sha256: f.sha256, storageKey });
+        }
+        const created = await this.caseSystem.create(tx, { nCtrId, customerId, requestType: request.tipo, payload, attachments });
+        await this.analytics.track(tx, 'support_sent', customerId, {
+          reason: payload.Reason,
+          subject: payload.Subject,
+          contract_id: nCtrId,
+        });
+        return { status: 201, body: created };
+      });
+    } catch (err) {
+      await Promise.all(written.map((k) => this.storage.delete(k).catch(() => {})));
+      throw err;
+    }
+  }
+
+  /** 'Minhas solicitações': the contract's cases of the last 3 months, New or Closed, listed reasons, sorted. */
+  async list(customerId: number, nCtrId: ContractId, now = new Date()): Promise<CaseListDto> {
+    await this.contracts.requireOwned(customerId, nCtrId);
+    return { casos: visibleCases(await this.caseSystem.listByContract(this.db, customerId, nCtrId), now) };
+  }
+
+  /** One case with its timeline, comments and attachments; opening it marks staff updates as seen. */
+  async detail(customerId: number, caseId: string): Promise<CaseDetailDto> {
+    const c = await this.caseSystem.get(this.db, customerId, caseId);
+    if (!c) throw caseNotFound();
+    const [eventos, comentarios, anexos] = await Promise.all([
+      this.caseSystem.events(this.db, caseId),
+      this.caseSystem.comments(this.db, caseId),
+      this.caseSystem.attachments(this.db, caseId),
+    ]);
+    await this.caseSystem.markSeen(this.db, caseId);
+    const { customerId: _owner, ...dto } = c;
+    return { ...dto, eventos, comentarios, anexos };
+  }
+
+  async comments(customerId: number, caseId: string): Promise<CaseCommentsDto> {
+    const c = await this.caseSystem.get(this.db, customerId, caseId);
+    if (!c) throw caseNotFound();
+    const comentarios = await this.caseSystem.comments(this.db, caseId);
+    await this.caseSystem.markSeen(this.db, caseId);
+    return { comentarios };
+  }
+
+  async download(customerId: number, caseId: string, attachmentId: string) {
+    const a = await this.caseSystem.attachment(this.db, customerId, caseId, attachmentId);
+    if (!a) throw new AppError(404, 'NOT_FOUND', 'Arquivo não encontrado.');
+    const data = await this.storage.get(a.storageKey);
+    if (!data) throw new AppError(404, 'NOT_FOUND', 'Arquivo não encontrado.');
+    const ext = a.storageKey.split('.').pop();
+    return { data, contentType: a.contentType, filename: `${a.caseNumber}-${a.documentType}.${ext}` };
+  }
+
+  pruneIdempotency(): Promise<void> {
+    return this.idempotency.prune();
+  }
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Modal } from '../../../components/ui/Modal';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { usePublicConfig } from '../../../api/get-public-config';
+import styles from './SupportPage.module.css';
+
+/** /servicos-adicionais: tow truck and 24h assistance are acquired by contact, not through a case (001 §1, §2). */
+export function AdditionalServicesPage() {
+  const cfg = usePublicConfig().data;
+  const brand = cfg?.brandName ?? 'Guarita';
+  const phone = cfg?.supportPhone ?? '4000 1762';
+  const digits = phone.replace(/\D/g, '');
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState(false);
+  return (
+    <div className={styles.page}>
+      <PageTitle>Serviços adicionais</PageTitle>
+      <section className="card">
+        <p>
+          Guincho e assistência 24h podem ser adicionados ao seu plano. Eles não são pedidos por uma solicitação: fale com a nossa equipe
+          pelo WhatsApp ou por telefone e contrate na hora.
+        </p>
+        {sent ? (
+          <Alert kind="success">Pedido enviado! A ativação do serviço acontece em até 48h.</Alert>
+        ) : (
+          <Button onClick={() => setOpen(true)}>Falar com a {brand}</Button>
+        )}
+      </section>
+      <Modal
+        open={open}
+        title={`Falar com a ${brand}`}
+        onClose={() => setOpen(false)}
+        actions={
+          <>
+            <Button
+              onClick={() => {
+                setOpen(false);
+                setSent(true);
+              }}
+            >
+              Já falei com a equipe
+            </Button>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Fechar
+            </Button>
+          </>
+        }
+      >
+        <p>Escolha como prefere falar com a gente:</p>
+        <p>
+          <a className="btn btn-primary" href={`https://wa.me/55${digits}`} target="_blank" rel="noopener noreferrer">
+            WhatsApp
+          </a>{' '}
+          <a className="btn btn-secondary" href={`tel:${digits}`}>
+            Ligar para {phone}
+          </a>
+        </p>
+      </Modal>
+    </div>
+  );
+}
+
+export default AdditionalServicesPage;

@@ -1,0 +1,229 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  AREA_PRESELECT,
+  attachmentRule,
+  externalErrorMessage,
+  maskPhoneInput,
+  REQUEST_TYPE_INFO,
+  requestTypeOptions,
+  SUPPORT_MSG,
+  supportRequestSchema,
+  type BuiltRequestType,
+  type CaseCreatedDto,
+  type RequestType,
+} from '@guarita/domain';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { Spinner } from '../../../components/ui/Spinner';
+import { TextField } from '../../../components/ui/TextField';
+import { usePublicConfig } from '../../../api/get-public-config';
+import { useSelectedContract } from '../../../hooks/use-selected-contract';
+import { ApiError } from '../../../lib/api/client';
+import { ContractNotFound } from '../../common/components/ContractNotFound';
+import { VehicleSelector } from '../../shell/components/VehicleSelector';
+import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
+import { caseKeys, sendCase } from '../api/cases';
+import { prepareUpload } from '../lib/resize-image';
+import { CaseList } from './CaseList';
+import { issuesToErrors, SelectField, type FieldErrors } from './fields';
+import { CancellationForm, ContestationForm, OmbudsmanForm, RegistrationChangeForm, TrackerForm } from './RequestForms';
+import styles from './SupportPage.module.css';
+
+type Outcome = { ok: true; created: CaseCreatedDto; tipo: BuiltRequestType } | { ok: false; message: string };
+
+/** /suporte, /suporte/{nCtrId}, /suporte/{nCtrId}/{upSell}: case list, request-type select, contact phone, sub-form, feedback. */
+export function SupportPage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const selected = useSelectedContract();
+  const supportPhone = usePublicConfig().data?.supportPhone ?? '4000 1762';
+  const qc = useQueryClient();
+
+  const plainRoute = params.nCtrId === undefined;
+  const upSell = params.upSell === '1' ? 1 : 0;
+  const c = selected.contract;
+  const options = c ? requestTypeOptions({ plainRoute, upSell, possuiDispositivo: c.possuiDispositivo }) : [];
+  const area = AREA_PRESELECT[search.get('area') ?? ''];
+  const preselect = area && (options.includes(area) || area === 'ouvidoria') ? area : '';
+
+  const [tipo, setTipo] = useState<RequestType | ''>(preselect);
+  const [telefone, setTelefone] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [step, setStep] = useState<1 | 2>(1);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [pending, setPending] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const inFlight = useRef(false);
+
+  const choose = (t: RequestType | '') => {
+    setTipo(t);
+    setStep(1); // changing the type resets to step 1
+    setOutcome(null);
+    setErrors({});
+  };
+  // ?area= preselects once the contract (and so the list) is known, and again when the link changes it.
+  useEffect(() => {
+    if (preselect) choose(preselect);
+  }, [preselect, search]);
+
+  if (selected.isLoading) return <Spinner />;
+  if (selected.error) return <Alert>{selected.error.message}</Alert>;
+  if (selected.notFound) return <ContractNotFound />;
+  if (!c) return <Alert kind="info">Você não possui contratos ativos.</Alert>;
+
+  const submit = async (fields: Record<string, unknown>, files: File[]) => {
+    if (inFlight.current || !tipo) return; // a double click sends once
+    const dados = { tipo, telefone, ...fields };
+    const parsed = supportRequestSchema.safeParse(dados);
+    if (!parsed.success) {
+      setErrors(issuesToErrors(parsed.error.issues));
+      return;
+    }
+    const rule = attachmentRule(parsed.data.tipo);
+    if (parsed.data.tipo === 'contestacao' && files.length === 0) return setErrors({ arquivo: SUPPORT_MSG.pdfOrJpg });
+    if (parsed.data.tipo === 'dados-cadastrais' && parsed.data.alteracoes.includes('Alteração de documentos') && files.length === 0) {
+      return setErrors({});
+    }
+    setErrors({});
+    inFlight.current = true;
+    setPending(true);
+    try {
+      const blobs = await Promise.all(files.map((f) => prepareUpload(f, rule?.clientJpegQuality ?? 0.7)));
+      // The same request retried (after a network failure) keeps its Idempotency-Key: never a second case.
+      const body = JSON.stringify(dados) + files.map((f) => `${f.name}:${f.size}`).join('|');
+      if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
+      abort.current = new AbortController();
+      const created = await sendCase({
+        nCtrId: c.nCtrId,
+        dados,
+        files: blobs,
+        idempotencyKey: attempt.current.key,
+        ...(blobs.length > 0 ? { onProgress: setProgress } : {}),
+        signal: abort.current.signal,
+      });
+      attempt.current = null;
+      setOutcome({ ok: true, created, tipo: parsed.data.tipo });
+      void qc.invalidateQueries({ queryKey: caseKeys.list(c.nCtrId) });
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') return;
+      if (err instanceof ApiError && err.status !== 0 && err.status < 500) attempt.current = null; // a final answer
+      const raw =
+        err instanceof ApiError
+          ? typeof err.detalhes?.DescricaoErroApiExterna === 'string'
+            ? err.detalhes.DescricaoErroApiExterna
+            : err.message
+          : null;
+      setOutcome({ ok: false, message: externalErrorMessage(raw, SUPPORT_MSG.sendFailed) });
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+      setProgress(null);
+      abort.current = null;
+    }
+    setStep(2);
+  };
+
+  const formProps = { errors, pending, onSubmit: (f: Record<string, unknown>, files: File[]) => void submit(f, files) };
+  const info = tipo ? REQUEST_TYPE_INFO[tipo] : null;
+
+  return (
+    <div className={styles.page}>
+      <PageTitle>Solicitações</PageTitle>
+      <VehicleSelector navigateTo="/suporte" />
+      <CaseList nCtrId={c.nCtrId} />
+
+      <section className="card" aria-labelledby="nova-solicitacao">
+        <h2 id="nova-solicitacao">Nova solicitação</h2>
+        <SelectField
+          label="Tipo de solicitação"
+          value={tipo}
+          onChange={(e) => choose(e.target.value as RequestType | '')}
+          options={[...options, ...(tipo === 'ouvidoria' ? (['ouvidoria'] as const) : [])].map((t) => ({
+            value: t,
+            label: REQUEST_TYPE_INFO[t].label,
+          }))}
+          placeholder="Selecione uma área"
+          error={errors.tipo}
+        />
+        {!tipo && <p className="muted">{SUPPORT_MSG.selectArea}</p>}
+        <TextField
+          label="Telefone para contato (celular)"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          value={telefone}
+          onChange={(e) => setTelefone(maskPhoneInput(e.target.value))}
+          error={errors.telefone}
+        />
+        <p className={styles.phone}>
+          Dúvidas? Fale com o Suporte: <a href={`tel:${supportPhone.replace(/\D/g, '')}`}>{supportPhone}</a>
+        </p>
+
+        {info && !info.available && step === 1 && (
+          <Alert kind="info">
+            {info.label}: disponível em breve. {SUPPORT_MSG.comingSoon} {supportPhone}.
+          </Alert>
+        )}
+
+        <div hidden={step !== 1}>
+          {tipo === 'cancelamento' && <CancellationForm {...formProps} startDate={c.dataInicioVigencia} />}
+          {tipo === 'rastreador' && <TrackerForm {...formProps} />}
+          {tipo === 'contestacao' && <ContestationForm {...formProps} />}
+          {tipo === 'ouvidoria' && <OmbudsmanForm {...formProps} />}
+          {tipo === 'dados-cadastrais' && <RegistrationChangeForm {...formProps} />}
+          {errors.arquivo && <Alert>{errors.arquivo}</Alert>}
+          {progress !== null && (
+            <div className={styles.progress}>
+              <label>
+                Enviando arquivo… {Math.round(progress * 100)}%
+                <progress max={1} value={progress} />
+              </label>
+              <Button variant="secondary" type="button" onClick={() => abort.current?.abort()}>
+                Cancelar envio
+              </Button>
+            </div>
+          )}
+        </div>
+
+        {step === 2 && outcome?.ok && (
+          <div className={styles.feedback} role="status">
+            <h3>{SUPPORT_MSG.success}</h3>
+            {outcome.tipo === 'contestacao' && <p className={styles.protocol}>{SUPPORT_MSG.protocol(outcome.created.CaseNumber)}</p>}
+            {outcome.tipo !== 'contestacao' && <p>Protocolo da solicitação: {outcome.created.CaseNumber}</p>}
+            {outcome.tipo === 'dados-cadastrais' && <p>{SUPPORT_MSG.registrationPending}</p>}
+            <p>{SUPPORT_MSG.successReturn}</p>
+            <p>{SUPPORT_MSG.successEmail}</p>
+            <Button variant="secondary" onClick={() => choose('')}>
+              Nova solicitação
+            </Button>
+          </div>
+        )}
+        {step === 2 && outcome && !outcome.ok && (
+          <div className={styles.feedback}>
+            <Alert>{SUPPORT_MSG.errorAlert(supportPhone)}</Alert>
+            <p>
+              <strong>{outcome.message}</strong>
+            </p>
+            <p>{SUPPORT_MSG.retryText}</p>
+            <Button variant="secondary" onClick={() => setStep(1)}>
+              Tentar novamente
+            </Button>
+          </div>
+        )}
+
+        {tipo !== 'ouvidoria' && upSell === 0 && (
+          <p className={styles.ombudsman}>
+            Não resolveu? <Link to="/suporte?area=Ouvidoria">Fale com a Ouvidoria</Link>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export default SupportPage;

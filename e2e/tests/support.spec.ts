@@ -1,0 +1,173 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { MARIA } from '../support/demo';
+import { login } from '../support/login';
+
+/**
+ * Support requests as Maria would send them (issue 9): each built request type, the contestation protocol,
+ * a registration change with a CNH photo (upload progress), 'Minhas solicitações' with phases, the SAC
+ * comments view and a rejected file. Each test logs in itself and uses its own contract or request type,
+ * so parallel tests never trip the duplicate rule.
+ */
+
+// Uploads and image work on a shared CI machine: more room than the suite's 30 s default.
+test.describe.configure({ timeout: 90_000 });
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n');
+const TEL = '31987654321';
+
+const main = (page: Page) => page.getByRole('main');
+const cases = (page: Page) => main(page).getByRole('region', { name: /Minhas solicitações/ });
+
+async function chooseType(page: Page, label: string) {
+  await page.getByLabel('Tipo de solicitação').selectOption({ label });
+}
+
+test('the SAC case shows its comments; the list shows phases, Aberto first, with the unread marker', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  await page.goto('/suporte/100101');
+  const list = cases(page);
+  const ombudsman = list
+    .getByRole('button', { name: /Ouvidoria/ })
+    .filter({ hasText: 'Em andamento' })
+    .first();
+  await expect(ombudsman).toBeVisible();
+  await expect(ombudsman).toContainText('Nova atualização');
+  await expect(
+    list
+      .getByRole('button', { name: /Suporte Rastreador/ })
+      .filter({ hasText: 'Concluído' })
+      .first(),
+  ).toBeVisible();
+  await ombudsman.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'SOLICITAÇÃO DE SAC' })).toBeVisible();
+  const comments = dialog.getByRole('list', { name: 'Comentários' }).getByRole('listitem');
+  await expect(comments).toHaveCount(2);
+  await expect(comments.first()).toContainText('Recebemos sua manifestação');
+  await expect(comments.first()).toContainText(/\d{2} (jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez) \d{4}, \d{2}:\d{2}/);
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(ombudsman).not.toContainText('Nova atualização');
+});
+
+test('contestation with a real PDF shows the protocol, and the case appears as Aberto', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  await page.goto('/suporte/100101');
+  await chooseType(page, 'Contestação de Fatura');
+  await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(main(page).getByText('Insira o motivo')).toBeVisible();
+  await expect(main(page).getByText('Preencha o campo acima com um telefone válido.')).toBeVisible();
+
+  await page.getByLabel('Telefone para contato (celular)').pressSequentially('3133334444');
+  await page.getByLabel('Descrição').fill('A fatura de outubro veio em dobro.');
+  // a PNG is not accepted here
+  await page.getByLabel('Anexo (PDF ou JPG)').setInputFiles({ name: 'fatura.png', mimeType: 'image/png', buffer: PDF });
+  await expect(main(page).getByText('Selecione um arquivo PDF ou JPG!')).toBeVisible();
+  await page.getByLabel('Anexo (PDF ou JPG)').setInputFiles({ name: 'fatura.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(main(page).getByText('Número de celular inválido')).toBeVisible();
+  await page.getByLabel('Telefone para contato (celular)').fill('');
+  await page.getByLabel('Telefone para contato (celular)').pressSequentially(TEL);
+  await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+
+  await expect(main(page).getByText('Sua solicitação foi enviada com sucesso!')).toBeVisible();
+  const protocol = main(page).getByText(/^Protocolo \d{4}-\d{6}$/);
+  await expect(protocol).toBeVisible();
+  const number = (await protocol.textContent())!.replace('Protocolo ', '');
+  const item = cases(page).getByRole('button', { name: new RegExp(number) });
+  await expect(item).toContainText('Aberto');
+  await expect(item).toContainText('Contestação de Fatura');
+});
+
+test('a file that is not what its name says is refused with the message, and nothing is created', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  // 100102 (device only): no other test sends requests on it
+  await page.goto('/suporte/100102');
+  const toggle = cases(page).getByRole('button', { name: /Minhas solicitações \(\d+\)/ });
+  const before = (await toggle.textContent())!.match(/\((\d+)\)/)![1];
+  await chooseType(page, 'Contestação de Fatura');
+  await page.getByLabel('Telefone para contato (celular)').pressSequentially(TEL);
+  await page.getByLabel('Descrição').fill('Cobrança indevida.');
+  const exe = Buffer.alloc(256);
+  exe.write('MZ', 0);
+  exe.writeUInt32LE(128, 0x3c);
+  exe.write('PE\0\0', 128);
+  await page.getByLabel('Anexo (PDF ou JPG)').setInputFiles({ name: 'fatura.pdf', mimeType: 'application/pdf', buffer: exe });
+  await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(
+    main(page).getByRole('alert').filter({ hasText: 'Erro. Entre em contato com o Suporte pelo telefone 4000 1762' }),
+  ).toBeVisible();
+  await expect(main(page).getByText('Selecione um arquivo PDF ou JPG!')).toBeVisible();
+  await expect(
+    main(page).getByText('Não conseguimos enviar sua solicitação. Tente novamente ou entre em contato com o suporte.'),
+  ).toBeVisible();
+  await page.reload();
+  await expect(cases(page).getByRole('button', { name: /Minhas solicitações \(\d+\)/ })).toHaveText(new RegExp(`\\(${before}\\)`));
+});
+
+test('registration change: a CNH photo with upload progress, pending staff approval', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  // Slow the send down a little so the progress bar can be seen, as on a phone network.
+  await page.route('**/api/cases/contracts/*', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto('/suporte/100101?area=Alteracao-de-Dados-Cadastrais');
+  await expect(page.getByLabel('Tipo de solicitação')).toHaveValue('dados-cadastrais');
+  await page.getByLabel('Telefone para contato (celular)').pressSequentially(TEL);
+  await page.getByLabel('O que você quer alterar?').selectOption('Alteração de documentos');
+  await expect(page.getByLabel('Alterar mais dados')).toBeDisabled();
+  await page.getByLabel('Tipo de documento').selectOption('CNH');
+  const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#3a6' } })
+    .jpeg({ quality: 90 })
+    .withExif({ IFD0: { Make: 'Celular' } })
+    .toBuffer();
+  await page.getByLabel('Galeria').setInputFiles({ name: 'cnh.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(main(page).getByRole('img', { name: 'Prévia de cnh.jpg' })).toBeVisible();
+  await expect(main(page).getByText('Anexar outra CNH')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirmar alteração' }).click();
+  await expect(main(page).getByText(/Enviando arquivo/)).toBeVisible();
+  await expect(main(page).getByText('Sua solicitação foi enviada com sucesso!')).toBeVisible();
+  await expect(main(page).getByText('Seus dados serão atualizados depois que nossa equipe analisar e aprovar a alteração.')).toBeVisible();
+  await expect(
+    cases(page)
+      .getByRole('button', { name: /Alteração de Dados Cadastrais/ })
+      .filter({ hasText: 'Aberto' }),
+  ).toHaveCount(1);
+});
+
+test('cancellation shows the lock-in terms first; tracker support; plan change is coming soon', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  await page.goto('/suporte/100104');
+  await expect(page.getByLabel('Tipo de solicitação').locator('option', { hasText: 'Suporte Rastreador' })).toHaveCount(0);
+  await chooseType(page, 'Alteração de Plano');
+  await expect(main(page).getByText(/disponível em breve/)).toBeVisible();
+  await chooseType(page, 'Cancelamento');
+  await expect(main(page).getByRole('region', { name: 'Condições de cancelamento' })).toContainText('fidelidade de 12 meses');
+  await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(main(page).getByText('Insira o motivo do cancelamento')).toBeVisible();
+  await expect(main(page).getByText('Insira o motivo detalhadamente')).toBeVisible();
+  await page.getByLabel('Telefone para contato (celular)').pressSequentially(TEL);
+  await page.getByLabel('MOTIVO DO CANCELAMENTO').fill('Vou vender o carro');
+  await page.getByLabel('Explique mais sobre sua decisão').fill('Estou vendendo o carro este mês.');
+  await page.getByRole('button', { name: 'Enviar solicitação' }).dblclick();
+  await expect(main(page).getByText('Sua solicitação foi enviada com sucesso!')).toBeVisible();
+  await expect(cases(page).getByRole('button', { name: /Cancelamento/ })).toHaveCount(1);
+
+  // Suporte Rastreador: only on /suporte (upSell 0) and for a contract with a tracker (100101).
+  await page.goto('/suporte/100101');
+  await expect(page.getByLabel('Tipo de solicitação').locator('option', { hasText: 'Suporte Rastreador' })).toHaveCount(0);
+  await page.goto('/suporte');
+  await chooseType(page, 'Suporte Rastreador');
+  await page.getByLabel('Telefone para contato (celular)').pressSequentially(TEL);
+  await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(main(page).getByText('Selecione um caso')).toBeVisible();
+  await page.getByLabel('CASO').selectOption('Perda');
+  await page.getByLabel('Explique o ocorrido').fill('O rastreador caiu do carro.');
+  await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(main(page).getByText('Sua solicitação foi enviada com sucesso!')).toBeVisible();
+
+  // Ombudsman, through its link
+  await page.getByRole('link', { name: 'Fale com a Ouvidoria' }).click();
+  await expect(page.getByLabel('Tipo de solicitação')).toHaveValue('ouvidoria');
+});

@@ -1,0 +1,6 @@
+export * from './cases';
+export * from './inputs';
+export * from './lock-in';
+export * from './messages';
+export * from './schemas';
+export * from './dto';

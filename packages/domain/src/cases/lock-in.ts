@@ -1,0 +1,57 @@
+import { formatIsoDate } from '../dates';
+
+/**
+ * Cancellation terms from the FAQ facts (spec 000 §1): no cancellation fee in the first 30 days, then an
+ * annual plan with a 12-month commitment. Computed from the contract's start date (dataInicioVigencia) so
+ * the customer sees what leaving now means before confirming (issue 9 §5). Calendar dates 'YYYY-MM-DD'.
+ */
+export const CANCELLATION_GRACE_DAYS = 30;
+export const COMMITMENT_MONTHS = 12;
+
+export type LockIn =
+  | { phase: 'grace'; daysSinceStart: number; graceEndsOn: string; daysLeftInGrace: number }
+  | { phase: 'commitment'; daysSinceStart: number; commitmentEndsOn: string; monthsRemaining: number };
+
+const DAY = 86_400_000;
+const toUtc = (iso: string) => {
+  const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
+  return Date.UTC(y!, m! - 1, d!);
+};
+const toIso = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/** start + n months, clamped to the target month's last day ('2026-01-31' + 1 → '2026-02-28'). */
+export function addMonths(iso: string, n: number): string {
+  const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
+  const last = new Date(Date.UTC(y!, m! - 1 + n + 1, 0)).getUTCDate();
+  return toIso(Date.UTC(y!, m! - 1 + n, Math.min(d!, last)));
+}
+
+export function cancellationLockIn(startDate: string, today: string): LockIn {
+  const daysSinceStart = Math.max(0, Math.round((toUtc(today) - toUtc(startDate)) / DAY));
+  if (daysSinceStart < CANCELLATION_GRACE_DAYS) {
+    const graceEnd = toUtc(startDate) + CANCELLATION_GRACE_DAYS * DAY;
+    return { phase: 'grace', daysSinceStart, graceEndsOn: toIso(graceEnd), daysLeftInGrace: CANCELLATION_GRACE_DAYS - daysSinceStart };
+  }
+  // The current 12-month cycle: the first anniversary strictly after today.
+  let cycles = 1;
+  while (addMonths(startDate, cycles * COMMITMENT_MONTHS) <= today) cycles++;
+  const commitmentEndsOn = addMonths(startDate, cycles * COMMITMENT_MONTHS);
+  let monthsRemaining = 0;
+  while (addMonths(today, monthsRemaining) < commitmentEndsOn) monthsRemaining++;
+  return { phase: 'commitment', daysSinceStart, commitmentEndsOn, monthsRemaining };
+}
+
+/** The sentences shown before a cancellation is confirmed. */
+export function lockInText(l: LockIn): string[] {
+  if (l.phase === 'grace') {
+    return [
+      `Seu contrato começou há ${l.daysSinceStart} ${l.daysSinceStart === 1 ? 'dia' : 'dias'}: o cancelamento nos primeiros ${CANCELLATION_GRACE_DAYS} dias não tem multa.`,
+      `Esse prazo termina em ${formatIsoDate(l.graceEndsOn)}.`,
+    ];
+  }
+  return [
+    `Passados os primeiros ${CANCELLATION_GRACE_DAYS} dias, o plano tem fidelidade de ${COMMITMENT_MONTHS} meses.`,
+    `O período atual de fidelidade do seu contrato vai até ${formatIsoDate(l.commitmentEndsOn)} (${l.monthsRemaining} ${l.monthsRemaining === 1 ? 'mês restante' : 'meses restantes'}).`,
+    'Cancelar agora pode gerar cobrança proporcional conforme as condições do seu contrato; nossa equipe informará o valor antes de concluir.',
+  ];
+}
