@@ -144,14 +144,16 @@ describe('fuzz: every route answers < 500 and changes no data', () => {
     )
       .map((r) => r.table_name)
       .filter((n) => !VOLATILE_TABLES.has(n));
-  }, 60_000);
+  }, 180_000);
   afterAll(() => t?.close());
 
   /** One md5 per table over all its rows, in a stable order. */
   const checksum = async () => {
     const sums: Record<string, string> = {};
     for (const table of tables) {
-      const [row] = await t.query<{ sum: string | null }>(`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS sum FROM "${table}" x`);
+      const [row] = await t.query<{ sum: string | null }>(
+        `SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS sum FROM "${table}" x`,
+      );
       sums[table] = row?.sum ?? '';
     }
     return sums;
@@ -161,7 +163,10 @@ describe('fuzz: every route answers < 500 and changes no data', () => {
     const keys = routes.map((r) => `${r.method} ${r.url}`);
     expect(keys).toContain('POST /api/auth/login');
     expect(keys).toContain('GET /healthz');
-    expect(keys.some((k) => k.startsWith('POST /api/contracts/:nCtrId/'))).toBe(true);
+    expect(
+      keys.some((k) => k.startsWith('POST /api/payments/contracts/:nCtrId/')),
+      keys.join('\n'),
+    ).toBe(true);
     expect(routes.length).toBeGreaterThan(15);
   });
 
@@ -172,6 +177,9 @@ describe('fuzz: every route answers < 500 and changes no data', () => {
         fc.asyncProperty(fc.array(segment, { minLength: 4, maxLength: 4 }), query, headers, body, auth, async (segs, q, h, b, who) => {
           let i = 0;
           const url = route.url.replace(/:[A-Za-z0-9_]+|\*/g, () => encodeURIComponent(segs[i++ % segs.length] ?? ''));
+          // Logout with a real token revokes its login (token_families): that is the route's job, and it would
+          // log the fuzzer out. Logout is fuzzed with a garbage token and without one.
+          if (who !== 'none' && route.url.endsWith('/logout')) who = 'garbage';
           const bearer = tokens[who] ? { authorization: `Bearer ${tokens[who]}` } : {};
           const json = b === undefined ? {} : { 'content-type': 'application/json' };
           const res = await t.app.inject({
@@ -185,7 +193,10 @@ describe('fuzz: every route answers < 500 and changes no data', () => {
         }),
         { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
       );
-      expect({ route: `${route.method} ${route.url}`, sums: await checksum() }).toEqual({ route: `${route.method} ${route.url}`, sums: before });
+      expect({ route: `${route.method} ${route.url}`, sums: await checksum() }).toEqual({
+        route: `${route.method} ${route.url}`,
+        sums: before,
+      });
     }
   }, 600_000);
 });

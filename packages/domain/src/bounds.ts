@@ -32,9 +32,5 @@ export function safeText(max: number, opts: { multiline?: boolean; message?: str
 
 /** A positive id of an int4 column, from a path parameter or JSON ('100101' or 100101). */
 export function intId(message: string = BOUNDS_MSG.invalidId) {
-  return z.coerce
-    .number({ error: message })
-    .int(message)
-    .positive(message)
-    .max(INT4_MAX, message);
+  return z.coerce.number({ error: message }).int(message).positive(message).max(INT4_MAX, message);
 }
