@@ -5,12 +5,13 @@ import { CNPJ_ALFA, CPF_MARIA, createTestApp, type TestApp } from './helpers';
 /**
  * Issue 7 item 7: throws generated params, query strings, headers and bodies at every route of the app's route
  * table (fastify's printRoutes, so hidden routes too), with a real token and without, and asserts that no answer
- * is a 5xx and that no data changes. FUZZ_RUNS (default 1000) runs per route; `npm run fuzz` asks for many more.
+ * is a 5xx and that no data changes. FUZZ_RUNS (default 200) runs per route; `npm run fuzz` asks for many more.
  *
  * Tables left out of the data checksum: rate_limit_hits (every request may count against a limit),
  * login_sessions, login_decoy_sessions (a login start with a generated valid document opens one by design).
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+// 200 by default: ~1 min on this shared 2-core machine; the issue's 1,000 runs per route are in `npm run fuzz`.
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const VOLATILE_TABLES = new Set(['rate_limit_hits', 'login_sessions', 'login_decoy_sessions']);
 
