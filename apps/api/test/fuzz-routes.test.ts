@@ -48,7 +48,7 @@ export function routeTable(printed: string): Route[] {
   return routes;
 }
 
-const INT_EDGES = [0, -1, 1, 100101, 100103, 200201, 2147483647, 2147483648, -2147483649, 9007199254740993, 1.5, 1e308];
+const INT_EDGES = [0, -1, 1, 100101, 100103, 200201, 2147483647, 2147483648, -2147483649, 9007199254740992, 1.5, 1e308];
 const STR_EDGES = ['', '\u0000', 'a\u0000b', '\u001f', ' ', '100101', '2147483648', '-1', '1e9', CPF_MARIA, CNPJ_ALFA, '52998224725\n'];
 
 /** Values of any JSON type, weighted toward the edges that once gave 500s (NUL, int4 overflow, huge strings). */

@@ -4,8 +4,10 @@ import { z } from 'zod';
 export const INT4_MAX = 2_147_483_647;
 
 /** C0 control characters (NUL included) and DEL, except tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** Every control character, for single-line values (ids, names, keys). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARS_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
 
 export const BOUNDS_MSG = {

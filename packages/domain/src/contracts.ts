@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { intId } from './bounds';
 
 declare const contractIdBrand: unique symbol;
