@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { BOUNDS_MSG, hasControlChars, safeText } from './bounds';
 
 /** The contact form ("Fale conosco", 000 §2): four required fields, checked the same way in the form and at the API. */
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const;
@@ -26,6 +27,8 @@ const text = (field: ContactField) =>
     .string({ error: MSG.contactIncomplete })
     .trim()
     .max(CONTACT_LIMITS[field], CONTACT_MSG.tooLong(LABELS[field], CONTACT_LIMITS[field]))
+    // Only the message may span lines; NUL and other control characters never reach the mail (issue 7).
+    .refine((v) => !hasControlChars(v, { multiline: field === 'message' }), BOUNDS_MSG.controlChars)
     // A field left out is an empty field: the spec's 'Preencha todos os campos!', not a schema error.
     .default('');
 
@@ -62,7 +65,7 @@ export type ContactMessage = z.infer<typeof contactSchema>;
 export const contactRequestSchema = z
   .object({
     ...fields,
-    altcha: z.string({ error: CONTACT_MSG.captchaMissing }).max(ALTCHA_PAYLOAD_MAX, CONTACT_MSG.captchaInvalid).default(''),
+    altcha: safeText(ALTCHA_PAYLOAD_MAX, { message: CONTACT_MSG.captchaInvalid }).default(''),
   })
   .superRefine((v, ctx) => checkContact(v, ctx, true));
 export type ContactRequest = z.input<typeof contactRequestSchema>;

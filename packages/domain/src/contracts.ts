@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { intId } from './bounds';
 
 declare const contractIdBrand: unique symbol;
 /**
@@ -8,12 +8,7 @@ declare const contractIdBrand: unique symbol;
 export type ContractId = number & { readonly [contractIdBrand]: 'ContractId' };
 
 /** A ContractId from a path parameter or a form value ('100101' or 100101). */
-export const contractIdSchema = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2_147_483_647)
-  .transform((n) => n as ContractId);
+export const contractIdSchema = intId().transform((n) => n as ContractId);
 
 export const CLOSED_STATUS = 'Encerrado';
 

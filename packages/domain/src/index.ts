@@ -1,4 +1,5 @@
 export * from './messages';
+export * from './bounds';
 export * from './document';
 export * from './masks';
 export * from './input-masks';

@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { documentError, normalizeDocument } from './document';
 import { MSG } from './messages';
+import { safeText } from './bounds';
 
-export const documentSchema = z
-  .string()
+export const documentSchema = safeText(40, { multiline: true, message: MSG.invalidDocument })
   .superRefine((v, ctx) => {
     const err = documentError(v);
     if (err) ctx.addIssue({ code: 'custom', message: err });
   })
   .transform(normalizeDocument);
 
-export const codeSchema = z
-  .string()
+export const codeSchema = safeText(40, { multiline: true, message: MSG.codeCheckFailed })
   .trim()
   .min(1, MSG.codeRequired)
   .regex(/^\d{6}$/, MSG.codeCheckFailed);

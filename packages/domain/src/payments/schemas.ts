@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { ADVANCE_METHODS } from './advance';
 import { cardFormErrors, splitExpiry, toCardData, type CardData, type CardFormField } from './card';
 import { PAYMENT_MSG } from './messages';
+import { INT4_MAX, safeText } from '../bounds';
 
 const text = (max: number) =>
   z
-    .union([z.string().max(max), z.number()])
+    .union([safeText(max), z.number().finite()])
     .nullable()
     .optional();
 
@@ -20,7 +21,7 @@ export const cardDataSchema = z
       mesExpiracao: text(4),
       anoExpiracao: text(4),
       cvv: text(4),
-      nomeTitular: z.string().max(100).nullable().optional(),
+      nomeTitular: safeText(100).nullable().optional(),
     },
     { error: PAYMENT_MSG.cardNumberMissing },
   )
@@ -67,7 +68,7 @@ export type CardFormFields = z.input<typeof cardFormSchema>;
 
 const docEntries = z
   // Bounded to the column (PostgreSQL integer): a larger id is not a bill, never a database error (issue 7).
-  .array(z.number().int().positive().max(2_147_483_647, PAYMENT_MSG.invalidBillList), { error: PAYMENT_MSG.invalidBillList })
+  .array(z.number().int().positive().max(INT4_MAX, PAYMENT_MSG.invalidBillList), { error: PAYMENT_MSG.invalidBillList })
   .min(1, PAYMENT_MSG.invalidBillList)
   .max(36, PAYMENT_MSG.invalidBillList);
 const cents = z
@@ -110,12 +111,12 @@ export const pixWebhookSchema = z.object({
   pix: z
     .array(
       z.object({
-        endToEndId: z.string().min(1).max(64),
-        txid: z.string().min(1).max(35),
+        endToEndId: safeText(64).min(1),
+        txid: safeText(35).min(1),
         /** '194.97' */
         valor: z.string().regex(/^\d{1,10}\.\d{2}$/),
-        horario: z.string().max(40).optional(),
-        infoPagador: z.string().max(200).optional(),
+        horario: safeText(40).optional(),
+        infoPagador: safeText(200).optional(),
       }),
     )
     .min(1)

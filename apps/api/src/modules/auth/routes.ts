@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { LoginStartDto, TokensDto, channelSchema, codeSchema, documentSchema } from '@guarita/domain';
+import { LoginStartDto, TokensDto, channelSchema, codeSchema, documentSchema, safeText } from '@guarita/domain';
 import { sameOriginOnly } from '../../plugins/security';
 import { errorResponses } from '../../lib/errors';
 import type { AppConfig } from '../../config';
@@ -29,10 +29,8 @@ export const DEVICE_COOKIE = 'guarita_dev';
 const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
 
 /** A login session id: what randomToken(24) makes (base64url). NUL and control characters never reach the database. */
-const sessaoSchema = z
-  .string()
+const sessaoSchema = safeText(100, { message: 'Sessão de login inválida.' })
   .min(1)
-  .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, 'Sessão de login inválida.');
 
 const routes: FastifyPluginAsyncZod = async (app) => {
