@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
-import type { ContractDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useSelectedContract } from '../../../hooks/use-selected-contract';
+import { useSelectedContract, type SelectedContractDto } from '../../../hooks/use-selected-contract';
 import { ContractNotFound } from './ContractNotFound';
 
 export type SelectedContract = ReturnType<typeof useSelectedContract>;
 
 type Props = {
   /** The page for the selected contract; it is rendered only once the contract is known. */
-  children: (contract: ContractDto, selected: SelectedContract) => ReactNode;
+  children: (contract: SelectedContractDto, selected: SelectedContract) => ReactNode;
   /** What a customer without an active contract sees; the info alert by default. */
   empty?: ReactNode;
 };

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BILL_STATUS_LABEL, formatIsoDate, formatMoney, nextBill, vehicleLabel, type ContractDto } from '@guarita/domain';
+import { BILL_STATUS_LABEL, formatIsoDate, formatMoney, nextBill, vehicleLabel } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Alert } from '../../../components/ui/Alert';
@@ -8,6 +8,7 @@ import { useBills } from '../../../api/get-bills';
 import { SelectedContractGuard, type SelectedContract } from '../../common';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';
+import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 
 /** Start page for the selected contract: vehicle, plan, status, total open and quick actions. */
 export function DashboardPage() {
@@ -25,7 +26,7 @@ export function DashboardPage() {
   );
 }
 
-function Dashboard({ c, selected }: { c: ContractDto; selected: SelectedContract }) {
+function Dashboard({ c, selected }: { c: SelectedContractDto; selected: SelectedContract }) {
   const detail = useContract(c.nCtrId);
   const bills = useBills(c.nCtrId);
 

@@ -13,6 +13,7 @@ import {
   type AdvanceForecastDto,
   type AdvanceMethod,
   type AdvanceResultDto,
+  type ContractId,
 } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClass } from '../../../components/ui/Button';
@@ -66,7 +67,7 @@ export function advanceErrorMessage(err: unknown): string {
   return err.message;
 }
 
-function Advance({ nCtrId }: { nCtrId: number }) {
+function Advance({ nCtrId }: { nCtrId: ContractId }) {
   const forecast = useAdvanceForecast(nCtrId);
   const navigate = useNavigate();
   const request = useRequestAdvance(nCtrId);

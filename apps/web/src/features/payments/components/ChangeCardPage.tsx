@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CARD_BRAND_LABEL, PAYMENT_MSG, maskCardSummary, type CardOnFileDto, type ContractDto } from '@guarita/domain';
+import { CARD_BRAND_LABEL, PAYMENT_MSG, maskCardSummary, type CardOnFileDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { PageTitle } from '../../../components/ui/PageTitle';
@@ -12,6 +12,7 @@ import { CardForm, type CardFormValues } from './CardForm';
 import { paths } from '../../../lib/paths';
 import { ResultIcon } from './PaymentResultModal';
 import styles from './ChangeCardPage.module.css';
+import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 
 const ADD_PATH = paths.payments.addCard;
 
@@ -33,7 +34,7 @@ export function ChangeCardPage() {
 
 type Feedback = { ok: true; card: CardOnFileDto } | { ok: false; message: string };
 
-function ChangeCard({ contract, adding }: { contract: ContractDto; adding: boolean }) {
+function ChangeCard({ contract, adding }: { contract: SelectedContractDto; adding: boolean }) {
   const change = useChangeCard(contract.nCtrId);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   // After a failure, what the customer would type the same again; the number and CVV are typed anew.

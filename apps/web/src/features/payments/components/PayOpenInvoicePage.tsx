@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatIsoDate, formatMoney, billTotal, MSG, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
+import { formatIsoDate, formatMoney, billTotal, MSG, PAYMENT_MSG, type ContractId, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { RadioGroup } from '../../../components/ui/RadioGroup';
@@ -45,7 +45,7 @@ export default PayOpenInvoicePage;
 
 type Failure = { kind: 'negotiation' } | { kind: 'error'; message: string; retry: boolean };
 
-function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
+function PayOpenInvoice({ nCtrId }: { nCtrId: ContractId }) {
   const navigate = useNavigate();
   const summary = usePaymentsSummary(nCtrId);
   const createPix = useCreatePix(nCtrId);

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { billTotal, CARD_BRAND_LABEL, formatIsoDate, formatMoney, maskCardSummary, type ContractDto } from '@guarita/domain';
+import { billTotal, CARD_BRAND_LABEL, formatIsoDate, formatMoney, maskCardSummary } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Alert } from '../../../components/ui/Alert';
@@ -9,6 +9,7 @@ import { VehicleSelector } from '../../shell';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';
 import styles from './PaymentsPage.module.css';
+import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 
 const STATUS_CLASS = { I: 'text-danger', A: 'status-open', P: 'status-paid' } as const;
 
@@ -17,7 +18,7 @@ export function PaymentsPage() {
   return <SelectedContractGuard>{(contract) => <Payments c={contract} />}</SelectedContractGuard>;
 }
 
-function Payments({ c }: { c: ContractDto }) {
+function Payments({ c }: { c: SelectedContractDto }) {
   const bills = useBills(c.nCtrId);
   const open = bills.data?.openTotal ?? 0;
 
