@@ -5,4 +5,5 @@ import type { ContractId } from '@guarita/domain';
 
 export const getBills = (nCtrId: ContractId) => unwrap(api.GET('/api/contracts/{nCtrId}/bills', { params: { path: { nCtrId } } }));
 export const billsQuery = (nCtrId: ContractId) => queryOptions({ queryKey: contractKeys.bills(nCtrId), queryFn: () => getBills(nCtrId) });
-export const useBills = (nCtrId: ContractId | undefined) => useQuery({ ...billsQuery(nCtrId ?? (0 as ContractId)), enabled: nCtrId !== undefined });
+export const useBills = (nCtrId: ContractId | undefined) =>
+  useQuery({ ...billsQuery(nCtrId ?? (0 as ContractId)), enabled: nCtrId !== undefined });

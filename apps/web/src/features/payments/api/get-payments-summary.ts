@@ -4,7 +4,8 @@ import { paymentKeys } from './keys';
 import type { ContractId } from '@guarita/domain';
 
 /** GET /api/payments/contracts/{nCtrId}: card on file, seller code present, open total, overdue bills, open Pix. */
-export const getPaymentsSummary = (nCtrId: ContractId) => unwrap(api.GET('/api/payments/contracts/{nCtrId}', { params: { path: { nCtrId } } }));
+export const getPaymentsSummary = (nCtrId: ContractId) =>
+  unwrap(api.GET('/api/payments/contracts/{nCtrId}', { params: { path: { nCtrId } } }));
 
 export const paymentsSummaryQuery = (nCtrId: ContractId) =>
   queryOptions({ queryKey: paymentKeys.contract(nCtrId), queryFn: () => getPaymentsSummary(nCtrId) });

@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CARD_BRAND_LABEL, PAYMENT_MSG, maskCardSummary, type CardOnFileDto } from '@guarita/domain';
-import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { Spinner } from '../../../components/ui/Spinner';
 import { SelectedContractGuard } from '../../common';
 import { VehicleSelector } from '../../shell';
 import { ChangeCardError, useChangeCard } from '../api/change-card';
