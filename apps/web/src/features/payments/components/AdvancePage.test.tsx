@@ -8,9 +8,6 @@ import { apiError, dto, http, HttpResponse, route, server } from '../../../../te
 import { clearSession, storeTokens } from '../../../lib/session';
 import AdvancePage from './AdvancePage';
 
-/** Two hours from now, as the API sets it: a fixed time would make the charge expired once it passed. */
-const PIX_EXPIRES_AT = new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString();
-
 const CONTRACT: ContractDto = {
   nCtrId: 100104,
   bpName: 'Maria Aparecida Souza',
@@ -74,7 +71,7 @@ const PIX_RESULT: AdvanceResultDto = {
     faturas: [55],
     link: null,
     chaveAleatoria: PAYLOAD,
-    dataExpiracao: PIX_EXPIRES_AT,
+    dataExpiracao: '2026-11-22T12:00:00.000Z',
     pspReference: 'PSP9',
     txid: 'ADV100104X1',
     status: 'pending',
@@ -85,7 +82,7 @@ const PIX_RESULT: AdvanceResultDto = {
       pspReference: 'PSP9',
       chaveAleatoria: PAYLOAD,
       link: null,
-      dataExpiracao: PIX_EXPIRES_AT,
+      dataExpiracao: '2026-11-22T12:00:00.000Z',
       dtVencimento: '2026-11-23',
       valor: 13990,
       faturas: [55],

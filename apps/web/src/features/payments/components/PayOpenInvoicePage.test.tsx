@@ -8,9 +8,6 @@ import { apiError, dto, http, HttpResponse, route, server } from '../../../../te
 import { clearSession, storeTokens } from '../../../lib/session';
 import PayOpenInvoicePage from './PayOpenInvoicePage';
 
-/** Two hours from now, as the API sets it: a fixed time would make the charge expired once it passed. */
-const PIX_EXPIRES_AT = new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString();
-
 const CONTRACT: ContractDto = {
   nCtrId: 300301,
   bpName: 'Transportes Horizonte Ltda',
@@ -55,7 +52,7 @@ const PIX: PixConteudoDto = {
   pspReference: 'PSP3',
   chaveAleatoria: PAYLOAD,
   link: null,
-  dataExpiracao: PIX_EXPIRES_AT,
+  dataExpiracao: '2026-11-22T12:00:00.000Z',
   dtVencimento: '2026-11-23',
   valor: 26683,
   faturas: [31],

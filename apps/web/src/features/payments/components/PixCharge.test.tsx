@@ -9,9 +9,6 @@ import { clearSession, storeTokens } from '../../../lib/session';
 import { PIX_POLL_MS } from '../api/get-pix';
 import { PixCharge } from './PixCharge';
 
-/** Two hours from now, as the API sets it: a fixed time would make the charge expired once it passed. */
-const PIX_EXPIRES_AT = new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString();
-
 const TXID = 'GRT300301ABC123';
 const PAYLOAD = buildPixPayload({
   key: '11222333000181',
@@ -28,7 +25,7 @@ const CHARGE: PixConteudoDto = {
   pspReference: 'PSP1',
   chaveAleatoria: PAYLOAD,
   link: null,
-  dataExpiracao: PIX_EXPIRES_AT,
+  dataExpiracao: '2026-11-22T12:00:00.000Z',
   dtVencimento: '2026-11-23',
   valor: 26683,
   faturas: [31],

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatInstantWithTime, formatMoney, PAYMENT_MSG, pixStatus, type ContractId, type PixConteudoDto } from '@guarita/domain';
+import { formatInstantWithTime, formatMoney, PAYMENT_MSG, type ContractId, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -38,8 +38,7 @@ export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MS
   const afterPayment = useAfterPayment(nCtrId);
   const polled = usePixCharge(charge.txid, charge);
   const pix = polled.data ?? charge;
-  // The domain's rule: a pending charge past its expiry is expired, even before the next poll says so.
-  const status = pixStatus(pix.status, pix.dataExpiracao);
+  const status = pix.status;
 
   // Paid: the bills left the open total, so everything showing them is refreshed (once).
   const refreshed = useRef(false);
