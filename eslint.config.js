@@ -2,6 +2,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Every folder in apps/web/src/features is a feature; a new folder (with its index.ts) is covered without editing this file.
+const FEATURES_DIR = new URL('./apps/web/src/features/', import.meta.url);
+const features = readdirSync(FEATURES_DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const appLayer = { group: ['**/app/**', '**/app'], message: 'Features do not import the app layer.' };
+/** Imports of feature `other` that go past its public index: '../../other/components/X', '../other/api/y', '…/features/other/x'. */
+const pastIndex = (other) => ({
+  regex: `^(\\.\\./)+(features/)?${other}/.+`,
+  message: `Import the ${other} feature through its public index ('…/${other}'), not its files (ADR 020).`,
+});
 
 export default tseslint.config(
   {
@@ -39,15 +52,13 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+  // A feature imports the app layer never, and another feature only through its public index.
+  ...features.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/app/**', '**/app'], message: 'Features do not import the app layer.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [appLayer, ...features.filter((f) => f !== feature).map(pastIndex)] }],
     },
-  },
+  })),
   {
     files: ['packages/domain/**/*.ts'],
     rules: {

@@ -1,8 +1,11 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
-import { samePlate, selectableContracts, vehicleOptions } from '@guarita/domain';
+import { samePlate, selectableContracts, vehicleOptions, type ContractDto, type ContractId } from '@guarita/domain';
 import { useContracts } from '../api/get-contracts';
 import { getSelectedContractId, setSelectedContractId, subscribeSelected } from '../lib/storage';
+
+/** The selected contract with its id branded: contract-scoped hooks take a ContractId, not any number. */
+export type SelectedContractDto = ContractDto & { nCtrId: ContractId };
 
 /**
  * The contract the customer acts on: the nCtrId (or plate) in the route when it is theirs, else the stored choice,
@@ -23,7 +26,8 @@ export function useSelectedContract() {
         ? list.find((c) => samePlate(c.vehicle.numberPlate, placa))
         : undefined;
   const askedInRoute = routeParam !== undefined || placa !== undefined;
-  const contract = askedInRoute ? fromRoute : (list.find((c) => c.nCtrId === stored) ?? list[0]);
+  // The ids came from the server's own contract list: this is where a number becomes a ContractId.
+  const contract = (askedInRoute ? fromRoute : (list.find((c) => c.nCtrId === stored) ?? list[0])) as SelectedContractDto | undefined;
 
   useEffect(() => {
     if (contract && contract.nCtrId !== stored) setSelectedContractId(contract.nCtrId);

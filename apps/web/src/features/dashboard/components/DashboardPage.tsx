@@ -3,34 +3,36 @@ import { BILL_STATUS_LABEL, formatIsoDate, formatMoney, nextBill, vehicleLabel }
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Alert } from '../../../components/ui/Alert';
-import { useSelectedContract } from '../../../hooks/use-selected-contract';
 import { useContract } from '../../../api/get-contract';
 import { useBills } from '../../../api/get-bills';
-import { ContractNotFound } from '../../common/components/ContractNotFound';
+import { SelectedContractGuard, type SelectedContract } from '../../common';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';
+import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 
 /** Start page for the selected contract: vehicle, plan, status, total open and quick actions. */
 export function DashboardPage() {
-  const selected = useSelectedContract();
-  const nCtrId = selected.contract?.nCtrId;
-  const detail = useContract(nCtrId);
-  const bills = useBills(nCtrId);
+  return (
+    <SelectedContractGuard
+      empty={
+        <section className="card">
+          <PageTitle>Início</PageTitle>
+          <p>Você não possui contratos ativos.</p>
+        </section>
+      }
+    >
+      {(c, selected) => <Dashboard c={c} selected={selected} />}
+    </SelectedContractGuard>
+  );
+}
+
+function Dashboard({ c, selected }: { c: SelectedContractDto; selected: SelectedContract }) {
+  const detail = useContract(c.nCtrId);
+  const bills = useBills(c.nCtrId);
 
   // One render with the contract's details and bills: cards growing one after the other shifted the page (CLS).
-  if (selected.isLoading || detail.isLoading || bills.isLoading) return <Spinner />;
-  if (selected.error) return <Alert>{selected.error.message}</Alert>;
-  if (selected.notFound) return <ContractNotFound />;
-  if (!selected.contract) {
-    return (
-      <section className="card">
-        <PageTitle>Início</PageTitle>
-        <p>Você não possui contratos ativos.</p>
-      </section>
-    );
-  }
+  if (detail.isLoading || bills.isLoading) return <Spinner />;
 
-  const c = selected.contract;
   const index = selected.options.findIndex((o) => o.nCtrId === c.nCtrId);
   const open = bills.data?.openTotal ?? 0;
   const next = nextBill(bills.data?.bills ?? []);

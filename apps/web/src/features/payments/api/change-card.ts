@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PAYMENT_MSG } from '@guarita/domain';
+import { PAYMENT_MSG, type ContractId } from '@guarita/domain';
 import { api, toApiError, type ApiBody, type ApiData } from '../../../lib/api';
 import { contractKeys } from '../../../api/keys';
 import { paymentKeys } from './keys';
@@ -17,7 +17,7 @@ export class ChangeCardError extends Error {}
  * sucesso false → 'Erro ao trocar o cartão de crédito.'; an empty or FALSE answer → 'Oops! Erro trocar o
  * cartão de crédito.'; anything thrown on the way → 'Ops, ocorreu um erro ao trocar o cartão de crédito.'.
  */
-export async function changeCard(nCtrId: number, dadosDoCartao: CardData): Promise<ChangeCardResult> {
+export async function changeCard(nCtrId: ContractId, dadosDoCartao: CardData): Promise<ChangeCardResult> {
   let answer: unknown;
   try {
     const { data, error, response } = await api.PUT('/api/payments/contracts/{nCtrId}/card', {
@@ -44,7 +44,7 @@ export async function changeCard(nCtrId: number, dadosDoCartao: CardData): Promi
 }
 
 /** On success the client data is refreshed: the contracts (card on file) and the payments summary. */
-export function useChangeCard(nCtrId: number) {
+export function useChangeCard(nCtrId: ContractId) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (dadosDoCartao: CardData) => changeCard(nCtrId, dadosDoCartao),

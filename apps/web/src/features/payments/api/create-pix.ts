@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, useIdempotentMutation, type ApiBody } from '../../../lib/api';
 import { paymentKeys } from './keys';
+import type { ContractId } from '@guarita/domain';
 
 export type PixRequestBody = ApiBody<'/api/payments/contracts/{nCtrId}/pix', 'post'>;
 
@@ -9,7 +10,7 @@ export type PixRequestBody = ApiBody<'/api/payments/contracts/{nCtrId}/pix', 'po
  * `idempotencyKey` identifies the attempt: sending it again (a retry, a double click) answers the same charge.
  * 409 PIX_NEGOTIATION_OPEN when a bill is already in an open negotiation.
  */
-export const createPix = (nCtrId: number, body: PixRequestBody, idempotencyKey: string) =>
+export const createPix = (nCtrId: ContractId, body: PixRequestBody, idempotencyKey: string) =>
   unwrap(
     api.POST('/api/payments/contracts/{nCtrId}/pix', {
       params: { path: { nCtrId }, header: { 'idempotency-key': idempotencyKey } },
@@ -18,7 +19,7 @@ export const createPix = (nCtrId: number, body: PixRequestBody, idempotencyKey: 
   );
 
 /** The new charge is listed by the payments summary: marked stale without refetching the screen showing it. */
-export function useCreatePix(nCtrId: number) {
+export function useCreatePix(nCtrId: ContractId) {
   const qc = useQueryClient();
   return useIdempotentMutation({
     mutationFn: (body: PixRequestBody, key: string) => createPix(nCtrId, body, key),

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, useIdempotentMutation, type ApiBody, type ApiData } from '../../../lib/api';
 import { invalidateAfterPayment } from './after-payment';
+import type { ContractId } from '@guarita/domain';
 
 type CardPaymentPath = '/api/payments/contracts/{nCtrId}/card-payment';
 export type CardPaymentRequest = ApiBody<CardPaymentPath, 'post'>;
@@ -23,7 +24,7 @@ export type CardPaymentOutcome =
   | { kind: 'error' };
 
 export interface PayByCardVars {
-  nCtrId: number;
+  nCtrId: ContractId;
   body: CardPaymentRequest;
 }
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, useIdempotentMutation, type ApiBody } from '../../../lib/api';
 import { contractKeys } from '../../../api/keys';
 import { paymentKeys } from './keys';
+import type { ContractId } from '@guarita/domain';
 
 export type AdvanceMethod = ApiBody<'/api/payments/contracts/{nCtrId}/advance', 'post'>['metodoPagamento'];
 
@@ -10,7 +11,7 @@ export type AdvanceMethod = ApiBody<'/api/payments/contracts/{nCtrId}/advance', 
  * Errors: 409 ADVANCE_IN_PROGRESS, 422 ADVANCE_NO_INVOICES, 422 ADVANCE_UNAVAILABLE (detalhes.motivo,
  * detalhes.dataAgendada), 402 CARD_DECLINED, 422 NO_CARD_ON_FILE.
  */
-export const requestAdvance = (nCtrId: number, metodoPagamento: AdvanceMethod, idempotencyKey: string) =>
+export const requestAdvance = (nCtrId: ContractId, metodoPagamento: AdvanceMethod, idempotencyKey: string) =>
   unwrap(
     api.POST('/api/payments/contracts/{nCtrId}/advance', {
       params: { path: { nCtrId }, header: { 'idempotency-key': idempotencyKey } },
@@ -22,7 +23,7 @@ export const requestAdvance = (nCtrId: number, metodoPagamento: AdvanceMethod, i
  * Any answer changes the contract's payments (marked stale, not refetched under the result on screen);
  * a card advance also changes the contracts (their bills).
  */
-export function useRequestAdvance(nCtrId: number) {
+export function useRequestAdvance(nCtrId: ContractId) {
   const qc = useQueryClient();
   return useIdempotentMutation({
     mutationFn: (metodoPagamento: AdvanceMethod, key: string) => requestAdvance(nCtrId, metodoPagamento, key),

@@ -13,6 +13,7 @@ import {
   type AdvanceForecastDto,
   type AdvanceMethod,
   type AdvanceResultDto,
+  type ContractId,
 } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClass } from '../../../components/ui/Button';
@@ -20,9 +21,9 @@ import { Modal } from '../../../components/ui/Modal';
 import { Select } from '../../../components/ui/Select';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useSelectedContract } from '../../../hooks/use-selected-contract';
+import { SelectedContractGuard } from '../../common';
 import { ApiError } from '../../../lib/api';
-import { VehicleSelector } from '../../shell/components/VehicleSelector';
+import { VehicleSelector } from '../../shell';
 import { useAdvanceForecast } from '../api/get-advance-forecast';
 import { useRequestAdvance } from '../api/request-advance';
 import { AdvanceUnavailableSheet, isUnavailableReason, unavailableText, type UnavailableReason } from './AdvanceUnavailableSheet';
@@ -36,22 +37,14 @@ export const ADVANCE_PIX_VALIDITY = 'QR code válido por 2 horas';
 
 /** /antecipacao: 'ANTECIPAÇÃO DE FATURA' for the selected contract. */
 export function AdvancePage() {
-  const selected = useSelectedContract();
-  const c = selected.contract;
   return (
     <div className={styles.advance}>
       <PageTitle>ANTECIPAÇÃO DE FATURA</PageTitle>
       <VehicleSelector navigateTo={paths.advance} className={styles.selector} />
-      {selected.isLoading ? (
-        <Spinner />
-      ) : selected.error ? (
-        <Alert>{selected.error.message}</Alert>
-      ) : !c ? (
-        <Alert kind="info">Você não possui contratos ativos.</Alert>
-      ) : (
-        // A new contract starts a new request (state, Idempotency-Key and result).
-        <Advance key={c.nCtrId} nCtrId={c.nCtrId} />
-      )}
+      <SelectedContractGuard>
+        {/* A new contract starts a new request (state, Idempotency-Key and result). */}
+        {(c) => <Advance key={c.nCtrId} nCtrId={c.nCtrId} />}
+      </SelectedContractGuard>
     </div>
   );
 }
@@ -74,7 +67,7 @@ export function advanceErrorMessage(err: unknown): string {
   return err.message;
 }
 
-function Advance({ nCtrId }: { nCtrId: number }) {
+function Advance({ nCtrId }: { nCtrId: ContractId }) {
   const forecast = useAdvanceForecast(nCtrId);
   const navigate = useNavigate();
   const request = useRequestAdvance(nCtrId);

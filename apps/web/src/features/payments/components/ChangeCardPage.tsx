@@ -1,18 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CARD_BRAND_LABEL, PAYMENT_MSG, maskCardSummary, type CardOnFileDto, type ContractDto } from '@guarita/domain';
-import { Alert } from '../../../components/ui/Alert';
+import { CARD_BRAND_LABEL, PAYMENT_MSG, maskCardSummary, type CardOnFileDto } from '@guarita/domain';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { Spinner } from '../../../components/ui/Spinner';
-import { useSelectedContract } from '../../../hooks/use-selected-contract';
-import { ContractNotFound } from '../../common/components/ContractNotFound';
-import { VehicleSelector } from '../../shell/components/VehicleSelector';
+import { SelectedContractGuard } from '../../common';
+import { VehicleSelector } from '../../shell';
 import { ChangeCardError, useChangeCard } from '../api/change-card';
 import { CardForm, type CardFormValues } from './CardForm';
 import { paths } from '../../../lib/paths';
 import { ResultIcon } from './PaymentResultModal';
 import styles from './ChangeCardPage.module.css';
+import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 
 const ADD_PATH = paths.payments.addCard;
 
@@ -23,21 +21,18 @@ const ADD_PATH = paths.payments.addCard;
  * the form directly. Title 'TROCA DE CARTÃO' on mobile, 'Trocar Cartão' from 768 px (one h1, one visible text).
  */
 export function ChangeCardPage() {
-  const selected = useSelectedContract();
   const adding = useLocation().pathname === ADD_PATH;
-
-  if (selected.isLoading) return <Spinner />;
-  if (selected.error) return <Alert>{selected.error.message}</Alert>;
-  if (selected.notFound) return <ContractNotFound />;
-  const contract = selected.contract;
-  if (!contract) return <Alert kind="info">Você não possui contratos ativos.</Alert>;
-  // Another vehicle starts over at step 1.
-  return <ChangeCard key={contract.nCtrId} contract={contract} adding={adding} />;
+  return (
+    <SelectedContractGuard>
+      {/* Another vehicle starts over at step 1. */}
+      {(contract) => <ChangeCard key={contract.nCtrId} contract={contract} adding={adding} />}
+    </SelectedContractGuard>
+  );
 }
 
 type Feedback = { ok: true; card: CardOnFileDto } | { ok: false; message: string };
 
-function ChangeCard({ contract, adding }: { contract: ContractDto; adding: boolean }) {
+function ChangeCard({ contract, adding }: { contract: SelectedContractDto; adding: boolean }) {
   const change = useChangeCard(contract.nCtrId);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   // After a failure, what the customer would type the same again; the number and CVV are typed anew.

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatIsoDate, formatMoney, billTotal, MSG, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
+import { formatIsoDate, formatMoney, billTotal, MSG, PAYMENT_MSG, type ContractId, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { RadioGroup } from '../../../components/ui/RadioGroup';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useSelectedContract } from '../../../hooks/use-selected-contract';
+import { SelectedContractGuard } from '../../common';
 import { ApiError } from '../../../lib/api';
 import { useCreatePix } from '../api/create-pix';
 import { usePaymentsSummary } from '../api/get-payments-summary';
@@ -23,24 +23,20 @@ type Method = 'card' | 'pix';
 
 /** /pagamentos/fatura-em-aberto: 'PAGAMENTO DE FATURA' for the selected contract's overdue bills, by card or Pix. */
 export function PayOpenInvoicePage() {
-  const selected = useSelectedContract();
-  const c = selected.contract;
-  const vehicle = selected.options.find((o) => o.nCtrId === c?.nCtrId)?.label;
   return (
     <div className={styles.payInvoice}>
       <PageTitle>PAGAMENTO DE FATURA</PageTitle>
-      {selected.isLoading ? (
-        <Spinner />
-      ) : selected.error ? (
-        <Alert>{selected.error.message}</Alert>
-      ) : !c ? (
-        <Alert kind="info">Você não possui contratos ativos.</Alert>
-      ) : (
-        <>
-          {vehicle && <p className={`${styles.payInvoiceVehicle} muted`}>Veículo: {vehicle}</p>}
-          <PayOpenInvoice key={c.nCtrId} nCtrId={c.nCtrId} />
-        </>
-      )}
+      <SelectedContractGuard>
+        {(c, selected) => {
+          const vehicle = selected.options.find((o) => o.nCtrId === c.nCtrId)?.label;
+          return (
+            <>
+              {vehicle && <p className={`${styles.payInvoiceVehicle} muted`}>Veículo: {vehicle}</p>}
+              <PayOpenInvoice key={c.nCtrId} nCtrId={c.nCtrId} />
+            </>
+          );
+        }}
+      </SelectedContractGuard>
     </div>
   );
 }
@@ -49,7 +45,7 @@ export default PayOpenInvoicePage;
 
 type Failure = { kind: 'negotiation' } | { kind: 'error'; message: string; retry: boolean };
 
-function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
+function PayOpenInvoice({ nCtrId }: { nCtrId: ContractId }) {
   const navigate = useNavigate();
   const summary = usePaymentsSummary(nCtrId);
   const createPix = useCreatePix(nCtrId);

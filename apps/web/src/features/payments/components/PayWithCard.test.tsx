@@ -3,12 +3,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { CardPaymentResultDto, PAYMENT_MSG, PaymentsSummaryDto } from '@guarita/domain';
+import { CardPaymentResultDto, contractIdSchema, PAYMENT_MSG, PaymentsSummaryDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
 import { clearSession, getTokens, storeTokens } from '../../../lib/session';
 import { PayWithCard } from './PayWithCard';
 
-const N_CTR_ID = 100101;
+const N_CTR_ID = contractIdSchema.parse(100101);
 const BILL = {
   docEntry: 9001,
   docDueDate: '2026-11-10',

@@ -12,9 +12,10 @@ import { CardForm, type CardFormValues } from './CardForm';
 import { PaymentResultModal, type PaymentResultModalProps } from './PaymentResultModal';
 import { paths } from '../../../lib/paths';
 import styles from './PayWithCard.module.css';
+import type { ContractId } from '@guarita/domain';
 
 export interface PayWithCardProps {
-  nCtrId: number;
+  nCtrId: ContractId;
   /** docEntry of the bills being paid (the open, 'I', ones). */
   faturas: number[];
   /** The total the customer sees, in cents. */

@@ -3,26 +3,23 @@ import { billTotal, CARD_BRAND_LABEL, formatIsoDate, formatMoney, maskCardSummar
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Alert } from '../../../components/ui/Alert';
-import { useSelectedContract } from '../../../hooks/use-selected-contract';
 import { useBills } from '../../../api/get-bills';
-import { ContractNotFound } from '../../common/components/ContractNotFound';
-import { VehicleSelector } from '../../shell/components/VehicleSelector';
+import { SelectedContractGuard } from '../../common';
+import { VehicleSelector } from '../../shell';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';
 import styles from './PaymentsPage.module.css';
+import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 
 const STATUS_CLASS = { I: 'text-danger', A: 'status-open', P: 'status-paid' } as const;
 
 /** /pagamentos, /pagamentos/{nCtrId}, /pagamentos/placa/{placa}: card on file, open total and history. */
 export function PaymentsPage() {
-  const selected = useSelectedContract();
-  const bills = useBills(selected.contract?.nCtrId);
+  return <SelectedContractGuard>{(contract) => <Payments c={contract} />}</SelectedContractGuard>;
+}
 
-  if (selected.isLoading) return <Spinner />;
-  if (selected.error) return <Alert>{selected.error.message}</Alert>;
-  if (selected.notFound) return <ContractNotFound />;
-  const c = selected.contract;
-  if (!c) return <Alert kind="info">Você não possui contratos ativos.</Alert>;
+function Payments({ c }: { c: SelectedContractDto }) {
+  const bills = useBills(c.nCtrId);
   const open = bills.data?.openTotal ?? 0;
 
   return (

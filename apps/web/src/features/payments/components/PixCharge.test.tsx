@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { buildPixPayload, PAYMENT_MSG, PixConteudoDto } from '@guarita/domain';
+import { buildPixPayload, contractIdSchema, PAYMENT_MSG, PixConteudoDto } from '@guarita/domain';
 import { apiError, dto, http, route, server } from '../../../../test/msw';
 import { clearSession, storeTokens } from '../../../lib/session';
 import { PIX_POLL_MS } from '../api/get-pix';
@@ -71,7 +71,7 @@ function renderCharge(props: Partial<Parameters<typeof PixCharge>[0]> = {}) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <PixCharge charge={CHARGE} nCtrId={300301} validityText={PAYMENT_MSG.pixValidity} {...props} />
+        <PixCharge charge={CHARGE} nCtrId={contractIdSchema.parse(300301)} validityText={PAYMENT_MSG.pixValidity} {...props} />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatInstantWithTime, formatMoney, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
+import { formatInstantWithTime, formatMoney, PAYMENT_MSG, type ContractId, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -16,7 +16,7 @@ interface Props {
   /** The charge as created (or as the payments summary lists it); then polled until paid or expired. */
   charge: PixConteudoDto;
   /** The contract the charge belongs to: its payments and bills are refreshed when the charge is paid. */
-  nCtrId: number;
+  nCtrId: ContractId;
   /** 'QR code válido por 02 horas' (open invoice) or 'válido por 2 horas' (advance), as the spec words each screen. */
   validityText: string;
   /** Heading of the paid state. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/use-session';
-import { LoginPage } from '../../auth/components/LoginPage';
+import { LoginPage } from '../../auth';
 import { GUARANTEE_LIMIT } from '../links';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';

@@ -1,6 +1,6 @@
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { usePublicConfig } from '../../../api/get-public-config';
-import { Logo } from '../../shell/components/Logo';
+import { Logo } from '../../shell';
 import { APP_STORES, SOCIAL_LINKS, telHref } from '../links';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';

@@ -3,7 +3,7 @@ import { FocusTrap } from 'focus-trap-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMe } from '../../../api/get-me';
-import { logout } from '../../auth/api/logout';
+import { logout } from '../../auth';
 import { HOME_ITEM, MENU_ITEMS } from './menu-items';
 import { Logo } from './Logo';
 import { VehicleSelector } from './VehicleSelector';
