@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw';
+
+// Lazy chunks (the QR code library, the captcha) load through the module graph: on a busy 2-core machine the
+// first one can take longer than Testing Library's 1 s default for findBy*/waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no modal dialogs: give <dialog> the same open/close contract the browser gives Modal and BottomSheet.
 HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
