@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
-import { VehicleSelector } from '../../shell/components/VehicleSelector';
+import { VehicleSelector } from '../../shell';
 import { usePlan } from '../api/get-plan';
 import { downloadContract } from '../api/download-contract';
 import { ReferralCard } from './ReferralCard';
