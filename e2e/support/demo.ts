@@ -40,3 +40,11 @@ export const ALFA: DemoCustomer = {
 
 /** Maria's selectable vehicles, in the selector's order (her 'HJK4C56' contract is Encerrado). */
 export const MARIA_VEHICLES = ['RTA1B23 ONIX LT 1.0', 'Dispositivo 2', 'QWE7D89 CIVIC EXL 2.0'] as const;
+
+/** One contract with one overdue bill and nothing else: the keyboard-only journey pays it by Pix. */
+export const PEDRO: DemoCustomer = {
+  document: '714.602.380-01',
+  firstName: 'Pedro',
+  sms: '21987651234',
+  email: null,
+};
