@@ -2,6 +2,7 @@
 export interface DemoCustomer {
   /** CPF or CNPJ as printed on a document */
   document: string;
+  /** How the app greets them ('Olá, …!'): a person's first name, a company's trade name. */
   firstName: string;
   /** where the demo outbox delivers the code, per channel */
   sms: string | null;
@@ -25,7 +26,7 @@ export const JOAO: DemoCustomer = {
 
 export const HORIZONTE: DemoCustomer = {
   document: '11.222.333/0001-81',
-  firstName: 'Transportes',
+  firstName: 'Horizonte Cargas',
   sms: '31999887766',
   email: 'financeiro@horizonte.example.com',
 };
@@ -33,7 +34,7 @@ export const HORIZONTE: DemoCustomer = {
 /** The alphanumeric CNPJ format (in force since July 2026). */
 export const ALFA: DemoCustomer = {
   document: '12.ABC.345/01DE-35',
-  firstName: 'Alfa',
+  firstName: 'Alfa Log',
   sms: '11988776655',
   email: 'contato@alfanumerica.example.com',
 };

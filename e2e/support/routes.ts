@@ -48,11 +48,13 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
 export async function widestElements(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const limit = document.documentElement.clientWidth;
-    return Array.from(document.querySelectorAll<HTMLElement>('body *'))
-      .filter((el) => el.getBoundingClientRect().right > limit + 0.5)
-      // A closed slide-in menu waits off-screen in a fixed layer, which does not scroll the page.
-      .filter((el) => !el.closest('[inert]'))
-      .slice(0, 8)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}px`);
+    return (
+      Array.from(document.querySelectorAll<HTMLElement>('body *'))
+        .filter((el) => el.getBoundingClientRect().right > limit + 0.5)
+        // A closed slide-in menu waits off-screen in a fixed layer, which does not scroll the page.
+        .filter((el) => !el.closest('[inert]'))
+        .slice(0, 8)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}px`)
+    );
   });
 }

@@ -40,7 +40,9 @@ test('payments: a failed bills request shows an error with retry, never a zero t
   await retry.click();
   await expect(main.getByText('Total em aberto:').first()).toContainText(/R\$\s\d/);
   await expect(main.getByRole('button', { name: RETRY })).toHaveCount(0);
-  await expect(main.getByRole('table', { name: 'Histórico de pagamentos' }).or(main.getByRole('list', { name: 'Histórico de pagamentos' }))).toBeVisible();
+  await expect(
+    main.getByRole('table', { name: 'Histórico de pagamentos' }).or(main.getByRole('list', { name: 'Histórico de pagamentos' })),
+  ).toBeVisible();
 });
 
 test('start page and registration: failed requests show an error with retry and recover', async ({ page, request }) => {

@@ -20,10 +20,7 @@ test('the login card comes first on a phone, with its button above the fold', as
   expect(button.y + button.height).toBeLessThanOrEqual(740);
 });
 
-test('the document field opens the numeric keypad; a visible switch allows letters for an alphanumeric CNPJ', async ({
-  page,
-  request,
-}) => {
+test('the document field opens the numeric keypad; a visible switch allows letters for an alphanumeric CNPJ', async ({ page, request }) => {
   await page.goto('/');
   const field = page.getByLabel('CPF ou CNPJ');
   await expect(field).toHaveAttribute('inputmode', 'numeric');

@@ -9,3 +9,5 @@ export * from './redirects';
 export * from './schemas';
 export * from './api';
 export * from './payments';
+export * from './customer';
+export * from './login';

@@ -12,7 +12,8 @@ export class CustomerRepository {
       name: string;
       email: string | null;
       phone: string | null;
-    }>('SELECT id, document, kind, name, email, phone FROM customers WHERE id = $1', [customerId]);
+      trade_name: string | null;
+    }>('SELECT id, document, kind, name, email, phone, trade_name FROM customers WHERE id = $1', [customerId]);
     if (!c) return null;
     const addresses = await this.db.query<CustomerInfoDto['addresses'][number]>(
       `SELECT address_type AS "addressType", street, street_no AS "streetNo", building, block, city, state, zip_code AS "zipCode"
@@ -22,6 +23,7 @@ export class CustomerRepository {
     return {
       key: c.id,
       name: c.name,
+      tradeName: c.trade_name,
       email: c.email,
       phone: c.phone,
       cpf: c.kind === 'cpf' ? c.document : null,

@@ -1,10 +1,20 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { claimPendingFocus } from '../../lib/route-focus';
 
-/** The page's h1, also written into document.title so each route is announced. */
+/**
+ * The page's h1, also written into document.title so each route is announced. After a navigation it takes the
+ * keyboard focus (tabIndex -1: focusable by script, not a Tab stop).
+ */
 export function PageTitle({ children, title }: { children: ReactNode; title?: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const text = title ?? (typeof children === 'string' ? children : '');
     if (text) document.title = `${text} — Guarita`;
   }, [children, title]);
-  return <h1 className="page-title">{children}</h1>;
+  useEffect(() => claimPendingFocus(ref.current));
+  return (
+    <h1 ref={ref} className="page-title" tabIndex={-1}>
+      {children}
+    </h1>
+  );
 }

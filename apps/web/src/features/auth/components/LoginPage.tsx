@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import {
+  CODE_RESEND_WAIT_SECONDS,
   MSG,
+  secondsUntil,
   documentError,
   loggedInRedirect,
   maskDocumentInput,
@@ -44,8 +46,19 @@ export function LoginPage() {
   const send = useSendCode();
   const verify = useVerifyCode();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const docRef = useRef<HTMLInputElement>(null);
+  // Phones open the numeric keypad for CPF and CNPJ; an alphanumeric CNPJ needs letters, by a visible switch.
+  const [letters, setLetters] = useState(false);
+  const [resendAt, setResendAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const resendIn = secondsUntil(resendAt, now);
 
   useEffect(() => headingRef.current?.focus(), [step]);
+  useEffect(() => {
+    if (step !== 3 || resendIn === 0) return;
+    const id = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(id);
+  }, [step, resendIn]);
 
   if (loggedIn) return <Navigate to={loggedInRedirect(location.search)} replace />;
 
@@ -76,6 +89,9 @@ export function LoginPage() {
           setSentTo(res.destino);
           setCode('');
           setCodeError(undefined);
+          const sentAt = Date.now();
+          setNow(sentAt);
+          setResendAt(sentAt + CODE_RESEND_WAIT_SECONDS * 1000);
           setStep(3);
         },
         onError: (err) => setAlert(errorText(err, MSG.lookupFailed)),
@@ -113,9 +129,10 @@ export function LoginPage() {
             Informe seu CPF ou CNPJ
           </h2>
           <TextField
+            ref={docRef}
             label="CPF ou CNPJ"
             name="documento"
-            inputMode="text"
+            inputMode={letters ? 'text' : 'numeric'}
             autoComplete="username"
             autoCapitalize="characters"
             value={doc}
@@ -123,6 +140,17 @@ export function LoginPage() {
             error={docError}
             placeholder="000.000.000-00"
           />
+          <label className="inline-check">
+            <input
+              type="checkbox"
+              checked={letters}
+              onChange={(e) => {
+                setLetters(e.target.checked);
+                docRef.current?.focus();
+              }}
+            />
+            CNPJ com letras
+          </label>
           <Button type="submit" loading={start.isPending}>
             Continuar
           </Button>
@@ -180,12 +208,13 @@ export function LoginPage() {
           <Button
             type="button"
             variant="secondary"
+            disabled={resendIn > 0}
             onClick={() => {
               setAlert(undefined);
               setStep(2);
             }}
           >
-            Reenviar código
+            {resendIn > 0 ? `Reenviar código em ${resendIn} s` : 'Reenviar código'}
           </Button>
         </form>
       )}

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { PageTitle } from '../../../components/ui/PageTitle';
+import { EmergencyLines } from './EmergencyLines';
 
 const TITLES: Array<[RegExp, string]> = [
   [/^\/meu-plano/, 'Meu Plano'],
@@ -16,15 +17,19 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/indicacao/, 'Indicação'],
 ];
 
-/** Routes whose screens belong to later issues: a clear pt-BR page instead of a dead end. */
+/**
+ * Routes whose screens belong to later issues: a clear pt-BR page instead of a dead end, with the theft/robbery
+ * and 24h assistance lines as tap-to-call links (issue 8).
+ */
 export function ComingSoonPage() {
   const { pathname } = useLocation();
   const title = TITLES.find(([re]) => re.test(pathname))?.[1] ?? 'Em breve';
   return (
-    <section className="card centered">
+    <section className="card centered coming-soon">
       <PageTitle>{title}</PageTitle>
       <p>Esta área está em construção e estará disponível em breve.</p>
       <p>Enquanto isso, fale com a nossa central de atendimento se precisar de ajuda.</p>
+      <EmergencyLines />
       <Link to="/dashboard">Voltar ao início</Link>
     </section>
   );

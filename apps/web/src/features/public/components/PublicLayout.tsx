@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { usePublicConfig } from '../../../api/get-public-config';
 import { Logo } from '../../shell/components/Logo';
+import { RouteAnnouncer, useNavigationFocus } from '../../../lib/route-focus';
 import { APP_STORES, SOCIAL_LINKS, telHref } from '../links';
 
 /** Site version and copyright year shown in the footer (000 §9). */
@@ -14,6 +15,7 @@ export function PublicLayout() {
   const cfg = usePublicConfig().data;
   const { pathname } = useLocation();
   const brand = cfg?.brandName ?? 'Guarita';
+  useNavigationFocus();
   return (
     <div className="public-shell">
       <a className="skip-link" href="#conteudo">
@@ -114,6 +116,7 @@ export function PublicLayout() {
           </p>
         </div>
       </footer>
+      <RouteAnnouncer />
     </div>
   );
 }

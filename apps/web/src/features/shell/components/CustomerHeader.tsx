@@ -1,21 +1,31 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { greetingName } from '@guarita/domain';
+import { ArrowLeft, Menu, X } from 'lucide-react';
 import { useMe } from '../../../api/get-me';
+import { usePublicConfig } from '../../../api/get-public-config';
+import { EmergencyStrip } from '../../common/components/EmergencyLines';
+import { parentRoute } from '../parent-route';
 import { logout } from '../../auth/api/logout';
 import { HOME_ITEM, MENU_ITEMS } from './menu-items';
 import { Logo } from './Logo';
 import { VehicleSelector } from './VehicleSelector';
-
-function firstName(name: string | undefined) {
-  return name?.split(' ')[0] ?? '';
-}
 
 export function CustomerHeader() {
   const me = useMe();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const brand = usePublicConfig().data?.brandName ?? 'Guarita';
+  const parent = parentRoute(location.pathname);
+  const greeting = me.data ? `Olá, ${greetingName(me.data)}!` : 'Olá!';
+  // The logo link's name starts with its visible text (WCAG 2.5.3 label in name).
+  const logoLink = (
+    <Link to="/dashboard" aria-label={`${brand} — Início`}>
+      <Logo name={brand} />
+    </Link>
+  );
   const [open, setOpen] = useState(false);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
@@ -77,12 +87,14 @@ export function CustomerHeader() {
   return (
     <header className="customer-header">
       <div className="header-bar mobile-only">
-        <button type="button" className="icon-btn" aria-label="Voltar" onClick={() => navigate(-1)}>
-          ←
-        </button>
-        <Link to="/dashboard" aria-label="Início">
-          <Logo />
-        </Link>
+        {parent ? (
+          <button type="button" className="icon-btn" aria-label="Voltar" onClick={() => navigate(parent)}>
+            <ArrowLeft aria-hidden="true" />
+          </button>
+        ) : (
+          <span className="icon-btn-placeholder" aria-hidden="true" />
+        )}
+        {logoLink}
         <button
           ref={burgerRef}
           type="button"
@@ -92,19 +104,18 @@ export function CustomerHeader() {
           aria-controls="mobile-menu"
           onClick={() => setOpen(true)}
         >
-          ☰
+          <Menu aria-hidden="true" />
         </button>
       </div>
       <div className="header-bar desktop-only">
-        <Link to="/dashboard" aria-label="Início">
-          <Logo />
-        </Link>
-        <p className="greeting">{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
+        {logoLink}
+        <p className="greeting">{greeting}</p>
         <VehicleSelector />
       </div>
       <nav className="desktop-nav desktop-only" aria-label="Menu principal">
         {links}
       </nav>
+      <EmergencyStrip />
       <div className={`menu-backdrop ${open ? 'open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
       <nav
         id="mobile-menu"
@@ -115,9 +126,9 @@ export function CustomerHeader() {
         inert={!open}
       >
         <div className="mobile-menu-head">
-          <p className="greeting">{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
+          <p className="greeting">{greeting}</p>
           <button type="button" className="icon-btn" aria-label="Fechar menu" onClick={() => setOpen(false)}>
-            ✕
+            <X aria-hidden="true" />
           </button>
         </div>
         <VehicleSelector />

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useSession } from '../../../lib/use-session';
+import { RouteAnnouncer, useNavigationFocus } from '../../../lib/route-focus';
 import { CustomerHeader } from './CustomerHeader';
 
 /** Every customer route: not logged in → '/' (payments of a plate → '/?placa=' so login lands back there). */
@@ -7,6 +8,7 @@ export function CustomerLayout() {
   const { loggedIn } = useSession();
   const { placa } = useParams();
   const location = useLocation();
+  useNavigationFocus();
   if (!loggedIn) {
     const to = placa && location.pathname.startsWith('/pagamentos/placa/') ? `/?placa=${encodeURIComponent(placa)}` : '/';
     return <Navigate to={to} replace />;
@@ -20,6 +22,7 @@ export function CustomerLayout() {
       <main id="conteudo" className="customer-main" tabIndex={-1}>
         <Outlet />
       </main>
+      <RouteAnnouncer />
     </div>
   );
 }
