@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { MARIA } from '../support/demo';
 import { login } from '../support/login';
 
+// Each test logs in through the outbox; on a busy machine that alone can take most of the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 /**
  * Issue 8, item 2: every data screen shows an error with 'Tentar novamente' when its request fails (never wrong
  * data such as 'Total em aberto: R$ 0,00'), recovers when retried, and keeps its last data with an offline

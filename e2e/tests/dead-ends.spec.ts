@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { MARIA } from '../support/demo';
 import { login } from '../support/login';
 
+// Each test logs in through the outbox; on a busy machine that alone can take most of the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 /**
  * Issue 8, item 4: a page that is not built yet is never a dead end in a theft-protection product — it shows
  * the theft/robbery and 24h assistance lines as tap-to-call links; and the customer area always has an

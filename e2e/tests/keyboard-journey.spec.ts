@@ -4,6 +4,9 @@ import { tabTo } from '../support/keyboard';
 import { destination, expectPath, sendAndReadCode, stepHeading } from '../support/login';
 import { confirmPixAsTheBank } from '../support/pix';
 
+// Each test logs in through the outbox; on a busy machine that alone can take most of the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 /**
  * Issue 8: the whole way from the login to paying an overdue bill by Pix and logging out, with the keyboard
  * only (Tab, Shift+Tab, Enter, Space, typing). Pedro's only contract has one overdue bill: R$ 189,90 + multa

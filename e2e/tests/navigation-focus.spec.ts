@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { MARIA, MARIA_VEHICLES } from '../support/demo';
 import { expectPath, login } from '../support/login';
 
+// Each test logs in through the outbox; on a busy machine that alone can take most of the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 /**
  * Issue 8, items 6 and 8: after a navigation the keyboard focus is on the new page's main heading and the
  * change is announced; the phone header's back button goes to the parent route and is not on the start page;

@@ -11,3 +11,4 @@ export * from './api';
 export * from './payments';
 export * from './customer';
 export * from './login';
+export * from './overdue';

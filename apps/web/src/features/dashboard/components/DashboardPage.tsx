@@ -2,11 +2,13 @@ import { Link } from 'react-router';
 import { BILL_STATUS_LABEL, formatIsoDate, formatMoney, vehicleLabel } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
-import { Alert } from '../../../components/ui/Alert';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
 import { useContract } from '../../../api/get-contract';
 import { useBills } from '../../../api/get-bills';
 import { ContractNotFound } from '../../common/components/ContractNotFound';
+import { QueryError } from '../../../components/ui/QueryError';
+import { OverdueBanner, OverdueExplanation } from '../../payments/components/OverdueBanner';
+import { AdvanceLink } from '../../payments/components/AdvanceLink';
 
 /** Start page for the selected contract: vehicle, plan, status, total open and quick actions. */
 export function DashboardPage() {
@@ -16,7 +18,13 @@ export function DashboardPage() {
   const bills = useBills(nCtrId);
 
   if (selected.isLoading) return <Spinner />;
-  if (selected.error) return <Alert>{selected.error.message}</Alert>;
+  if (selected.error)
+    return (
+      <div className="dashboard">
+        <PageTitle>Início</PageTitle>
+        <QueryError error={selected.error} onRetry={selected.refetch} retrying={selected.isFetching} />
+      </div>
+    );
   if (selected.notFound) return <ContractNotFound />;
   if (!selected.contract) {
     return (
@@ -36,6 +44,7 @@ export function DashboardPage() {
   return (
     <div className="dashboard">
       <PageTitle title="Início">{vehicleLabel(c, index)}</PageTitle>
+      {bills.data && <OverdueBanner bills={bills.data.bills} />}
       <div className="grid">
         <section className="card" aria-labelledby="veiculo">
           <h2 id="veiculo">Veículo</h2>
@@ -78,13 +87,14 @@ export function DashboardPage() {
           <h2 id="financeiro">Financeiro</h2>
           {bills.isLoading ? (
             <Spinner />
-          ) : bills.error ? (
-            <Alert>{bills.error.message}</Alert>
+          ) : bills.error || !bills.data ? (
+            <QueryError error={bills.error} onRetry={bills.refetch} retrying={bills.isFetching} />
           ) : (
             <>
               <p className="total-open">
                 Total em aberto: <strong className={open > 0 ? 'text-danger' : ''}>{formatMoney(open)}</strong>
               </p>
+              <OverdueExplanation bills={bills.data.bills} />
               {overdue.length > 0 && (
                 <p className="text-danger">
                   {overdue.length === 1 ? '1 fatura' : `${overdue.length} faturas`} {BILL_STATUS_LABEL.I.toLowerCase()}
@@ -101,17 +111,10 @@ export function DashboardPage() {
         </section>
       </div>
       <nav className="quick-actions" aria-label="Ações rápidas">
-        {open > 0 && (
-          <Link className="btn btn-primary" to="/pagamentos/fatura-em-aberto">
-            Pagar fatura em aberto
-          </Link>
-        )}
         <Link className="btn btn-secondary" to={`/pagamentos/${c.nCtrId}`}>
           Pagamentos
         </Link>
-        <Link className="btn btn-secondary" to="/antecipacao">
-          Antecipar fatura
-        </Link>
+        <AdvanceLink nCtrId={c.nCtrId} />
         <Link className="btn btn-secondary" to={`/suporte/${c.nCtrId}`}>
           Abrir solicitação
         </Link>

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatIsoDate, formatMoney, billTotal, MSG, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
@@ -14,6 +14,7 @@ import { newIdempotencyKey } from '../api/idempotency-key';
 import { PaymentResultModal } from './PaymentResultModal';
 import { PayWithCard } from './PayWithCard';
 import { PixCharge } from './PixCharge';
+import { OverdueExplanation, type PayMethodState } from './OverdueBanner';
 
 /** Spec 000 §8: a Pix for bills already in an open negotiation is recognised by this part of the message. */
 const NEGOTIATION_OPEN = 'faz parte de uma negociação em aberto';
@@ -54,7 +55,9 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
   const summary = usePaymentsSummary(nCtrId);
   const createPix = useCreatePix(nCtrId);
   const groupId = useId();
-  const [method, setMethod] = useState<Method | null>(null);
+  // 'Pagar com Pix' / 'Pagar com cartão' on the start page choose the method on the way here.
+  const chosen = (useLocation().state as PayMethodState)?.method;
+  const [method, setMethod] = useState<Method | null>(chosen ?? null);
   const [pix, setPix] = useState<PixConteudoDto | null>(null);
   const [dismissedTxid, setDismissedTxid] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -132,6 +135,7 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
         <p className="total-open">
           Total em aberto: <strong className={data.totalEmAberto > 0 ? 'text-danger' : ''}>{formatMoney(data.totalEmAberto)}</strong>
         </p>
+        <OverdueExplanation bills={data.faturasEmAberto} />
         {!nothingOpen && !pix && (
           <ul className="open-bills">
             {data.faturasEmAberto.map((b) => (

@@ -7,9 +7,12 @@ import { useSelectedContract } from '../../../hooks/use-selected-contract';
 import { useBills } from '../../../api/get-bills';
 import { ContractNotFound } from '../../common/components/ContractNotFound';
 import { VehicleSelector } from '../../shell/components/VehicleSelector';
+import { QueryError } from '../../../components/ui/QueryError';
 import { cardBrandLabel, maskedCard } from './card-brand';
+import { OverdueExplanation } from './OverdueBanner';
+import { AdvanceLink } from './AdvanceLink';
 
-const STATUS_CLASS = { I: 'text-danger', A: 'status-open', P: 'status-paid' } as const;
+const STATUS_CLASS = { I: 'chip chip-danger', A: 'chip chip-warn', P: 'chip chip-ok' } as const;
 
 /** /pagamentos, /pagamentos/{nCtrId}, /pagamentos/placa/{placa}: card on file, open total and history. */
 export function PaymentsPage() {
@@ -17,7 +20,13 @@ export function PaymentsPage() {
   const bills = useBills(selected.contract?.nCtrId);
 
   if (selected.isLoading) return <Spinner />;
-  if (selected.error) return <Alert>{selected.error.message}</Alert>;
+  if (selected.error)
+    return (
+      <div className="payments">
+        <PageTitle>Pagamentos</PageTitle>
+        <QueryError error={selected.error} onRetry={selected.refetch} retrying={selected.isFetching} />
+      </div>
+    );
   if (selected.notFound) return <ContractNotFound />;
   const c = selected.contract;
   if (!c) return <Alert kind="info">Você não possui contratos ativos.</Alert>;
@@ -45,43 +54,60 @@ export function PaymentsPage() {
           <h2 id="em-aberto">Em aberto</h2>
           {bills.isLoading ? (
             <Spinner />
+          ) : bills.error || !bills.data ? (
+            // Never 'Total em aberto: R$ 0,00' when the bills could not be read (issue 8).
+            <QueryError error={bills.error} onRetry={bills.refetch} retrying={bills.isFetching} />
           ) : (
-            <p className="total-open">
-              Total em aberto: <strong className={open > 0 ? 'text-danger' : ''}>{formatMoney(open)}</strong>
-            </p>
+            <>
+              <p className="total-open">
+                Total em aberto: <strong className={open > 0 ? 'text-danger' : ''}>{formatMoney(open)}</strong>
+              </p>
+              <OverdueExplanation bills={bills.data.bills} />
+            </>
           )}
           <div className="quick-actions">
-            {open > 0 && (
+            {bills.data && open > 0 && (
               <Link className="btn btn-primary" to="/pagamentos/fatura-em-aberto">
                 Pagar fatura em aberto
               </Link>
             )}
-            <Link className="btn btn-secondary" to="/antecipacao">
-              Antecipar fatura
-            </Link>
+            <AdvanceLink nCtrId={c.nCtrId} />
           </div>
         </section>
       </div>
       <section className="card" aria-labelledby="historico">
         <h2 id="historico">Histórico de pagamentos</h2>
         {bills.isLoading && <Spinner />}
-        {bills.error && <Alert>{bills.error.message}</Alert>}
+        {bills.error && !bills.data && <p className="muted">O histórico aparece aqui quando as faturas forem carregadas.</p>}
         {bills.data && bills.data.bills.length === 0 && <p>Nenhuma fatura encontrada.</p>}
         {bills.data && bills.data.bills.length > 0 && (
-          <table className="history">
-            <thead>
-              <tr>
-                <th scope="col">Vencimento</th>
-                <th scope="col">Valor</th>
-                <th scope="col">Situação</th>
+          // Explicit roles: on phones the rows are restyled as stacked cards, and CSS display changes can drop table semantics.
+          <table className="history" role="table" aria-labelledby="historico">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  Vencimento
+                </th>
+                <th scope="col" role="columnheader">
+                  Valor
+                </th>
+                <th scope="col" role="columnheader">
+                  Situação
+                </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {bills.data.bills.map((b) => (
-                <tr key={b.docEntry}>
-                  <td>{formatIsoDate(b.docDueDate)}</td>
-                  <td>{formatMoney(billTotal({ ...b, idStatus: b.billStatus.idStatus }))}</td>
-                  <td className={STATUS_CLASS[b.billStatus.idStatus]}>{b.billStatus.descStatus}</td>
+                <tr key={b.docEntry} role="row">
+                  <td role="cell" className="history-date">
+                    {formatIsoDate(b.docDueDate)}
+                  </td>
+                  <td role="cell" className="history-amount">
+                    {formatMoney(billTotal({ ...b, idStatus: b.billStatus.idStatus }))}
+                  </td>
+                  <td role="cell" className="history-status">
+                    <span className={STATUS_CLASS[b.billStatus.idStatus]}>{b.billStatus.descStatus}</span>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useSession } from '../../../lib/use-session';
 import { RouteAnnouncer, useNavigationFocus } from '../../../lib/route-focus';
 import { CustomerHeader } from './CustomerHeader';
+import { OfflineBanner } from '../../../components/ui/OfflineBanner';
 
 /** Every customer route: not logged in → '/' (payments of a plate → '/?placa=' so login lands back there). */
 export function CustomerLayout() {
@@ -20,6 +21,7 @@ export function CustomerLayout() {
       </a>
       <CustomerHeader />
       <main id="conteudo" className="customer-main" tabIndex={-1}>
+        <OfflineBanner />
         <Outlet />
       </main>
       <RouteAnnouncer />
