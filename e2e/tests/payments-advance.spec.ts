@@ -4,11 +4,12 @@ import { enterCode, enterDocument, expectPath, login, sendCode } from '../suppor
 import { confirmPixAsTheBank, decodeQrImage, dragSheetDown, expectValidBrCode } from '../support/pix';
 
 /**
- * Advance (/antecipacao). Whether a contract can advance depends on the calendar (ADR 002): the demo seed
- * dates bills from today, and from the 1st of a month until the contract's due day its bill of the month is
- * still to be debited ('Antecipação não disponível', with that date). So each test first reads the forecast
- * the screen itself received and checks the screen against it: the eligible case requests the advance, the
- * other shows the sheet with the scheduled date. (The overdue case of the sheet is in payments-pix.spec.ts.)
+ * Advance (/antecipacao). Whether a contract can advance depends on the calendar (ADR 002); the demo seed
+ * dates bills from the server's clock so that both branches exist on every day of the month: Maria's 100104
+ * has its bill of the month paid early (always eligible) and Alfa's 400401 is due on the month's last day
+ * (its bill of the month is always still to be debited: 'Antecipação não disponível' with that date).
+ * Each test reads the forecast the screen itself received and checks the screen against it.
+ * (The overdue case of the sheet is in payments-pix.spec.ts.)
  */
 
 interface Forecast {
@@ -102,17 +103,12 @@ test.describe('on a phone', () => {
     page,
     request,
   }) => {
-    // Alfa's contract 400401 (due day 25): not eligible from the 1st to the 25th, eligible after.
+    // Alfa's contract 400401 is due on the last day of each month: never eligible, whatever today is.
     const forecast = await openAdvance(page, request, ALFA, null, 400401);
     const f = forecast.conteudo;
     const main = page.getByRole('main');
     const sheet = page.getByRole('dialog', { name: 'Antecipação não disponível' });
-    if (f.elegivel) {
-      test.info().annotations.push({ type: 'calendar', description: '400401 eligible today: no sheet to show' });
-      await expect(main.getByRole('button', { name: 'Solicitar Antecipação' })).toBeVisible();
-      await expect(sheet).toBeHidden();
-      return;
-    }
+    expect(f.elegivel).toBe(false);
     expect(f.motivo).toBe('PENDING_DEBIT');
     const text = `A antecipação só é possível após o débito da mensalidade deste mês, agendado para ${ddmmyyyy(f.dataAgendada!)}.`;
     await expect(sheet).toBeVisible();

@@ -3,14 +3,17 @@
  * so tools that need it offline (redocly lint, openapi-typescript) read exactly what the server declares.
  * Usage: node --import tsx apps/api/scripts/dump-openapi.ts [out.json]
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openPglite } from '../src/db/db';
+import type { DB } from '../src/db/schema';
 
 const out = process.argv[2];
-// An in-memory database: building the app declares every route; nothing is queried.
-const db = await openPglite();
+// Building the app declares every route and queries nothing: a pool that never connects is enough.
+const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: 'postgres://unused.invalid/none' }) }) });
 const app = await buildApp({
   db,
   config: loadConfig({
@@ -19,11 +22,14 @@ const app = await buildApp({
     AUTH_SECRET: 'x'.repeat(32),
     SMTP_URL: 'smtp://unused.invalid', // adapters are built, never called
     SMS_PROVIDER_URL: 'http://unused.invalid',
+    ...(process.env.PUBLIC_URL ? { PUBLIC_URL: process.env.PUBLIC_URL } : {}),
   }),
 });
 await app.ready();
 const doc = JSON.stringify(app.swagger(), null, 2) + '\n';
-if (out) writeFileSync(out, doc);
-else process.stdout.write(doc);
+if (out) {
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, doc);
+} else process.stdout.write(doc);
 await app.close();
-await db.close();
+await db.destroy();

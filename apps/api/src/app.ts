@@ -1,35 +1,24 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
-import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import type { AppConfig } from './config';
-import type { Db } from './db/db';
-import { buildServices, type Ports, type Services } from './services';
-import authenticate from './plugins/authenticate';
+import type { Database } from './db/db';
+import composition, { type Ports } from './composition';
+import { modules } from './modules';
+import session from './modules/auth/session';
 import errors from './plugins/errors';
+import openapi from './plugins/openapi';
 import security from './plugins/security';
 import web from './plugins/web';
-import authRoutes from './modules/auth/routes';
-import customerRoutes from './modules/customers/routes';
-import contractRoutes from './modules/contracts/routes';
-import paymentRoutes from './modules/payments/routes'; // payments (issue 3)
-import devRoutes from './modules/dev/routes';
-import publicConfigRoutes from './modules/public-config/routes';
-import contactRoutes from './modules/contact/routes';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: Services;
-  }
-}
+export type { Ports };
 
 export interface BuildOptions {
-  db: Db;
+  db: Database;
   config: AppConfig;
   ports?: Ports;
   logger?: FastifyServerOptions['logger'];
@@ -64,51 +53,27 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(
-    fp(
-      async (a) => {
-        a.decorate('services', buildServices(db, config, ports));
-      },
-      { name: 'services' },
-    ),
-  );
+  // The composition root: configuration → ports (db, clock, notifier, card gateway, Pix PSP, limiter).
+  await app.register(composition, { db, config, ...(ports ? { ports } : {}) });
   await app.register(errors);
   await app.register(security, { hsts: config.env.PUBLIC_URL.startsWith('https://') });
   await app.register(cookie);
-  await app.register(authenticate);
-  await app.register(swagger, {
-    openapi: { info: { title: 'Guarita API', version: '1.0.0', description: 'Backend-for-frontend da área do cliente.' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // The docs page brings its own policy; keep it unframeable like the rest of the app.
-    transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
-  });
+  await app.register(openapi);
+  await app.register(session);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     try {
-      await db.query('SELECT 1');
+      await sql`SELECT 1`.execute(db);
       return { status: 'ok' };
     } catch {
       return reply.code(503).send({ status: 'unavailable' });
     }
   });
 
-  await app.register(
-    async (api) => {
-      await api.register(publicConfigRoutes);
-      await api.register(authRoutes);
-      await api.register(customerRoutes);
-      await api.register(contractRoutes);
-      await api.register(paymentRoutes); // payments (issue 3)
-      await api.register(contactRoutes);
-      if (config.demoMode) await api.register(devRoutes);
-    },
-    { prefix: '/api' },
-  );
+  // Every folder of src/modules is one module (src/modules/index.ts lists them): a fastify-plugin with a name
+  // and its dependencies, which decorates its service and registers its routes under /api (ADR 005).
+  for (const m of modules) await app.register(m);
 
   await app.register(web, { root: config.env.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;

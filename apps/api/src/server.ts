@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from './config';
-import { openPglite, openPostgres, type Db } from './db/db';
+import { openPglite, openPostgres, type Database } from './db/db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { buildApp, loggerOptions } from './app';
@@ -8,9 +8,8 @@ import { buildApp, loggerOptions } from './app';
 const config = loadConfig();
 const { env } = config;
 
-const db: Db = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.resolve(env.DATA_DIR, 'pglite'));
+const db: Database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.resolve(env.DATA_DIR, 'pglite'));
 const applied = await migrate(db);
-if (config.demoMode && (await seedDemo(db))) console.log('Demo data loaded (see README for the demo logins).');
 if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
 
 const app = await buildApp({
@@ -18,11 +17,14 @@ const app = await buildApp({
   config,
   logger: loggerOptions(env.LOG_LEVEL),
 });
+await app.ready();
+// Demo data is dated from the app's clock (the same one the services use).
+if (config.demoMode && (await seedDemo(db, app.clock))) console.log('Demo data loaded (see README for the demo logins).');
 
 const prune = setInterval(
   () => {
-    void app.services.limiter.prune().catch(() => {});
-    void app.services.payments.pruneIdempotency().catch(() => {});
+    void app.limiter.prune().catch(() => {});
+    void app.payments.pruneIdempotency().catch(() => {});
   },
   10 * 60 * 1000,
 );
@@ -37,7 +39,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // Stop accepting, finish in-flight requests, then close the database.
     const timer = setTimeout(() => process.exit(1), 10_000);
     await app.close();
-    await db.close();
+    await db.destroy();
     clearTimeout(timer);
     process.exit(0);
   });

@@ -8,7 +8,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { MSG } from '@guarita/domain';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openPglite, openPostgres, type Db } from '../src/db/db';
+import { openPglite, openPostgres, type Database } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
 
 /** A real SMTP server in process: the app's SmtpNotifier (nodemailer) delivers to it over TCP. */
@@ -53,7 +53,7 @@ async function startSmtp() {
 }
 
 /** Fresh database: PGlite in memory, or a throwaway schema when DATABASE_URL is set (as .ci/run does). */
-async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function freshDb(): Promise<{ db: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) return { db: await openPglite(), drop: async () => {} };
   const schema = `t_contact_${randomBytes(5).toString('hex')}`;
@@ -104,7 +104,7 @@ const INBOX = 'fale-conosco@guarita.test';
 const smtpP = startSmtp();
 let smtp: Awaited<typeof smtpP>;
 let app: Awaited<ReturnType<typeof buildApp>>;
-let db: Db;
+let db: Database;
 let drop: () => Promise<void>;
 let ipSeq = 1;
 /** Each test its own IP, so the per-IP limit only bites where a test wants it to. */
@@ -129,7 +129,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await db?.close().catch(() => {});
+  await db?.destroy().catch(() => {});
   await drop?.();
   await smtp?.close();
 });
@@ -286,7 +286,7 @@ describe('POST /api/contact', () => {
 
   it('limits messages per IP (config.limits.contactPerIp)', async () => {
     const ip = '10.9.9.9';
-    const max = app.services.config.limits.contactPerIp;
+    const max = app.config.limits.contactPerIp;
     for (let i = 0; i < max; i++) expect((await post({ ...message, name: '' }, ip)).statusCode).toBe(400);
     const limited = await post({ ...message, altcha: await solvedPayload() }, ip);
     expect(limited.statusCode).toBe(429);

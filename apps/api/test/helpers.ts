@@ -4,10 +4,11 @@ import pg from 'pg';
 import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, loggerOptions } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
-import { openPglite, openPostgres, type Db } from '../src/db/db';
+import { openPglite, openPostgres, rawQuery, type Database } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
 import { seedDemo } from '../src/db/seed';
 import { OutboxNotifier, type Notification, type Notifier } from '../src/ports/notifier';
+import { systemClock, type Clock } from '../src/ports/clock';
 import { REFRESH_COOKIE } from '../src/modules/auth/routes';
 
 export { REFRESH_COOKIE };
@@ -27,6 +28,8 @@ export interface TestOverrides {
   /** Also write every notification to the real demo outbox (dev_outbox table), as demo mode does. */
   outbox?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** The app's (and the seed's) clock; the system clock unless given. */
+  clock?: Clock;
 }
 
 /** Test double of the outside world (SMS gateway / mail server): remembers what would have been sent. */
@@ -67,7 +70,9 @@ export interface LoginResult {
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
-  db: Db;
+  db: Database;
+  /** SQL text with $1… parameters, for tests that look at or change tables directly. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   config: AppConfig;
   notifier: CapturingNotifier;
   sent: Notification[];
@@ -83,7 +88,8 @@ export interface TestApp {
   get(url: string, accessToken?: string): Promise<LightMyRequestResponse>;
 }
 
-async function openFreshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+/** An empty database: in-memory PGlite, or a fresh schema on DATABASE_URL's PostgreSQL (dropped by `drop`). */
+export async function openFreshDb(): Promise<{ db: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const db = await openPglite();
@@ -133,9 +139,10 @@ export async function createTestApp(overrides: TestOverrides = {}): Promise<Test
   let app: TestApp['app'] | undefined;
   try {
     await migrate(db);
-    await seedDemo(db);
+    const clock = overrides.clock ?? systemClock;
+    await seedDemo(db, clock);
     const notifier = new CapturingNotifier(overrides.outbox ? new OutboxNotifier(db, () => {}) : undefined);
-    app = await buildApp({ db, config, ports: { notifier }, logger: overrides.logger ?? false });
+    app = await buildApp({ db, config, ports: { notifier, clock }, logger: overrides.logger ?? false });
     await app.ready();
     const a = app;
 
@@ -182,6 +189,7 @@ export async function createTestApp(overrides: TestOverrides = {}): Promise<Test
     return {
       app: a,
       db,
+      query: (text, params) => rawQuery(db, text, params),
       config,
       notifier,
       sent: notifier.sent,
@@ -195,13 +203,13 @@ export async function createTestApp(overrides: TestOverrides = {}): Promise<Test
         if (closed) return;
         closed = true;
         await a.close();
-        await db.close().catch(() => {}); // a test may have closed it already
+        await db.destroy().catch(() => {}); // a test may have closed it already
         await drop();
       },
     };
   } catch (err) {
     await app?.close().catch(() => {});
-    await db.close().catch(() => {});
+    await db.destroy().catch(() => {});
     await drop().catch(() => {});
     throw err;
   }

@@ -170,7 +170,7 @@ describe('outside demo mode, over https, with the web app built', () => {
     const res = await t.verify(s.Sessao, code);
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === REFRESH_COOKIE)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
-    expect(await t.db.query('SELECT 1 FROM dev_outbox')).toHaveLength(0);
+    expect(await t.query('SELECT 1 FROM dev_outbox')).toHaveLength(0);
     expect((await t.get('/api/config')).json().demoMode).toBe(false);
   });
 
@@ -274,7 +274,7 @@ describe('database down', () => {
   afterAll(() => t?.close());
 
   it('/readyz answers 503 and API calls a generic 500 envelope without internals', async () => {
-    await t.db.close();
+    await t.db.destroy();
     expect((await t.get('/healthz')).statusCode).toBe(200);
     const ready = await t.get('/readyz');
     expect(ready.statusCode).toBe(503);

@@ -35,14 +35,14 @@ describe('payments: Pix, webhook, advance', () => {
   const key = () => ({ 'idempotency-key': randomUUID() });
   const addBill = async (nCtrId: number, status: 'I' | 'A' | 'P', due: string, total = 5000) =>
     (
-      await t.db.query<{ doc_entry: number }>(
+      await t.query<{ doc_entry: number }>(
         `INSERT INTO bills (n_ctr_id, doc_due_date, doc_total, id_status) VALUES ($1, $2, $3, $4) RETURNING doc_entry`,
         [nCtrId, due, total, status],
       )
     )[0]!.doc_entry;
   const bill = async (docEntry: number) =>
     (
-      await t.db.query<{ id_status: string; paid_at: Date | null }>(`SELECT id_status, paid_at FROM bills WHERE doc_entry = $1`, [docEntry])
+      await t.query<{ id_status: string; paid_at: Date | null }>(`SELECT id_status, paid_at FROM bills WHERE doc_entry = $1`, [docEntry])
     )[0]!;
   const webhook = (body: unknown, signature?: string | null) => {
     const raw = JSON.stringify(body);
@@ -98,7 +98,7 @@ describe('payments: Pix, webhook, advance', () => {
       const expires = new Date(c.dataExpiracao).getTime();
       expect(expires).toBeGreaterThanOrEqual(before + PIX_EXPIRY_MINUTES * 60_000 - 1000);
       expect(expires).toBeLessThanOrEqual(Date.now() + PIX_EXPIRY_MINUTES * 60_000 + 1000);
-      const row = (await t.db.query<{ slp_code: number }>(`SELECT slp_code FROM pix_charges WHERE txid = $1`, [c.txid]))[0]!;
+      const row = (await t.query<{ slp_code: number }>(`SELECT slp_code FROM pix_charges WHERE txid = $1`, [c.txid]))[0]!;
       expect(row.slp_code).toBe(16);
 
       // The screen can poll it and the payments summary shows it.
@@ -181,7 +181,7 @@ describe('payments: Pix, webhook, advance', () => {
     it('an expired charge cannot be confirmed (webhook or demo action); a new Pix may then be created', async () => {
       const b = await addBill(100102, 'I', '2026-01-10', 4990);
       const pix = await newPix(100102, CPF_MARIA, [b], 4990);
-      await t.db.query(`UPDATE pix_charges SET expires_at = now() - interval '1 minute' WHERE txid = $1`, [pix.txid]);
+      await t.query(`UPDATE pix_charges SET expires_at = now() - interval '1 minute' WHERE txid = $1`, [pix.txid]);
       expect((await call('GET', `/api/payments/pix/${pix.txid}`, CPF_MARIA)).json().status).toBe('expired');
 
       const res = await webhook(paid(pix.txid, '49.90'));
@@ -216,9 +216,7 @@ describe('payments: Pix, webhook, advance', () => {
       );
       expect(tries.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
       const created = tries.find((r) => r.statusCode === 200)!.json().conteudo;
-      expect((await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pix_charges WHERE $1 = ANY(doc_entries)`, [b]))[0]!.n).toBe(
-        1,
-      );
+      expect((await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM pix_charges WHERE $1 = ANY(doc_entries)`, [b]))[0]!.n).toBe(1);
 
       const body = paid(created.txid, '139.90');
       const deliveries = await Promise.all(Array.from({ length: 10 }, () => webhook(body)));
@@ -252,7 +250,7 @@ describe('payments: Pix, webhook, advance', () => {
   describe('advance (ADR 002)', () => {
     // João's contract 200201: its seeded open bill is replaced by bills each test places in time.
     beforeAll(async () => {
-      await t.db.query(`DELETE FROM bills WHERE n_ctr_id = 200201 AND id_status <> 'P'`);
+      await t.query(`DELETE FROM bills WHERE n_ctr_id = 200201 AND id_status <> 'P'`);
     });
     const forecast = async () => (await call('GET', '/api/payments/contracts/200201/advance', CPF_JOAO)).json();
     const advance = (metodoPagamento: unknown, headers = key()) =>
@@ -302,7 +300,7 @@ describe('payments: Pix, webhook, advance', () => {
         mensagem: `A antecipação só é possível após o débito da mensalidade deste mês, agendado para ${d}/${m}/${y}.`,
         detalhes: { motivo: 'PENDING_DEBIT', dataAgendada: today },
       });
-      await t.db.query(`UPDATE bills SET id_status = 'P', paid_at = now() WHERE doc_entry = $1`, [b]);
+      await t.query(`UPDATE bills SET id_status = 'P', paid_at = now() WHERE doc_entry = $1`, [b]);
     });
 
     it('overdue bills → ADVANCE_UNAVAILABLE (OVERDUE_BILLS)', async () => {
@@ -315,7 +313,7 @@ describe('payments: Pix, webhook, advance', () => {
         mensagem: 'A antecipação só é possível após a quitação das faturas em atraso.',
         detalhes: { motivo: 'OVERDUE_BILLS', dataAgendada: null },
       });
-      await t.db.query(`UPDATE bills SET id_status = 'P', paid_at = now() WHERE doc_entry = $1`, [overdue]);
+      await t.query(`UPDATE bills SET id_status = 'P', paid_at = now() WHERE doc_entry = $1`, [overdue]);
     });
 
     it('PI: a Pix for the next open bill; a second request while it is open → the spec message; paid through the webhook path', async () => {
@@ -367,8 +365,7 @@ describe('payments: Pix, webhook, advance', () => {
       expect(replay.headers['idempotent-replayed']).toBe('true');
       expect(replay.json()).toEqual(res.json());
       expect(
-        (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_charges WHERE n_ctr_id = 200201 AND purpose = 'advance'`))[0]!
-          .n,
+        (await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_charges WHERE n_ctr_id = 200201 AND purpose = 'advance'`))[0]!.n,
       ).toBe(1);
     });
 

@@ -23,7 +23,7 @@ describe('payments: card payment of open bills, idempotency, ownership, change c
 
   beforeAll(async () => {
     t = await createTestApp();
-    gateway = t.app.services.payments.gateway as SandboxCardGateway;
+    gateway = t.app.cardGateway as SandboxCardGateway;
     for (const doc of [CPF_MARIA, CPF_JOAO, CNPJ_HORIZONTE]) token[doc] = (await t.login(doc)).AccessToken;
   });
   afterAll(() => t?.close());
@@ -37,19 +37,19 @@ describe('payments: card payment of open bills, idempotency, ownership, change c
     });
 
   const bills = (nCtrId: number) =>
-    t.db.query<BillRow>(
+    t.query<BillRow>(
       `SELECT doc_entry, id_status, paid_at, doc_total + valor_multa + valor_juros AS total FROM bills WHERE n_ctr_id = $1 ORDER BY doc_entry`,
       [nCtrId],
     );
   const overdue = async (nCtrId: number) => (await bills(nCtrId)).filter((b) => b.id_status === 'I');
   const addBill = async (nCtrId: number, status: 'I' | 'A' | 'P', due: string, total = 5000) =>
     (
-      await t.db.query<{ doc_entry: number }>(
+      await t.query<{ doc_entry: number }>(
         `INSERT INTO bills (n_ctr_id, doc_due_date, doc_total, id_status) VALUES ($1, $2, $3, $4) RETURNING doc_entry`,
         [nCtrId, due, total, status],
       )
     )[0]!.doc_entry;
-  const count = async (sql: string, params: unknown[] = []) => (await t.db.query<{ n: number }>(sql, params))[0]!.n;
+  const count = async (sql: string, params: unknown[] = []) => (await t.query<{ n: number }>(sql, params))[0]!.n;
 
   it('summary: card on file, seller, open total and overdue bills of the contract', async () => {
     const res = await call('GET', '/api/payments/contracts/100101', CPF_MARIA);
@@ -355,7 +355,7 @@ describe('payments: card payment of open bills, idempotency, ownership, change c
   });
 
   it('no table holds a full card number or CVV', async () => {
-    const dump = await t.db.query<{ j: string }>(
+    const dump = await t.query<{ j: string }>(
       `SELECT row_to_json(x)::text AS j FROM (
          SELECT to_jsonb(c) AS r FROM contracts c UNION ALL SELECT to_jsonb(k) FROM card_charges k
          UNION ALL SELECT to_jsonb(i) FROM idempotency_keys i) x`,

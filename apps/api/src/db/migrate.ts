@@ -1,29 +1,126 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import type { Db } from './db';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Migrations run before (and regardless of) the typed schema, so they see any database. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb = Kysely<any>;
 
-/** Applies every migrations/NNN_name.sql not yet applied, each in its own transaction, in order. */
-export async function migrate(db: Db): Promise<string[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const files = readdirSync(MIGRATIONS_DIR)
-    .filter((f) => /^\d+_.+\.sql$/.test(f))
-    .sort();
-  const applied: string[] = [];
-  for (const file of files) {
-    const version = file.replace(/\.sql$/, '');
-    await db.transaction(async (tx) => {
-      // Several instances may start at once on PostgreSQL: one migrates, the others wait and skip.
-      if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(724274)');
-      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [version]);
-      if (done.length > 0) return;
-      await tx.exec(readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
-      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
-      applied.push(version);
-    });
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Kysely's own bookkeeping tables, plus ours: the SHA-256 of each applied file (ADR 005). */
+export const MIGRATION_TABLE = 'kysely_migration';
+export const CHECKSUM_TABLE = 'migration_checksums';
+/** The table of the first hand-written runner (until issue 6); adopted once, then dropped. */
+const LEGACY_TABLE = 'schema_migrations';
+
+export interface MigrationFile {
+  /** File name without `.sql`, e.g. '002_payments': the order and the identity of the migration. */
+  name: string;
+  text: string;
+  sha256: string;
+}
+
+export class MigrationChecksumError extends Error {
+  constructor(readonly names: string[]) {
+    super(
+      `Applied migration(s) changed since they ran: ${names.join(', ')}. Never edit an applied migration; ` +
+        'add a new NNN_name.sql instead (or restore the file).',
+    );
   }
-  return applied;
+}
+
+export function migrationFiles(dir = MIGRATIONS_DIR): MigrationFile[] {
+  return readdirSync(dir)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort()
+    .map((f) => {
+      const text = readFileSync(path.join(dir, f), 'utf8');
+      return { name: f.replace(/\.sql$/, ''), text, sha256: createHash('sha256').update(text).digest('hex') };
+    });
+}
+
+/** Plain .sql files as Kysely migrations; each records its checksum in the same transaction as its DDL. */
+class SqlFileProvider implements MigrationProvider {
+  constructor(private readonly files: MigrationFile[]) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      this.files.map((f) => [
+        f.name,
+        {
+          up: async (db: AnyDb) => {
+            // A migration file is a script of several statements: sql.raw, no parameters (simple query protocol).
+            await sql.raw(f.text).execute(db);
+            await sql`INSERT INTO ${sql.table(CHECKSUM_TABLE)} (name, sha256) VALUES (${f.name}, ${f.sha256})`.execute(db);
+          },
+        },
+      ]),
+    );
+  }
+}
+
+async function tableExists(db: AnyDb, table: string): Promise<boolean> {
+  // to_regclass follows search_path, so a test schema sees only its own tables.
+  const { rows } = await sql<{ t: string | null }>`SELECT to_regclass(${table})::text AS t`.execute(db);
+  return rows[0]?.t != null;
+}
+
+/**
+ * Applies every migrations/NNN_name.sql not yet applied, in order, with Kysely's Migrator (advisory lock on
+ * PostgreSQL, so N instances may start at once). Refuses to run when an applied file was edited.
+ * Returns the names applied now.
+ */
+export async function migrate(db: AnyDb, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = migrationFiles(dir);
+  await db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(724274)`.execute(tx);
+    await sql`CREATE TABLE IF NOT EXISTS ${sql.table(CHECKSUM_TABLE)} (
+      name text PRIMARY KEY, sha256 text NOT NULL, recorded_at timestamptz NOT NULL DEFAULT now())`.execute(tx);
+    await adoptLegacy(tx, files);
+  });
+
+  const known = new Map(files.map((f) => [f.name, f.sha256]));
+  const { rows: applied } = await sql<{ name: string; sha256: string }>`SELECT name, sha256 FROM ${sql.table(CHECKSUM_TABLE)}`.execute(db);
+  const changed = applied.filter((a) => known.has(a.name) && known.get(a.name) !== a.sha256).map((a) => a.name);
+  if (changed.length) throw new MigrationChecksumError(changed.sort());
+
+  // Name the schema: Kysely would otherwise take a kysely_migration table of any schema for ours
+  // (tests on PostgreSQL run one schema per file).
+  const { rows: current } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: new SqlFileProvider(files),
+    migrationTableName: MIGRATION_TABLE,
+    migrationLockTableName: `${MIGRATION_TABLE}_lock`,
+    ...(current[0]?.schema ? { migrationTableSchema: current[0].schema } : {}),
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * A database created by the first runner (./data of anyone who ran `npm start` before issue 6) keeps working:
+ * its applied versions move into Kysely's table with the checksums of today's files, instead of re-running.
+ */
+async function adoptLegacy(tx: AnyDb, files: MigrationFile[]): Promise<void> {
+  if (!(await tableExists(tx, LEGACY_TABLE)) || (await tableExists(tx, MIGRATION_TABLE))) return;
+  // Kysely's own layout for its migration table (it creates the same when it finds none).
+  await sql`CREATE TABLE ${sql.table(MIGRATION_TABLE)} (name varchar(255) PRIMARY KEY, timestamp varchar(255) NOT NULL)`.execute(tx);
+  const { rows } = await sql<{
+    version: string;
+    applied_at: Date;
+  }>`SELECT version, applied_at FROM ${sql.table(LEGACY_TABLE)} ORDER BY version`.execute(tx);
+  const byName = new Map(files.map((f) => [f.name, f]));
+  for (const r of rows) {
+    const file = byName.get(r.version);
+    if (!file) throw new Error(`Applied migration ${r.version} has no file in ${MIGRATIONS_DIR}`);
+    await sql`INSERT INTO ${sql.table(MIGRATION_TABLE)} (name, timestamp) VALUES (${r.version}, ${new Date(r.applied_at).toISOString()})`.execute(
+      tx,
+    );
+    await sql`INSERT INTO ${sql.table(CHECKSUM_TABLE)} (name, sha256) VALUES (${r.version}, ${file.sha256})`.execute(tx);
+  }
+  await sql`DROP TABLE ${sql.table(LEGACY_TABLE)}`.execute(tx);
 }

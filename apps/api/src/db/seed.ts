@@ -1,5 +1,9 @@
-import { todayInSaoPaulo } from '@guarita/domain';
-import type { Db } from './db';
+import { sql } from 'kysely';
+import { systemClock, type Clock } from '../ports/clock';
+import type { Database } from './db';
+import type { ContractItems } from './schema';
+
+type ContractItemKind = ContractItems['kind'];
 
 /** Adds `months` to a 'YYYY-MM-DD' date keeping the day (clamped to the month's end). */
 function addMonths(iso: string, months: number, day: number): string {
@@ -28,7 +32,7 @@ interface SeedContract {
   items: Array<{
     code: string;
     name: string;
-    kind: string;
+    kind: ContractItemKind;
     price: number;
     sub?: Array<{ code: string; name: string; km: number; selected: boolean }>;
   }>;
@@ -66,12 +70,12 @@ const towing = [
   { code: 'GUINCHO_400', name: 'Guincho até 400 km', km: 400, selected: false },
   { code: 'GUINCHO_1000', name: 'Guincho até 1.000 km', km: 1000, selected: false },
 ];
-const base = (price: number) => ({ code: 'ROUBO_FURTO', name: 'Garantia contra roubo e furto', kind: 'roubo_furto', price });
-const tracker = { code: 'RASTREADOR', name: 'Rastreamento 24h', kind: 'rastreador', price: 2990 };
-const assistance = { code: 'ASSIST_24H', name: 'Assistência 24h', kind: 'assistencia', price: 1490, sub: towing };
-const collision = { code: 'COLISAO', name: 'Cobertura de colisão', kind: 'colisao', price: 4990 };
-const glass = { code: 'VIDROS', name: 'Cobertura de vidros', kind: 'vidros', price: 990 };
-const spareCar = { code: 'CARRO_RESERVA', name: 'Carro reserva 7 dias', kind: 'carro_reserva', price: 1290 };
+const base = (price: number) => ({ code: 'ROUBO_FURTO', name: 'Garantia contra roubo e furto', kind: 'roubo_furto' as const, price });
+const tracker = { code: 'RASTREADOR', name: 'Rastreamento 24h', kind: 'rastreador' as const, price: 2990 };
+const assistance = { code: 'ASSIST_24H', name: 'Assistência 24h', kind: 'assistencia' as const, price: 1490, sub: towing };
+const collision = { code: 'COLISAO', name: 'Cobertura de colisão', kind: 'colisao' as const, price: 4990 };
+const glass = { code: 'VIDROS', name: 'Cobertura de vidros', kind: 'vidros' as const, price: 990 };
+const spareCar = { code: 'CARRO_RESERVA', name: 'Carro reserva 7 dias', kind: 'carro_reserva' as const, price: 1290 };
 
 const paidHistory = [-6, -5, -4, -3, -2, -1].map((offset) => ({ offset, status: 'P' as const }));
 
@@ -267,8 +271,10 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
         planName: 'Guarita Completo',
         slpCode: 76,
         status: 'Ativo',
-        dueDay: 25,
-        start: '2026-07-25',
+        // Due on the last day of the month (31 is clamped): its bill of the month is always still to be
+        // debited, so this contract shows 'Antecipação não disponível' on every date (e2e relies on it).
+        dueDay: 31,
+        start: '2026-07-31',
         tracker: true,
         fipeLimit: 11_000_000,
         fee: 19990,
@@ -324,12 +330,13 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
   },
 ];
 
-/** Loads the demo customers once (only into an empty database). Bill dates follow today's date. */
-export async function seedDemo(db: Db, today: string = todayInSaoPaulo()): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(724275)');
-    const existing = await tx.query('SELECT 1 FROM customers LIMIT 1');
-    if (existing.length > 0) return false;
+/** Loads the demo customers once (only into an empty database). Bill dates follow the clock's today. */
+export async function seedDemo(db: Database, clock: Pick<Clock, 'today'> = systemClock): Promise<boolean> {
+  const today = clock.today();
+  return db.transaction().execute(async (tx) => {
+    // Several instances may start at once on PostgreSQL: one seeds, the others wait and find data.
+    await sql`SELECT pg_advisory_xact_lock(724275)`.execute(tx);
+    if (await tx.selectFrom('customers').select('id').limit(1).executeTakeFirst()) return false;
     const thisMonth = `${today.slice(0, 7)}-01`;
     // The last due date strictly before today, so an 'I' bill is really overdue and an 'A' one is still ahead.
     const anchorFor = (dueDay: number) => {
@@ -337,68 +344,88 @@ export async function seedDemo(db: Db, today: string = todayInSaoPaulo()): Promi
       return thisDue < today ? 0 : -1;
     };
     for (const c of DEMO_CUSTOMERS) {
-      const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO customers (document, kind, name, trade_name, email, phone, sms_phone) VALUES ($1,$2,$3,$4,$5,$6,$7) RETURNING id`,
-        [c.document, c.kind, c.name, c.tradeName ?? null, c.email, c.phone, c.smsPhone],
-      );
-      const customerId = row!.id;
+      const { id: customerId } = await tx
+        .insertInto('customers')
+        .values({
+          document: c.document,
+          kind: c.kind,
+          name: c.name,
+          trade_name: c.tradeName ?? null,
+          email: c.email,
+          phone: c.phone,
+          sms_phone: c.smsPhone,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       for (const a of c.addresses) {
-        await tx.query(
-          `INSERT INTO addresses (customer_id, address_type, street, street_no, building, block, city, state, zip_code)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
-          [customerId, a.type, a.street, a.no, a.building ?? null, a.block, a.city, a.state, a.zip],
-        );
+        await tx
+          .insertInto('addresses')
+          .values({
+            customer_id: customerId,
+            address_type: a.type,
+            street: a.street,
+            street_no: a.no,
+            building: a.building ?? null,
+            block: a.block,
+            city: a.city,
+            state: a.state,
+            zip_code: a.zip,
+          })
+          .execute();
       }
       for (const k of c.contracts) {
-        await tx.query(
-          `INSERT INTO contracts (n_ctr_id, customer_id, id_plan, plan_name, slp_code, status, cancelled, due_day,
-             validity_start, validity_end, possui_dispositivo, fipe_limit_cents, monthly_fee_cents, card_summary, card_brand,
-             id_indc, plate, model, manufacturer, model_year)
-           VALUES ($1,$2,$3,$4,$5,$6,false,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)`,
-          [
-            k.nCtrId,
-            customerId,
-            k.idPlan,
-            k.planName,
-            k.slpCode,
-            k.status,
-            k.dueDay,
-            k.start,
-            k.end ?? null,
-            k.tracker,
-            k.fipeLimit,
-            k.fee,
-            k.card?.last4 ?? null,
-            k.card?.brand ?? null,
-            k.idIndc ?? null,
-            k.vehicle?.plate ?? null,
-            k.vehicle?.model ?? null,
-            k.vehicle?.manufacturer ?? null,
-            k.vehicle?.year ?? null,
-          ],
-        );
+        await tx
+          .insertInto('contracts')
+          .values({
+            n_ctr_id: k.nCtrId,
+            customer_id: customerId,
+            id_plan: k.idPlan,
+            plan_name: k.planName,
+            slp_code: k.slpCode,
+            status: k.status,
+            cancelled: false,
+            due_day: k.dueDay,
+            validity_start: k.start,
+            validity_end: k.end ?? null,
+            possui_dispositivo: k.tracker,
+            fipe_limit_cents: k.fipeLimit,
+            monthly_fee_cents: k.fee,
+            card_summary: k.card?.last4 ?? null,
+            card_brand: k.card?.brand ?? null,
+            id_indc: k.idIndc ?? null,
+            plate: k.vehicle?.plate ?? null,
+            model: k.vehicle?.model ?? null,
+            manufacturer: k.vehicle?.manufacturer ?? null,
+            model_year: k.vehicle?.year ?? null,
+          })
+          .execute();
         for (const item of k.items) {
-          const [it] = await tx.query<{ id: number }>(
-            `INSERT INTO contract_items (n_ctr_id, code, name, kind, price_cents) VALUES ($1,$2,$3,$4,$5) RETURNING id`,
-            [k.nCtrId, item.code, item.name, item.kind, item.price],
-          );
+          const it = await tx
+            .insertInto('contract_items')
+            .values({ n_ctr_id: k.nCtrId, code: item.code, name: item.name, kind: item.kind, price_cents: item.price })
+            .returning('id')
+            .executeTakeFirstOrThrow();
           for (const s of item.sub ?? []) {
-            await tx.query(`INSERT INTO contract_sub_items (item_id, code, name, towing_km, selected) VALUES ($1,$2,$3,$4,$5)`, [
-              it!.id,
-              s.code,
-              s.name,
-              s.km,
-              s.selected,
-            ]);
+            await tx
+              .insertInto('contract_sub_items')
+              .values({ item_id: it.id, code: s.code, name: s.name, towing_km: s.km, selected: s.selected })
+              .execute();
           }
         }
         for (const b of k.bills) {
           const due = addMonths(thisMonth, (k.paidThisMonth ? 0 : anchorFor(k.dueDay)) + b.offset, k.dueDay);
-          await tx.query(
-            `INSERT INTO bills (n_ctr_id, doc_due_date, doc_total, valor_multa, valor_juros, id_status, paid_at)
-             VALUES ($1,$2,$3,$4,$5,$6,$7)`,
-            [k.nCtrId, due, k.fee, b.fine ?? 0, b.interest ?? 0, b.status, b.status === 'P' ? `${due}T12:00:00Z` : null],
-          );
+          await tx
+            .insertInto('bills')
+            .values({
+              n_ctr_id: k.nCtrId,
+              doc_due_date: due,
+              doc_total: k.fee,
+              valor_multa: b.fine ?? 0,
+              valor_juros: b.interest ?? 0,
+              id_status: b.status,
+              paid_at: b.status === 'P' ? new Date(`${due}T12:00:00Z`) : null,
+            })
+            .execute();
         }
       }
     }

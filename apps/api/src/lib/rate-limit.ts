@@ -1,42 +1,52 @@
-import type { Db } from '../db/db';
-import { AppError } from './errors';
+import { sql } from 'kysely';
 import { MSG } from '@guarita/domain';
+import type { Database } from '../db/db';
+import { AppError } from './errors';
 
 /**
- * Sliding-window limiter kept in the database, so N stateless API instances share it.
- * `hit` records an attempt and throws 429 when the bucket already holds `max` hits in the window.
+ * Sliding-window limiter kept in the database, so N stateless API instances share it. It owns the
+ * rate_limit_hits table. `hit` records an attempt and throws 429 when the bucket already holds `max` hits.
  */
 export class RateLimiter {
   constructor(
-    private readonly db: Db,
+    private readonly db: Database,
     private readonly windowSeconds: number,
   ) {}
 
+  /** `now() - window` on the database clock: every instance agrees on it. */
+  private since() {
+    return sql<Date>`now() - make_interval(secs => ${this.windowSeconds})`;
+  }
+
   async count(bucket: string): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rate_limit_hits WHERE bucket = $1 AND hit_at > now() - make_interval(secs => $2)`,
-      [bucket, this.windowSeconds],
-    );
-    return row?.n ?? 0;
+    const row = await this.db
+      .selectFrom('rate_limit_hits')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('bucket', '=', bucket)
+      .where('hit_at', '>', this.since())
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   async hit(bucket: string, max: number): Promise<void> {
-    // Count and record as one step: parallel requests to one bucket queue on its advisory lock (PostgreSQL);
-    // PGlite runs transactions one at a time anyway.
-    const allowed = await this.db.transaction(async (tx) => {
-      if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [bucket]);
-      const [row] = await tx.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM rate_limit_hits WHERE bucket = $1 AND hit_at > now() - make_interval(secs => $2)`,
-        [bucket, this.windowSeconds],
-      );
-      if ((row?.n ?? 0) >= max) return false;
-      await tx.query('INSERT INTO rate_limit_hits (bucket) VALUES ($1)', [bucket]);
+    // Count and record as one step: parallel requests to one bucket queue on its advisory lock
+    // (a function call, hence the sql tag). PGlite runs one transaction at a time anyway.
+    const allowed = await this.db.transaction().execute(async (tx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${bucket}, 0))`.execute(tx);
+      const row = await tx
+        .selectFrom('rate_limit_hits')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('bucket', '=', bucket)
+        .where('hit_at', '>', this.since())
+        .executeTakeFirst();
+      if (Number(row?.n ?? 0) >= max) return false;
+      await tx.insertInto('rate_limit_hits').values({ bucket }).execute();
       return true;
     });
     if (!allowed) throw new AppError(429, 'RATE_LIMITED', MSG.tooManyRequests, { 'retry-after': String(this.windowSeconds) });
   }
 
   async prune(): Promise<void> {
-    await this.db.query(`DELETE FROM rate_limit_hits WHERE hit_at < now() - make_interval(secs => $1)`, [this.windowSeconds]);
+    await this.db.deleteFrom('rate_limit_hits').where('hit_at', '<', this.since()).execute();
   }
 }

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/db';
+import type { Database } from '../db/db';
 
 export interface Notification {
   channel: 'sms' | 'email';
@@ -18,17 +18,28 @@ export interface Notifier {
 /** Demo mode: keeps what would be sent in a table and prints it, so a new user can log in without SMS. */
 export class OutboxNotifier implements Notifier {
   constructor(
-    private readonly db: Db,
+    private readonly db: Database,
     private readonly print: (line: string) => void = (l) => console.log(l),
   ) {}
   async send(n: Notification): Promise<void> {
-    await this.db.query('INSERT INTO dev_outbox (channel, to_addr, subject, body) VALUES ($1,$2,$3,$4)', [
-      n.channel,
-      n.to,
-      n.subject,
-      n.body,
-    ]);
+    await this.db.insertInto('dev_outbox').values({ channel: n.channel, to_addr: n.to, subject: n.subject, body: n.body }).execute();
     this.print(`[outbox] ${n.channel} → ${n.to}: ${n.subject} — ${n.body}`);
+  }
+  /** The newest messages first (GET /api/dev/outbox). The outbox owns the dev_outbox table. */
+  async list(limit = 50): Promise<Array<Omit<Notification, 'html'> & { createdAt: Date }>> {
+    const rows = await this.db
+      .selectFrom('dev_outbox')
+      .select(['channel', 'to_addr', 'subject', 'body', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      channel: r.channel === 'sms' ? 'sms' : 'email',
+      to: r.to_addr,
+      subject: r.subject,
+      body: r.body,
+      createdAt: r.created_at,
+    }));
   }
 }
 

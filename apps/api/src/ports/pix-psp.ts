@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { buildPixPayload, type Cents } from '@guarita/domain';
+import { buildPixPayload, isValidPixKey, type Cents } from '@guarita/domain';
+import type { AppConfig } from '../config';
 
 /**
  * Pix PSP port (DESIGN.md §1): creates the charge's BR Code; confirmations come back through the
@@ -69,4 +70,25 @@ export function verifyWebhookSignature(rawBody: Buffer, header: string | string[
   const expected = Buffer.from(signWebhookBody(rawBody, secret));
   const given = Buffer.from(header.trim());
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Demo-only values: a random (EVP) key nobody owns, so a demo Pix can never move real money to someone. */
+export const DEMO_PIX = {
+  key: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906',
+  merchantName: 'Guarita Protecao Veicular',
+  merchantCity: 'Belo Horizonte',
+  webhookSecret: 'demo-only-pix-webhook-secret-0123456789',
+} as const;
+
+/** The Pix receiver from configuration; null outside demo mode without PIX_KEY (Pix then answers 503). */
+export function pixReceiver(config: AppConfig): StaticPixSettings | null {
+  const { env, demoMode } = config;
+  const key = env.PIX_KEY ?? (demoMode ? DEMO_PIX.key : undefined);
+  if (key === undefined) return null;
+  if (!isValidPixKey(key)) throw new Error('PIX_KEY is not a valid Pix key (CPF, CNPJ, e-mail, +55 mobile or random key)');
+  return {
+    key,
+    merchantName: env.PIX_MERCHANT_NAME ?? (demoMode ? DEMO_PIX.merchantName : env.BRAND_NAME),
+    merchantCity: env.PIX_MERCHANT_CITY ?? DEMO_PIX.merchantCity,
+  };
 }

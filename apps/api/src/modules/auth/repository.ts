@@ -1,59 +1,54 @@
-import type { Db } from '../../db/db';
+import { sql } from 'kysely';
+import type { Database } from '../../db/db';
 
-export interface LoginCustomer {
-  id: number;
-  document: string;
-  email: string | null;
-  sms_phone: string | null;
-}
+/** `now() + n seconds` on the database clock, so every instance agrees on expiries. */
+const inSeconds = (secs: number) => sql<Date>`now() + make_interval(secs => ${secs})`;
+const now = sql<Date>`now()`;
 
-/** SQL of the login protocol: sessions, codes, token families and refresh tokens. */
+/** SQL of the login protocol: its tables are login_sessions, login_codes, token_families and refresh_tokens. */
 export class AuthRepository {
-  constructor(private readonly db: Db) {}
-
-  async customerByDocument(document: string): Promise<LoginCustomer | null> {
-    const [row] = await this.db.query<LoginCustomer>('SELECT id, document, email, sms_phone FROM customers WHERE document = $1', [
-      document,
-    ]);
-    return row ?? null;
-  }
+  constructor(private readonly db: Database) {}
 
   async createSession(id: string, customerId: number, ttlSeconds: number): Promise<void> {
-    await this.db.query(`INSERT INTO login_sessions (id, customer_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
-      id,
-      customerId,
-      ttlSeconds,
-    ]);
+    await this.db
+      .insertInto('login_sessions')
+      .values({ id, customer_id: customerId, expires_at: inSeconds(ttlSeconds) })
+      .execute();
   }
 
-  async liveSession(id: string): Promise<(LoginCustomer & { session_id: string }) | null> {
-    const [row] = await this.db.query<LoginCustomer & { session_id: string }>(
-      `SELECT s.id AS session_id, c.id, c.document, c.email, c.sms_phone
-         FROM login_sessions s JOIN customers c ON c.id = s.customer_id
-        WHERE s.id = $1 AND s.expires_at > now()`,
-      [id],
-    );
-    return row ?? null;
+  /** The customer of a live login session, or null. */
+  async liveSession(id: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('login_sessions')
+      .select('customer_id')
+      .where('id', '=', id)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row?.customer_id ?? null;
   }
 
-  async insertCode(sessionId: string, codeHash: string, channel: string, ttlSeconds: number): Promise<number> {
-    const [row] = await this.db.query<{ id: number }>(
-      `INSERT INTO login_codes (session_id, code_hash, channel, expires_at) VALUES ($1,$2,$3, now() + make_interval(secs => $4)) RETURNING id`,
-      [sessionId, codeHash, channel, ttlSeconds],
-    );
-    return row!.id;
+  async insertCode(sessionId: string, codeHash: string, channel: 'sms' | 'email', ttlSeconds: number): Promise<number> {
+    const row = await this.db
+      .insertInto('login_codes')
+      .values({ session_id: sessionId, code_hash: codeHash, channel, expires_at: inSeconds(ttlSeconds) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
   /** Once the new code is delivered, every earlier code of the session dies. */
   async retireOlderCodes(sessionId: string, keepId: number): Promise<void> {
-    await this.db.query('UPDATE login_codes SET used_at = now() WHERE session_id = $1 AND id <> $2 AND used_at IS NULL', [
-      sessionId,
-      keepId,
-    ]);
+    await this.db
+      .updateTable('login_codes')
+      .set({ used_at: now })
+      .where('session_id', '=', sessionId)
+      .where('id', '<>', keepId)
+      .where('used_at', 'is', null)
+      .execute();
   }
 
   async deleteCode(id: number): Promise<void> {
-    await this.db.query('DELETE FROM login_codes WHERE id = $1', [id]);
+    await this.db.deleteFrom('login_codes').where('id', '=', id).execute();
   }
 
   /**
@@ -61,75 +56,98 @@ export class AuthRepository {
    * Returns the code row, or null when there is no live code left.
    */
   async spendTry(sessionId: string, maxTries: number): Promise<{ id: number; code_hash: string } | null> {
-    const [row] = await this.db.query<{ id: number; code_hash: string }>(
-      `UPDATE login_codes SET attempts = attempts + 1
-        WHERE id = (SELECT id FROM login_codes WHERE session_id = $1 AND used_at IS NULL AND expires_at > now()
-                     ORDER BY created_at DESC LIMIT 1)
-          AND attempts < $2 AND used_at IS NULL
-        RETURNING id, code_hash`,
-      [sessionId, maxTries],
-    );
+    const row = await this.db
+      .updateTable('login_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('login_codes')
+          .select('id')
+          .where('session_id', '=', sessionId)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .orderBy('created_at', 'desc')
+          .limit(1),
+      )
+      .where('attempts', '<', maxTries)
+      .where('used_at', 'is', null)
+      .returning(['id', 'code_hash'])
+      .executeTakeFirst();
     return row ?? null;
   }
 
   /** Marks a code used; false when someone else used it first. */
   async consumeCode(id: number): Promise<boolean> {
-    const rows = await this.db.query('UPDATE login_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [id]);
+    const rows = await this.db
+      .updateTable('login_codes')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .returning('id')
+      .execute();
     return rows.length === 1;
   }
 
   async createFamily(id: string, customerId: number, absoluteSeconds: number): Promise<void> {
-    await this.db.query(`INSERT INTO token_families (id, customer_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
-      id,
-      customerId,
-      absoluteSeconds,
-    ]);
+    await this.db
+      .insertInto('token_families')
+      .values({ id, customer_id: customerId, expires_at: inSeconds(absoluteSeconds) })
+      .execute();
   }
 
   async addRefreshToken(familyId: string, tokenHash: string): Promise<void> {
-    await this.db.query('INSERT INTO refresh_tokens (token_hash, family_id) VALUES ($1, $2)', [tokenHash, familyId]);
+    await this.db.insertInto('refresh_tokens').values({ token_hash: tokenHash, family_id: familyId }).execute();
   }
 
   /** Uses a refresh token once. 'reused' when it had already been used: the caller must revoke its family. */
   async useRefreshToken(
     tokenHash: string,
   ): Promise<
-    | { state: 'ok'; familyId: string; customerId: number; document: string }
-    | { state: 'reused'; familyId: string }
-    | { state: 'unknown' | 'dead' }
+    { state: 'ok'; familyId: string; customerId: number } | { state: 'reused'; familyId: string } | { state: 'unknown' | 'dead' }
   > {
-    const [used] = await this.db.query<{ family_id: string }>(
-      'UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING family_id',
-      [tokenHash],
-    );
+    const used = await this.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .returning('family_id')
+      .executeTakeFirst();
     if (!used) {
-      const [known] = await this.db.query<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1', [tokenHash]);
-      return known ? { state: 'reused', familyId: known.family_id } : { state: 'unknown' };
+      const known = await this.familyOfToken(tokenHash);
+      return known ? { state: 'reused', familyId: known } : { state: 'unknown' };
     }
-    const [fam] = await this.db.query<{ customer_id: number; document: string }>(
-      `SELECT f.customer_id, c.document FROM token_families f JOIN customers c ON c.id = f.customer_id
-        WHERE f.id = $1 AND f.revoked_at IS NULL AND f.expires_at > now()`,
-      [used.family_id],
-    );
-    return fam ? { state: 'ok', familyId: used.family_id, customerId: fam.customer_id, document: fam.document } : { state: 'dead' };
+    const fam = await this.db
+      .selectFrom('token_families')
+      .select('customer_id')
+      .where('id', '=', used.family_id)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return fam ? { state: 'ok', familyId: used.family_id, customerId: fam.customer_id } : { state: 'dead' };
   }
 
   async familyOfToken(tokenHash: string): Promise<string | null> {
-    const [row] = await this.db.query<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1', [tokenHash]);
+    const row = await this.db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', tokenHash).executeTakeFirst();
     return row?.family_id ?? null;
   }
 
   async revokeFamily(familyId: string, reason: string): Promise<void> {
-    await this.db.query('UPDATE token_families SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [
-      familyId,
-      reason,
-    ]);
+    await this.db
+      .updateTable('token_families')
+      .set({ revoked_at: now, revoked_reason: reason })
+      .where('id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   async familyIsLive(familyId: string): Promise<boolean> {
-    const rows = await this.db.query('SELECT 1 FROM token_families WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()', [
-      familyId,
-    ]);
-    return rows.length === 1;
+    const row = await this.db
+      .selectFrom('token_families')
+      .select(sql<number>`1`.as('live'))
+      .where('id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 }

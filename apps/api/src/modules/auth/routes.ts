@@ -4,11 +4,12 @@ import type { FastifyReply } from 'fastify';
 import { LoginStartDto, TokensDto, channelSchema, codeSchema, documentSchema } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
 import type { IssuedTokens } from './service';
+import { noAuth } from '../../plugins/openapi';
 
 export const REFRESH_COOKIE = 'guarita_rt';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, config, tokens } = app.services;
+  const { authService: auth, config, tokens } = app;
   const cookiePath = '/api/auth';
 
   const sendTokens = (reply: FastifyReply, t: IssuedTokens) => {
@@ -28,6 +29,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'authLogin',
+        security: noAuth,
         summary: 'Step 1: CPF/CNPJ → login session (Sessao) and masked destinations',
         body: z.object({ documento: documentSchema }),
         response: { 200: LoginStartDto, ...errorResponses },
@@ -41,6 +44,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'authSendCode',
+        security: noAuth,
         summary: 'Step 2: send a one-time code by SMS or e-mail',
         body: z.object({ Sessao: z.string().min(1).max(100), canal: channelSchema }),
         response: { 202: z.object({ canal: channelSchema, destino: z.string() }), ...errorResponses },
@@ -54,6 +59,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'authVerify',
+        security: noAuth,
         summary: 'Step 3: check the code; answers the tokens and sets the refresh cookie',
         body: z.object({ Sessao: z.string().min(1).max(100), CodigoAutenticacao: codeSchema }),
         response: { 200: TokensDto, ...errorResponses },
@@ -67,6 +74,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'authRefresh',
+        description: 'Authenticated by the HttpOnly refresh cookie (guarita_rt, path /api/auth), not by a bearer token.',
+        security: noAuth,
         summary: 'Rotate the refresh cookie; new IdToken and AccessToken',
         response: { 200: TokensDto, ...errorResponses },
       },
@@ -86,7 +96,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'authLogout',
         summary: 'Revoke this login on the server and clear the cookie',
+        description: 'The refresh cookie and/or the bearer AccessToken name the login to revoke; with neither it does nothing.',
+        security: [{ bearerAuth: [] }, {}],
         response: { 204: z.null(), ...errorResponses },
       },
     },

@@ -4,6 +4,7 @@ import { AppError, unauthorized } from '../../lib/errors';
 import { generateCode, keyedHash, randomToken, safeEqual } from '../../lib/crypto';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { Notifier } from '../../ports/notifier';
+import type { CustomersService } from '../customers/service';
 import type { AuthRepository } from './repository';
 import type { TokenService } from './tokens';
 
@@ -23,6 +24,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly limiter: RateLimiter,
     private readonly notifier: Notifier,
+    private readonly customers: CustomersService,
     private readonly config: AppConfig,
   ) {}
 
@@ -36,7 +38,7 @@ export class AuthService {
   /** Step 1: the document is known → a login session with the masked destinations. */
   async start(document: string, ip: string) {
     await this.limiter.hit(`lookup:ip:${ip}`, this.config.limits.lookupsPerIp);
-    const customer = await this.repo.customerByDocument(document);
+    const customer = await this.customers.loginContactByDocument(document);
     if (!customer) throw new AppError(404, 'CUSTOMER_NOT_FOUND', MSG.lookupFailed);
     const Sessao = randomToken(24);
     await this.repo.createSession(Sessao, customer.id, SESSION_SECONDS);
@@ -49,8 +51,14 @@ export class AuthService {
   }
 
   /** Step 2: send a fresh code through the chosen channel. */
+  /** The customer behind a live login session, with the contacts the login needs. */
+  private async sessionCustomer(sessionId: string) {
+    const customerId = await this.repo.liveSession(sessionId);
+    return customerId === null ? null : this.customers.loginContact(customerId);
+  }
+
   async sendCode(sessionId: string, channel: Channel, ip: string) {
-    const session = await this.repo.liveSession(sessionId);
+    const session = await this.sessionCustomer(sessionId);
     if (!session) throw new AppError(400, 'LOGIN_SESSION_EXPIRED', 'Sua sessão de login expirou. Informe o CPF ou CNPJ novamente.');
     const to = channel === 'sms' ? session.sms_phone : session.email;
     if (!to) throw new AppError(400, 'CHANNEL_UNAVAILABLE', 'Este meio de envio não está disponível. Escolha outra opção.');
@@ -77,7 +85,7 @@ export class AuthService {
 
   /** Step 3: a right code, once, within its time, from the session that asked for it → tokens. */
   async verify(sessionId: string, code: string, ip: string): Promise<IssuedTokens> {
-    const session = await this.repo.liveSession(sessionId);
+    const session = await this.sessionCustomer(sessionId);
     if (!session) throw new AppError(401, 'CODE_INVALID', MSG.codeCheckFailed);
     await this.limiter.hit(`verify:ip:${ip}`, this.config.limits.verifyPerIp);
     await this.limiter.hit(`verify:doc:${session.document}`, this.config.limits.verifyPerDocument);
@@ -106,7 +114,9 @@ export class AuthService {
       throw unauthorized();
     }
     if (used.state !== 'ok') throw unauthorized();
-    return this.issue(used.familyId, used.customerId, used.document);
+    const customer = await this.customers.loginContact(used.customerId);
+    if (!customer) throw unauthorized();
+    return this.issue(used.familyId, used.customerId, customer.document);
   }
 
   async logout(refreshToken: string | undefined, familyFromAccess: string | undefined): Promise<void> {

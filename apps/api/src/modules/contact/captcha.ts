@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { CONTACT_MSG } from '@guarita/domain';
-import type { Db } from '../../db/db';
+import { sql } from 'kysely';
+import type { Database } from '../../db/db';
+import type { Clock } from '../../ports/clock';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -62,8 +64,9 @@ export class CaptchaService {
   private readonly keySignatureSecret: string;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Database,
     secret: string,
+    private readonly clock: Clock,
     private readonly options: CaptchaOptions = DEFAULT_CAPTCHA,
   ) {
     // Separate keys per purpose, derived from the configured ALTCHA key.
@@ -78,7 +81,7 @@ export class CaptchaService {
       cost,
       counter: randomInt(counterMax, counterMin),
       deriveKey,
-      expiresAt: Math.floor(Date.now() / 1000) + ttlSeconds,
+      expiresAt: Math.floor(this.clock.now().getTime() / 1000) + ttlSeconds,
       hmacSignatureSecret: this.signatureSecret,
       hmacKeySignatureSecret: this.keySignatureSecret,
     });
@@ -107,12 +110,15 @@ export class CaptchaService {
     if (!result.verified) throw captchaError('CAPTCHA_INVALID', CONTACT_MSG.captchaInvalid);
 
     // Signed and solved: now spend it. The primary key makes this atomic across N API instances.
-    const expiresAt = challenge.parameters.expiresAt ?? Math.floor(Date.now() / 1000) + this.options.ttlSeconds;
-    await this.db.query('DELETE FROM contact_captcha_spent WHERE expires_at < now()');
-    const rows = await this.db.query(
-      'INSERT INTO contact_captcha_spent (nonce, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT (nonce) DO NOTHING RETURNING nonce',
-      [challenge.parameters.nonce, expiresAt],
-    );
+    const expiresAt = challenge.parameters.expiresAt ?? Math.floor(this.clock.now().getTime() / 1000) + this.options.ttlSeconds;
+    await this.db.deleteFrom('contact_captcha_spent').where('expires_at', '<', this.clock.now()).execute();
+    const rows = await this.db
+      .insertInto('contact_captcha_spent')
+      // to_timestamp: the challenge carries seconds since the epoch.
+      .values({ nonce: challenge.parameters.nonce, expires_at: sql<Date>`to_timestamp(${expiresAt})` })
+      .onConflict((oc) => oc.column('nonce').doNothing())
+      .returning('nonce')
+      .execute();
     if (rows.length === 0) throw captchaError('CAPTCHA_REUSED', CONTACT_MSG.captchaReused, 409);
   }
 }

@@ -2,16 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactSentDto, MSG, contactRequestSchema } from '@guarita/domain';
 import { ErrorEnvelope, errorResponses } from '../../lib/errors';
 import { ChallengeDto } from './captcha';
+import { noAuth } from '../../plugins/openapi';
 
 /** Fale conosco: an ALTCHA challenge, then the message (captcha enforced, one use per challenge, per-IP limit). */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { contact } = app.services;
+  const { contact } = app;
 
   app.get(
     '/contact/challenge',
     {
       schema: {
         tags: ['contact'],
+        operationId: 'getContactChallenge',
+        security: noAuth,
         summary: 'A fresh, signed ALTCHA proof-of-work challenge for the contact form',
         response: { 200: ChallengeDto, ...errorResponses },
       },
@@ -27,6 +30,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['contact'],
+        operationId: 'sendContactMessage',
+        security: noAuth,
         summary: "Send a message to the company's contact inbox ('Contato via Site')",
         body: contactRequestSchema,
         response: { 200: ContactSentDto, ...errorResponses, 409: ErrorEnvelope, 502: ErrorEnvelope },

@@ -1,65 +1,102 @@
-import { BILL_STATUS_LABEL, type BillDto, type BillStatusId, type ContractDto, type ContractItemDto } from '@guarita/domain';
-import type { Db } from '../../db/db';
+import { BILL_STATUS_LABEL, type BillDto, type CardBrand, type ContractDto, type ContractItemDto } from '@guarita/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/db';
+import type { DB } from '../../db/schema';
 
-const CONTRACT_COLUMNS = `
-  k.n_ctr_id AS "nCtrId", c.name AS "bpName", k.id_plan AS "idPlan", k.plan_name AS "planName", k.slp_code AS "slpCode",
-  k.status, k.cancelled, k.due_day AS "dueDay", k.validity_start AS "dataInicioVigencia", k.validity_end AS "dataFimVigencia",
-  k.possui_dispositivo AS "possuiDispositivo", k.fipe_limit_cents AS "fipeLimit", k.monthly_fee_cents AS "monthlyFee",
-  k.card_summary AS "cardSummary", k.card_brand AS "pmCard", k.id_indc AS "idIndc",
-  k.plate, k.model, k.manufacturer, k.model_year`;
+/** A bill as the payment rules see it (cents, 'YYYY-MM-DD'). */
+export interface BillRow {
+  docEntry: number;
+  nCtrId: number;
+  docDueDate: string;
+  docTotal: number;
+  valorMulta: number;
+  valorJuros: number;
+  idStatus: 'I' | 'A' | 'P';
+}
 
-type ContractRow = Omit<ContractDto, 'vehicle'> & {
-  plate: string | null;
-  model: string | null;
-  manufacturer: string | null;
-  model_year: number | null;
-};
+/** The connection to use: the pool, or the caller's transaction (Kysely's Transaction is a Kysely). */
+export type Executor = Kysely<DB>;
 
-const toDto = ({ plate, model, manufacturer, model_year, ...rest }: ContractRow): ContractDto => ({
-  ...rest,
-  vehicle: { numberPlate: plate, vModel: model, manufacturer, year: model_year },
-});
+const BILL_COLUMNS = [
+  'doc_entry as docEntry',
+  'n_ctr_id as nCtrId',
+  'doc_due_date as docDueDate',
+  'doc_total as docTotal',
+  'valor_multa as valorMulta',
+  'valor_juros as valorJuros',
+  'id_status as idStatus',
+] as const;
 
+/**
+ * The contracts module owns contracts, contract_items, contract_sub_items and bills.
+ * The list and the detail join customers for `bpName` (read-only, one column, on the hottest read): ADR 005.
+ */
 export class ContractRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Database) {}
+
+  private contracts() {
+    return this.db
+      .selectFrom('contracts as k')
+      .innerJoin('customers as c', 'c.id', 'k.customer_id')
+      .select([
+        'k.n_ctr_id as nCtrId',
+        'c.name as bpName',
+        'k.id_plan as idPlan',
+        'k.plan_name as planName',
+        'k.slp_code as slpCode',
+        'k.status',
+        'k.cancelled',
+        'k.due_day as dueDay',
+        'k.validity_start as dataInicioVigencia',
+        'k.validity_end as dataFimVigencia',
+        'k.possui_dispositivo as possuiDispositivo',
+        'k.fipe_limit_cents as fipeLimit',
+        'k.monthly_fee_cents as monthlyFee',
+        'k.card_summary as cardSummary',
+        'k.card_brand as pmCard',
+        'k.id_indc as idIndc',
+        'k.plate',
+        'k.model',
+        'k.manufacturer',
+        'k.model_year',
+      ]);
+  }
 
   /** The customer's contracts that are not cancelled (GetClient?cancelados=false). */
   async listForCustomer(customerId: number): Promise<ContractDto[]> {
-    const rows = await this.db.query<ContractRow>(
-      `SELECT ${CONTRACT_COLUMNS} FROM contracts k JOIN customers c ON c.id = k.customer_id
-        WHERE k.customer_id = $1 AND NOT k.cancelled ORDER BY k.n_ctr_id`,
-      [customerId],
-    );
+    const rows = await this.contracts()
+      .where('k.customer_id', '=', customerId)
+      .where('k.cancelled', '=', false)
+      .orderBy('k.n_ctr_id')
+      .execute();
     return rows.map(toDto);
   }
 
   /** Only when the contract belongs to the customer: ownership is part of the query, not an afterthought. */
   async findOwned(customerId: number, nCtrId: number): Promise<ContractDto | null> {
-    const [row] = await this.db.query<ContractRow>(
-      `SELECT ${CONTRACT_COLUMNS} FROM contracts k JOIN customers c ON c.id = k.customer_id
-        WHERE k.customer_id = $1 AND k.n_ctr_id = $2`,
-      [customerId, nCtrId],
-    );
+    const row = await this.contracts().where('k.customer_id', '=', customerId).where('k.n_ctr_id', '=', nCtrId).executeTakeFirst();
     return row ? toDto(row) : null;
   }
 
   async items(nCtrId: number): Promise<ContractItemDto[]> {
-    const rows = await this.db.query<{
-      id: number;
-      code: string;
-      name: string;
-      kind: string;
-      price: number;
-      sub_code: string | null;
-      sub_name: string | null;
-      towing_km: number | null;
-      selected: boolean | null;
-    }>(
-      `SELECT i.id, i.code, i.name, i.kind, i.price_cents AS price, s.code AS sub_code, s.name AS sub_name, s.towing_km, s.selected
-         FROM contract_items i LEFT JOIN contract_sub_items s ON s.item_id = i.id
-        WHERE i.n_ctr_id = $1 ORDER BY i.id, s.id`,
-      [nCtrId],
-    );
+    const rows = await this.db
+      .selectFrom('contract_items as i')
+      .leftJoin('contract_sub_items as s', 's.item_id', 'i.id')
+      .select([
+        'i.id',
+        'i.code',
+        'i.name',
+        'i.kind',
+        'i.price_cents as price',
+        's.code as sub_code',
+        's.name as sub_name',
+        's.towing_km',
+        's.selected',
+      ])
+      .where('i.n_ctr_id', '=', nCtrId)
+      .orderBy('i.id')
+      .orderBy('s.id')
+      .execute();
     const byId = new Map<number, ContractItemDto>();
     for (const r of rows) {
       let item = byId.get(r.id);
@@ -70,25 +107,58 @@ export class ContractRepository {
     return [...byId.values()];
   }
 
+  /** Bills for the screens, newest due date first. */
   async bills(nCtrId: number): Promise<BillDto[]> {
-    const rows = await this.db.query<{
-      docEntry: number;
-      docDueDate: string;
-      docTotal: number;
-      valorMulta: number;
-      valorJuros: number;
-      idStatus: BillStatusId;
-      paidAt: Date | null;
-    }>(
-      `SELECT doc_entry AS "docEntry", doc_due_date AS "docDueDate", doc_total AS "docTotal", valor_multa AS "valorMulta",
-              valor_juros AS "valorJuros", id_status AS "idStatus", paid_at AS "paidAt"
-         FROM bills WHERE n_ctr_id = $1 ORDER BY doc_due_date DESC`,
-      [nCtrId],
-    );
-    return rows.map(({ idStatus, paidAt, ...b }) => ({
+    const rows = await this.db
+      .selectFrom('bills')
+      .select([...BILL_COLUMNS, 'paid_at as paidAt'])
+      .where('n_ctr_id', '=', nCtrId)
+      .orderBy('doc_due_date', 'desc')
+      .execute();
+    return rows.map(({ idStatus, paidAt, nCtrId: _n, ...b }) => ({
       ...b,
       billStatus: { idStatus, descStatus: BILL_STATUS_LABEL[idStatus] },
       paidAt: paidAt ? new Date(paidAt).toISOString() : null,
     }));
   }
+
+  /** Bills as payment rules read them, oldest due date first. */
+  billRows(q: Executor, nCtrId: number): Promise<BillRow[]> {
+    return q.selectFrom('bills').select(BILL_COLUMNS).where('n_ctr_id', '=', nCtrId).orderBy('doc_due_date').execute();
+  }
+
+  /** The contract's bills (or the listed ones), locked for the rest of the caller's transaction. */
+  lockBills(q: Executor, nCtrId: number, docEntries?: readonly number[]): Promise<BillRow[]> {
+    let query = q.selectFrom('bills').select(BILL_COLUMNS).where('n_ctr_id', '=', nCtrId);
+    if (docEntries) query = query.where('doc_entry', 'in', docEntries.length ? [...docEntries] : [-1]);
+    return query.orderBy('doc_entry').forUpdate().execute();
+  }
+
+  /** Marks the bills paid; bills already paid are left as they are. Answers the ones it changed. */
+  async markBillsPaid(q: Executor, docEntries: readonly number[], paidAt: Date): Promise<number[]> {
+    if (docEntries.length === 0) return [];
+    const rows = await q
+      .updateTable('bills')
+      .set({ id_status: 'P', paid_at: paidAt })
+      .where('doc_entry', 'in', [...docEntries])
+      .where('id_status', '<>', 'P')
+      .returning('doc_entry')
+      .execute();
+    return rows.map((r) => r.doc_entry);
+  }
+
+  async setCardOnFile(q: Executor, nCtrId: number, brand: CardBrand, last4: string): Promise<void> {
+    await q.updateTable('contracts').set({ card_brand: brand, card_summary: last4 }).where('n_ctr_id', '=', nCtrId).execute();
+  }
+}
+
+type ContractRow = Omit<ContractDto, 'vehicle'> & {
+  plate: string | null;
+  model: string | null;
+  manufacturer: string | null;
+  model_year: number | null;
+};
+
+function toDto({ plate, model, manufacturer, model_year, ...rest }: ContractRow): ContractDto {
+  return { ...rest, vehicle: { numberPlate: plate, vModel: model, manufacturer, year: model_year } };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BillsDto, ContractDetailDto, ContractDto } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
+import { bearerAuth } from '../../plugins/openapi';
 
 export const NCtrIdParams = z.object({ nCtrId: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -13,19 +14,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['contracts'],
+        operationId: 'listContracts',
+        security: bearerAuth,
         summary: "The customer's contracts (not cancelled)",
         response: { 200: z.array(ContractDto), ...errorResponses },
       },
     },
-    (req) => app.services.contracts.list(req.auth.customerId),
+    (req) => app.contracts.list(req.auth.customerId),
   );
 
   app.get(
     '/contracts/:nCtrId',
     {
-      schema: { tags: ['contracts'], params: NCtrIdParams, response: { 200: ContractDetailDto, ...errorResponses } },
+      schema: {
+        tags: ['contracts'],
+        operationId: 'getContract',
+        security: bearerAuth,
+        summary: "One of the customer's contracts with its items (404 when not theirs)",
+        params: NCtrIdParams,
+        response: { 200: ContractDetailDto, ...errorResponses },
+      },
     },
-    (req) => app.services.contracts.detail(req.auth.customerId, req.params.nCtrId),
+    (req) => app.contracts.detail(req.auth.customerId, req.params.nCtrId),
   );
 
   app.get(
@@ -33,12 +43,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['contracts'],
+        operationId: 'listBills',
+        security: bearerAuth,
         summary: 'Bills and the open total',
         params: NCtrIdParams,
         response: { 200: BillsDto, ...errorResponses },
       },
     },
-    (req) => app.services.contracts.bills(req.auth.customerId, req.params.nCtrId),
+    (req) => app.contracts.bills(req.auth.customerId, req.params.nCtrId),
   );
 };
 export default routes;

@@ -1,7 +1,13 @@
-import { openTotal, type BillsDto, type ContractDetailDto, type ContractDto } from '@guarita/domain';
+import { openTotal, type BillsDto, type CardBrand, type ContractDetailDto, type ContractDto } from '@guarita/domain';
 import { notFound } from '../../lib/errors';
-import type { ContractRepository } from './repository';
+import type { BillRow, ContractRepository, Executor } from './repository';
 
+export type { BillRow, Executor };
+
+/**
+ * Contracts and their bills. Other modules (payments) read and settle bills only through here; the
+ * methods taking an `Executor` run inside the caller's transaction.
+ */
 export class ContractService {
   constructor(private readonly repo: ContractRepository) {}
 
@@ -25,5 +31,18 @@ export class ContractService {
     await this.requireOwned(customerId, nCtrId);
     const bills = await this.repo.bills(nCtrId);
     return { bills, openTotal: openTotal(bills.map((b) => ({ ...b, idStatus: b.billStatus.idStatus }))) };
+  }
+
+  billRows(q: Executor, nCtrId: number): Promise<BillRow[]> {
+    return this.repo.billRows(q, nCtrId);
+  }
+  lockBills(q: Executor, nCtrId: number, docEntries?: readonly number[]): Promise<BillRow[]> {
+    return this.repo.lockBills(q, nCtrId, docEntries);
+  }
+  markBillsPaid(q: Executor, docEntries: readonly number[], paidAt: Date): Promise<number[]> {
+    return this.repo.markBillsPaid(q, docEntries, paidAt);
+  }
+  setCardOnFile(q: Executor, nCtrId: number, brand: CardBrand, last4: string): Promise<void> {
+    return this.repo.setCardOnFile(q, nCtrId, brand, last4);
   }
 }

@@ -1,34 +1,59 @@
-import type { CustomerInfoDto } from '@guarita/domain';
-import type { Db } from '../../db/db';
+import type { Database } from '../../db/db';
 
+export interface LoginContact {
+  id: number;
+  document: string;
+  email: string | null;
+  sms_phone: string | null;
+}
+
+/** The customers module owns the customers and addresses tables. */
 export class CustomerRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Database) {}
 
-  async info(customerId: number): Promise<CustomerInfoDto | null> {
-    const [c] = await this.db.query<{
-      id: number;
-      document: string;
-      kind: string;
-      name: string;
-      email: string | null;
-      phone: string | null;
-      trade_name: string | null;
-    }>('SELECT id, document, kind, name, email, phone, trade_name FROM customers WHERE id = $1', [customerId]);
-    if (!c) return null;
-    const addresses = await this.db.query<CustomerInfoDto['addresses'][number]>(
-      `SELECT address_type AS "addressType", street, street_no AS "streetNo", building, block, city, state, zip_code AS "zipCode"
-         FROM addresses WHERE customer_id = $1 ORDER BY id`,
-      [customerId],
+  async loginContactByDocument(document: string): Promise<LoginContact | null> {
+    const row = await this.db
+      .selectFrom('customers')
+      .select(['id', 'document', 'email', 'sms_phone'])
+      .where('document', '=', document)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async loginContact(id: number): Promise<LoginContact | null> {
+    const row = await this.db
+      .selectFrom('customers')
+      .select(['id', 'document', 'email', 'sms_phone'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async byId(id: number) {
+    return (
+      (await this.db
+        .selectFrom('customers')
+        .select(['id', 'document', 'kind', 'name', 'trade_name', 'email', 'phone'])
+        .where('id', '=', id)
+        .executeTakeFirst()) ?? null
     );
-    return {
-      key: c.id,
-      name: c.name,
-      tradeName: c.trade_name,
-      email: c.email,
-      phone: c.phone,
-      cpf: c.kind === 'cpf' ? c.document : null,
-      cnpj: c.kind === 'cnpj' ? c.document : null,
-      addresses,
-    };
+  }
+
+  async addresses(customerId: number) {
+    return this.db
+      .selectFrom('addresses')
+      .select([
+        'address_type as addressType',
+        'street',
+        'street_no as streetNo',
+        'building',
+        'block',
+        'city',
+        'state',
+        'zip_code as zipCode',
+      ])
+      .where('customer_id', '=', customerId)
+      .orderBy('id')
+      .execute();
   }
 }

@@ -1,25 +1,26 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/errors';
+import { noAuth } from '../../plugins/openapi';
 
 const OutboxItem = z.object({ channel: z.string(), to: z.string(), subject: z.string(), body: z.string(), createdAt: z.string() });
 
 /** Registered only in demo mode: outside it the route does not exist at all. */
 const routes: FastifyPluginAsyncZod = async (app) => {
+  const outbox = app.outbox;
+  if (!outbox) return;
   app.get(
     '/dev/outbox',
     {
       schema: {
         tags: ['dev'],
+        operationId: 'devOutbox',
+        security: noAuth,
         summary: 'Demo mode only: messages the notifier would have sent, newest first',
-        response: { 200: z.array(OutboxItem) },
+        response: { 200: z.array(OutboxItem), ...errorResponses },
       },
     },
-    async () => {
-      const rows = await app.services.db.query<{ channel: string; to: string; subject: string; body: string; createdAt: Date }>(
-        'SELECT channel, to_addr AS "to", subject, body, created_at AS "createdAt" FROM dev_outbox ORDER BY id DESC LIMIT 50',
-      );
-      return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
-    },
+    async () => (await outbox.list(50)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   );
 };
 export default routes;

@@ -1,5 +1,7 @@
 import { PAYMENT_MSG } from '@guarita/domain';
-import type { Db } from '../../db/db';
+import { sql } from 'kysely';
+import type { Database } from '../../db/db';
+import type { Executor } from '../contracts/service';
 import { keyedHash } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 
@@ -28,7 +30,7 @@ export interface IdempotentAnswer<T = unknown> extends StoredAnswer<T> {
  */
 export class IdempotencyStore {
   constructor(
-    private readonly db: Db,
+    private readonly db: Database,
     private readonly hashSecret: string,
   ) {}
 
@@ -42,19 +44,21 @@ export class IdempotencyStore {
     key: string,
     scope: string,
     requestHash: string,
-    work: (tx: Db) => Promise<StoredAnswer<T>>,
+    work: (tx: Executor) => Promise<StoredAnswer<T>>,
   ): Promise<IdempotentAnswer<T>> {
-    return this.db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO idempotency_keys (customer_id, idem_key, scope, request_hash) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (customer_id, idem_key) DO NOTHING`,
-        [customerId, key, scope, requestHash],
-      );
-      const [row] = await tx.query<{ scope: string; requestHash: string; status: number | null; body: unknown }>(
-        `SELECT scope, request_hash AS "requestHash", response_status AS status, response_body AS body
-           FROM idempotency_keys WHERE customer_id = $1 AND idem_key = $2 FOR UPDATE`,
-        [customerId, key],
-      );
+    return this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('idempotency_keys')
+        .values({ customer_id: customerId, idem_key: key, scope, request_hash: requestHash })
+        .onConflict((oc) => oc.columns(['customer_id', 'idem_key']).doNothing())
+        .execute();
+      const row = await tx
+        .selectFrom('idempotency_keys')
+        .select(['scope', 'request_hash as requestHash', 'response_status as status', 'response_body as body'])
+        .where('customer_id', '=', customerId)
+        .where('idem_key', '=', key)
+        .forUpdate()
+        .executeTakeFirst();
       if (!row) throw new Error('idempotency row missing after insert');
       if (row.scope !== scope || row.requestHash !== requestHash) {
         throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', PAYMENT_MSG.idempotencyKeyReused);
@@ -64,18 +68,23 @@ export class IdempotencyStore {
         return { status: row.status, body: body as T, replayed: true };
       }
       const answer = await work(tx);
-      await tx.query(
-        `UPDATE idempotency_keys SET response_status = $3, response_body = $4::jsonb, completed_at = now()
-          WHERE customer_id = $1 AND idem_key = $2`,
-        [customerId, key, answer.status, JSON.stringify(answer.body)],
-      );
+      await tx
+        .updateTable('idempotency_keys')
+        // jsonb from a JSON text: the driver would send a JS object as text anyway; say what it is.
+        .set({ response_status: answer.status, response_body: sql`${JSON.stringify(answer.body)}::jsonb`, completed_at: sql`now()` })
+        .where('customer_id', '=', customerId)
+        .where('idem_key', '=', key)
+        .execute();
       return { ...answer, replayed: false };
     });
   }
 
   /** Drops records older than `maxAgeHours` (retries come within minutes; a day is plenty). */
   async prune(maxAgeHours = 24): Promise<void> {
-    await this.db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1)`, [maxAgeHours]);
+    await this.db
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${maxAgeHours})`)
+      .execute();
   }
 }
 

@@ -1,17 +1,12 @@
-import type { BillStatusId, CardBrand, PixChargeStatus } from '@guarita/domain';
-import type { Db } from '../../db/db';
+import { sql } from 'kysely';
+import type { CardBrand, PixChargeStatus } from '@guarita/domain';
+import type { Executor } from '../contracts/service';
 
-/** SQL of the payments module. Every method takes the connection to use, so it runs inside the caller's transaction. */
-
-export interface BillRow {
-  docEntry: number;
-  nCtrId: number;
-  docDueDate: string;
-  docTotal: number;
-  valorMulta: number;
-  valorJuros: number;
-  idStatus: BillStatusId;
-}
+/**
+ * SQL of the payments module: card_charges, pix_charges, payment_links, advance_requests and idempotency_keys
+ * (the last in idempotency.ts). Every method takes the connection to use, so it runs inside the caller's
+ * transaction. Bills and contracts belong to the contracts module (ContractService).
+ */
 
 export interface PixRow {
   id: number;
@@ -28,8 +23,6 @@ export interface PixRow {
   status: PixChargeStatus;
   expiresAt: Date;
   paidAt: Date | null;
-  /** Evaluated by the database clock: expires_at <= now(). */
-  expired: boolean;
 }
 
 export interface LinkRow {
@@ -42,81 +35,61 @@ export interface LinkRow {
   status: PixChargeStatus;
   expiresAt: Date;
   paidAt: Date | null;
-  expired: boolean;
 }
 
-const BILL_COLUMNS = `doc_entry AS "docEntry", n_ctr_id AS "nCtrId", doc_due_date AS "docDueDate", doc_total AS "docTotal",
-  valor_multa AS "valorMulta", valor_juros AS "valorJuros", id_status AS "idStatus"`;
+const PIX_COLUMNS = [
+  'id',
+  'txid',
+  'n_ctr_id as nCtrId',
+  'customer_id as customerId',
+  'purpose',
+  'doc_entries as docEntries',
+  'amount_cents as amount',
+  'due_date as dueDate',
+  'payload',
+  'psp_reference as pspReference',
+  'location',
+  'status',
+  'expires_at as expiresAt',
+  'paid_at as paidAt',
+] as const;
 
-const PIX_COLUMNS = `id, txid, n_ctr_id AS "nCtrId", customer_id AS "customerId", purpose, doc_entries AS "docEntries",
-  amount_cents AS amount, due_date AS "dueDate", payload, psp_reference AS "pspReference", location, status,
-  expires_at AS "expiresAt", paid_at AS "paidAt", (expires_at <= now()) AS expired`;
-
-const LINK_COLUMNS = `id, n_ctr_id AS "nCtrId", customer_id AS "customerId", doc_entries AS "docEntries", amount_cents AS amount,
-  url, status, expires_at AS "expiresAt", paid_at AS "paidAt", (expires_at <= now()) AS expired`;
-
-/** Arrays come back as number[] from both drivers; be defensive about a '{1,2}' text form. */
-const toIntArray = (v: unknown): number[] =>
-  Array.isArray(v) ? v.map(Number) : typeof v === 'string' ? v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number) : [];
-
-const pixRow = (r: PixRow): PixRow => ({
-  ...r,
-  docEntries: toIntArray(r.docEntries),
-  expiresAt: new Date(r.expiresAt),
-  paidAt: r.paidAt ? new Date(r.paidAt) : null,
-});
-const linkRow = (r: LinkRow): LinkRow => ({
-  ...r,
-  docEntries: toIntArray(r.docEntries),
-  expiresAt: new Date(r.expiresAt),
-  paidAt: r.paidAt ? new Date(r.paidAt) : null,
-});
+const LINK_COLUMNS = [
+  'id',
+  'n_ctr_id as nCtrId',
+  'customer_id as customerId',
+  'doc_entries as docEntries',
+  'amount_cents as amount',
+  'url',
+  'status',
+  'expires_at as expiresAt',
+  'paid_at as paidAt',
+] as const;
 
 export class PaymentsRepository {
-  /** The contract's bills, locked for the rest of the transaction (two payments of one bill serialize here). */
-  async lockBills(q: Db, nCtrId: number, docEntries?: readonly number[]): Promise<BillRow[]> {
-    if (docEntries) {
-      return q.query<BillRow>(
-        `SELECT ${BILL_COLUMNS} FROM bills WHERE n_ctr_id = $1 AND doc_entry = ANY($2::int[]) ORDER BY doc_entry FOR UPDATE`,
-        [nCtrId, [...docEntries]],
-      );
-    }
-    return q.query<BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE n_ctr_id = $1 ORDER BY doc_entry FOR UPDATE`, [nCtrId]);
-  }
-
-  async bills(q: Db, nCtrId: number): Promise<BillRow[]> {
-    return q.query<BillRow>(`SELECT ${BILL_COLUMNS} FROM bills WHERE n_ctr_id = $1 ORDER BY doc_due_date`, [nCtrId]);
-  }
-
-  /** Bills still being negotiated: in a pending, unexpired Pix charge or payment link. */
-  async billsInOpenNegotiation(q: Db, nCtrId: number, docEntries: readonly number[]): Promise<number[]> {
-    const rows = await q.query<{ docEntry: number }>(
-      `SELECT DISTINCT unnest(doc_entries) AS "docEntry" FROM (
-         SELECT doc_entries FROM pix_charges WHERE n_ctr_id = $1 AND status = 'pending' AND expires_at > now()
-         UNION ALL
-         SELECT doc_entries FROM payment_links WHERE n_ctr_id = $1 AND status = 'pending' AND expires_at > now()
-       ) open_negotiations`,
-      [nCtrId],
-    );
-    const wanted = new Set(docEntries);
-    return rows.map((r) => Number(r.docEntry)).filter((d) => wanted.has(d));
-  }
-
-  /** Marks the bills paid; bills already paid are left as they are. */
-  async markBillsPaid(q: Db, docEntries: readonly number[]): Promise<number[]> {
-    const rows = await q.query<{ docEntry: number }>(
-      `UPDATE bills SET id_status = 'P', paid_at = now() WHERE doc_entry = ANY($1::int[]) AND id_status <> 'P' RETURNING doc_entry AS "docEntry"`,
-      [[...docEntries]],
-    );
-    return rows.map((r) => r.docEntry);
-  }
-
-  async setCardOnFile(q: Db, nCtrId: number, brand: CardBrand, last4: string): Promise<void> {
-    await q.query(`UPDATE contracts SET card_brand = $2, card_summary = $3 WHERE n_ctr_id = $1`, [nCtrId, brand, last4]);
+  /** Bills still being negotiated at `now`: in a pending, unexpired Pix charge or payment link. */
+  async billsInOpenNegotiation(q: Executor, nCtrId: number, docEntries: readonly number[], now: Date): Promise<number[]> {
+    const open = await q
+      .selectFrom('pix_charges')
+      .select('doc_entries')
+      .where('n_ctr_id', '=', nCtrId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', now)
+      .unionAll(
+        q
+          .selectFrom('payment_links')
+          .select('doc_entries')
+          .where('n_ctr_id', '=', nCtrId)
+          .where('status', '=', 'pending')
+          .where('expires_at', '>', now),
+      )
+      .execute();
+    const inOpen = new Set(open.flatMap((r) => r.doc_entries));
+    return docEntries.filter((d) => inOpen.has(d));
   }
 
   async insertCardCharge(
-    q: Db,
+    q: Executor,
     c: {
       nCtrId: number;
       customerId: number;
@@ -131,33 +104,33 @@ export class PaymentsRepository {
       gatewayId: string;
       status: 'approved' | 'declined';
       declineCode: string | null;
+      createdAt: Date;
     },
   ): Promise<{ id: number; createdAt: Date }> {
-    const [row] = await q.query<{ id: number; createdAt: Date }>(
-      `INSERT INTO card_charges (n_ctr_id, customer_id, purpose, idem_key, doc_entries, amount_cents, slp_code, card_brand, card_last4,
-         gateway, gateway_id, status, decline_code)
-       VALUES ($1,$2,$3,$4,$5::int[],$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id, created_at AS "createdAt"`,
-      [
-        c.nCtrId,
-        c.customerId,
-        c.purpose,
-        c.idemKey,
-        c.docEntries,
-        c.amount,
-        c.slpCode,
-        c.brand,
-        c.last4,
-        c.gateway,
-        c.gatewayId,
-        c.status,
-        c.declineCode,
-      ],
-    );
-    return { id: row!.id, createdAt: new Date(row!.createdAt) };
+    return q
+      .insertInto('card_charges')
+      .values({
+        n_ctr_id: c.nCtrId,
+        customer_id: c.customerId,
+        purpose: c.purpose,
+        idem_key: c.idemKey,
+        doc_entries: c.docEntries,
+        amount_cents: c.amount,
+        slp_code: c.slpCode,
+        card_brand: c.brand,
+        card_last4: c.last4,
+        gateway: c.gateway,
+        gateway_id: c.gatewayId,
+        status: c.status,
+        decline_code: c.declineCode,
+        created_at: c.createdAt,
+      })
+      .returning(['id', 'created_at as createdAt'])
+      .executeTakeFirstOrThrow();
   }
 
   async insertPixCharge(
-    q: Db,
+    q: Executor,
     c: {
       txid: string;
       nCtrId: number;
@@ -172,65 +145,63 @@ export class PaymentsRepository {
       pspReference: string;
       location: string | null;
       expiresAt: Date;
+      createdAt: Date;
     },
   ): Promise<PixRow> {
-    const [row] = await q.query<PixRow>(
-      `INSERT INTO pix_charges (txid, n_ctr_id, customer_id, purpose, doc_entries, amount_cents, slp_code, due_date, payload, psp,
-         psp_reference, location, expires_at)
-       VALUES ($1,$2,$3,$4,$5::int[],$6,$7,$8,$9,$10,$11,$12,$13) RETURNING ${PIX_COLUMNS}`,
-      [
-        c.txid,
-        c.nCtrId,
-        c.customerId,
-        c.purpose,
-        c.docEntries,
-        c.amount,
-        c.slpCode,
-        c.dueDate,
-        c.payload,
-        c.psp,
-        c.pspReference,
-        c.location,
-        c.expiresAt.toISOString(),
-      ],
-    );
-    return pixRow(row!);
+    return q
+      .insertInto('pix_charges')
+      .values({
+        txid: c.txid,
+        n_ctr_id: c.nCtrId,
+        customer_id: c.customerId,
+        purpose: c.purpose,
+        doc_entries: c.docEntries,
+        amount_cents: c.amount,
+        slp_code: c.slpCode,
+        due_date: c.dueDate,
+        payload: c.payload,
+        psp: c.psp,
+        psp_reference: c.pspReference,
+        location: c.location,
+        expires_at: c.expiresAt,
+        created_at: c.createdAt,
+      })
+      .returning(PIX_COLUMNS)
+      .executeTakeFirstOrThrow();
   }
 
-  async findPix(q: Db, txid: string, opts: { forUpdate?: boolean; customerId?: number } = {}): Promise<PixRow | null> {
-    const params: unknown[] = [txid];
-    let where = 'txid = $1';
-    if (opts.customerId !== undefined) {
-      params.push(opts.customerId);
-      where += ' AND customer_id = $2';
-    }
-    const [row] = await q.query<PixRow>(
-      `SELECT ${PIX_COLUMNS} FROM pix_charges WHERE ${where}${opts.forUpdate ? ' FOR UPDATE' : ''}`,
-      params,
-    );
-    return row ? pixRow(row) : null;
+  async findPix(q: Executor, txid: string, opts: { forUpdate?: boolean; customerId?: number } = {}): Promise<PixRow | null> {
+    let query = q.selectFrom('pix_charges').select(PIX_COLUMNS).where('txid', '=', txid);
+    if (opts.customerId !== undefined) query = query.where('customer_id', '=', opts.customerId);
+    if (opts.forUpdate) query = query.forUpdate();
+    return (await query.executeTakeFirst()) ?? null;
   }
 
-  /** The newest pending, unexpired Pix of the contract for the given purpose. */
-  async openPix(q: Db, nCtrId: number, purpose: 'invoice' | 'advance'): Promise<PixRow | null> {
-    const [row] = await q.query<PixRow>(
-      `SELECT ${PIX_COLUMNS} FROM pix_charges WHERE n_ctr_id = $1 AND purpose = $2 AND status = 'pending' AND expires_at > now()
-        ORDER BY id DESC LIMIT 1`,
-      [nCtrId, purpose],
-    );
-    return row ? pixRow(row) : null;
+  /** The newest pending Pix of the contract for the given purpose that is still payable at `now`. */
+  async openPix(q: Executor, nCtrId: number, purpose: 'invoice' | 'advance', now: Date): Promise<PixRow | null> {
+    const row = await q
+      .selectFrom('pix_charges')
+      .select(PIX_COLUMNS)
+      .where('n_ctr_id', '=', nCtrId)
+      .where('purpose', '=', purpose)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', now)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ?? null;
   }
 
-  async setPixPaid(q: Db, id: number, endToEndId: string): Promise<void> {
-    await q.query(`UPDATE pix_charges SET status = 'paid', paid_at = now(), end_to_end_id = $2 WHERE id = $1`, [id, endToEndId]);
+  async setPixPaid(q: Executor, id: number, endToEndId: string, paidAt: Date): Promise<void> {
+    await q.updateTable('pix_charges').set({ status: 'paid', paid_at: paidAt, end_to_end_id: endToEndId }).where('id', '=', id).execute();
   }
 
-  async setPixExpired(q: Db, id: number): Promise<void> {
-    await q.query(`UPDATE pix_charges SET status = 'expired' WHERE id = $1 AND status = 'pending'`, [id]);
+  async setPixExpired(q: Executor, id: number): Promise<void> {
+    await q.updateTable('pix_charges').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'pending').execute();
   }
 
   async insertLink(
-    q: Db,
+    q: Executor,
     l: {
       id: string;
       nCtrId: number;
@@ -241,42 +212,56 @@ export class PaymentsRepository {
       gateway: string;
       gatewayId: string;
       expiresAt: Date;
+      createdAt: Date;
     },
   ): Promise<LinkRow> {
-    const [row] = await q.query<LinkRow>(
-      `INSERT INTO payment_links (id, n_ctr_id, customer_id, doc_entries, amount_cents, url, gateway, gateway_id, expires_at)
-       VALUES ($1,$2,$3,$4::int[],$5,$6,$7,$8,$9) RETURNING ${LINK_COLUMNS}`,
-      [l.id, l.nCtrId, l.customerId, l.docEntries, l.amount, l.url, l.gateway, l.gatewayId, l.expiresAt.toISOString()],
-    );
-    return linkRow(row!);
+    return q
+      .insertInto('payment_links')
+      .values({
+        id: l.id,
+        n_ctr_id: l.nCtrId,
+        customer_id: l.customerId,
+        doc_entries: l.docEntries,
+        amount_cents: l.amount,
+        url: l.url,
+        gateway: l.gateway,
+        gateway_id: l.gatewayId,
+        expires_at: l.expiresAt,
+        created_at: l.createdAt,
+      })
+      .returning(LINK_COLUMNS)
+      .executeTakeFirstOrThrow();
   }
 
-  async findLink(q: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<LinkRow | null> {
-    const [row] = await q.query<LinkRow>(`SELECT ${LINK_COLUMNS} FROM payment_links WHERE id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`, [
-      id,
-    ]);
-    return row ? linkRow(row) : null;
+  async findLink(q: Executor, id: string, opts: { forUpdate?: boolean } = {}): Promise<LinkRow | null> {
+    let query = q.selectFrom('payment_links').select(LINK_COLUMNS).where('id', '=', id);
+    if (opts.forUpdate) query = query.forUpdate();
+    return (await query.executeTakeFirst()) ?? null;
   }
 
-  async setLinkPaid(q: Db, id: string): Promise<void> {
-    await q.query(`UPDATE payment_links SET status = 'paid', paid_at = now() WHERE id = $1`, [id]);
+  async setLinkPaid(q: Executor, id: string, paidAt: Date): Promise<void> {
+    await q.updateTable('payment_links').set({ status: 'paid', paid_at: paidAt }).where('id', '=', id).execute();
   }
 
-  async setLinkExpired(q: Db, id: string): Promise<void> {
-    await q.query(`UPDATE payment_links SET status = 'expired' WHERE id = $1 AND status = 'pending'`, [id]);
+  async setLinkExpired(q: Executor, id: string): Promise<void> {
+    await q.updateTable('payment_links').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'pending').execute();
   }
 
-  /** An advance (Pix or link) still waiting for payment, or a card advance being charged. */
-  async advanceInProgress(q: Db, nCtrId: number): Promise<boolean> {
-    const rows = await q.query(
-      `SELECT 1 FROM advance_requests WHERE n_ctr_id = $1 AND status = 'processing' AND (expires_at IS NULL OR expires_at > now()) LIMIT 1`,
-      [nCtrId],
-    );
-    return rows.length > 0;
+  /** An advance (Pix or link) still waiting for payment at `now`, or a card advance being charged. */
+  async advanceInProgress(q: Executor, nCtrId: number, now: Date): Promise<boolean> {
+    const row = await q
+      .selectFrom('advance_requests')
+      .select(sql<number>`1`.as('found'))
+      .where('n_ctr_id', '=', nCtrId)
+      .where('status', '=', 'processing')
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async insertAdvance(
-    q: Db,
+    q: Executor,
     a: {
       nCtrId: number;
       customerId: number;
@@ -288,32 +273,39 @@ export class PaymentsRepository {
       linkId?: string | null;
       cardChargeId?: number | null;
       expiresAt?: Date | null;
+      createdAt: Date;
     },
   ): Promise<number> {
-    const [row] = await q.query<{ id: number }>(
-      `INSERT INTO advance_requests (n_ctr_id, customer_id, doc_entry, method, amount_cents, status, pix_txid, link_id, card_charge_id, expires_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
-      [
-        a.nCtrId,
-        a.customerId,
-        a.docEntry,
-        a.method,
-        a.amount,
-        a.status,
-        a.pixTxid ?? null,
-        a.linkId ?? null,
-        a.cardChargeId ?? null,
-        a.expiresAt ? a.expiresAt.toISOString() : null,
-      ],
-    );
-    return row!.id;
+    const row = await q
+      .insertInto('advance_requests')
+      .values({
+        n_ctr_id: a.nCtrId,
+        customer_id: a.customerId,
+        doc_entry: a.docEntry,
+        method: a.method,
+        amount_cents: a.amount,
+        status: a.status,
+        pix_txid: a.pixTxid ?? null,
+        link_id: a.linkId ?? null,
+        card_charge_id: a.cardChargeId ?? null,
+        expires_at: a.expiresAt ?? null,
+        created_at: a.createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
   /** Settles (paid) or closes (failed) the advance request behind a Pix or a link. */
-  async finishAdvance(q: Db, by: { pixTxid?: string; linkId?: string }, status: 'paid' | 'failed'): Promise<void> {
+  async finishAdvance(q: Executor, by: { pixTxid?: string; linkId?: string }, status: 'paid' | 'failed'): Promise<void> {
     if (by.pixTxid)
-      await q.query(`UPDATE advance_requests SET status = $2 WHERE pix_txid = $1 AND status = 'processing'`, [by.pixTxid, status]);
+      await q
+        .updateTable('advance_requests')
+        .set({ status })
+        .where('pix_txid', '=', by.pixTxid)
+        .where('status', '=', 'processing')
+        .execute();
     if (by.linkId)
-      await q.query(`UPDATE advance_requests SET status = $2 WHERE link_id = $1 AND status = 'processing'`, [by.linkId, status]);
+      await q.updateTable('advance_requests').set({ status }).where('link_id', '=', by.linkId).where('status', '=', 'processing').execute();
   }
 }

@@ -21,10 +21,13 @@ import {
 import { AppError, ErrorEnvelope, errorResponses } from '../../lib/errors';
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from '../../ports/pix-psp';
 import { NCtrIdParams } from '../contracts/routes';
-import { paymentErrorResponses } from './errors';
 import type { IdempotentAnswer } from './idempotency';
+import { bearerAuth, noAuth, pixWebhookSignature } from '../../plugins/openapi';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** A charge route may also answer 402: the card was declined (stored with the idempotency key like a success). */
+const paymentErrorResponses = { ...errorResponses, 402: ErrorEnvelope } as const;
 
 const TxidParams = z.object({ txid: z.string().regex(/^[A-Za-z0-9]{1,35}$/) });
 const LinkParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
@@ -46,7 +49,7 @@ const rawBodies = new WeakMap<FastifyRequest, Buffer>();
  * In demo mode, /api/dev/pix/{txid}/confirm and the sandbox payment-link checkout exist too.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const payments = app.services.payments;
+  const payments = app.payments;
 
   // ── Customer routes ───────────────────────────────────────────────────────────────────────
   await app.register(async (r: ZodApp) => {
@@ -58,6 +61,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
+          operationId: 'getPaymentsSummary',
+          security: bearerAuth,
           summary: 'Payments screen: card on file, open total, overdue bills and the open Pix, if any',
           params: NCtrIdParams,
           response: { 200: PaymentsSummaryDto, ...errorResponses },
@@ -71,6 +76,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
+          operationId: 'payOpenBillsByCard',
+          security: bearerAuth,
           summary: "Pay overdue ('I') bills by card (card on file, or dadosDoCartao, which then becomes the card on file)",
           description:
             'Requires Idempotency-Key (one per payment attempt): retries and concurrent duplicates get the first answer ' +
@@ -95,6 +102,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
+          operationId: 'createPix',
+          security: bearerAuth,
           summary: "Create a Pix (BR Code) for overdue ('I') bills: expires in 360 min, due tomorrow",
           description:
             'Requires Idempotency-Key. 409 PIX_NEGOTIATION_OPEN when a bill is already in an open Pix/link ' +
@@ -114,6 +123,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
+          operationId: 'getPix',
+          security: bearerAuth,
           summary: 'A Pix charge of the caller (poll it: status pending → paid | expired)',
           params: TxidParams,
           response: { 200: PixConteudoDto, ...errorResponses },
@@ -127,6 +138,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
+          operationId: 'changeCard',
+          security: bearerAuth,
           summary: 'Change the card on file (TrocarCartao): validated by the gateway, only brand + last 4 stored',
           description:
             "422 CARD_DECLINED ('Erro ao trocar o cartão de crédito. …'); 400 with the card form's messages; 502 GATEWAY_UNAVAILABLE; 429.",
@@ -143,6 +156,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
+          operationId: 'getAdvanceForecast',
+          security: bearerAuth,
           summary: "Advance forecast (previsaoValor): 'Valor a antecipar' and whether it can be advanced now (ADR 002)",
           params: NCtrIdParams,
           response: { 200: AdvanceForecastDto, ...errorResponses },
@@ -156,6 +171,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
+          operationId: 'requestAdvance',
+          security: bearerAuth,
           summary: 'Request an advance (antecipar) of the next open bill: PI Pix, CC card on file, LP payment link',
           description:
             'Requires Idempotency-Key. 409 ADVANCE_IN_PROGRESS; 422 ADVANCE_NO_INVOICES; 422 ADVANCE_UNAVAILABLE with ' +
@@ -193,6 +210,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['payments'],
+          operationId: 'pixWebhook',
+          security: pixWebhookSignature,
           summary: 'PSP webhook: Pix received (Bacen body { pix: [{ endToEndId, txid, valor, horario }] })',
           description:
             `Header ${WEBHOOK_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of the raw body with PIX_WEBHOOK_SECRET>; missing or wrong → 401. ` +
@@ -219,7 +238,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // ── Demo mode only ────────────────────────────────────────────────────────────────────────
-  if (!app.services.config.demoMode) return;
+  if (!app.config.demoMode) return;
 
   await app.register(async (dev: ZodApp) => {
     dev.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) =>
@@ -231,6 +250,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['dev'],
+          operationId: 'devConfirmPix',
+          security: noAuth,
           summary: 'Demo mode only: the payer "pays" a Pix — sent through the same code path as the PSP webhook',
           params: TxidParams,
           response: {
@@ -250,7 +271,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const link = await payments.findLink(req.params.id);
         if (!link) throw new AppError(404, 'NOT_FOUND', 'Link de pagamento não encontrado.');
-        const status = link.status === 'pending' && link.expired ? 'expired' : link.status;
+        const status = link.effectiveStatus;
         const body =
           status === 'paid'
             ? '<p><strong>Pagamento confirmado.</strong> Você já pode fechar esta página.</p>'

@@ -13,7 +13,8 @@ import {
   pixAmountToCents,
   pixDueDate,
   pixExpiresAt,
-  todayInSaoPaulo,
+  pixStatus,
+  showsUnavailableSheet,
   type AdvanceMethod,
   type AdvanceForecastDto,
   type AdvanceResultDto,
@@ -29,15 +30,15 @@ import {
   type PixWebhookBody,
   type PixWebhookResultDto,
 } from '@guarita/domain';
-import type { Db } from '../../db/db';
-import { notFound } from '../../lib/errors';
+import type { Database } from '../../db/db';
+import { AppError, notFound } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { GatewayUnavailableError, type CardGateway, type ChargeResult } from '../../ports/card-gateway';
+import type { Clock } from '../../ports/clock';
 import type { PixPsp } from '../../ports/pix-psp';
-import type { ContractService } from '../contracts/service';
-import { PaymentError } from './errors';
+import type { BillRow, ContractService, Executor } from '../contracts/service';
 import type { IdempotencyStore, IdempotentAnswer, StoredAnswer } from './idempotency';
-import type { BillRow, LinkRow, PaymentsRepository, PixRow } from './repository';
+import type { LinkRow, PaymentsRepository, PixRow } from './repository';
 import type { PaymentsSettings } from './settings';
 
 export interface CardPaymentInput {
@@ -72,7 +73,7 @@ export function cardOnFile(c: Pick<ContractDto, 'pmCard' | 'cardSummary'>): Card
   return { pmCard: c.pmCard, cardSummary: c.cardSummary, mascarado: maskCardSummary(c.cardSummary), bandeira: CARD_BRAND_LABEL[c.pmCard] };
 }
 
-export function toPixConteudo(r: PixRow): PixConteudoDto {
+export function toPixConteudo(r: PixRow, now: Date): PixConteudoDto {
   return {
     txid: r.txid,
     rnId: r.txid,
@@ -84,7 +85,7 @@ export function toPixConteudo(r: PixRow): PixConteudoDto {
     dtVencimento: r.dueDate,
     valor: r.amount,
     faturas: r.docEntries,
-    status: r.status === 'pending' && r.expired ? 'expired' : r.status,
+    status: pixStatus(r.status, r.expiresAt, now),
     pagoEm: r.paidAt ? r.paidAt.toISOString() : null,
     validadeExibida: PIX_DISPLAYED_VALIDITY,
   };
@@ -92,14 +93,16 @@ export function toPixConteudo(r: PixRow): PixConteudoDto {
 
 export class PaymentsService {
   constructor(
-    private readonly db: Db,
+    private readonly db: Database,
     private readonly repo: PaymentsRepository,
     private readonly contracts: ContractService,
     readonly gateway: CardGateway,
-    readonly psp: PixPsp,
+    /** null: Pix is not configured; creating one answers 503. */
+    readonly psp: PixPsp | null,
     private readonly idem: IdempotencyStore,
     readonly settings: PaymentsSettings,
     private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
   ) {}
 
   // ── Summary ────────────────────────────────────────────────────────────────────────────────
@@ -107,14 +110,15 @@ export class PaymentsService {
   async summary(customerId: number, nCtrId: number): Promise<PaymentsSummaryDto> {
     const contract = await this.contracts.requireOwned(customerId, nCtrId);
     const { bills, openTotal } = await this.contracts.bills(customerId, nCtrId);
-    const pix = await this.repo.openPix(this.db, nCtrId, 'invoice');
+    const now = this.clock.now();
+    const pix = await this.repo.openPix(this.db, nCtrId, 'invoice', now);
     return {
       nCtrId,
       cartao: cardOnFile(contract),
       possuiVendedor: contract.slpCode !== null,
       totalEmAberto: openTotal,
       faturasEmAberto: bills.filter((b) => b.billStatus.idStatus === 'I'),
-      pixEmAberto: pix ? toPixConteudo(pix) : null,
+      pixEmAberto: pix ? toPixConteudo(pix, now) : null,
     };
   }
 
@@ -128,7 +132,7 @@ export class PaymentsService {
     input: CardPaymentInput,
   ): Promise<IdempotentAnswer<CardPaymentResultDto | DeclinedBody>> {
     const contract = await this.contracts.requireOwned(customerId, nCtrId);
-    if (contract.slpCode === null) throw new PaymentError(422, 'SELLER_CODE_MISSING', PAYMENT_MSG.sellerCodeMissing);
+    if (contract.slpCode === null) throw new AppError(422, 'SELLER_CODE_MISSING', PAYMENT_MSG.sellerCodeMissing);
     const card = input.dadosDoCartao;
     const hash = this.idem.requestHash('card-payment', {
       nCtrId,
@@ -140,7 +144,7 @@ export class PaymentsService {
 
     return this.idem.run(customerId, key, 'card-payment', hash, async (tx) => {
       const bills = await this.invoiceBills(tx, nCtrId, input.faturas, input.valorTotal);
-      if (!card && !contract.cardSummary) throw new PaymentError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
+      if (!card && !contract.cardSummary) throw new AppError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
       const docEntries = bills.map((b) => b.docEntry);
       const result = await this.charge({
         idempotencyKey: `${customerId}:${key}`,
@@ -189,7 +193,7 @@ export class PaymentsService {
         docEntries: bills.map((b) => b.docEntry),
         amount: input.valorTotal,
       });
-      return { status: 200, body: { sucesso: true, mensagem: PAYMENT_MSG.pixCreated, conteudo: toPixConteudo(pix) } };
+      return { status: 200, body: { sucesso: true, mensagem: PAYMENT_MSG.pixCreated, conteudo: toPixConteudo(pix, this.clock.now()) } };
     });
   }
 
@@ -197,7 +201,7 @@ export class PaymentsService {
   async pixStatus(customerId: number, txid: string): Promise<PixConteudoDto> {
     const pix = await this.repo.findPix(this.db, txid, { customerId });
     if (!pix) throw notFound(PAYMENT_MSG.pixNotFound);
-    return toPixConteudo(pix);
+    return toPixConteudo(pix, this.clock.now());
   }
 
   /** PSP webhook body (already authenticated): each payment is settled in its own transaction, exactly once. */
@@ -217,9 +221,9 @@ export class PaymentsService {
       pix: [
         {
           txid,
-          endToEndId: `E00000000${Date.now()}DEMO${randomBytes(3).toString('hex')}`,
+          endToEndId: `E00000000${this.clock.now().getTime()}DEMO${randomBytes(3).toString('hex')}`,
           valor: centsToPixAmount(pix.amount),
-          horario: new Date().toISOString(),
+          horario: this.clock.now().toISOString(),
         },
       ],
     });
@@ -227,18 +231,20 @@ export class PaymentsService {
   }
 
   private confirmPix(txid: string, endToEndId: string, amount: number | null): Promise<ConfirmResult> {
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction().execute(async (tx) => {
       const pix = await this.repo.findPix(tx, txid, { forUpdate: true });
       if (!pix) return 'not_found';
-      if (pix.status === 'paid') return 'already_paid';
-      if (pix.status === 'expired' || pix.expired) {
+      const now = this.clock.now();
+      const status = pixStatus(pix.status, pix.expiresAt, now);
+      if (status === 'paid') return 'already_paid';
+      if (status === 'expired') {
         await this.repo.setPixExpired(tx, pix.id);
         await this.repo.finishAdvance(tx, { pixTxid: txid }, 'failed');
         return 'expired';
       }
       if (amount !== pix.amount) return 'amount_mismatch';
-      await this.repo.setPixPaid(tx, pix.id, endToEndId);
-      await this.repo.markBillsPaid(tx, pix.docEntries);
+      await this.repo.setPixPaid(tx, pix.id, endToEndId, now);
+      await this.contracts.markBillsPaid(tx, pix.docEntries, now);
       await this.repo.finishAdvance(tx, { pixTxid: txid }, 'paid');
       return 'paid';
     });
@@ -253,11 +259,11 @@ export class PaymentsService {
     try {
       result = await this.gateway.tokenize(reference(nCtrId), card);
     } catch (err) {
-      if (err instanceof GatewayUnavailableError) throw new PaymentError(502, 'GATEWAY_UNAVAILABLE', PAYMENT_MSG.cardChangeException);
+      if (err instanceof GatewayUnavailableError) throw new AppError(502, 'GATEWAY_UNAVAILABLE', PAYMENT_MSG.cardChangeException);
       throw err;
     }
-    if (!result.approved) throw new PaymentError(422, 'CARD_DECLINED', `${PAYMENT_MSG.cardChangeFailed} ${result.message}`);
-    await this.repo.setCardOnFile(this.db, nCtrId, result.brand, result.last4);
+    if (!result.approved) throw new AppError(422, 'CARD_DECLINED', `${PAYMENT_MSG.cardChangeFailed} ${result.message}`);
+    await this.contracts.setCardOnFile(this.db, nCtrId, result.brand, result.last4);
     return { sucesso: true, mensagem: PAYMENT_MSG.cardChanged, conteudo: cardOnFile({ pmCard: result.brand, cardSummary: result.last4 })! };
   }
 
@@ -265,8 +271,9 @@ export class PaymentsService {
 
   async advanceForecast(customerId: number, nCtrId: number): Promise<AdvanceForecastDto> {
     await this.contracts.requireOwned(customerId, nCtrId);
-    const bills = await this.repo.bills(this.db, nCtrId);
-    const d = advanceEligibility(bills, todayInSaoPaulo(), { requestInProgress: await this.repo.advanceInProgress(this.db, nCtrId) });
+    const bills = await this.contracts.billRows(this.db, nCtrId);
+    const inProgress = await this.repo.advanceInProgress(this.db, nCtrId, this.clock.now());
+    const d = advanceEligibility(bills, this.clock.today(), { requestInProgress: inProgress });
     const bill = d.bill;
     return {
       sucesso: true,
@@ -292,17 +299,19 @@ export class PaymentsService {
     if (method === 'PI') this.requirePix();
     const hash = this.idem.requestHash('advance', { nCtrId, method });
     return this.idem.run(customerId, key, 'advance', hash, async (tx): Promise<StoredAnswer<AdvanceResultDto | DeclinedBody>> => {
-      const bills = await this.repo.lockBills(tx, nCtrId);
-      const d = advanceEligibility(bills, todayInSaoPaulo(), { requestInProgress: await this.repo.advanceInProgress(tx, nCtrId) });
+      const bills = await this.contracts.lockBills(tx, nCtrId);
+      const inProgress = await this.repo.advanceInProgress(tx, nCtrId, this.clock.now());
+      const d = advanceEligibility(bills, this.clock.today(), { requestInProgress: inProgress });
       if (!d.eligible) {
-        if (d.reason === 'REQUEST_IN_PROGRESS') throw new PaymentError(409, 'ADVANCE_IN_PROGRESS', d.message);
-        if (d.reason === 'NO_INVOICES') throw new PaymentError(422, 'ADVANCE_NO_INVOICES', d.message);
-        throw new PaymentError(422, 'ADVANCE_UNAVAILABLE', d.message, { motivo: d.reason, dataAgendada: d.scheduledDate });
+        if (d.reason === 'REQUEST_IN_PROGRESS') throw new AppError(409, 'ADVANCE_IN_PROGRESS', d.message);
+        // The 'Antecipação não disponível' sheet needs the reason and the date; the other blocks are plain messages.
+        if (!showsUnavailableSheet(d.reason)) throw new AppError(422, 'ADVANCE_NO_INVOICES', d.message);
+        throw new AppError(422, 'ADVANCE_UNAVAILABLE', d.message).withDetails({ motivo: d.reason, dataAgendada: d.scheduledDate });
       }
       const bill = d.bill;
       const docEntries = [bill.docEntry];
-      if ((await this.repo.billsInOpenNegotiation(tx, nCtrId, docEntries)).length > 0) {
-        throw new PaymentError(409, 'PIX_NEGOTIATION_OPEN', PAYMENT_MSG.pixInNegotiation);
+      if ((await this.repo.billsInOpenNegotiation(tx, nCtrId, docEntries, this.clock.now())).length > 0) {
+        throw new AppError(409, 'PIX_NEGOTIATION_OPEN', PAYMENT_MSG.pixInNegotiation);
       }
       const base = { valor: d.amount, faturas: docEntries };
 
@@ -317,8 +326,9 @@ export class PaymentsService {
           status: 'processing',
           pixTxid: pix.txid,
           expiresAt: pix.expiresAt,
+          createdAt: this.clock.now(),
         });
-        const conteudo = toPixConteudo(pix);
+        const conteudo = toPixConteudo(pix, this.clock.now());
         return {
           status: 200,
           body: {
@@ -350,6 +360,7 @@ export class PaymentsService {
           status: 'processing',
           linkId: link.id,
           expiresAt: link.expiresAt,
+          createdAt: this.clock.now(),
         });
         return {
           status: 200,
@@ -372,7 +383,7 @@ export class PaymentsService {
       }
 
       // CC: the card on file, charged now.
-      if (!contract.cardSummary) throw new PaymentError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
+      if (!contract.cardSummary) throw new AppError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
       const result = await this.charge({
         idempotencyKey: `${customerId}:${key}`,
         reference: reference(nCtrId),
@@ -408,23 +419,27 @@ export class PaymentsService {
 
   // ── Payment links (advance LP) ────────────────────────────────────────────────────────────
 
-  async findLink(id: string): Promise<LinkRow | null> {
-    return this.repo.findLink(this.db, id);
+  /** A payment link with its effective status at this moment (the sandbox checkout page shows it). */
+  async findLink(id: string): Promise<(LinkRow & { effectiveStatus: LinkRow['status'] }) | null> {
+    const link = await this.repo.findLink(this.db, id);
+    return link ? { ...link, effectiveStatus: pixStatus(link.status, link.expiresAt, this.clock.now()) } : null;
   }
 
   /** Settles a paid link exactly once; the gateway's confirmation (the sandbox checkout in demo mode) calls this. */
   confirmLink(id: string): Promise<ConfirmResult> {
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction().execute(async (tx) => {
       const link = await this.repo.findLink(tx, id, { forUpdate: true });
       if (!link) return 'not_found';
-      if (link.status === 'paid') return 'already_paid';
-      if (link.status === 'expired' || link.expired) {
+      const now = this.clock.now();
+      const status = pixStatus(link.status, link.expiresAt, now);
+      if (status === 'paid') return 'already_paid';
+      if (status === 'expired') {
         await this.repo.setLinkExpired(tx, id);
         await this.repo.finishAdvance(tx, { linkId: id }, 'failed');
         return 'expired';
       }
-      await this.repo.setLinkPaid(tx, id);
-      await this.repo.markBillsPaid(tx, link.docEntries);
+      await this.repo.setLinkPaid(tx, id, now);
+      await this.contracts.markBillsPaid(tx, link.docEntries, now);
       await this.repo.finishAdvance(tx, { linkId: id }, 'paid');
       return 'paid';
     });
@@ -437,47 +452,50 @@ export class PaymentsService {
 
   // ── Internals ─────────────────────────────────────────────────────────────────────────────
 
-  private requirePix(): void {
-    if (!this.settings.pix) throw new PaymentError(503, 'PIX_UNAVAILABLE', PAYMENT_MSG.pixUnavailable);
+  private requirePix(): PixPsp {
+    if (this.psp) return this.psp;
+    throw new AppError(503, 'PIX_UNAVAILABLE', PAYMENT_MSG.pixUnavailable);
   }
 
   /**
    * Locks and checks the overdue bills a payment covers: all of them belong to the contract (else 404),
    * are still 'I', are not in an open negotiation, and add up to what the customer saw.
    */
-  private async invoiceBills(tx: Db, nCtrId: number, faturas: number[] | undefined, valorTotal: number): Promise<BillRow[]> {
+  private async invoiceBills(tx: Executor, nCtrId: number, faturas: number[] | undefined, valorTotal: number): Promise<BillRow[]> {
     const wanted = sortedUnique(faturas);
-    const rows = await this.repo.lockBills(tx, nCtrId, wanted ?? undefined);
+    const rows = await this.contracts.lockBills(tx, nCtrId, wanted ?? undefined);
     let bills: BillRow[];
     if (wanted) {
       if (rows.length !== wanted.length) throw notFound(PAYMENT_MSG.billNotFound);
-      if (rows.some((b) => b.idStatus !== 'I')) throw new PaymentError(409, 'BILL_NOT_OPEN', PAYMENT_MSG.billNotOpen);
+      if (rows.some((b) => b.idStatus !== 'I')) throw new AppError(409, 'BILL_NOT_OPEN', PAYMENT_MSG.billNotOpen);
       bills = rows;
     } else {
       bills = rows.filter((b) => b.idStatus === 'I');
-      if (bills.length === 0) throw new PaymentError(422, 'NO_OPEN_BILLS', PAYMENT_MSG.noOpenBills);
+      if (bills.length === 0) throw new AppError(422, 'NO_OPEN_BILLS', PAYMENT_MSG.noOpenBills);
     }
     const docEntries = bills.map((b) => b.docEntry);
-    if ((await this.repo.billsInOpenNegotiation(tx, nCtrId, docEntries)).length > 0) {
-      throw new PaymentError(409, 'PIX_NEGOTIATION_OPEN', PAYMENT_MSG.pixInNegotiation);
+    if ((await this.repo.billsInOpenNegotiation(tx, nCtrId, docEntries, this.clock.now())).length > 0) {
+      throw new AppError(409, 'PIX_NEGOTIATION_OPEN', PAYMENT_MSG.pixInNegotiation);
     }
     const total = bills.reduce((s, b) => s + billTotal(b), 0);
-    if (total !== valorTotal) throw new PaymentError(409, 'AMOUNT_CHANGED', PAYMENT_MSG.amountChanged);
+    if (total !== valorTotal) throw new AppError(409, 'AMOUNT_CHANGED', PAYMENT_MSG.amountChanged);
     return bills;
   }
 
   private async newPix(
-    tx: Db,
+    tx: Executor,
     p: { customerId: number; nCtrId: number; purpose: 'invoice' | 'advance'; docEntries: number[]; amount: number },
   ): Promise<PixRow> {
+    const psp = this.requirePix();
     const txid = newTxid();
-    const expiresAt = pixExpiresAt(new Date());
-    const dueDate = pixDueDate();
+    const now = this.clock.now();
+    const expiresAt = pixExpiresAt(now);
+    const dueDate = pixDueDate(now);
     let created;
     try {
-      created = await this.psp.createCharge({ txid, amount: p.amount, expiresAt, dueDate, description: `Contrato ${p.nCtrId}` });
+      created = await psp.createCharge({ txid, amount: p.amount, expiresAt, dueDate, description: `Contrato ${p.nCtrId}` });
     } catch {
-      throw new PaymentError(502, 'PSP_UNAVAILABLE', PAYMENT_MSG.pixUnavailable);
+      throw new AppError(502, 'PSP_UNAVAILABLE', PAYMENT_MSG.pixUnavailable);
     }
     return this.repo.insertPixCharge(tx, {
       txid,
@@ -489,16 +507,18 @@ export class PaymentsService {
       slpCode: PIX_SLP_CODE,
       dueDate,
       payload: created.payload,
-      psp: this.psp.name,
+      psp: psp.name,
       pspReference: created.pspReference,
       location: created.location,
       expiresAt,
+      createdAt: now,
     });
   }
 
-  private async newLink(tx: Db, p: { customerId: number; nCtrId: number; docEntries: number[]; amount: number }): Promise<LinkRow> {
+  private async newLink(tx: Executor, p: { customerId: number; nCtrId: number; docEntries: number[]; amount: number }): Promise<LinkRow> {
     const id = newLinkId();
-    const expiresAt = pixExpiresAt(new Date());
+    const now = this.clock.now();
+    const expiresAt = pixExpiresAt(now);
     let created;
     try {
       created = await this.gateway.createPaymentLink({
@@ -509,23 +529,31 @@ export class PaymentsService {
         expiresAt,
       });
     } catch {
-      throw new PaymentError(502, 'GATEWAY_UNAVAILABLE', PAYMENT_MSG.advanceOtherError);
+      throw new AppError(502, 'GATEWAY_UNAVAILABLE', PAYMENT_MSG.advanceOtherError);
     }
-    return this.repo.insertLink(tx, { id, ...p, url: created.url, gateway: this.gateway.name, gatewayId: created.gatewayId, expiresAt });
+    return this.repo.insertLink(tx, {
+      id,
+      ...p,
+      url: created.url,
+      gateway: this.gateway.name,
+      gatewayId: created.gatewayId,
+      expiresAt,
+      createdAt: now,
+    });
   }
 
   private async charge(req: Parameters<CardGateway['charge']>[0]): Promise<ChargeResult> {
     try {
       return await this.gateway.charge(req);
     } catch (err) {
-      if (err instanceof GatewayUnavailableError) throw new PaymentError(502, 'GATEWAY_UNAVAILABLE', PAYMENT_MSG.paymentOtherError);
+      if (err instanceof GatewayUnavailableError) throw new AppError(502, 'GATEWAY_UNAVAILABLE', PAYMENT_MSG.paymentOtherError);
       throw err;
     }
   }
 
   /** Records the gateway's outcome; on approval settles the bills in the same transaction. */
   private async recordCharge<T>(
-    tx: Db,
+    tx: Executor,
     c: {
       customerId: number;
       contract: ContractDto;
@@ -556,6 +584,7 @@ export class PaymentsService {
       gatewayId: r.gatewayId,
       status: r.approved ? 'approved' : 'declined',
       declineCode: r.approved ? null : r.code,
+      createdAt: this.clock.now(),
     });
     if (c.advanceDocEntry !== undefined) {
       await this.repo.insertAdvance(tx, {
@@ -566,6 +595,7 @@ export class PaymentsService {
         amount: c.amount,
         status: r.approved ? 'paid' : 'failed',
         cardChargeId: charge.id,
+        createdAt: this.clock.now(),
       });
     }
     if (!r.approved) {
@@ -574,8 +604,8 @@ export class PaymentsService {
         body: { sucesso: false, status: 402, erro: 'CARD_DECLINED', mensagem: `${PAYMENT_MSG.cardDeclined} ${r.message}` },
       };
     }
-    await this.repo.markBillsPaid(tx, c.docEntries);
-    if (c.card) await this.repo.setCardOnFile(tx, c.contract.nCtrId, brand, last4);
+    await this.contracts.markBillsPaid(tx, c.docEntries, this.clock.now());
+    if (c.card) await this.contracts.setCardOnFile(tx, c.contract.nCtrId, brand, last4);
     return onApproved({ id: charge.id, createdAt: charge.createdAt, brand, last4, gatewayId: r.gatewayId });
   }
 }

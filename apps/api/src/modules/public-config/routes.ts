@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicConfigDto } from '@guarita/domain';
+import { errorResponses } from '../../lib/errors';
+import { noAuth } from '../../plugins/openapi';
 
 /** Brand name, phone lines, e-mail and address: configuration, shown by the public shell. */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { brand, demoMode } = app.services.config;
+  const { brand, demoMode } = app.config;
   const body = {
     brandName: brand.name,
     phoneSales: brand.phoneSales,
@@ -14,9 +16,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     address: brand.address,
     demoMode,
   };
-  app.get('/config', { schema: { tags: ['public'], response: { 200: PublicConfigDto } } }, async (_req, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return body;
-  });
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['public'],
+        operationId: 'getPublicConfig',
+        security: noAuth,
+        summary: 'Brand name, phone lines, e-mail, address and whether the server runs in demo mode',
+        response: { 200: PublicConfigDto, ...errorResponses },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return body;
+    },
+  );
 };
 export default routes;

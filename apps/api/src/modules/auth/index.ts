@@ -1,0 +1,22 @@
+import fp from 'fastify-plugin';
+import { AuthRepository } from './repository';
+import { AuthService } from './service';
+import routes from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authService: AuthService;
+  }
+}
+
+/** Login protocol (spec 000 §2–§4): /api/auth/*. Sessions, codes, token families and refresh tokens are its tables. */
+export default fp(
+  async (app) => {
+    app.decorate(
+      'authService',
+      new AuthService(new AuthRepository(app.db), app.tokens, app.limiter, app.notifier, app.customers, app.config),
+    );
+    await app.register(routes, { prefix: '/api' });
+  },
+  { name: 'auth', dependencies: ['ports', 'authenticate', 'customers'] },
+);

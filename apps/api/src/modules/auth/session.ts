@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unauthorized } from '../../lib/errors';
+import { AuthRepository } from './repository';
+import { TokenService } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: { customerId: number; familyId: string };
+  }
+  interface FastifyInstance {
+    /** `onRequest: app.authenticate` on a route: a valid AccessToken whose login was not revoked (logout, reuse). */
+    authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    tokens: TokenService;
+  }
+}
+
+/**
+ * The auth module's session check, registered as platform (app.ts) before the modules, because every
+ * module's routes use it and the login routes (./index.ts) in turn need the customers module.
+ */
+export default fp(
+  async (app) => {
+    const tokens = new TokenService(app.config.authSecret, app.config.tokens.accessSeconds);
+    const repo = new AuthRepository(app.db);
+    app.decorate('tokens', tokens);
+    app.decorateRequest('auth', undefined as unknown as FastifyRequest['auth']);
+    app.decorate('authenticate', async (req: FastifyRequest) => {
+      const header = req.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+      const claims = token ? await tokens.verifyAccess(token) : null;
+      if (!claims) throw unauthorized();
+      if (!(await repo.familyIsLive(claims.familyId))) throw unauthorized();
+      req.auth = claims;
+    });
+  },
+  { name: 'authenticate', dependencies: ['ports'] },
+);

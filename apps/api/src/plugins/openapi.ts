@@ -1,0 +1,69 @@
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** `schema.security` of a route behind `app.authenticate`: the AccessToken as `Authorization: Bearer`. */
+export const bearerAuth = [{ bearerAuth: [] }];
+/** `schema.security` of a route anyone may call (login, contact, config, the signed PSP webhook). */
+export const noAuth = [];
+
+/** `schema.security` of the PSP webhook: the HMAC-SHA256 signature header of the raw body. */
+export const pixWebhookSignature = [{ pixWebhookSignature: [] }];
+
+const TAGS = [
+  { name: 'auth', description: 'Login with CPF/CNPJ and a one-time code; refresh and logout' },
+  { name: 'customers', description: 'The logged-in customer' },
+  { name: 'contracts', description: 'Contracts, items and bills of the logged-in customer' },
+  { name: 'payments', description: 'Card and Pix payments, card change, advance, PSP webhook' },
+  { name: 'contact', description: 'Fale conosco (captcha-protected)' },
+  { name: 'public', description: 'Facts the public shell shows' },
+  { name: 'dev', description: 'Demo mode only' },
+];
+
+/**
+ * The OpenAPI 3.1 document (GET /api/docs/json) and its UI (/api/docs), from the routes' zod schemas.
+ * 3.1 because its schemas are JSON Schema 2020-12: a nullable field is `type: [T, 'null']`, which zod 4
+ * emits exactly, where 3.0's `nullable` lost the type. `npm run lint` runs `redocly lint` on it.
+ */
+export default fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Guarita API',
+          version: '1.0.0',
+          description: 'Backend-for-frontend da área do cliente. Errors answer the envelope { sucesso: false, status, erro, mensagem }.',
+          license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        },
+        servers: [{ url: app.config.env.PUBLIC_URL, description: 'This deployment (PUBLIC_URL)' }],
+        tags: TAGS,
+        components: {
+          securitySchemes: {
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: 'AccessToken from /api/auth/verify or /refresh',
+            },
+            pixWebhookSignature: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'x-webhook-signature',
+              description: 'sha256=<hex HMAC-SHA256 of the raw body with PIX_WEBHOOK_SECRET>',
+            },
+          },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // The docs page brings its own policy; keep it unframeable like the rest of the app.
+      transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+    });
+  },
+  { name: 'openapi', dependencies: ['ports'] },
+);
