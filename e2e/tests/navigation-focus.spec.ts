@@ -58,7 +58,7 @@ test.describe('on a phone', () => {
 
     // Opened directly (as after a login or from a link in an e-mail): back still stays in the app.
     await page.goto('/pagamentos/fatura-em-aberto');
-    await expect(h1(page)).toHaveText('PAGAMENTO DE FATURA');
+    await expect(h1(page)).toHaveText('PAGAMENTO DE FATURA', { useInnerText: true });
     await back.click();
     await expectPath(page, '/pagamentos');
     await expect(h1(page)).toBeFocused();

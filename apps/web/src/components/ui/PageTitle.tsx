@@ -5,7 +5,7 @@ import { claimPendingFocus } from '../../lib/route-focus';
  * The page's h1, also written into document.title so each route is announced. After a navigation it takes the
  * keyboard focus (tabIndex -1: focusable by script, not a Tab stop).
  */
-export function PageTitle({ children, title }: { children: ReactNode; title?: string }) {
+export function PageTitle({ children, title, caps = false }: { children: ReactNode; title?: string; caps?: boolean }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const text = title ?? (typeof children === 'string' ? children : '');
@@ -13,7 +13,8 @@ export function PageTitle({ children, title }: { children: ReactNode; title?: st
   }, [children, title]);
   useEffect(() => claimPendingFocus(ref.current));
   return (
-    <h1 ref={ref} className="page-title" tabIndex={-1}>
+    // `caps`: the spec's upper-case titles, as a style — screen readers read words, not spelled-out capitals.
+    <h1 ref={ref} className={caps ? 'page-title page-title-caps' : 'page-title'} tabIndex={-1}>
       {children}
     </h1>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CreditCard, LifeBuoy, ShieldAlert } from 'lucide-react';
 import { BILL_STATUS_LABEL, formatIsoDate, formatMoney, vehicleLabel } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -112,14 +113,14 @@ export function DashboardPage() {
       </div>
       <nav className="quick-actions" aria-label="Ações rápidas">
         <Link className="btn btn-secondary" to={`/pagamentos/${c.nCtrId}`}>
-          Pagamentos
+          <CreditCard aria-hidden="true" size={18} /> Pagamentos
         </Link>
         <AdvanceLink nCtrId={c.nCtrId} />
         <Link className="btn btn-secondary" to={`/suporte/${c.nCtrId}`}>
-          Abrir solicitação
+          <LifeBuoy aria-hidden="true" size={18} /> Abrir solicitação
         </Link>
         <Link className="btn btn-secondary" to={`/aviso/${c.nCtrId}`}>
-          Comunicar sinistro
+          <ShieldAlert aria-hidden="true" size={18} /> Comunicar sinistro
         </Link>
       </nav>
     </div>

@@ -36,7 +36,7 @@ export function AdvancePage() {
   const c = selected.contract;
   return (
     <div className="advance">
-      <PageTitle>ANTECIPAÇÃO DE FATURA</PageTitle>
+      <PageTitle caps>Antecipação de fatura</PageTitle>
       <VehicleSelector navigateTo="/antecipacao" />
       {selected.isLoading ? (
         <Spinner />

@@ -28,7 +28,7 @@ export function PayOpenInvoicePage() {
   const vehicle = selected.options.find((o) => o.nCtrId === c?.nCtrId)?.label;
   return (
     <div className="pay-invoice">
-      <PageTitle>PAGAMENTO DE FATURA</PageTitle>
+      <PageTitle caps>Pagamento de fatura</PageTitle>
       {selected.isLoading ? (
         <Spinner />
       ) : selected.error ? (

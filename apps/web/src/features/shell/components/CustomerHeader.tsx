@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { greetingName } from '@guarita/domain';
-import { ArrowLeft, Menu, X } from 'lucide-react';
+import { ArrowLeft, LogOut, Menu, X } from 'lucide-react';
 import { useMe } from '../../../api/get-me';
 import { usePublicConfig } from '../../../api/get-public-config';
 import { EmergencyStrip } from '../../common/components/EmergencyLines';
@@ -69,15 +69,22 @@ export function CustomerHeader() {
   const links = (
     <ul>
       <li>
-        <NavLink to={HOME_ITEM.to}>{HOME_ITEM.label}</NavLink>
+        <NavLink to={HOME_ITEM.to}>
+          <HOME_ITEM.icon aria-hidden="true" size={18} />
+          {HOME_ITEM.label}
+        </NavLink>
       </li>
       {MENU_ITEMS.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to}>{item.label}</NavLink>
+          <NavLink to={item.to}>
+            <item.icon aria-hidden="true" size={18} />
+            {item.label}
+          </NavLink>
         </li>
       ))}
       <li>
         <button type="button" className="menu-logout" onClick={signOut}>
+          <LogOut aria-hidden="true" size={18} />
           Sair
         </button>
       </li>
