@@ -4,7 +4,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000' } },
-  build: { outDir: 'dist', sourcemap: false, assetsInlineLimit: 0, target: 'es2022' },
+  // The manifest tells scripts/prerender.ts which chunks each prerendered page preloads (then it is removed).
+  build: { outDir: 'dist', sourcemap: false, assetsInlineLimit: 0, target: 'es2022', manifest: true },
   test: {
     name: 'web',
     environment: 'jsdom',

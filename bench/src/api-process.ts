@@ -16,13 +16,25 @@ export interface ApiUnderTest {
   /** Where the data lives, for the report. */
   dbLabel: string;
   rss: RssSampler;
+  /** The database it runs on, for a second process on the same data once this one has stopped. */
+  dataDir: string;
+  databaseUrl: string | undefined;
 }
+
+/** Signs the tokens of the API under test, so the reference server can verify them too. */
+export const BENCH_AUTH_SECRET = 'bench-only-secret-0123456789abcdef-not-for-production';
 
 /**
  * The real API (`node --import tsx apps/api/src/server.ts`) in its own process, demo mode, on a fresh
  * temp DATA_DIR (PGlite) or a throwaway PostgreSQL database when `databaseUrl` is given.
  */
-export async function startApi(root: string, databaseUrl: string | undefined, cleanup: Cleanup, cpu?: number): Promise<ApiUnderTest> {
+export async function startApi(
+  root: string,
+  databaseUrl: string | undefined,
+  cleanup: Cleanup,
+  cpu?: number,
+  extraEnv: Record<string, string> = {},
+): Promise<ApiUnderTest> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'guarita-bench-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   cleanup.add(`remove ${dataDir}`, removeDir, removeDir);
@@ -41,7 +53,9 @@ export async function startApi(root: string, databaseUrl: string | undefined, cl
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
         DEMO_MODE: 'true', // the login code is read from the demo outbox
+        AUTH_SECRET: BENCH_AUTH_SECRET,
         ...(database ? { DATABASE_URL: database.url } : {}),
+        ...extraEnv,
       }),
       cpu,
     },
@@ -55,12 +69,14 @@ export async function startApi(root: string, databaseUrl: string | undefined, cl
   );
 
   const base = `http://${HOST}:${port}`;
-  await waitUntilReady(server, `${base}/readyz`, 120_000);
+  await waitUntilReady(server, `${base}/readyz`, 240_000);
   return {
     server,
     base,
     db: database ? 'postgres' : 'pglite',
     dbLabel: database ? `PostgreSQL (throwaway database ${database.name})` : `PGlite (temp DATA_DIR ${dataDir})`,
     rss,
+    dataDir,
+    databaseUrl: database?.url,
   };
 }

@@ -60,3 +60,43 @@ export async function measure(opts: LoadOptions): Promise<LoadResult> {
   check(opts, r, 'measured');
   return { label: opts.label, rps: r.requests.average, total: r['2xx'], p50: r.latency.p50, p99: r.latency.p99 };
 }
+
+export interface RateResult {
+  label: string;
+  rate: number;
+  duration: number;
+  total: number;
+  p50: number;
+  p99: number;
+  /** Non-2xx answers, connection errors and timeouts together. */
+  errors: number;
+}
+
+/** A fixed request rate (`rate` per second over all connections) for `duration` seconds; errors are counted, not thrown. */
+export async function measureAtRate(opts: Omit<LoadOptions, 'warmup'> & { rate: number }): Promise<RateResult> {
+  const url = new URL(opts.url);
+  if (url.hostname !== '127.0.0.1') throw new Error(`refusing to load ${url.host}: only 127.0.0.1 is a target`);
+  running = autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration: opts.duration,
+    overallRate: opts.rate,
+    timeout: 10,
+    headers: opts.headers,
+  });
+  let r: Result;
+  try {
+    r = await running;
+  } finally {
+    running = undefined;
+  }
+  return {
+    label: opts.label,
+    rate: opts.rate,
+    duration: opts.duration,
+    total: r['2xx'] + r.non2xx,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.non2xx + r.errors + r.timeouts,
+  };
+}

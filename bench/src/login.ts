@@ -5,6 +5,14 @@
 export const DEMO_DOCUMENT = '52998224725';
 
 async function call<T>(base: string, path: string, init?: { method: 'POST'; body: unknown }): Promise<T> {
+  return (await callWithHeaders<T>(base, path, init)).body;
+}
+
+async function callWithHeaders<T>(
+  base: string,
+  path: string,
+  init?: { method: 'POST'; body: unknown },
+): Promise<{ body: T; headers: Headers }> {
   const res = await fetch(base + path, {
     method: init?.method ?? 'GET',
     headers: init ? { 'content-type': 'application/json' } : undefined,
@@ -13,10 +21,21 @@ async function call<T>(base: string, path: string, init?: { method: 'POST'; body
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
+  return { body: JSON.parse(text) as T, headers: res.headers };
 }
 
 export async function logIn(base: string, documento = DEMO_DOCUMENT): Promise<string> {
+  return (await logInSession(base, documento)).accessToken;
+}
+
+export interface Login {
+  accessToken: string;
+  /** The HttpOnly refresh cookie the verify step set (name, value, path), for a browser to start logged in. */
+  refreshCookie: { name: string; value: string; path: string };
+}
+
+/** The whole login; answers the AccessToken and the refresh cookie a browser would hold. */
+export async function logInSession(base: string, documento = DEMO_DOCUMENT): Promise<Login> {
   const { Sessao } = await call<{ Sessao: string }>(base, '/api/auth/login', { method: 'POST', body: { documento } });
   await call(base, '/api/auth/code', { method: 'POST', body: { Sessao, canal: 'sms' } });
 
@@ -25,10 +44,16 @@ export async function logIn(base: string, documento = DEMO_DOCUMENT): Promise<st
   const code = newest && /\b(\d{6})\b/.exec(newest.body)?.[1];
   if (!code) throw new Error('no 6-digit code in the newest outbox message (is the API in demo mode?)');
 
-  const { AccessToken } = await call<{ AccessToken: string }>(base, '/api/auth/verify', {
+  const verified = await callWithHeaders<{ AccessToken: string }>(base, '/api/auth/verify', {
     method: 'POST',
     body: { Sessao, CodigoAutenticacao: code },
   });
+  const { AccessToken } = verified.body;
   if (!AccessToken) throw new Error('verify answered without an AccessToken');
-  return AccessToken;
+  const setCookie = verified.headers.getSetCookie()[0] ?? '';
+  const [pair = '', ...attrs] = setCookie.split(';').map((p) => p.trim());
+  const eq = pair.indexOf('=');
+  if (eq <= 0) throw new Error('verify set no refresh cookie');
+  const cookiePath = attrs.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+  return { accessToken: AccessToken, refreshCookie: { name: pair.slice(0, eq), value: pair.slice(eq + 1), path: cookiePath } };
 }

@@ -34,6 +34,11 @@ export class Report {
     this.errors.push(label);
   }
 
+  /** Counts a target printed by the caller in its own layout (e.g. a table row). */
+  tallyOnly(label: string, ok: boolean): void {
+    this.tally(label, ok);
+  }
+
   private tally(label: string, ok: boolean): void {
     if (ok) this.oks++;
     else this.misses.push(label);

@@ -5,7 +5,9 @@
 import os from 'node:os';
 import { routeJs, type RouteJs } from './bundle';
 import type { Cleanup } from './cleanup';
+import { startApi } from './api-process';
 import { runGuarded } from './lifecycle';
+import { LIGHTHOUSE_ROUTES, LIGHTHOUSE_TARGETS, measureRoute } from './lighthouse';
 import { pinCpus } from './pinning';
 import { Report } from './report';
 import { readSettings } from './settings';
@@ -42,6 +44,53 @@ async function webFigures(): Promise<void> {
   }
 }
 
+/** Lighthouse (mobile preset) on every route of LIGHTHOUSE_ROUTES against the built app served by the real API. */
+async function lighthouseFigures(cleanup: Cleanup): Promise<void> {
+  report.line('');
+  report.line(
+    `Lighthouse ${settings.lighthouseRuns}× per route (mobile preset: simulated Slow 4G, 4× CPU), median run by score; ` +
+      'JS = script bytes on the wire',
+  );
+  try {
+    await ensureWebBuilt(settings.root, false);
+    // PGlite, demo mode (logins read the code from the outbox); the limits allow a login per run.
+    const api = await startApi(settings.root, undefined, cleanup, undefined, { RATE_LIMIT_FACTOR: '20' });
+    report.line(
+      `  ${'route'.padEnd(30)} ${'score'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'JS'.padStart(9)}  targets`,
+    );
+    try {
+      for (const route of LIGHTHOUSE_ROUTES) {
+        try {
+          const { median: m, runs } = await measureRoute(api.base, route, settings.lighthouseRuns);
+          const t = LIGHTHOUSE_TARGETS;
+          const ok = {
+            score: m.score >= t.score(route),
+            lcp: m.lcpMs <= t.lcpMs,
+            tbt: m.tbtMs <= t.tbtMs,
+            cls: m.cls <= t.cls,
+          };
+          const mark = (good: boolean) => (good ? ' ' : '!');
+          report.line(
+            `  ${route.path.padEnd(30)} ${String(m.score).padStart(4)}${mark(ok.score)} ${`${(m.lcpMs / 1000).toFixed(2)} s`.padStart(7)}${mark(ok.lcp)} ` +
+              `${`${Math.round(m.tbtMs)} ms`.padStart(6)}${mark(ok.tbt)} ${m.cls.toFixed(3).padStart(5)}${mark(ok.cls)} ` +
+              `${`${(m.jsBytes / KB).toFixed(1)} KB`.padStart(9)}  ≥ ${t.score(route)}, LCP ≤ ${t.lcpMs / 1000} s, TBT ≤ ${t.tbtMs} ms, CLS ≤ ${t.cls}` +
+              `  (scores ${runs.map((r) => r.score).join('/')})`,
+          );
+          if (m.finalPath !== route.path) report.line(`    note: the page ended on ${m.finalPath}`);
+          report.tallyOnly(`lighthouse ${route.path}`, ok.score && ok.lcp && ok.tbt && ok.cls);
+        } catch (err) {
+          report.error(`lighthouse ${route.path}`, err);
+        }
+      }
+    } finally {
+      api.rss.stop();
+      await api.server.stop();
+    }
+  } catch (err) {
+    report.error('lighthouse', err);
+  }
+}
+
 async function serverFigures(cleanup: Cleanup): Promise<void> {
   const cpus = pinCpus(settings.pin);
   report.line('');
@@ -54,43 +103,78 @@ async function serverFigures(cleanup: Cleanup): Promise<void> {
     report.line(`  note: the machine is busy (load average ${load1.toFixed(2)} on ${cpuCount} CPUs): req/s figures are noisy`);
   }
   try {
-    const f = await measureServers(settings, cleanup, cpus);
     const row = (label: string, r: { rps: number; p50: number; p99: number }) =>
       report.info(label, `${Math.round(r.rps)} req/s (latency p50 ${r.p50} ms, p99 ${r.p99} ms)`);
-    report.info('API database', f.dbLabel);
-    row('bare node:http hello', f.bare);
-    row(`GET ${CONTRACTS_PATH}`, f.contracts);
-    const ratio = f.contracts.rps / f.bare.rps;
-    const target = TARGETS.ratio(f.db);
-    report.exact(
-      `ratio: ${ratio.toFixed(2)}`,
-      `contracts read ÷ bare node:http, target ≥ ${target.toFixed(2)} on ${f.db === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
-      ratio >= target,
-      'ratio',
+    let bareRps = 0;
+    await measureServers(
+      settings,
+      cleanup,
+      cpus,
+      (f) => {
+        const dbName = f.db === 'postgres' ? 'PostgreSQL' : 'PGlite';
+        report.line('');
+        report.info('API database', f.dbLabel);
+        row(`GET ${CONTRACTS_PATH}`, f.contracts);
+        row('reference (Fastify bare + jose + 1 query)', f.reference);
+        const refRatio = f.contracts.rps / f.reference.rps;
+        report.exact(
+          `reference ratio: ${refRatio.toFixed(2)}`,
+          `contracts read ÷ reference server on ${dbName}, target ≥ ${TARGETS.referenceRatio.toFixed(2)}`,
+          refRatio >= TARGETS.referenceRatio,
+          `reference ratio (${dbName})`,
+        );
+        const ratio = f.contracts.rps / bareRps;
+        const target = TARGETS.ratio(f.db);
+        report.exact(
+          `ratio: ${ratio.toFixed(2)}`,
+          `contracts read ÷ bare node:http, target ≥ ${target.toFixed(2)} on ${dbName}`,
+          ratio >= target,
+          `ratio (${dbName})`,
+        );
+        row(`GET ${BILLS_PATH}`, f.bills);
+        const paymentsRatio = f.bills.rps / bareRps;
+        report.exact(
+          `payments ratio: ${paymentsRatio.toFixed(2)}`,
+          `payment-history read ÷ bare node:http, target ≥ ${TARGETS.paymentsRatio.toFixed(2)}`,
+          paymentsRatio >= TARGETS.paymentsRatio,
+          `payments ratio (${dbName})`,
+        );
+        if (f.steady) {
+          const st = f.steady;
+          report.figure(
+            `${st.rate} req/s for ${st.duration} s: p99`,
+            `${st.p99} ms (p50 ${st.p50} ms, ${st.total} answers)`,
+            `target ≤ ${TARGETS.steadyP99Ms} ms`,
+            st.p99 <= TARGETS.steadyP99Ms,
+          );
+          report.figure(`${st.rate} req/s for ${st.duration} s: errors`, String(st.errors), 'target 0', st.errors <= TARGETS.steadyErrors);
+        }
+        if (f.peakRssBytes === undefined) report.info('API peak RSS', 'n/a (no /proc on this system)');
+        else {
+          const mb = f.peakRssBytes / MB;
+          report.figure('API peak RSS (VmHWM)', `${mb.toFixed(1)} MB`, `target ≤ ${TARGETS.peakRssMb} MB`, mb <= TARGETS.peakRssMb);
+          if (f.maxSampledRssBytes !== undefined)
+            report.line(`    highest VmRSS sampled every 100 ms: ${(f.maxSampledRssBytes / MB).toFixed(1)} MB`);
+        }
+      },
+      (bare) => {
+        bareRps = bare.rps;
+        row('bare node:http hello', bare);
+      },
     );
-    row(`GET ${BILLS_PATH}`, f.bills);
-    const paymentsRatio = f.bills.rps / f.bare.rps;
-    report.exact(
-      `payments ratio: ${paymentsRatio.toFixed(2)}`,
-      `payment-history read ÷ bare node:http, target ≥ ${TARGETS.paymentsRatio.toFixed(2)}`,
-      paymentsRatio >= TARGETS.paymentsRatio,
-      'payments ratio',
-    );
-    report.line('');
-    if (f.peakRssBytes === undefined) report.info('API peak RSS', 'n/a (no /proc on this system)');
-    else {
-      const mb = f.peakRssBytes / MB;
-      report.figure('API peak RSS (VmHWM)', `${mb.toFixed(1)} MB`, `target ≤ ${TARGETS.peakRssMb} MB`, mb <= TARGETS.peakRssMb);
-      if (f.maxSampledRssBytes !== undefined)
-        report.line(`    highest VmRSS sampled every 100 ms: ${(f.maxSampledRssBytes / MB).toFixed(1)} MB`);
-    }
   } catch (err) {
     report.error('throughput / RSS', err);
   }
 }
 
-// Bounded: web build + API start-up + three warm-up/measure rounds, with room to spare.
-const deadlineMs = (5 * 60 + 2 * 60 + 3 * (settings.warmup + settings.duration) * 1.5 + 120) * 1000;
+// Lighthouse: about 30 s per run on a busy 2-core machine, bounded at 90 s.
+const deadlineMs =
+  (5 * 60 +
+    2 * 60 +
+    (settings.databaseUrl ? 2 : 1) * (4 * (settings.warmup + settings.duration) + settings.rateDuration + 60) * 1.5 +
+    120 +
+    90 * settings.lighthouseRuns * LIGHTHOUSE_ROUTES.length) *
+  1000;
 
 await runGuarded(async (cleanup) => {
   const load = os
@@ -99,7 +183,9 @@ await runGuarded(async (cleanup) => {
     .join(' ');
   report.line(`Guarita bench — node ${process.version}, ${cpuCount} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${load}`);
   report.line('');
-  await webFigures(); // before pinning, so the build may use every core
-  await serverFigures(cleanup);
+  // Before pinning, so the build and the browser may use every core.
+  if (settings.parts.has('web')) await webFigures();
+  if (settings.parts.has('lighthouse')) await lighthouseFigures(cleanup);
+  if (settings.parts.has('api')) await serverFigures(cleanup);
   return report.summary().failed ? 1 : 0;
 }, deadlineMs);

@@ -15,6 +15,25 @@ export interface Settings {
   pin: boolean;
   /** Rebuild the web app even when apps/web/dist exists. */
   rebuild: boolean;
+  /** Which parts to run: `web` (route JS), `lighthouse`, `api` (throughput, RSS); all by default. */
+  parts: Set<BenchPart>;
+  /** Lighthouse runs per route (the median is reported). */
+  lighthouseRuns: number;
+  /** Fixed-rate load on the contracts read: requests per second, and seconds (0 skips it). */
+  rate: number;
+  rateDuration: number;
+}
+
+export type BenchPart = 'web' | 'lighthouse' | 'api';
+const PARTS: BenchPart[] = ['web', 'lighthouse', 'api'];
+
+function parts(): Set<BenchPart> {
+  const raw = process.env.BENCH_ONLY?.trim();
+  if (!raw) return new Set(PARTS);
+  const chosen = raw.split(',').map((p) => p.trim());
+  const unknown = chosen.filter((p) => !PARTS.includes(p as BenchPart));
+  if (unknown.length) throw new Error(`BENCH_ONLY: unknown part(s) ${unknown.join(', ')} (known: ${PARTS.join(', ')})`);
+  return new Set(chosen as BenchPart[]);
 }
 
 function bounded(name: string, fallback: number, min: number, max: number): number {
@@ -39,5 +58,9 @@ export function readSettings(): Settings {
     databaseUrl: process.env.DATABASE_URL || undefined,
     pin: flag('BENCH_PIN', true),
     rebuild: flag('BENCH_BUILD', false),
+    parts: parts(),
+    lighthouseRuns: bounded('BENCH_LIGHTHOUSE_RUNS', 3, 1, 9),
+    rate: bounded('BENCH_RATE', 500, 1, 20_000),
+    rateDuration: bounded('BENCH_RATE_DURATION', 60, 0, 600),
   };
 }

@@ -75,6 +75,6 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
   // and its dependencies, which decorates its service and registers its routes under /api (ADR 005).
   for (const m of modules) await app.register(m);
 
-  await app.register(web, { root: config.env.WEB_DIST ?? DEFAULT_WEB_DIST });
+  await app.register(web, { root: config.env.WEB_DIST ?? DEFAULT_WEB_DIST, publicUrl: config.env.PUBLIC_URL });
   return app;
 }

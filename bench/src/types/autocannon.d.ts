@@ -11,6 +11,8 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     title?: string;
+    /** Requests per second across all connections (a fixed-rate load instead of as fast as possible). */
+    overallRate?: number;
   }
 
   export interface Histogram {

@@ -25,3 +25,8 @@ export function billTotal(b: BillAmounts): Cents {
 export function openTotal(bills: readonly BillAmounts[]): Cents {
   return bills.filter((b) => b.idStatus === 'I').reduce((sum, b) => sum + billTotal(b), 0);
 }
+
+/** The dashboard's 'Próxima fatura': the last open ('A') bill in the order the API lists them; undefined when none. */
+export function nextBill<T extends { billStatus: { idStatus: BillStatusId } }>(bills: readonly T[]): T | undefined {
+  return bills.filter((b) => b.billStatus.idStatus === 'A').at(-1);
+}

@@ -1,3 +1,20 @@
+import { z } from 'zod';
+
+declare const contractIdBrand: unique symbol;
+/**
+ * A contract's id (nCtrId). Branded so it cannot be swapped with another number (a customer id, a bill's
+ * docEntry) where a function takes both; any ContractId is still a number for reading and printing.
+ */
+export type ContractId = number & { readonly [contractIdBrand]: 'ContractId' };
+
+/** A ContractId from a path parameter or a form value ('100101' or 100101). */
+export const contractIdSchema = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2_147_483_647)
+  .transform((n) => n as ContractId);
+
 export const CLOSED_STATUS = 'Encerrado';
 
 export interface SelectableContract {

@@ -1,28 +1,75 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 
-/** Serves the built SPA; any non-API GET that is not a file falls back to index.html (history routing). */
-export default fp(async (app, opts: { root: string }) => {
+/** Where the web build (apps/web/scripts/prerender.ts) leaves the public pages it rendered to HTML. */
+export const PRERENDER_DIR = 'prerendered';
+const Manifest = z.object({ pages: z.array(z.object({ path: z.string().startsWith('/'), file: z.string().regex(/^[\w-]+\.html$/) })) });
+
+/** Public pages rendered at build, by path; none when the build has no manifest (an older build, a test). */
+function readPrerendered(root: string): Map<string, string> {
+  const file = path.join(root, PRERENDER_DIR, 'manifest.json');
+  if (!existsSync(file)) return new Map();
+  const manifest = Manifest.parse(JSON.parse(readFileSync(file, 'utf8')));
+  return new Map(manifest.pages.map((p) => [p.path, `${PRERENDER_DIR}/${p.file}`]));
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built SPA. Hashed files under /assets/ are immutable; everything else (HTML above all) is
+ * revalidated. Files are sent precompressed (.br/.gz written by the build) when the browser accepts it.
+ * The public pages prerendered at build are answered with their own HTML; any other non-API GET that is
+ * not a file falls back to index.html (history routing), whose skeleton shows at once.
+ * `/robots.txt` and `/sitemap.xml` list the public pages under `publicUrl`.
+ */
+export default fp(async (app, opts: { root: string; publicUrl: string }) => {
   const index = path.join(opts.root, 'index.html');
   const hasWeb = existsSync(index);
+  const prerendered = hasWeb ? readPrerendered(opts.root) : new Map<string, string>();
+  const origin = opts.publicUrl.replace(/\/+$/, '');
+
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: opts.root,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The prerendered pages are answered at their route's path, not at a second URL of their own.
+      allowedPath: (pathName) => !pathName.startsWith(`/${PRERENDER_DIR}/`),
       setHeaders: (res, filePath) => {
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
       },
     });
   }
+
+  const textReply = (type: string, body: string) => (_req: unknown, reply: import('fastify').FastifyReply) =>
+    reply.header('content-type', type).header('cache-control', 'public, max-age=3600').send(body);
+
+  const robots = ['User-agent: *', 'Disallow: /api/', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  const sitemapPaths = prerendered.size ? [...prerendered.keys()] : ['/'];
+  const sitemap = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...sitemapPaths.map((p) => `  <url><loc>${escapeXml(origin + p)}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n');
+  app.get('/robots.txt', { schema: { hide: true } }, textReply('text/plain; charset=utf-8', robots));
+  app.get('/sitemap.xml', { schema: { hide: true } }, textReply('application/xml; charset=utf-8', sitemap));
+
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?');
     if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      const page = prerendered.get(req.url.split('?')[0]!);
+      return reply.sendFile(page ?? 'index.html');
     }
     return reply.code(404).send({ sucesso: false, status: 404, erro: 'NOT_FOUND', mensagem: 'Não encontrado.' });
   });
 });
+
+function escapeXml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}

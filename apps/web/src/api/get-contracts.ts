@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContractDto } from '@guarita/domain';
-import { api } from '../lib/api-client';
+import { api, unwrap } from '../lib/api';
+import { contractKeys } from './keys';
 
-export const getContracts = () => api<ContractDto[]>('/api/contracts');
-export const contractsQuery = () => queryOptions({ queryKey: ['contracts'], queryFn: getContracts, staleTime: 5 * 60_000 });
+export const getContracts = () => unwrap(api.GET('/api/contracts'));
+export const contractsQuery = () => queryOptions({ queryKey: contractKeys.all, queryFn: getContracts, staleTime: 5 * 60_000 });
 export const useContracts = () => useQuery(contractsQuery());

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CustomerInfoDto } from '@guarita/domain';
-import { api } from '../lib/api-client';
+import { api, unwrap } from '../lib/api';
+import { meKeys } from './keys';
 
-export const getMe = () => api<CustomerInfoDto>('/api/me');
-export const meQuery = () => queryOptions({ queryKey: ['me'], queryFn: getMe, staleTime: 5 * 60_000 });
+export const getMe = () => unwrap(api.GET('/api/me'));
+export const meQuery = () => queryOptions({ queryKey: meKeys.all, queryFn: getMe, staleTime: 5 * 60_000 });
 export const useMe = () => useQuery(meQuery());

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicConfigDto } from '@guarita/domain';
-import { api } from '../lib/api-client';
+import { api, unwrap } from '../lib/api';
+import { configKeys } from './keys';
 
-export const getPublicConfig = () => api<PublicConfigDto>('/api/config', { auth: false });
-export const publicConfigQuery = () => queryOptions({ queryKey: ['config'], queryFn: getPublicConfig, staleTime: Infinity });
+export const getPublicConfig = () => unwrap(api.GET('/api/config'));
+export const publicConfigQuery = () => queryOptions({ queryKey: configKeys.all, queryFn: getPublicConfig, staleTime: Infinity });
 export const usePublicConfig = () => useQuery(publicConfigQuery());

@@ -1,21 +1,23 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { ApiError } from '../lib/api-client';
-import { createRouter } from './router';
+import type { createBrowserRouter } from 'react-router';
+import { ApiError } from '../lib/api';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // Client errors (401/403/404) will not fix themselves by retrying.
-      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-      refetchOnWindowFocus: false,
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Client errors (401/403/404) will not fix themselves by retrying.
+        retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+        refetchOnWindowFocus: false,
+      },
     },
-  },
-});
+  });
+}
 
-const router = createRouter();
+const queryClient = createQueryClient();
 
-export function App() {
+export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,7 +1,8 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import RenderErrorPage from '../features/common/components/RenderErrorPage';
 import { Spinner } from '../components/ui/Spinner';
 import PublicLayout from '../features/public/components/PublicLayout';
+import { paths } from '../lib/paths';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 const comingSoon = page(() => import('../features/common/components/ComingSoonPage'));
@@ -9,39 +10,39 @@ const payments = page(() => import('../features/payments/components/PaymentsPage
 
 /** The spec's route table (000 §2, 002 §2), exact and case-sensitive. Later issues replace the coming-soon pages. */
 const customerRoutes: RouteObject[] = [
-  { path: '/dashboard', lazy: page(() => import('../features/dashboard/components/DashboardPage')) },
-  { path: '/dashboard/:nCtrId', lazy: page(() => import('../features/dashboard/components/DashboardPage')) },
-  { path: '/cadastro', lazy: page(() => import('../features/registration/components/RegistrationPage')) },
-  { path: '/meu-plano', lazy: comingSoon },
-  { path: '/mapa', lazy: comingSoon },
-  { path: '/pagamentos', lazy: payments },
-  { path: '/pagamentos/fatura-em-aberto', lazy: page(() => import('../features/payments/components/PayOpenInvoicePage')) },
-  { path: '/pagamentos/cartao', lazy: page(() => import('../features/payments/components/ChangeCardPage')) },
-  { path: '/pagamentos/adicionar-cartao', lazy: page(() => import('../features/payments/components/ChangeCardPage')) },
-  { path: '/pagamentos/placa/:placa', lazy: payments },
-  { path: '/pagamentos/:nCtrId', lazy: payments },
-  { path: '/antecipacao', lazy: page(() => import('../features/payments/components/AdvancePage')) },
-  { path: '/servicos-adicionais', lazy: comingSoon },
-  { path: '/suporte', lazy: comingSoon },
-  { path: '/suporte/:nCtrId', lazy: comingSoon },
-  { path: '/suporte/:nCtrId/:upSell', lazy: comingSoon },
-  { path: '/sinistros', lazy: comingSoon },
-  { path: '/sinistros/:nCtrId', lazy: comingSoon },
-  { path: '/sinistros/consulta/:caseId', lazy: comingSoon },
-  { path: '/aviso', lazy: comingSoon },
-  { path: '/aviso/:nCtrId', lazy: comingSoon },
+  { path: paths.dashboard.pattern, lazy: page(() => import('../features/dashboard/components/DashboardPage')) },
+  { path: paths.dashboard.byContract, lazy: page(() => import('../features/dashboard/components/DashboardPage')) },
+  { path: paths.registration, lazy: page(() => import('../features/registration/components/RegistrationPage')) },
+  { path: paths.plan, lazy: comingSoon },
+  { path: paths.map, lazy: comingSoon },
+  { path: paths.payments.pattern, lazy: payments },
+  { path: paths.payments.openInvoice, lazy: page(() => import('../features/payments/components/PayOpenInvoicePage')) },
+  { path: paths.payments.changeCard, lazy: page(() => import('../features/payments/components/ChangeCardPage')) },
+  { path: paths.payments.addCard, lazy: page(() => import('../features/payments/components/ChangeCardPage')) },
+  { path: paths.payments.byPlate, lazy: payments },
+  { path: paths.payments.byContract, lazy: payments },
+  { path: paths.advance, lazy: page(() => import('../features/payments/components/AdvancePage')) },
+  { path: paths.extraServices, lazy: comingSoon },
+  { path: paths.support.pattern, lazy: comingSoon },
+  { path: paths.support.byContract, lazy: comingSoon },
+  { path: paths.support.upSell, lazy: comingSoon },
+  { path: paths.claims.pattern, lazy: comingSoon },
+  { path: paths.claims.byContract, lazy: comingSoon },
+  { path: paths.claims.case, lazy: comingSoon },
+  { path: paths.notice.pattern, lazy: comingSoon },
+  { path: paths.notice.byContract, lazy: comingSoon },
 ];
 
 const publicRoutes: RouteObject[] = [
-  { path: '/', lazy: page(() => import('../features/public/components/HomeOrLogin')) },
-  { path: '/politica-de-privacidade', lazy: page(() => import('../features/public/components/PrivacyPage')) },
-  { path: '/termos-de-uso', lazy: page(() => import('../features/public/components/TermsPage')) },
-  { path: '/contato', lazy: page(() => import('../features/public/components/ContactPage')) },
-  { path: '/duvidas-frequentes', lazy: page(() => import('../features/public/components/FaqPage')) },
-  { path: '/sso/:data', lazy: comingSoon },
-  { path: '/checkout', lazy: comingSoon },
-  { path: '/checkout/contact', lazy: comingSoon },
-  { path: '/indicacao', lazy: comingSoon },
+  { path: paths.home, lazy: page(() => import('../features/public/components/HomeOrLogin')) },
+  { path: paths.privacy, lazy: page(() => import('../features/public/components/PrivacyPage')) },
+  { path: paths.terms, lazy: page(() => import('../features/public/components/TermsPage')) },
+  { path: paths.contact, lazy: page(() => import('../features/public/components/ContactPage')) },
+  { path: paths.faq, lazy: page(() => import('../features/public/components/FaqPage')) },
+  { path: paths.sso, lazy: comingSoon },
+  { path: paths.checkout, lazy: comingSoon },
+  { path: paths.checkoutContact, lazy: comingSoon },
+  { path: paths.referral, lazy: comingSoon },
   { path: '*', lazy: page(() => import('../features/common/components/NotFoundPage')) },
 ];
 
@@ -52,8 +53,8 @@ export const routes: RouteObject[] = [
     errorElement: <RenderErrorPage />,
     hydrateFallbackElement: <Spinner />,
     children: [
-      { path: '/painel', element: <Navigate to="/dashboard" replace />, caseSensitive: true },
-      { path: '/Dashboard', element: <Navigate to="/dashboard" replace />, caseSensitive: true },
+      { path: paths.legacy.panel, element: <Navigate to={paths.dashboard.pattern} replace />, caseSensitive: true },
+      { path: paths.legacy.dashboard, element: <Navigate to={paths.dashboard.pattern} replace />, caseSensitive: true },
       {
         lazy: async () => ({ Component: (await import('../features/shell/components/CustomerLayout')).default }),
         children: exact(customerRoutes),
@@ -64,3 +65,19 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/**
+ * The router for the page the browser is on, with that page's lazy route modules loaded first: a page
+ * prerendered at build hydrates with the same tree, and a skeleton from index.html stays up meanwhile
+ * instead of a spinner flashing in between.
+ */
+export async function createRouterForPage(location: string = window.location.pathname): Promise<ReturnType<typeof createRouter>> {
+  const lazyMatches = matchRoutes(routes, location)?.filter((m) => typeof m.route.lazy === 'function') ?? [];
+  await Promise.all(
+    lazyMatches.map(async (m) => {
+      const load = m.route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(m.route, { ...(await load()), lazy: undefined });
+    }),
+  );
+  return createRouter();
+}

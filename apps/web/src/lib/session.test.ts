@@ -1,22 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ContractDto, TokensDto } from '@guarita/domain';
+import { apiError, dto, http, recordRequests, route, server } from '../../test/msw';
+import { api, unwrap } from './api';
 import { clearSession, ensureFresh, getTokens, needsRefresh, refresh, storeTokens } from './session';
-import { api } from './api-client';
 
 /** Builds an unsigned JWT-shaped token: the client only decodes it, the server verifies it. */
 const idToken = (expInSeconds: number) =>
   `x.${btoa(JSON.stringify({ username: '52998224725', exp: Math.floor(Date.now() / 1000) + expInSeconds }))}.y`;
 const tokens = (exp: number, access = 'A1') => ({ IdToken: idToken(exp), AccessToken: access, expiresIn: 900 });
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const getContracts = () => unwrap(api.GET('/api/contracts'));
 
 describe('client session rules (spec 000 §4)', () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  let requests: ReturnType<typeof recordRequests>;
   beforeEach(() => {
     clearSession();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
+    requests = recordRequests();
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => requests.stop());
 
   it('refreshes when the IdToken expires within 300 s or cannot be decoded', () => {
     storeTokens(tokens(3600));
@@ -29,23 +29,25 @@ describe('client session rules (spec 000 §4)', () => {
 
   it('runs one refresh at a time', async () => {
     storeTokens(tokens(10));
-    fetchMock.mockImplementation(async () => json(200, tokens(900, 'A2')));
+    server.use(http.post(route('/api/auth/refresh'), () => dto(TokensDto, tokens(900, 'A2'))));
     const results = await Promise.all([refresh(), refresh(), ensureFresh(), ensureFresh()]);
     expect(results).toEqual([true, true, true, true]);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(requests.paths()).toEqual(['POST /api/auth/refresh']);
     expect(getTokens()?.AccessToken).toBe('A2');
   });
 
   it('a 401 on a call triggers a refresh and one retry with the new token', async () => {
     storeTokens(tokens(3600, 'OLD'));
-    fetchMock
-      .mockResolvedValueOnce(json(401, { erro: 'UNAUTHORIZED', mensagem: 'x' }))
-      .mockResolvedValueOnce(json(200, tokens(3600, 'NEW')))
-      .mockResolvedValueOnce(json(200, [{ ok: 1 }]));
-    await expect(api('/api/contracts')).resolves.toEqual([{ ok: 1 }]);
-    const auth = (call: number) => new Headers(fetchMock.mock.calls[call]?.[1]?.headers).get('authorization');
+    server.use(
+      http.get(route('/api/contracts'), ({ request }) =>
+        request.headers.get('authorization') === 'Bearer NEW' ? dto(ContractDto.array(), []) : apiError(401, 'UNAUTHORIZED', 'x'),
+      ),
+      http.post(route('/api/auth/refresh'), () => dto(TokensDto, tokens(3600, 'NEW'))),
+    );
+    await expect(getContracts()).resolves.toEqual([]);
+    expect(requests.paths()).toEqual(['GET /api/contracts', 'POST /api/auth/refresh', 'GET /api/contracts']);
+    const auth = (call: number) => requests.seen[call]?.headers.get('authorization');
     expect(auth(0)).toBe('Bearer OLD');
-    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/auth/refresh');
     expect(auth(2)).toBe('Bearer NEW');
   });
 
@@ -53,8 +55,11 @@ describe('client session rules (spec 000 §4)', () => {
     storeTokens(tokens(10));
     localStorage.setItem('guarita.selectedContract', '100101');
     sessionStorage.setItem('x', '1');
-    fetchMock.mockResolvedValue(json(401, { erro: 'UNAUTHORIZED', mensagem: 'x' }));
-    await expect(api('/api/contracts')).rejects.toMatchObject({ status: 401 });
+    server.use(
+      http.get(route('/api/contracts'), () => apiError(401, 'UNAUTHORIZED', 'x')),
+      http.post(route('/api/auth/refresh'), () => apiError(401, 'UNAUTHORIZED', 'x')),
+    );
+    await expect(getContracts()).rejects.toMatchObject({ status: 401 });
     expect(getTokens()).toBeNull();
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
@@ -62,7 +67,7 @@ describe('client session rules (spec 000 §4)', () => {
 
   it('without any session there is no refresh call at all', async () => {
     await expect(ensureFresh()).resolves.toBe(false);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests.seen).toHaveLength(0);
   });
 
   it('keeps no token or CPF in localStorage', () => {

@@ -1,4 +1,5 @@
 import type { TokensDto } from '@guarita/domain';
+import { api } from './api/client';
 
 /**
  * Tokens live in memory only; the refresh token is an HttpOnly cookie the script never sees.
@@ -72,12 +73,14 @@ export function needsRefresh(now = Date.now() / 1000): boolean {
 }
 
 async function callRefresh(): Promise<boolean> {
-  const res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' }).catch(() => null);
-  if (res?.ok) {
-    storeTokens((await res.json()) as TokensDto);
+  // Same-origin with credentials: the refresh token is the HttpOnly cookie.
+  const answer = await api.POST('/api/auth/refresh').catch(() => null);
+  if (answer?.data) {
+    storeTokens(answer.data);
     return true;
   }
-  if (res && (res.status === 401 || res.status === 400)) clearSession();
+  const status = answer?.response.status;
+  if (status === 401 || status === 400) clearSession();
   return false;
 }
 

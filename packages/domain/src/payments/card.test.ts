@@ -3,6 +3,7 @@ import {
   cardFormErrors,
   detectCardBrand,
   formatCardNumberInput,
+  formatExpiryInput,
   isValidCardNumber,
   luhnValid,
   maskCardSummary,
@@ -107,5 +108,20 @@ describe('card form validation (spec 000 §5 messages)', () => {
     expect(bad.error?.issues[0]?.message).toBe(PAYMENT_MSG.cardNumberMissing);
     const ok = cardDataSchema.parse({ ...valid, mesExpiracao: 12, anoExpiracao: 2030 });
     expect(ok).toMatchObject({ brand: 'visa', last4: '1111', expYear: 2030 });
+  });
+});
+
+describe('formatExpiryInput (the MM/AA mask)', () => {
+  it('puts a slash after the month and keeps four digits at most', () => {
+    expect(formatExpiryInput('1')).toBe('1');
+    expect(formatExpiryInput('12')).toBe('12');
+    expect(formatExpiryInput('123')).toBe('12/3');
+    expect(formatExpiryInput('12305')).toBe('12/30');
+    expect(formatExpiryInput('1a2b3c0')).toBe('12/30');
+  });
+  it("keeps the last two year digits of an autofilled 'MM/AAAA'", () => {
+    expect(formatExpiryInput('07/2031')).toBe('07/31');
+    expect(formatExpiryInput('07/31')).toBe('07/31');
+    expect(formatExpiryInput('7/')).toBe('7');
   });
 });

@@ -36,6 +36,19 @@ export function detectCardBrand(input: string): CardBrand | null {
   return 'amex';
 }
 
+/** 'MM/AA' as typed: digits only, a slash after the month; an autofilled 'MM/AAAA' keeps the last two year digits. */
+export function formatExpiryInput(input: string): string {
+  if (input.includes('/')) {
+    const [m = '', y = ''] = input.split('/');
+    const month = cardDigits(m).slice(0, 2);
+    const yDigits = cardDigits(y);
+    const year = yDigits.length === 4 ? yDigits.slice(2) : yDigits.slice(0, 2);
+    return month.length === 2 ? `${month}/${year}` : month + year;
+  }
+  const d = cardDigits(input).slice(0, 4);
+  return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
+}
+
 /** The Luhn check digit over the digits (no length rules). */
 export function luhnValid(input: string): boolean {
   const d = cardDigits(input);

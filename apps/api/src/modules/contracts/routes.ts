@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BillsDto, ContractDetailDto, ContractDto } from '@guarita/domain';
+import { BillsDto, ContractDetailDto, ContractDto, contractIdSchema } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
 import { bearerAuth } from '../../plugins/openapi';
 
-export const NCtrIdParams = z.object({ nCtrId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const NCtrIdParams = z.object({ nCtrId: contractIdSchema });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);

@@ -1,4 +1,4 @@
-import { openTotal, type BillsDto, type CardBrand, type ContractDetailDto, type ContractDto } from '@guarita/domain';
+import { openTotal, type BillsDto, type CardBrand, type ContractDetailDto, type ContractDto, type ContractId } from '@guarita/domain';
 import { notFound } from '../../lib/errors';
 import type { BillRow, ContractRepository, Executor } from './repository';
 
@@ -16,18 +16,18 @@ export class ContractService {
   }
 
   /** Someone else's (or a non-existent) nCtrId is a 404: the caller cannot tell the two apart. */
-  async requireOwned(customerId: number, nCtrId: number): Promise<ContractDto> {
+  async requireOwned(customerId: number, nCtrId: ContractId): Promise<ContractDto> {
     const c = await this.repo.findOwned(customerId, nCtrId);
     if (!c) throw notFound('Contrato não encontrado.');
     return c;
   }
 
-  async detail(customerId: number, nCtrId: number): Promise<ContractDetailDto> {
+  async detail(customerId: number, nCtrId: ContractId): Promise<ContractDetailDto> {
     const contract = await this.requireOwned(customerId, nCtrId);
     return { ...contract, items: await this.repo.items(nCtrId) };
   }
 
-  async bills(customerId: number, nCtrId: number): Promise<BillsDto> {
+  async bills(customerId: number, nCtrId: ContractId): Promise<BillsDto> {
     await this.requireOwned(customerId, nCtrId);
     const bills = await this.repo.bills(nCtrId);
     return { bills, openTotal: openTotal(bills.map((b) => ({ ...b, idStatus: b.billStatus.idStatus }))) };

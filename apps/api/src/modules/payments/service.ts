@@ -24,6 +24,7 @@ import {
   type CardPaymentResultDto,
   type ChangeCardResultDto,
   type ContractDto,
+  type ContractId,
   type PaymentsSummaryDto,
   type PixConteudoDto,
   type PixResultDto,
@@ -107,7 +108,7 @@ export class PaymentsService {
 
   // ── Summary ────────────────────────────────────────────────────────────────────────────────
 
-  async summary(customerId: number, nCtrId: number): Promise<PaymentsSummaryDto> {
+  async summary(customerId: number, nCtrId: ContractId): Promise<PaymentsSummaryDto> {
     const contract = await this.contracts.requireOwned(customerId, nCtrId);
     const { bills, openTotal } = await this.contracts.bills(customerId, nCtrId);
     const now = this.clock.now();
@@ -127,7 +128,7 @@ export class PaymentsService {
   /** Pays overdue ('I') bills with the card on file or a new card; exactly one charge per Idempotency-Key. */
   async payOpenBills(
     customerId: number,
-    nCtrId: number,
+    nCtrId: ContractId,
     key: string,
     input: CardPaymentInput,
   ): Promise<IdempotentAnswer<CardPaymentResultDto | DeclinedBody>> {
@@ -180,7 +181,7 @@ export class PaymentsService {
 
   // ── Open invoices: Pix ────────────────────────────────────────────────────────────────────
 
-  async createPix(customerId: number, nCtrId: number, key: string, input: PixInput): Promise<IdempotentAnswer<PixResultDto>> {
+  async createPix(customerId: number, nCtrId: ContractId, key: string, input: PixInput): Promise<IdempotentAnswer<PixResultDto>> {
     await this.contracts.requireOwned(customerId, nCtrId);
     this.requirePix();
     const hash = this.idem.requestHash('pix', { nCtrId, faturas: sortedUnique(input.faturas), valorTotal: input.valorTotal });
@@ -252,7 +253,7 @@ export class PaymentsService {
 
   // ── Change card ───────────────────────────────────────────────────────────────────────────
 
-  async changeCard(customerId: number, nCtrId: number, card: CardData): Promise<ChangeCardResultDto> {
+  async changeCard(customerId: number, nCtrId: ContractId, card: CardData): Promise<ChangeCardResultDto> {
     await this.contracts.requireOwned(customerId, nCtrId);
     await this.limiter.hit(`card-attempt:customer:${customerId}`, CARD_ATTEMPTS_PER_WINDOW);
     let result;
@@ -269,7 +270,7 @@ export class PaymentsService {
 
   // ── Advance ───────────────────────────────────────────────────────────────────────────────
 
-  async advanceForecast(customerId: number, nCtrId: number): Promise<AdvanceForecastDto> {
+  async advanceForecast(customerId: number, nCtrId: ContractId): Promise<AdvanceForecastDto> {
     await this.contracts.requireOwned(customerId, nCtrId);
     const bills = await this.contracts.billRows(this.db, nCtrId);
     const inProgress = await this.repo.advanceInProgress(this.db, nCtrId, this.clock.now());
@@ -291,7 +292,7 @@ export class PaymentsService {
 
   async requestAdvance(
     customerId: number,
-    nCtrId: number,
+    nCtrId: ContractId,
     key: string,
     method: AdvanceMethod,
   ): Promise<IdempotentAnswer<AdvanceResultDto | DeclinedBody>> {

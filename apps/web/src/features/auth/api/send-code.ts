@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Channel } from '@guarita/domain';
-import { api, json } from '../../../lib/api-client';
+import { api, unwrap, type ApiBody } from '../../../lib/api';
 
-export const sendCode = (vars: { Sessao: string; canal: Channel }) =>
-  api<{ canal: Channel; destino: string }>('/api/auth/code', { method: 'POST', body: json(vars), auth: false });
+export const sendCode = (body: ApiBody<'/api/auth/code', 'post'>) => unwrap(api.POST('/api/auth/code', { body }));
 
 export const useSendCode = () => useMutation({ mutationFn: sendCode });

@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginStartDto } from '@guarita/domain';
-import { api, json } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api';
 
-export const startLogin = (documento: string) =>
-  api<LoginStartDto>('/api/auth/login', { method: 'POST', body: json({ documento }), auth: false });
+export const startLogin = (documento: string) => unwrap(api.POST('/api/auth/login', { body: { documento } }));
 
 export const useStartLogin = () => useMutation({ mutationFn: startLogin });

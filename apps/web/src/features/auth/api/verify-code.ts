@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TokensDto } from '@guarita/domain';
-import { api, json } from '../../../lib/api-client';
+import { api, unwrap, type ApiBody } from '../../../lib/api';
 import { storeTokens } from '../../../lib/session';
 
-export const verifyCode = async (vars: { Sessao: string; CodigoAutenticacao: string }) => {
-  const tokens = await api<TokensDto>('/api/auth/verify', { method: 'POST', body: json(vars), auth: false });
+export const verifyCode = async (body: ApiBody<'/api/auth/verify', 'post'>) => {
+  const tokens = await unwrap(api.POST('/api/auth/verify', { body }));
   storeTokens(tokens);
   return tokens;
 };

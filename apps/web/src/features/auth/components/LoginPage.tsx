@@ -16,7 +16,8 @@ import { TextField } from '../../../components/ui/TextField';
 import { Alert } from '../../../components/ui/Alert';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { useSession } from '../../../lib/use-session';
-import { ApiError } from '../../../lib/api-client';
+import { useInBrowser } from '../../../lib/use-in-browser';
+import { ApiError } from '../../../lib/api';
 import { useStartLogin } from '../api/start-login';
 import { useSendCode } from '../api/send-code';
 import { useVerifyCode } from '../api/verify-code';
@@ -52,6 +53,7 @@ export function LoginPage() {
   const [resendAt, setResendAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const resendIn = secondsUntil(resendAt, now);
+  const inBrowser = useInBrowser();
 
   useEffect(() => headingRef.current?.focus(), [step]);
   useEffect(() => {
@@ -151,7 +153,7 @@ export function LoginPage() {
             />
             CNPJ com letras
           </label>
-          <Button type="submit" loading={start.isPending}>
+          <Button type="submit" loading={start.isPending} disabled={!inBrowser}>
             Continuar
           </Button>
         </form>

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { EmergencyLines } from './EmergencyLines';
+import { paths } from '../../../lib/paths';
 
 const TITLES: Array<[RegExp, string]> = [
   [/^\/meu-plano/, 'Meu Plano'],
@@ -30,7 +31,7 @@ export function ComingSoonPage() {
       <p>Esta área está em construção e estará disponível em breve.</p>
       <p>Enquanto isso, fale com a nossa central de atendimento se precisar de ajuda.</p>
       <EmergencyLines />
-      <Link to="/dashboard">Voltar ao início</Link>
+      <Link to={paths.dashboard.pattern}>Voltar ao início</Link>
     </section>
   );
 }

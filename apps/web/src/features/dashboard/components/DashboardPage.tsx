@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CreditCard, LifeBuoy, ShieldAlert } from 'lucide-react';
-import { BILL_STATUS_LABEL, formatIsoDate, formatMoney, vehicleLabel } from '@guarita/domain';
+import { BILL_STATUS_LABEL, formatIsoDate, formatMoney, nextBill, vehicleLabel } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
@@ -10,6 +10,7 @@ import { ContractNotFound } from '../../common/components/ContractNotFound';
 import { QueryError } from '../../../components/ui/QueryError';
 import { OverdueBanner, OverdueExplanation } from '../../payments/components/OverdueBanner';
 import { AdvanceLink } from '../../payments/components/AdvanceLink';
+import { paths } from '../../../lib/paths';
 
 /** Start page for the selected contract: vehicle, plan, status, total open and quick actions. */
 export function DashboardPage() {
@@ -18,7 +19,8 @@ export function DashboardPage() {
   const detail = useContract(nCtrId);
   const bills = useBills(nCtrId);
 
-  if (selected.isLoading) return <Spinner />;
+  // One render with the contract's details and bills: cards growing one after the other shifted the page (CLS).
+  if (selected.isLoading || detail.isLoading || bills.isLoading) return <Spinner />;
   if (selected.error)
     return (
       <div className="dashboard">
@@ -39,7 +41,7 @@ export function DashboardPage() {
   const c = selected.contract;
   const index = selected.options.findIndex((o) => o.nCtrId === c.nCtrId);
   const open = bills.data?.openTotal ?? 0;
-  const next = bills.data?.bills.filter((b) => b.billStatus.idStatus === 'A').at(-1);
+  const next = nextBill(bills.data?.bills ?? []);
   const overdue = bills.data?.bills.filter((b) => b.billStatus.idStatus === 'I') ?? [];
 
   return (
@@ -112,14 +114,14 @@ export function DashboardPage() {
         </section>
       </div>
       <nav className="quick-actions" aria-label="Ações rápidas">
-        <Link className="btn btn-secondary" to={`/pagamentos/${c.nCtrId}`}>
+        <Link className="btn btn-secondary" to={paths.payments.to(c.nCtrId)}>
           <CreditCard aria-hidden="true" size={18} /> Pagamentos
         </Link>
         <AdvanceLink nCtrId={c.nCtrId} />
-        <Link className="btn btn-secondary" to={`/suporte/${c.nCtrId}`}>
+        <Link className="btn btn-secondary" to={paths.support.to(c.nCtrId)}>
           <LifeBuoy aria-hidden="true" size={18} /> Abrir solicitação
         </Link>
-        <Link className="btn btn-secondary" to={`/aviso/${c.nCtrId}`}>
+        <Link className="btn btn-secondary" to={paths.notice.to(c.nCtrId)}>
           <ShieldAlert aria-hidden="true" size={18} /> Comunicar sinistro
         </Link>
       </nav>

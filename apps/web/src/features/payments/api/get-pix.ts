@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PixConteudoDto } from '@guarita/domain';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError, unwrap, type ApiData } from '../../../lib/api';
+import { paymentKeys } from './keys';
 
 /** How often a pending charge is asked for its status. */
 export const PIX_POLL_MS = 3_000;
 
-/** GET /api/payments/pix/{txid}: one of the caller's Pix charges (status pending → paid | expired). */
-export const getPix = (txid: string) => api<PixConteudoDto>(`/api/payments/pix/${encodeURIComponent(txid)}`);
+export type PixCharge = ApiData<'/api/payments/pix/{txid}', 'get'>;
 
-export const pixKey = (txid: string) => ['payments', 'pix', txid] as const;
+/** GET /api/payments/pix/{txid}: one of the caller's Pix charges (status pending → paid | expired). */
+export const getPix = (txid: string) => unwrap(api.GET('/api/payments/pix/{txid}', { params: { path: { txid } } }));
 
 /**
  * Polls while the charge is pending (every 3 s, while the tab is visible); stops once it is paid or expired,
@@ -16,7 +16,7 @@ export const pixKey = (txid: string) => ['payments', 'pix', txid] as const;
  */
 export const pixQuery = (txid: string) =>
   queryOptions({
-    queryKey: pixKey(txid),
+    queryKey: paymentKeys.pix(txid),
     queryFn: () => getPix(txid),
     refetchInterval: (q) => {
       if (q.state.data && q.state.data.status !== 'pending') return false;
@@ -27,5 +27,5 @@ export const pixQuery = (txid: string) =>
   });
 
 /** `initial` is the charge as it was created (or as the payments summary listed it): shown at once, then polled. */
-export const usePixCharge = (txid: string, initial?: PixConteudoDto) =>
+export const usePixCharge = (txid: string, initial?: PixCharge) =>
   useQuery({ ...pixQuery(txid), ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}) });

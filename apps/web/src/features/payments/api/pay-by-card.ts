@@ -1,6 +1,10 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CardPaymentRequest, CardPaymentResultDto } from '@guarita/domain';
-import { ensureFresh, getTokens } from '../../../lib/session';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, useIdempotentMutation, type ApiBody, type ApiData } from '../../../lib/api';
+import { invalidateAfterPayment } from './after-payment';
+
+type CardPaymentPath = '/api/payments/contracts/{nCtrId}/card-payment';
+export type CardPaymentRequest = ApiBody<CardPaymentPath, 'post'>;
+export type CardPaymentResult = ApiData<CardPaymentPath, 'post'>;
 
 /**
  * How a card payment ended, in the terms of spec 000 §8 (each maps to one result modal):
@@ -12,7 +16,7 @@ import { ensureFresh, getTokens } from '../../../lib/session';
  *   must reuse the same Idempotency-Key.
  */
 export type CardPaymentOutcome =
-  | { kind: 'success'; result: CardPaymentResultDto }
+  | { kind: 'success'; result: CardPaymentResult }
   | { kind: 'failed'; status: number; code: string | null; mensagem: string | null }
   | { kind: 'undecodable' }
   | { kind: 'session-expired' }
@@ -21,57 +25,50 @@ export type CardPaymentOutcome =
 export interface PayByCardVars {
   nCtrId: number;
   body: CardPaymentRequest;
-  /** One per payment attempt; the same one on a retry of that attempt. */
-  idempotencyKey: string;
 }
 
-const TIMEOUT_MS = 90_000;
-
 /**
- * POST /api/payments/contracts/{nCtrId}/card-payment. Never throws: every outcome is a value.
- *
- * Unlike the shared api client, a 401 here is not refreshed and retried: the token was made fresh just
- * before the call (ensureFresh refreshes below 300 s left), so a 401 means the login was revoked, and the
- * spec wants the customer told and sent to '/' (000 §4, §8). The card data in `body` is only ever sent in
- * this request body: never logged, stored or put in a URL.
+ * POST /api/payments/contracts/{nCtrId}/card-payment through the one client (fresh token first, 90 s timeout).
+ * Never throws: every outcome is a value. A 401 here is not retried (see the session middleware): the spec
+ * wants the customer told and sent to '/' (000 §4, §8). The card data in `body` is only ever sent in this
+ * request body: never logged, stored or put in a URL.
  */
-export async function payByCard({ nCtrId, body, idempotencyKey }: PayByCardVars): Promise<CardPaymentOutcome> {
-  if (!(await ensureFresh())) return { kind: 'session-expired' };
-  const token = getTokens()?.AccessToken;
-  let res: Response;
+export async function payByCard({ nCtrId, body }: PayByCardVars, idempotencyKey: string): Promise<CardPaymentOutcome> {
+  let answer;
   try {
-    res = await fetch(`/api/payments/contracts/${nCtrId}/card-payment`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'idempotency-key': idempotencyKey,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+    answer = await api.POST('/api/payments/contracts/{nCtrId}/card-payment', {
+      params: { path: { nCtrId }, header: { 'idempotency-key': idempotencyKey } },
+      body,
+      parseAs: 'text',
     });
-  } catch {
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return { kind: 'session-expired' };
     return { kind: 'error' };
   }
-  if (res.status === 401) return { kind: 'session-expired' };
+  const { response } = answer;
+  if (response.status === 401) return { kind: 'session-expired' };
 
   let decoded: unknown;
-  try {
-    decoded = JSON.parse(await res.text());
-  } catch {
-    // A gateway/proxy error page without the service's envelope is "no answer"; a 2xx that is not JSON is undecodable.
-    return res.ok ? { kind: 'undecodable' } : { kind: 'error' };
+  if (response.ok) {
+    try {
+      decoded = JSON.parse(answer.data ?? '');
+    } catch {
+      return { kind: 'undecodable' }; // a 2xx that is not JSON
+    }
+  } else {
+    decoded = answer.error;
+    // A gateway/proxy error page without the service's envelope is "no answer".
+    if (typeof decoded !== 'object' || decoded === null) return { kind: 'error' };
   }
   if (typeof decoded !== 'object' || decoded === null) return { kind: 'undecodable' };
   const d = decoded as { sucesso?: unknown; status?: unknown; erro?: unknown; mensagem?: unknown; conteudo?: unknown };
-  if (res.status === 200 && d.sucesso === true && d.status === 200 && typeof d.conteudo === 'object' && d.conteudo !== null) {
-    return { kind: 'success', result: decoded as CardPaymentResultDto };
+  if (response.status === 200 && d.sucesso === true && d.status === 200 && typeof d.conteudo === 'object' && d.conteudo !== null) {
+    return { kind: 'success', result: decoded as CardPaymentResult };
   }
-  if (typeof d.sucesso !== 'boolean' && typeof d.status !== 'number' && res.ok) return { kind: 'undecodable' };
+  if (typeof d.sucesso !== 'boolean' && typeof d.status !== 'number' && response.ok) return { kind: 'undecodable' };
   return {
     kind: 'failed',
-    status: typeof d.status === 'number' ? d.status : res.status,
+    status: typeof d.status === 'number' ? d.status : response.status,
     code: typeof d.erro === 'string' ? d.erro : null,
     mensagem: typeof d.mensagem === 'string' && d.mensagem ? d.mensagem : null,
   };
@@ -85,23 +82,13 @@ export function isFinalOutcome(o: CardPaymentOutcome): boolean {
   return true;
 }
 
-/**
- * Marks what a payment changes as stale — the bills (['contracts', id, 'bills']), the contracts (card on file)
- * and the payments summary — without refetching the screen that is still showing the result; whatever mounts
- * next (e.g. /pagamentos) fetches fresh data. `refetch` also refreshes what is on screen now.
- */
-export function invalidateAfterPayment(qc: QueryClient, nCtrId: number, refetch = false) {
-  const refetchType = refetch ? 'active' : 'none';
-  void qc.invalidateQueries({ queryKey: ['contracts'], refetchType });
-  void qc.invalidateQueries({ queryKey: ['payments', nCtrId], refetchType });
-}
-
 export function usePayByCard() {
   const qc = useQueryClient();
-  return useMutation({
+  return useIdempotentMutation({
     mutationFn: payByCard,
     // The variables hold the card data: drop them from the mutation cache as soon as nothing observes them.
     gcTime: 0,
+    isRetryableData: (outcome) => !isFinalOutcome(outcome),
     onSuccess: (outcome, vars) => {
       if (outcome.kind === 'success' || outcome.kind === 'failed') invalidateAfterPayment(qc, vars.nCtrId);
     },

@@ -1,6 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
-import type { AdvanceMethod, AdvanceResultDto } from '@guarita/domain';
-import { api, json } from '../../../lib/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, unwrap, useIdempotentMutation, type ApiBody } from '../../../lib/api';
+import { contractKeys } from '../../../api/keys';
+import { paymentKeys } from './keys';
+
+export type AdvanceMethod = ApiBody<'/api/payments/contracts/{nCtrId}/advance', 'post'>['metodoPagamento'];
 
 /**
  * POST /api/payments/contracts/{nCtrId}/advance (antecipar): PI Pix, CC card on file, LP payment link.
@@ -8,18 +11,25 @@ import { api, json } from '../../../lib/api-client';
  * detalhes.dataAgendada), 402 CARD_DECLINED, 422 NO_CARD_ON_FILE.
  */
 export const requestAdvance = (nCtrId: number, metodoPagamento: AdvanceMethod, idempotencyKey: string) =>
-  api<AdvanceResultDto>(`/api/payments/contracts/${nCtrId}/advance`, {
-    method: 'POST',
-    headers: { 'idempotency-key': idempotencyKey },
-    body: json({ metodoPagamento }),
-  });
+  unwrap(
+    api.POST('/api/payments/contracts/{nCtrId}/advance', {
+      params: { path: { nCtrId }, header: { 'idempotency-key': idempotencyKey } },
+      body: { metodoPagamento },
+    }),
+  );
 
-export interface RequestAdvanceVars {
-  metodoPagamento: AdvanceMethod;
-  idempotencyKey: string;
+/**
+ * Any answer changes the contract's payments (marked stale, not refetched under the result on screen);
+ * a card advance also changes the contracts (their bills).
+ */
+export function useRequestAdvance(nCtrId: number) {
+  const qc = useQueryClient();
+  return useIdempotentMutation({
+    mutationFn: (metodoPagamento: AdvanceMethod, key: string) => requestAdvance(nCtrId, metodoPagamento, key),
+    onSuccess: (r) => {
+      void qc.invalidateQueries({ queryKey: paymentKeys.contract(nCtrId), refetchType: 'none' });
+      const cardDone = !(r.metodoPagamento === 'PI' && r.conteudo.pix) && !(r.metodoPagamento === 'LP' && r.conteudo.link);
+      if (cardDone) void qc.invalidateQueries({ queryKey: contractKeys.all, refetchType: 'none' });
+    },
+  });
 }
-
-export const useRequestAdvance = (nCtrId: number) =>
-  useMutation({
-    mutationFn: ({ metodoPagamento, idempotencyKey }: RequestAdvanceVars) => requestAdvance(nCtrId, metodoPagamento, idempotencyKey),
-  });

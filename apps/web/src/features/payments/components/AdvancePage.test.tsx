@@ -3,7 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { buildPixPayload, type AdvanceForecastDto, type AdvanceResultDto, type ContractDto } from '@guarita/domain';
+import { AdvanceForecastDto, AdvanceResultDto, buildPixPayload, ContractDto, PixConteudoDto } from '@guarita/domain';
+import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
 import { clearSession, storeTokens } from '../../../lib/session';
 import AdvancePage from './AdvancePage';
 
@@ -92,10 +93,7 @@ const PIX_RESULT: AdvanceResultDto = {
   },
 };
 
-const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const envelope = (status: number, erro: string, mensagem: string, detalhes?: object) =>
-  jsonResponse(status, { sucesso: false, status, erro, mensagem, ...(detalhes ? { detalhes } : {}) });
+const envelope = apiError;
 
 function fakeLogin() {
   const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
@@ -107,30 +105,27 @@ function fakeLogin() {
 let forecast: () => Response;
 let advance: (body: { metodoPagamento: string }) => Response | Promise<Response>;
 const advanceCalls: Array<{ body: { metodoPagamento: string }; key: string | null }> = [];
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = String(input);
-  const method = init?.method ?? 'GET';
-  if (url === '/api/contracts') return jsonResponse(200, [CONTRACT]);
-  if (url === '/api/payments/contracts/100104/advance' && method === 'GET') return forecast();
-  if (url === '/api/payments/contracts/100104/advance' && method === 'POST') {
-    const body = JSON.parse(String(init?.body)) as { metodoPagamento: string };
-    advanceCalls.push({ body, key: new Headers(init?.headers).get('idempotency-key') });
-    return advance(body);
-  }
-  if (url.startsWith('/api/payments/pix/')) return jsonResponse(200, PIX_RESULT.conteudo.pix);
-  return envelope(404, 'NOT_FOUND', 'Não encontrado.');
-});
 
 beforeEach(() => {
-  forecast = () => jsonResponse(200, ELIGIBLE);
-  advance = () => jsonResponse(200, PIX_RESULT);
+  forecast = () => dto(AdvanceForecastDto, ELIGIBLE);
+  advance = () => dto(AdvanceResultDto, PIX_RESULT);
   advanceCalls.length = 0;
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
+  const notFound = () => envelope(404, 'NOT_FOUND', 'Não encontrado.');
+  const mine = (params: { nCtrId?: string | readonly string[] }) => params.nCtrId === '100104';
+  server.use(
+    http.get(route('/api/contracts'), () => dto(ContractDto.array(), [CONTRACT])),
+    http.get(route('/api/payments/contracts/{nCtrId}/advance'), ({ params }) => (mine(params) ? forecast() : notFound())),
+    http.post(route('/api/payments/contracts/{nCtrId}/advance'), async ({ request, params }) => {
+      if (!mine(params)) return notFound();
+      const body = (await request.json()) as { metodoPagamento: string };
+      advanceCalls.push({ body, key: request.headers.get('idempotency-key') });
+      return advance(body);
+    }),
+    http.get(route('/api/payments/pix/{txid}'), () => dto(PixConteudoDto, PIX_RESULT.conteudo.pix!)),
+  );
   fakeLogin();
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   clearSession();
 });
@@ -183,7 +178,7 @@ describe('AdvancePage', () => {
   });
 
   it("opens the 'Antecipação não disponível' sheet with this month's debit date when the forecast says so", async () => {
-    forecast = () => jsonResponse(200, PENDING_DEBIT);
+    forecast = () => dto(AdvanceForecastDto, PENDING_DEBIT);
     const { user } = renderPage();
     const sheet = await screen.findByRole('dialog', { name: 'Antecipação não disponível' });
     expect(sheet).toHaveTextContent('A antecipação só é possível após o débito da mensalidade deste mês, agendado para 28/11/2026.');
@@ -234,7 +229,7 @@ describe('AdvancePage', () => {
   it("card: the server's message with a check, and closing goes to /pagamentos", async () => {
     const mensagem = 'Antecipação realizada com sucesso! A fatura com vencimento em 20/12/2026 foi paga no cartão final 0005.';
     advance = () =>
-      jsonResponse(200, {
+      dto(AdvanceResultDto, {
         ...PIX_RESULT,
         metodoPagamento: 'CC',
         mensagem,
@@ -253,7 +248,7 @@ describe('AdvancePage', () => {
   it('payment link: opens it in a new tab without opener and says so', async () => {
     const link = 'http://localhost/api/dev/payment-links/abcdefghijklmnop';
     advance = () =>
-      jsonResponse(200, {
+      dto(AdvanceResultDto, {
         ...PIX_RESULT,
         metodoPagamento: 'LP',
         mensagem: 'Link de pagamento gerado. Conclua o pagamento na página que será aberta.',
@@ -279,7 +274,7 @@ describe('AdvancePage', () => {
       'Já existe uma solicitação de antecipação em processamento para o seu contrato!',
     ],
     ['no invoices', () => envelope(422, 'ADVANCE_NO_INVOICES', 'x'), 'Você não possui faturas para antecipação!'],
-    ['a connection failure', () => Promise.reject(new TypeError('Failed to fetch')), 'Erro de conexão. Tente novamente mais tarde.'],
+    ['a connection failure', () => HttpResponse.error(), 'Erro de conexão. Tente novamente mais tarde.'],
     [
       'another server error',
       () => envelope(402, 'CARD_DECLINED', 'Pagamento recusado pela operadora do cartão.'),
@@ -287,7 +282,7 @@ describe('AdvancePage', () => {
     ],
     [
       'an answer without a message',
-      () => new Response('<html>bad gateway</html>', { status: 502 }),
+      () => HttpResponse.html('<html>bad gateway</html>', { status: 502 }),
       'Ocorreu um erro, tente novamente mais tarde.',
     ],
   ])('reports %s with the spec message', async (_case, reply, text) => {
@@ -312,7 +307,7 @@ describe('AdvancePage', () => {
 
   it('no invoice to advance: the message instead of the form', async () => {
     forecast = () =>
-      jsonResponse(200, {
+      dto(AdvanceForecastDto, {
         sucesso: true,
         conteudo: {
           ...ELIGIBLE.conteudo,

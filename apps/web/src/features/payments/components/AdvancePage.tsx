@@ -1,6 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   ADVANCE_METHOD_LABEL,
   ADVANCE_METHODS,
@@ -18,14 +17,14 @@ import { Modal } from '../../../components/ui/Modal';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api';
 import { VehicleSelector } from '../../shell/components/VehicleSelector';
 import { useAdvanceForecast } from '../api/get-advance-forecast';
-import { newIdempotencyKey } from '../api/idempotency-key';
 import { useRequestAdvance } from '../api/request-advance';
 import { AdvanceUnavailableSheet, isUnavailableReason, unavailableText, type UnavailableReason } from './AdvanceUnavailableSheet';
 import { PaymentResultModal } from './PaymentResultModal';
 import { PixCharge } from './PixCharge';
+import { paths } from '../../../lib/paths';
 
 /** The spec's wording for the advance's Pix (000 §2): 'válido por 2 horas'. */
 export const ADVANCE_PIX_VALIDITY = 'QR code válido por 2 horas';
@@ -37,7 +36,7 @@ export function AdvancePage() {
   return (
     <div className="advance">
       <PageTitle caps>Antecipação de fatura</PageTitle>
-      <VehicleSelector navigateTo="/antecipacao" />
+      <VehicleSelector navigateTo={paths.advance} />
       {selected.isLoading ? (
         <Spinner />
       ) : selected.error ? (
@@ -74,7 +73,6 @@ export function advanceErrorMessage(err: unknown): string {
 
 function Advance({ nCtrId }: { nCtrId: number }) {
   const forecast = useAdvanceForecast(nCtrId);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const request = useRequestAdvance(nCtrId);
   const selectId = useId();
@@ -86,8 +84,6 @@ function Advance({ nCtrId }: { nCtrId: number }) {
   const [shownFor, setShownFor] = useState<AdvanceForecastDto | null>(null);
   const [result, setResult] = useState<AdvanceResultDto | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const attemptKey = useRef<string | null>(null);
-  const inFlight = useRef(false);
 
   const f = forecast.data?.conteudo;
   // The forecast already says the sheet's case: show it as soon as the screen opens (once per answer).
@@ -100,52 +96,38 @@ function Advance({ nCtrId }: { nCtrId: number }) {
   }
 
   const send = (metodoPagamento: AdvanceMethod) => {
-    if (inFlight.current) return; // a double click sends one request
-    inFlight.current = true;
-    attemptKey.current ??= newIdempotencyKey();
-    request.mutate(
-      { metodoPagamento, idempotencyKey: attemptKey.current },
-      {
-        onSuccess: (r) => {
-          attemptKey.current = null;
-          setConfirmPix(false);
-          void queryClient.invalidateQueries({ queryKey: ['payments', nCtrId], refetchType: 'none' });
-          if (r.metodoPagamento === 'PI' && r.conteudo.pix) {
-            setResult(r);
-          } else if (r.metodoPagamento === 'LP' && r.conteudo.link) {
-            window.open(r.conteudo.link, '_blank', 'noopener,noreferrer');
-            setOutcome({ kind: 'link', title: 'Link de pagamento gerado', subtitle: r.mensagem, link: r.conteudo.link });
-          } else {
-            void queryClient.invalidateQueries({ queryKey: ['contracts'], refetchType: 'none' });
-            setOutcome({ kind: 'success', title: 'Antecipação realizada', subtitle: r.mensagem });
-          }
-        },
-        onError: (err) => {
-          setConfirmPix(false);
-          // Without an answer (network, 5xx) the request may have been done: a retry reuses the key.
-          const retryable = err instanceof ApiError && (err.status === 0 || err.status >= 500);
-          if (!retryable) attemptKey.current = null;
-          if (err instanceof ApiError && err.code === 'ADVANCE_UNAVAILABLE' && isUnavailableReason(err.detalhes?.motivo)) {
-            setSheet({ motivo: err.detalhes.motivo, dataAgendada: err.detalhes.dataAgendada as string | null | undefined });
-            setSheetOpen(true);
-            void forecast.refetch();
-            return;
-          }
-          setOutcome({
-            kind: 'error',
-            title: 'Não foi possível solicitar a antecipação',
-            subtitle: advanceErrorMessage(err),
-            retry: retryable ? metodoPagamento : null,
-          });
-        },
-        onSettled: () => {
-          inFlight.current = false;
-        },
+    // A double click sends one request; without an answer (network, 5xx) the request may have been done: a retry reuses the key.
+    request.send(metodoPagamento, {
+      onSuccess: (r) => {
+        setConfirmPix(false);
+        if (r.metodoPagamento === 'PI' && r.conteudo.pix) {
+          setResult(r);
+        } else if (r.metodoPagamento === 'LP' && r.conteudo.link) {
+          window.open(r.conteudo.link, '_blank', 'noopener,noreferrer');
+          setOutcome({ kind: 'link', title: 'Link de pagamento gerado', subtitle: r.mensagem, link: r.conteudo.link });
+        } else {
+          setOutcome({ kind: 'success', title: 'Antecipação realizada', subtitle: r.mensagem });
+        }
       },
-    );
+      onError: (err, retryable) => {
+        setConfirmPix(false);
+        if (err instanceof ApiError && err.code === 'ADVANCE_UNAVAILABLE' && isUnavailableReason(err.detalhes?.motivo)) {
+          setSheet({ motivo: err.detalhes.motivo, dataAgendada: err.detalhes.dataAgendada as string | null | undefined });
+          setSheetOpen(true);
+          void forecast.refetch();
+          return;
+        }
+        setOutcome({
+          kind: 'error',
+          title: 'Não foi possível solicitar a antecipação',
+          subtitle: advanceErrorMessage(err),
+          retry: retryable ? metodoPagamento : null,
+        });
+      },
+    });
   };
 
-  const toPayments = () => navigate('/pagamentos');
+  const toPayments = () => navigate(paths.payments.pattern);
   const retry = () => {
     if (outcome?.kind !== 'error' || !outcome.retry) return;
     const again = outcome.retry;
@@ -210,14 +192,14 @@ function Advance({ nCtrId }: { nCtrId: number }) {
         {blockedWithMessage ? (
           <>
             <Alert kind="info">{f.motivo === 'NO_INVOICES' ? PAYMENT_MSG.advanceNoInvoices : PAYMENT_MSG.advanceInProgress}</Alert>
-            <Link to="/pagamentos">Voltar para pagamentos</Link>
+            <Link to={paths.payments.pattern}>Voltar para pagamentos</Link>
           </>
         ) : (
           <form onSubmit={submit} noValidate>
             {unavailable && (
               <Alert kind="info">
                 {unavailableText(unavailable, f.dataAgendada)}{' '}
-                {unavailable === 'OVERDUE_BILLS' && <Link to="/pagamentos/fatura-em-aberto">Pagar faturas em atraso</Link>}
+                {unavailable === 'OVERDUE_BILLS' && <Link to={paths.payments.openInvoice}>Pagar faturas em atraso</Link>}
               </Alert>
             )}
             <div className={`field ${methodError ? 'field-invalid' : ''}`}>

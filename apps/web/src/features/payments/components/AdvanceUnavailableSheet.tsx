@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { fillMessage, formatIsoDate, PAYMENT_MSG } from '@guarita/domain';
+import { fillMessage, formatIsoDate, PAYMENT_MSG, showsUnavailableSheet, type AdvanceBlock } from '@guarita/domain';
 import { BottomSheet } from '../../../components/ui/BottomSheet';
+import { paths } from '../../../lib/paths';
 
-/** The two reasons shown as the 'Antecipação não disponível' sheet (ADR 002). */
-export type UnavailableReason = 'OVERDUE_BILLS' | 'PENDING_DEBIT';
+/** The reasons shown as the 'Antecipação não disponível' sheet (ADR 002); which ones is the domain's rule. */
+export type UnavailableReason = Extract<AdvanceBlock, 'OVERDUE_BILLS' | 'PENDING_DEBIT'>;
 
 export function isUnavailableReason(motivo: unknown): motivo is UnavailableReason {
-  return motivo === 'OVERDUE_BILLS' || motivo === 'PENDING_DEBIT';
+  return typeof motivo === 'string' && showsUnavailableSheet(motivo as AdvanceBlock);
 }
 
 /** The explanation, with this month's debit date as dd/mm/aaaa when that is the reason. */
@@ -33,7 +34,7 @@ export function AdvanceUnavailableSheet({ open, motivo, dataAgendada, onClose }:
       <p>{unavailableText(motivo, dataAgendada)}</p>
       {motivo === 'OVERDUE_BILLS' ? (
         <p>
-          <Link to="/pagamentos/fatura-em-aberto">Pagar faturas em atraso</Link>
+          <Link to={paths.payments.openInvoice}>Pagar faturas em atraso</Link>
         </p>
       ) : (
         <p className="muted">Depois do débito, a próxima mensalidade poderá ser antecipada.</p>

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { PAYMENT_MSG } from '@guarita/domain';
-import { CardForm, formatExpiryInput, type CardFormValues } from './CardForm';
+import { formatExpiryInput, PAYMENT_MSG } from '@guarita/domain';
+import { CardForm, type CardFormValues } from './CardForm';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 

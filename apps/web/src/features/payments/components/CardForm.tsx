@@ -6,12 +6,14 @@ import {
   cardFormErrors,
   detectCardBrand,
   formatCardNumberInput,
+  formatExpiryInput,
   splitExpiry,
   stripDigits,
   type CardFormField,
 } from '@guarita/domain';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
+import { paths } from '../../../lib/paths';
 
 /** What the form hands over: the `dadosDoCartao` of the API (number as digits, month and year as typed). */
 export interface CardFormValues {
@@ -46,19 +48,6 @@ const UI_FIELD: Record<CardFormField, UiField> = {
   cvv: 'cvv',
   nomeTitular: 'nome',
 };
-
-/** 'MM/AA' as typed: digits only, a slash after the month; an autofilled 'MM/AAAA' keeps the last two year digits. */
-export function formatExpiryInput(input: string): string {
-  if (input.includes('/')) {
-    const [m = '', y = ''] = input.split('/');
-    const month = cardDigits(m).slice(0, 2);
-    const yDigits = cardDigits(y);
-    const year = yDigits.length === 4 ? yDigits.slice(2) : yDigits.slice(0, 2);
-    return month.length === 2 ? `${month}/${year}` : month + year;
-  }
-  const d = cardDigits(input).slice(0, 4);
-  return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
-}
 
 /**
  * The card form (number, expiry MM/AA, CVV, name on card) with the domain's rules and the spec's messages
@@ -172,11 +161,11 @@ export function CardForm({
           <input id={termsId} type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
           <label htmlFor={termsId}>
             Li e concordo com os{' '}
-            <Link to="/termos-de-uso" target="_blank" rel="noopener">
+            <Link to={paths.terms} target="_blank" rel="noopener">
               Termos do Uso
             </Link>{' '}
             e a{' '}
-            <Link to="/politica-de-privacidade" target="_blank" rel="noopener">
+            <Link to={paths.privacy} target="_blank" rel="noopener">
               Política de Privacidade
             </Link>
           </label>

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { ContractDto } from '@guarita/domain';
+import { ChangeCardResultDto, ContractDto } from '@guarita/domain';
+import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
 import { clearSession, storeTokens } from '../../../lib/session';
 import { ChangeCardPage } from './ChangeCardPage';
 
@@ -28,40 +29,42 @@ const contract = (over: Partial<ContractDto> = {}): ContractDto => ({
   ...over,
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** The network boundary: the contracts list and PUT …/card. */
+/** The network boundary: the contracts list and PUT …/card (what was sent is recorded). */
 let contracts: ContractDto[];
 let cardReply: (body: { dadosDoCartao: Record<string, string> }) => Response;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = String(input);
-  if (url === '/api/contracts') return json(200, contracts);
-  if (url === '/api/payments/contracts/100101/card' && init?.method === 'PUT') return cardReply(JSON.parse(String(init.body)));
-  return json(404, { sucesso: false, status: 404, erro: 'NOT_FOUND', mensagem: 'Não encontrado.' });
-});
-const contractLoads = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/contracts').length;
+let loads = 0;
+const puts: unknown[] = [];
+const contractLoads = () => loads;
 
 beforeEach(() => {
   contracts = [contract()];
+  loads = 0;
+  puts.length = 0;
   cardReply = ({ dadosDoCartao }) => {
     const last4 = dadosDoCartao.numeroCartao!.slice(-4);
     contracts = [contract({ cardSummary: last4, pmCard: 'mc' })];
-    return json(200, {
+    return dto(ChangeCardResultDto, {
       sucesso: true,
       mensagem: 'Cartão de crédito atualizado com sucesso!',
       conteudo: { pmCard: 'mc', cardSummary: last4, mascarado: `**** **** **** ${last4}`, bandeira: 'Mastercard' },
     });
   };
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
+  server.use(
+    http.get(route('/api/contracts'), () => {
+      loads += 1;
+      return dto(ContractDto.array(), contracts);
+    }),
+    http.put(route('/api/payments/contracts/{nCtrId}/card'), async ({ request, params }) => {
+      if (params.nCtrId !== '100101') return apiError(404, 'NOT_FOUND', 'Não encontrado.');
+      const body = (await request.json()) as { dadosDoCartao: Record<string, string> };
+      puts.push(body);
+      return cardReply(body);
+    }),
+  );
   const payload = btoa(JSON.stringify({ username: '52998224725', exp: Math.floor(Date.now() / 1000) + 3600 }));
   storeTokens({ IdToken: `h.${payload}.s`, AccessToken: 'access-token', expiresIn: 3600 });
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearSession();
-});
+afterEach(() => clearSession());
 
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -106,13 +109,7 @@ describe('ChangeCardPage', () => {
   });
 
   it("a declined card: 'Erro ao atualizar cartão' with the server's message; trying again keeps the name and expiry", async () => {
-    cardReply = () =>
-      json(422, {
-        sucesso: false,
-        status: 422,
-        erro: 'CARD_DECLINED',
-        mensagem: 'Erro ao trocar o cartão de crédito. Cartão recusado pelo emissor.',
-      });
+    cardReply = () => apiError(422, 'CARD_DECLINED', 'Erro ao trocar o cartão de crédito. Cartão recusado pelo emissor.');
     const user = renderAt('/pagamentos/adicionar-cartao');
     await screen.findByLabelText('Número do cartão');
     await fillCard(user, '4000000000000002');
@@ -131,9 +128,7 @@ describe('ChangeCardPage', () => {
   });
 
   it("no answer: the spec's fallback text", async () => {
-    cardReply = () => {
-      throw new TypeError('Failed to fetch');
-    };
+    cardReply = () => HttpResponse.error(); // no answer: the network failed
     const user = renderAt('/pagamentos/adicionar-cartao');
     await screen.findByLabelText('Número do cartão');
     await fillCard(user, '5555555555554444');
@@ -153,10 +148,11 @@ describe('ChangeCardPage', () => {
     expect(screen.getByText('As próximas mensalidades serão debitadas neste novo cartão.')).toBeInTheDocument();
     expect(screen.getByText('**** **** **** 4444')).toBeInTheDocument();
     await waitFor(() => expect(contractLoads()).toBeGreaterThan(loadsBefore));
-    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put![1]!.body))).toEqual({
-      dadosDoCartao: { numeroCartao: '5555555555554444', mesExpiracao: '09', anoExpiracao: year, cvv: '123', nomeTitular: 'Maria Souza' },
-    });
+    expect(puts).toEqual([
+      {
+        dadosDoCartao: { numeroCartao: '5555555555554444', mesExpiracao: '09', anoExpiracao: year, cvv: '123', nomeTitular: 'Maria Souza' },
+      },
+    ]);
 
     await user.click(screen.getByRole('link', { name: 'Voltar para pagamentos' }));
     expect(await screen.findByText('Histórico de pagamentos')).toBeInTheDocument();

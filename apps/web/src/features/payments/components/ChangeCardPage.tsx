@@ -10,8 +10,9 @@ import { ContractNotFound } from '../../common/components/ContractNotFound';
 import { VehicleSelector } from '../../shell/components/VehicleSelector';
 import { ChangeCardError, useChangeCard } from '../api/change-card';
 import { CardForm, type CardFormValues } from './CardForm';
+import { paths } from '../../../lib/paths';
 
-const ADD_PATH = '/pagamentos/adicionar-cartao';
+const ADD_PATH = paths.payments.addCard;
 
 /**
  * /pagamentos/cartao and /pagamentos/adicionar-cartao (spec 000 §2 'Change card'): step 1 shows the current
@@ -63,7 +64,7 @@ function ChangeCard({ contract, adding }: { contract: ContractDto; adding: boole
         <span className="mobile-only">TROCA DE CARTÃO</span>
         <span className="desktop-only">Trocar Cartão</span>
       </PageTitle>
-      <VehicleSelector navigateTo="/pagamentos/cartao" />
+      <VehicleSelector navigateTo={paths.payments.changeCard} />
       <div className={`change-card-layout ${showForm ? 'with-form' : ''}`}>
         <section className="card current-card" aria-labelledby="cartao-atual">
           <h2 id="cartao-atual">Cartão atual</h2>
@@ -92,7 +93,7 @@ function ChangeCard({ contract, adding }: { contract: ContractDto; adding: boole
         )}
       </div>
       <p>
-        <Link to="/pagamentos">Voltar para pagamentos</Link>
+        <Link to={paths.payments.pattern}>Voltar para pagamentos</Link>
       </p>
     </div>
   );
@@ -124,7 +125,7 @@ function ChangeCardFeedback({ feedback, onRetry }: { feedback: Feedback; onRetry
         )}
         <div className="feedback-actions">
           {!feedback.ok && <Button onClick={onRetry}>Tentar novamente</Button>}
-          <Link className={`btn ${feedback.ok ? 'btn-primary' : 'btn-secondary'}`} to="/pagamentos">
+          <Link className={`btn ${feedback.ok ? 'btn-primary' : 'btn-secondary'}`} to={paths.payments.pattern}>
             Voltar para pagamentos
           </Link>
         </div>

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { buildPixPayload, type ContractDto, type PaymentsSummaryDto, type PixConteudoDto } from '@guarita/domain';
+import { buildPixPayload, ContractDto, PaymentsSummaryDto, PixConteudoDto, PixResultDto } from '@guarita/domain';
+import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
 import { clearSession, storeTokens } from '../../../lib/session';
 import PayOpenInvoicePage from './PayOpenInvoicePage';
 
@@ -69,9 +70,6 @@ const SUMMARY: PaymentsSummaryDto = {
   pixEmAberto: null,
 };
 
-const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function fakeLogin() {
   const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
   const jwt = `${b64({ alg: 'none' })}.${b64({ username: '11222333000181', exp: Math.floor(Date.now() / 1000) + 3600 })}.x`;
@@ -82,30 +80,27 @@ function fakeLogin() {
 let summary: PaymentsSummaryDto;
 let createPix: () => Response | Promise<Response>;
 const pixPosts: Array<{ body: unknown; key: string | null }> = [];
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = String(input);
-  if (url === '/api/contracts') return jsonResponse(200, [CONTRACT]);
-  if (url === '/api/payments/contracts/300301') return jsonResponse(200, summary);
-  if (url === '/api/payments/contracts/300301/pix' && init?.method === 'POST') {
-    pixPosts.push({ body: JSON.parse(String(init.body)), key: new Headers(init.headers).get('idempotency-key') });
-    return createPix();
-  }
-  if (url === `/api/payments/pix/${PIX.txid}`) return jsonResponse(200, PIX);
-  return jsonResponse(404, { sucesso: false, status: 404, erro: 'NOT_FOUND', mensagem: 'Não encontrado.' });
-});
 
 beforeEach(() => {
   summary = SUMMARY;
-  createPix = () => jsonResponse(200, { sucesso: true, mensagem: 'Pix gerado com sucesso!', conteudo: PIX });
+  createPix = () => dto(PixResultDto, { sucesso: true, mensagem: 'Pix gerado com sucesso!', conteudo: PIX });
   pixPosts.length = 0;
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
+  const notFound = () => apiError(404, 'NOT_FOUND', 'Não encontrado.');
+  server.use(
+    http.get(route('/api/contracts'), () => dto(ContractDto.array(), [CONTRACT])),
+    http.get(route('/api/payments/contracts/{nCtrId}'), ({ params }) =>
+      params.nCtrId === '300301' ? dto(PaymentsSummaryDto, summary) : notFound(),
+    ),
+    http.post(route('/api/payments/contracts/{nCtrId}/pix'), async ({ request, params }) => {
+      if (params.nCtrId !== '300301') return notFound();
+      pixPosts.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
+      return createPix();
+    }),
+    http.get(route('/api/payments/pix/{txid}'), ({ params }) => (params.txid === PIX.txid ? dto(PixConteudoDto, PIX) : notFound())),
+  );
   fakeLogin();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearSession();
-});
+afterEach(() => clearSession());
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -155,13 +150,7 @@ describe('PayOpenInvoicePage', () => {
   });
 
   it("a bill in an open negotiation: the spec's message, and 'Continuar' goes to /pagamentos", async () => {
-    createPix = () =>
-      jsonResponse(409, {
-        sucesso: false,
-        status: 409,
-        erro: 'PIX_NEGOTIATION_OPEN',
-        mensagem: 'A fatura faz parte de uma negociação em aberto!',
-      });
+    createPix = () => apiError(409, 'PIX_NEGOTIATION_OPEN', 'A fatura faz parte de uma negociação em aberto!');
     const { user, router } = renderPage();
     await user.click(await screen.findByRole('radio', { name: 'Pix' }));
     await user.click(screen.getByRole('button', { name: 'Gerar Pix' }));
@@ -172,10 +161,7 @@ describe('PayOpenInvoicePage', () => {
 
   it('a connection failure offers a retry with the same Idempotency-Key', async () => {
     let calls = 0;
-    createPix = () =>
-      ++calls === 1
-        ? Promise.reject(new TypeError('Failed to fetch'))
-        : jsonResponse(200, { sucesso: true, mensagem: 'ok', conteudo: PIX });
+    createPix = () => (++calls === 1 ? HttpResponse.error() : dto(PixResultDto, { sucesso: true, mensagem: 'ok', conteudo: PIX }));
     const { user } = renderPage();
     await user.click(await screen.findByRole('radio', { name: 'Pix' }));
     await user.click(screen.getByRole('button', { name: 'Gerar Pix' }));

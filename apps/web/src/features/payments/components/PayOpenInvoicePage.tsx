@@ -1,20 +1,19 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { formatIsoDate, formatMoney, billTotal, MSG, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api';
 import { useCreatePix } from '../api/create-pix';
 import { usePaymentsSummary } from '../api/get-payments-summary';
-import { newIdempotencyKey } from '../api/idempotency-key';
 import { PaymentResultModal } from './PaymentResultModal';
 import { PayWithCard } from './PayWithCard';
 import { PixCharge } from './PixCharge';
 import { OverdueExplanation, type PayMethodState } from './OverdueBanner';
+import { paths } from '../../../lib/paths';
 
 /** Spec 000 §8: a Pix for bills already in an open negotiation is recognised by this part of the message. */
 const NEGOTIATION_OPEN = 'faz parte de uma negociação em aberto';
@@ -51,7 +50,6 @@ type Failure = { kind: 'negotiation' } | { kind: 'error'; message: string; retry
 
 function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const summary = usePaymentsSummary(nCtrId);
   const createPix = useCreatePix(nCtrId);
   const groupId = useId();
@@ -62,8 +60,6 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
   const [dismissedTxid, setDismissedTxid] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [bills, setBills] = useState<{ key: string; faturas: number[]; valorTotal: number } | null>(null);
-  const attemptKey = useRef<string | null>(null);
-  const inFlight = useRef(false);
 
   const data = summary.data;
   // An open Pix for these bills is shown at once (a reload keeps it); once shown it stays, even when paid.
@@ -76,21 +72,13 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
   }
 
   const generatePix = () => {
-    if (!bills || inFlight.current) return; // a double click creates one charge
-    inFlight.current = true;
-    attemptKey.current ??= newIdempotencyKey();
-    createPix.mutate(
-      { body: { faturas: bills.faturas, valorTotal: bills.valorTotal }, idempotencyKey: attemptKey.current },
+    if (!bills) return;
+    // A double click creates one charge; a retry after no answer (network, 5xx) reuses this attempt's key.
+    createPix.send(
+      { faturas: bills.faturas, valorTotal: bills.valorTotal },
       {
-        onSuccess: (r) => {
-          attemptKey.current = null;
-          setPix(r.conteudo);
-          void queryClient.invalidateQueries({ queryKey: ['payments', nCtrId], refetchType: 'none' });
-        },
-        onError: (err) => {
-          // No answer (network) or a server failure: the charge may exist, so a retry reuses this attempt's key.
-          const retry = err instanceof ApiError && (err.status === 0 || err.status >= 500);
-          if (!retry) attemptKey.current = null;
+        onSuccess: (r) => setPix(r.conteudo),
+        onError: (err, retry) => {
           if (err instanceof ApiError && (err.code === 'PIX_NEGOTIATION_OPEN' || err.message.includes(NEGOTIATION_OPEN))) {
             setFailure({ kind: 'negotiation' });
             return;
@@ -98,9 +86,6 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
           if (err instanceof ApiError && (err.code === 'AMOUNT_CHANGED' || err.code === 'BILL_NOT_OPEN')) void summary.refetch();
           const message = err instanceof ApiError ? (err.status === 0 ? MSG.connection : err.message) : MSG.unexpected;
           setFailure({ kind: 'error', message, retry });
-        },
-        onSettled: () => {
-          inFlight.current = false;
         },
       },
     );
@@ -113,7 +98,7 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
     void summary.refetch();
   };
 
-  const toPayments = () => navigate('/pagamentos');
+  const toPayments = () => navigate(paths.payments.pattern);
 
   if (summary.isLoading) return <Spinner label="Carregando faturas em aberto…" />;
   if (summary.error || !data) {
@@ -155,7 +140,7 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: number }) {
       ) : nothingOpen && !(method === 'card' && bills) ? (
         <section className="card pay-invoice-empty">
           <Alert kind="info">Você não possui faturas em aberto.</Alert>
-          <Link className="btn btn-secondary" to="/pagamentos">
+          <Link className="btn btn-secondary" to={paths.payments.pattern}>
             Voltar para pagamentos
           </Link>
         </section>

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { PAYMENT_MSG, type PaymentsSummaryDto } from '@guarita/domain';
+import { CardPaymentResultDto, PAYMENT_MSG, PaymentsSummaryDto } from '@guarita/domain';
+import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
 import { clearSession, getTokens, storeTokens } from '../../../lib/session';
 import { PayWithCard } from './PayWithCard';
 
@@ -29,10 +30,8 @@ const summary = (over: Partial<PaymentsSummaryDto> = {}): PaymentsSummaryDto => 
   ...over,
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const paid = (last4 = '4242') =>
-  json(200, {
+  dto(CardPaymentResultDto, {
     sucesso: true,
     status: 200,
     mensagem: 'Pagamento solicitado com sucesso!',
@@ -46,22 +45,11 @@ const paid = (last4 = '4242') =>
     },
   });
 
-/** The network boundary: the payments summary and the card payment. */
+/** The network boundary: the payments summary and the card payment (each payment request is recorded as sent). */
 let summaryBody: PaymentsSummaryDto;
-let payReply: () => Promise<Response>;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
-  const url = String(input);
-  if (url === `/api/payments/contracts/${N_CTR_ID}`) return json(200, summaryBody);
-  if (url === `/api/payments/contracts/${N_CTR_ID}/card-payment`) return payReply();
-  return json(404, { sucesso: false, status: 404, erro: 'NOT_FOUND', mensagem: 'Não encontrado.' });
-});
-const payCalls = () =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url).endsWith('/card-payment'))
-    .map(([, init]) => ({
-      key: new Headers(init?.headers).get('idempotency-key'),
-      body: JSON.parse(String(init?.body)) as Record<string, unknown>,
-    }));
+let payReply: () => Response | Promise<Response>;
+let sent: Array<{ key: string | null; body: Record<string, unknown> }>;
+const payCalls = () => sent;
 
 /** A logged-in session whose IdToken is good for an hour (no refresh needed). */
 function login() {
@@ -71,15 +59,20 @@ function login() {
 
 beforeEach(() => {
   summaryBody = summary();
-  payReply = async () => paid();
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
+  payReply = () => paid();
+  sent = [];
+  server.use(
+    http.get(route('/api/payments/contracts/{nCtrId}'), ({ params }) =>
+      params.nCtrId === String(N_CTR_ID) ? dto(PaymentsSummaryDto, summaryBody) : apiError(404, 'NOT_FOUND', 'Não encontrado.'),
+    ),
+    http.post(route('/api/payments/contracts/{nCtrId}/card-payment'), async ({ request }) => {
+      sent.push({ key: request.headers.get('idempotency-key'), body: (await request.json()) as Record<string, unknown> });
+      return payReply();
+    }),
+  );
   login();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearSession();
-});
+afterEach(() => clearSession());
 
 function renderPay() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -143,8 +136,7 @@ describe('PayWithCard', () => {
   });
 
   it("a declined card: 'Algo deu errado no pagamento!' with 'Fechar' and 'Falar com suporte'; trying again is a new attempt", async () => {
-    payReply = async () =>
-      json(402, { sucesso: false, status: 402, erro: 'CARD_DECLINED', mensagem: 'Pagamento recusado pela operadora do cartão.' });
+    payReply = () => apiError(402, 'CARD_DECLINED', 'Pagamento recusado pela operadora do cartão.');
     const user = renderPay();
     await user.click(await confirm());
     const d = await dialog();
@@ -157,7 +149,7 @@ describe('PayWithCard', () => {
     await user.click(within(d).getByRole('button', { name: 'Fechar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    payReply = async () => paid();
+    payReply = () => paid();
     await user.click(await confirm());
     expect(await dialog()).toHaveTextContent(PAYMENT_MSG.paymentSuccess);
     const [first, second] = payCalls();
@@ -165,16 +157,14 @@ describe('PayWithCard', () => {
   });
 
   it("no answer: 'Ops, ocorreu um erro ao processar o pagamento.' and 'Tentar novamente' retries the same attempt (same key)", async () => {
-    payReply = async () => {
-      throw new TypeError('Failed to fetch');
-    };
+    payReply = () => HttpResponse.error(); // no answer: the network failed
     const user = renderPay();
     await user.click(await confirm());
     const d = await dialog();
     expect(within(d).getByRole('heading', { name: 'Ops, ocorreu um erro ao processar o pagamento.' })).toBeInTheDocument();
     expect(d).toHaveTextContent(/tente novamente/i);
 
-    payReply = async () => paid();
+    payReply = () => paid();
     await user.click(within(d).getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('heading', { name: PAYMENT_MSG.paymentSuccess })).toBeInTheDocument();
     const [first, second] = payCalls();
@@ -182,7 +172,7 @@ describe('PayWithCard', () => {
   });
 
   it("an answer that is not the service's JSON: 'Erro interno: resposta inválida do SAP.'", async () => {
-    payReply = async () => new Response('<html>oops</html>', { status: 200 });
+    payReply = () => HttpResponse.html('<html>oops</html>', { status: 200 });
     const user = renderPay();
     await user.click(await confirm());
     const d = await dialog();
@@ -192,7 +182,7 @@ describe('PayWithCard', () => {
 
   it("401: 'Sessão expirada. Redirecionando para login...', then storage is cleared and '/' opens", async () => {
     localStorage.setItem('guarita.selectedContract', String(N_CTR_ID));
-    payReply = async () => json(401, { sucesso: false, status: 401, erro: 'UNAUTHORIZED', mensagem: 'Não autorizado.' });
+    payReply = () => apiError(401, 'UNAUTHORIZED', 'Não autorizado.');
     const user = renderPay();
     await user.click(await confirm());
     expect(await screen.findByRole('heading', { name: 'Sessão expirada. Redirecionando para login...' })).toBeInTheDocument();
@@ -203,7 +193,7 @@ describe('PayWithCard', () => {
   });
 
   it("'Trocar cartão' pays with a new card once the terms are accepted: 'Pagamento confirmado'", async () => {
-    payReply = async () => paid('1111');
+    payReply = () => paid('1111');
     const user = renderPay();
     await user.click(await screen.findByRole('button', { name: 'Trocar cartão' }));
     const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
@@ -227,8 +217,7 @@ describe('PayWithCard', () => {
     });
   });
   it('a declined new card: after closing, only the number and CVV must be typed again', async () => {
-    payReply = async () =>
-      json(402, { sucesso: false, status: 402, erro: 'CARD_DECLINED', mensagem: 'Pagamento recusado pela operadora do cartão.' });
+    payReply = () => apiError(402, 'CARD_DECLINED', 'Pagamento recusado pela operadora do cartão.');
     const user = renderPay();
     await user.click(await screen.findByRole('button', { name: 'Trocar cartão' }));
     const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');

@@ -1,16 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { PAYMENT_MSG, formatMoney, type CardPaymentRequest } from '@guarita/domain';
+import { PAYMENT_MSG, formatMoney } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { clearSession } from '../../../lib/session';
 import { usePaymentsSummary } from '../api/get-payments-summary';
-import { newIdempotencyKey } from '../api/idempotency-key';
-import { invalidateAfterPayment, isFinalOutcome, usePayByCard, type CardPaymentOutcome } from '../api/pay-by-card';
+import { useAfterPayment } from '../api/after-payment';
+import { usePayByCard, type CardPaymentOutcome, type CardPaymentRequest } from '../api/pay-by-card';
 import { CardForm, type CardFormValues } from './CardForm';
 import { PaymentResultModal, type PaymentResultModalProps } from './PaymentResultModal';
+import { paths } from '../../../lib/paths';
 
 export interface PayWithCardProps {
   nCtrId: number;
@@ -25,14 +25,6 @@ export const SESSION_EXPIRED_REDIRECT_MS = 2500;
 
 type Result = Omit<PaymentResultModalProps, 'open' | 'onClose'> & { then: 'payments' | 'stay' | 'login' };
 
-interface Attempt {
-  key: string;
-  /** The request body as sent, to tell a retry of this attempt from a new one (memory only, never stored). */
-  sent: string;
-  body: CardPaymentRequest;
-  newCard: boolean;
-}
-
 /**
  * Pay the open invoice by card (spec 000 §2 'Pay open invoice', card branch): the card on file with
  * 'Trocar cartão' and 'Confirmar pagamento', or a new card typed in place (terms required). Each payment
@@ -43,15 +35,15 @@ interface Attempt {
 export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
   const formId = useId();
   const navigate = useNavigate();
-  const qc = useQueryClient();
+  const afterPayment = useAfterPayment(nCtrId);
   const summary = usePaymentsSummary(nCtrId);
   const pay = usePayByCard();
   const [changing, setChanging] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [keptForRetry, setKeptForRetry] = useState<{ validade?: string; nomeTitular?: string; termsAccepted?: boolean }>({});
-  const attempt = useRef<Attempt | null>(null);
-  const inFlight = useRef(false);
+  /** Whether the attempt on screen typed a new card (the success text then says it became the card on file). */
+  const newCard = useRef(false);
   const logoutTimer = useRef<number | undefined>(undefined);
 
   // Leaving the page while 'Sessão expirada' is on screen still ends the session.
@@ -73,18 +65,17 @@ export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
     window.clearTimeout(logoutTimer.current);
     logoutTimer.current = undefined;
     clearSession();
-    navigate('/', { replace: true });
+    navigate(paths.home, { replace: true });
   };
 
-  const show = (outcome: CardPaymentOutcome, a: Attempt) => {
-    if (isFinalOutcome(outcome)) attempt.current = null;
+  const show = (outcome: CardPaymentOutcome) => {
     switch (outcome.kind) {
       case 'success': {
         const mensagem = outcome.result.mensagem || PAYMENT_MSG.paymentSuccess;
         const { valor, cardSummary } = outcome.result.conteudo;
         const paid = `${formatMoney(valor)} no cartão final ${cardSummary}.`;
         setResult(
-          a.newCard
+          newCard.current
             ? {
                 title: PAYMENT_MSG.paymentConfirmed,
                 subtitle: `${mensagem} ${paid}`,
@@ -132,31 +123,15 @@ export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
     }
   };
 
-  const send = (a: Attempt) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    pay.mutate(
-      { nCtrId, body: a.body, idempotencyKey: a.key },
-      {
-        onSuccess: (outcome) => show(outcome, a),
-        onSettled: () => {
-          inFlight.current = false;
-        },
-      },
-    );
-  };
-
   /** A new attempt gets a new key, unless it is the same request as the unfinished one (then it is its retry). */
-  const start = (body: CardPaymentRequest, newCard: boolean) => {
-    if (inFlight.current || sellerMissing) return;
-    const sent = JSON.stringify(body);
-    if (!attempt.current || attempt.current.sent !== sent) attempt.current = { key: newIdempotencyKey(), sent, body, newCard };
-    send(attempt.current);
+  const start = (body: CardPaymentRequest, withNewCard: boolean) => {
+    if (sellerMissing) return;
+    if (pay.send({ nCtrId, body }, { onSuccess: show })) newCard.current = withNewCard;
   };
 
   function retry() {
     setResult(null);
-    if (attempt.current) send(attempt.current);
+    pay.retry({ onSuccess: show });
   }
 
   const baseBody = (): CardPaymentRequest => ({ ...(faturas.length > 0 ? { faturas } : {}), valorTotal });
@@ -170,8 +145,8 @@ export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
     const then = result?.then;
     setResult(null);
     if (then === 'login') return leaveToLogin();
-    invalidateAfterPayment(qc, nCtrId, then !== 'payments');
-    if (then === 'payments') navigate('/pagamentos');
+    afterPayment(then !== 'payments');
+    if (then === 'payments') navigate(paths.payments.pattern);
     else if (showForm) setFormKey((k) => k + 1); // a failed new card: type the number and CVV again
   };
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
+import { paths } from '../../../lib/paths';
 
 export interface PaymentResultModalProps {
   open: boolean;
@@ -43,7 +44,7 @@ export function PaymentResultModal({
       actions={
         <>
           {error && support && (
-            <Link className="btn btn-secondary" to="/suporte">
+            <Link className="btn btn-secondary" to={paths.support.pattern}>
               Falar com suporte
             </Link>
           )}

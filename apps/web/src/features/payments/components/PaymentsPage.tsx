@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatIsoDate, formatMoney, billTotal } from '@guarita/domain';
+import { billTotal, CARD_BRAND_LABEL, formatIsoDate, formatMoney, maskCardSummary } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Alert } from '../../../components/ui/Alert';
@@ -8,9 +8,9 @@ import { useBills } from '../../../api/get-bills';
 import { ContractNotFound } from '../../common/components/ContractNotFound';
 import { VehicleSelector } from '../../shell/components/VehicleSelector';
 import { QueryError } from '../../../components/ui/QueryError';
-import { cardBrandLabel, maskedCard } from './card-brand';
 import { OverdueExplanation } from './OverdueBanner';
 import { AdvanceLink } from './AdvanceLink';
+import { paths } from '../../../lib/paths';
 
 const STATUS_CLASS = { I: 'chip chip-danger', A: 'chip chip-warn', P: 'chip chip-ok' } as const;
 
@@ -35,19 +35,20 @@ export function PaymentsPage() {
   return (
     <div className="payments">
       <PageTitle>Pagamentos</PageTitle>
-      <VehicleSelector navigateTo="/pagamentos" />
+      <VehicleSelector navigateTo={paths.payments.pattern} />
       <div className="grid">
         <section className="card" aria-labelledby="cartao">
           <h2 id="cartao">Cartão cadastrado</h2>
           {c.cardSummary ? (
             <p className="card-on-file">
-              <span className="card-brand">{cardBrandLabel(c.pmCard)}</span> <span className="nowrap">{maskedCard(c.cardSummary)}</span>
+              <span className="card-brand">{c.pmCard ? CARD_BRAND_LABEL[c.pmCard] : CARD_BRAND_LABEL.amex}</span>{' '}
+              <span className="nowrap">{maskCardSummary(c.cardSummary)}</span>
             </p>
           ) : (
             <p>Nenhum cartão cadastrado.</p>
           )}
           <p className="links">
-            <Link to="/pagamentos/cartao">Trocar cartão</Link> · <Link to="/pagamentos/adicionar-cartao">Adicionar um novo cartão</Link>
+            <Link to={paths.payments.changeCard}>Trocar cartão</Link> · <Link to={paths.payments.addCard}>Adicionar um novo cartão</Link>
           </p>
         </section>
         <section className="card" aria-labelledby="em-aberto">
@@ -67,7 +68,7 @@ export function PaymentsPage() {
           )}
           <div className="quick-actions">
             {bills.data && open > 0 && (
-              <Link className="btn btn-primary" to="/pagamentos/fatura-em-aberto">
+              <Link className="btn btn-primary" to={paths.payments.openInvoice}>
                 Pagar fatura em aberto
               </Link>
             )}

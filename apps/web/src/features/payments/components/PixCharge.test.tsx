@@ -3,7 +3,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { buildPixPayload, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
+import { buildPixPayload, PAYMENT_MSG, PixConteudoDto } from '@guarita/domain';
+import { apiError, dto, http, route, server } from '../../../../test/msw';
 import { clearSession, storeTokens } from '../../../lib/session';
 import { PIX_POLL_MS } from '../api/get-pix';
 import { PixCharge } from './PixCharge';
@@ -33,9 +34,6 @@ const CHARGE: PixConteudoDto = {
   validadeExibida: '02 horas',
 };
 
-const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** A token the client accepts as fresh (it only decodes the payload's username and exp). */
 function fakeLogin() {
   const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
@@ -45,26 +43,25 @@ function fakeLogin() {
 
 /** The network boundary: GET /api/payments/pix/{txid} answers the statuses in `statuses`, one per poll (the last one repeats). */
 let statuses: Array<PixConteudoDto['status']>;
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-  const url = String(input);
-  if (url === `/api/payments/pix/${TXID}`) {
-    const status = statuses.length > 1 ? statuses.shift()! : statuses[0]!;
-    return jsonResponse(200, { ...CHARGE, status, pagoEm: status === 'paid' ? '2026-11-22T13:05:00.000Z' : null });
-  }
-  return jsonResponse(404, { sucesso: false, status: 404, erro: 'NOT_FOUND', mensagem: 'Não encontrado.' });
-});
-const pollCount = () => fetchMock.mock.calls.filter(([u]) => String(u) === `/api/payments/pix/${TXID}`).length;
+let polls = 0;
+const pollCount = () => polls;
 
 beforeEach(() => {
   statuses = ['pending'];
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
+  polls = 0;
+  server.use(
+    http.get(route('/api/payments/pix/{txid}'), ({ params }) => {
+      if (params.txid !== TXID) return apiError(404, 'NOT_FOUND', 'Não encontrado.');
+      polls += 1;
+      const status = statuses.length > 1 ? statuses.shift()! : statuses[0]!;
+      return dto(PixConteudoDto, { ...CHARGE, status, pagoEm: status === 'paid' ? '2026-11-22T13:05:00.000Z' : null });
+    }),
+  );
   fakeLogin();
 });
 afterEach(() => {
   Reflect.deleteProperty(document, 'execCommand');
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   clearSession();
 });
 

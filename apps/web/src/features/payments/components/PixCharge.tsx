@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { formatInstantWithTime, formatMoney, PAYMENT_MSG, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
+import { useAfterPayment } from '../api/after-payment';
 import { usePixCharge } from '../api/get-pix';
+import { paths } from '../../../lib/paths';
 
 /** Side of the QR image in CSS pixels (rendered at 2× for sharp phone screens). */
 const QR_SIZE = 240;
@@ -33,7 +34,7 @@ type CopyState = 'idle' | 'copied' | 'selected';
  * confirmation by itself when the payment arrives, refreshing the contract's payments and bills.
  */
 export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MSG.paymentConfirmed, onRestart, showAmount = true }: Props) {
-  const queryClient = useQueryClient();
+  const afterPayment = useAfterPayment(nCtrId);
   const polled = usePixCharge(charge.txid, charge);
   const pix = polled.data ?? charge;
   const status = pix.status;
@@ -44,10 +45,9 @@ export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MS
   useEffect(() => {
     if (status !== 'paid' || refreshed.current) return;
     refreshed.current = true;
-    void queryClient.invalidateQueries({ queryKey: ['payments', nCtrId] });
-    void queryClient.invalidateQueries({ queryKey: ['contracts'] });
+    afterPayment(true);
     paidHeading.current?.focus();
-  }, [status, nCtrId, queryClient]);
+  }, [status, afterPayment]);
 
   if (status === 'paid') {
     return (
@@ -64,7 +64,7 @@ export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MS
             {pix.pagoEm ? ` em ${formatInstantWithTime(pix.pagoEm)}` : ''}.
           </p>
         </div>
-        <Link className="btn btn-primary" to="/pagamentos">
+        <Link className="btn btn-primary" to={paths.payments.pattern}>
           Ver pagamentos
         </Link>
       </section>
@@ -81,7 +81,7 @@ export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MS
               Gerar novo Pix
             </Button>
           )}
-          <Link className="btn btn-secondary" to="/pagamentos">
+          <Link className="btn btn-secondary" to={paths.payments.pattern}>
             Voltar para pagamentos
           </Link>
         </div>

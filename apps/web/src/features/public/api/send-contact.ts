@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactRequest, ContactSentDto } from '@guarita/domain';
-import { api, json } from '../../../lib/api-client';
+import { api, unwrap, type ApiBody, type ApiPath } from '../../../lib/api';
 
-/** Where the ALTCHA widget fetches its proof-of-work challenge. */
-export const CONTACT_CHALLENGE_URL = '/api/contact/challenge';
+/** Where the ALTCHA widget fetches its proof-of-work challenge (the widget calls it itself). */
+export const CONTACT_CHALLENGE_URL = '/api/contact/challenge' satisfies ApiPath;
 
 /** POST /api/contact: the four fields and the solved captcha payload ("Fale conosco"). */
-export const sendContact = (body: ContactRequest) => api<ContactSentDto>('/api/contact', { method: 'POST', body: json(body), auth: false });
+export const sendContact = (body: ApiBody<'/api/contact', 'post'>) => unwrap(api.POST('/api/contact', { body }));
 
 export const useSendContact = () => useMutation({ mutationFn: sendContact });

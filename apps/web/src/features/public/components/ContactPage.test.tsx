@@ -1,9 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { Ref } from 'react';
+import { ContactSentDto, PublicConfigDto } from '@guarita/domain';
+import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
 import type { CaptchaHandle } from '../captcha/AltchaWidget';
 import ContactPage from './ContactPage';
 
@@ -34,27 +36,26 @@ const CONFIG = {
   demoMode: true,
 };
 
-const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const sentOk = () => dto(ContactSentDto, { sucesso: true, mensagem: 'Mensagem enviada com sucesso!' });
 
-/** The network boundary: GET /api/config and POST /api/contact. */
-let contactReply: () => Promise<Response>;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
-  const url = String(input);
-  if (url === '/api/config') return jsonResponse(200, CONFIG);
-  if (url === '/api/contact') return contactReply();
-  return jsonResponse(404, { sucesso: false, status: 404, erro: 'NOT_FOUND', mensagem: 'Não encontrado.' });
-});
-const contactCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/contact');
+/** The network boundary: GET /api/config and POST /api/contact (each body sent is recorded). */
+let contactReply: () => Response | Promise<Response>;
+const sent: unknown[] = [];
+const contactCalls = () => sent;
 
 beforeEach(() => {
   captcha.next = 'altcha-payload-1';
   captcha.resets = 0;
-  contactReply = async () => jsonResponse(200, { sucesso: true, mensagem: 'Mensagem enviada com sucesso!' });
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
+  sent.length = 0;
+  contactReply = sentOk;
+  server.use(
+    http.get(route('/api/config'), () => dto(PublicConfigDto, CONFIG)),
+    http.post(route('/api/contact'), async ({ request }) => {
+      sent.push(await request.json());
+      return contactReply();
+    }),
+  );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -128,7 +129,7 @@ describe('ContactPage (/contato)', () => {
     let release!: () => void;
     contactReply = () =>
       new Promise((resolve) => {
-        release = () => resolve(jsonResponse(200, { sucesso: true, mensagem: 'Mensagem enviada com sucesso!' }));
+        release = () => resolve(sentOk());
       });
     const user = renderPage();
     await fillAll(user);
@@ -143,8 +144,7 @@ describe('ContactPage (/contato)', () => {
     expect(await screen.findByText('Mensagem enviada com sucesso!')).toBeInTheDocument();
     expect(sendButton()).toHaveTextContent('Enviar');
 
-    const [, init] = contactCalls()[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(contactCalls()[0]).toEqual({
       name: 'Ana Souza',
       email: 'ana@example.com',
       phone: '(31) 98765-4321',
@@ -157,8 +157,7 @@ describe('ContactPage (/contato)', () => {
   });
 
   it("a failed send shows 'Erro ao enviar! Tente novamente!' and keeps everything typed", async () => {
-    contactReply = async () =>
-      jsonResponse(502, { sucesso: false, status: 502, erro: 'MAIL_FAILED', mensagem: 'Erro ao enviar! Tente novamente!' });
+    contactReply = () => apiError(502, 'MAIL_FAILED', 'Erro ao enviar! Tente novamente!');
     const user = renderPage();
     await fillAll(user);
     await user.click(sendButton());
@@ -167,7 +166,7 @@ describe('ContactPage (/contato)', () => {
     expect(fields().message).toHaveValue('Quero contratar o plano.');
 
     // The network itself failing is the same message.
-    contactReply = () => Promise.reject(new TypeError('Failed to fetch'));
+    contactReply = () => HttpResponse.error(); // no answer: the network failed
     await user.click(sendButton());
     await waitFor(() => expect(contactCalls()).toHaveLength(2));
     expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao enviar! Tente novamente!');
@@ -175,7 +174,7 @@ describe('ContactPage (/contato)', () => {
   });
 
   it('editing any field clears the error and the success message', async () => {
-    contactReply = async () => jsonResponse(500, { sucesso: false, status: 500, erro: 'INTERNAL', mensagem: 'Erro inesperado.' });
+    contactReply = () => apiError(500, 'INTERNAL', 'Erro inesperado.');
     const user = renderPage();
     await fillAll(user);
     await user.click(sendButton());
@@ -183,7 +182,7 @@ describe('ContactPage (/contato)', () => {
     await user.type(fields().message, '!');
     expect(screen.queryByText('Erro ao enviar! Tente novamente!')).not.toBeInTheDocument();
 
-    contactReply = async () => jsonResponse(200, { sucesso: true, mensagem: 'Mensagem enviada com sucesso!' });
+    contactReply = sentOk;
     await user.click(sendButton());
     expect(await screen.findByText('Mensagem enviada com sucesso!')).toBeInTheDocument();
     await user.type(fields().name, 'B');
@@ -201,7 +200,7 @@ describe('ContactPage (/contato)', () => {
 
   it("shows the server's own message when it refuses the captcha (e.g. a reused one)", async () => {
     const mensagem = 'Esta verificação já foi usada. Confirme novamente que você não é um robô.';
-    contactReply = async () => jsonResponse(409, { sucesso: false, status: 409, erro: 'CAPTCHA_REUSED', mensagem });
+    contactReply = () => apiError(409, 'CAPTCHA_REUSED', mensagem);
     const user = renderPage();
     await fillAll(user);
     await user.click(sendButton());

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/Button';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { TextField } from '../../../components/ui/TextField';
 import { usePublicConfig } from '../../../api/get-public-config';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api';
+import { useInBrowser } from '../../../lib/use-in-browser';
 import { CONTACT_CHALLENGE_URL, useSendContact } from '../api/send-contact';
 import type { CaptchaHandle } from '../captcha/AltchaWidget';
 import { telHref } from '../links';
@@ -25,6 +26,8 @@ const errorText = (err: unknown) => (err instanceof ApiError && SPECIFIC_ERRORS.
 const loadWidget = () =>
   lazy<ComponentType<WidgetProps>>(() => import('../captcha/AltchaWidget').catch(() => ({ default: CaptchaUnavailable })));
 
+const CAPTCHA_LOADING = <p className="captcha-fallback">Carregando verificação anti-robô…</p>;
+
 function CaptchaUnavailable() {
   return (
     <p className="captcha-fallback">Não foi possível carregar a verificação anti-robô. Verifique sua conexão e recarregue a página.</p>
@@ -42,6 +45,7 @@ export function ContactPage() {
   const captchaRef = useRef<CaptchaHandle>(null);
   const captchaPayload = useRef<string | null>(null);
   const send = useSendContact();
+  const inBrowser = useInBrowser();
 
   const onCaptcha = useCallback((payload: string | null) => {
     captchaPayload.current = payload;
@@ -120,9 +124,14 @@ export function ContactPage() {
           <TextAreaField label="Mensagem" rows={6} {...field('message')} />
 
           <div className="captcha-slot">
-            <Suspense fallback={<p className="captcha-fallback">Carregando verificação anti-robô…</p>}>
-              <Widget ref={captchaRef} challengeUrl={CONTACT_CHALLENGE_URL} onChange={onCaptcha} />
-            </Suspense>
+            {/* The widget is a browser-only custom element: the prerendered page shows the loading line until hydrated. */}
+            {inBrowser ? (
+              <Suspense fallback={CAPTCHA_LOADING}>
+                <Widget ref={captchaRef} challengeUrl={CONTACT_CHALLENGE_URL} onChange={onCaptcha} />
+              </Suspense>
+            ) : (
+              CAPTCHA_LOADING
+            )}
           </div>
 
           <div className="contact-feedback" aria-live="polite">
@@ -130,7 +139,7 @@ export function ContactPage() {
             {feedback && <Alert kind={feedback.kind}>{feedback.text}</Alert>}
           </div>
 
-          <Button type="submit" loading={sending} className="contact-submit">
+          <Button type="submit" loading={sending} disabled={!inBrowser} className="contact-submit">
             {sending ? 'Enviando…' : 'Enviar'}
           </Button>
         </form>

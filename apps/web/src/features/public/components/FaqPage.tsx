@@ -4,6 +4,7 @@ import type { PublicConfigDto } from '@guarita/domain';
 import { usePublicConfig } from '../../../api/get-public-config';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { GUARANTEE_LIMIT, telHref } from '../links';
+import { paths } from '../../../lib/paths';
 
 interface Question {
   q: string;
@@ -31,8 +32,9 @@ export function faqSections(c: Facts): Section[] {
           q: 'Como faço para contratar?',
           a: (
             <p>
-              A contratação é 100% online e leva cerca de 5 minutos. Clique em <Link to="/checkout">Contrate agora</Link>, informe os dados
-              do veículo, escolha o plano e cadastre o seu cartão. Prefere falar com alguém? Ligue para Vendas: <Phone n={c.phoneSales} />.
+              A contratação é 100% online e leva cerca de 5 minutos. Clique em <Link to={paths.checkout}>Contrate agora</Link>, informe os
+              dados do veículo, escolha o plano e cadastre o seu cartão. Prefere falar com alguém? Ligue para Vendas:{' '}
+              <Phone n={c.phoneSales} />.
             </p>
           ),
         },
@@ -153,7 +155,7 @@ export function faqSections(c: Facts): Section[] {
           a: (
             <p>
               Nossa sede fica em Belo Horizonte: {c.address}. Você também fala com a gente pelo e-mail{' '}
-              <a href={`mailto:${c.supportEmail}`}>{c.supportEmail}</a> ou pelo <Link to="/contato">Fale conosco</Link>.
+              <a href={`mailto:${c.supportEmail}`}>{c.supportEmail}</a> ou pelo <Link to={paths.contact}>Fale conosco</Link>.
             </p>
           ),
         },
@@ -200,8 +202,8 @@ export function faqSections(c: Facts): Section[] {
           q: 'Como acesso a Área do Cliente?',
           a: (
             <p>
-              Clique em <Link to="/painel">Área do Cliente</Link>, informe o seu CPF ou CNPJ e digite o código de validação que enviamos por
-              SMS ou e-mail.
+              Clique em <Link to={paths.legacy.panel}>Área do Cliente</Link>, informe o seu CPF ou CNPJ e digite o código de validação que
+              enviamos por SMS ou e-mail.
             </p>
           ),
         },
@@ -263,7 +265,7 @@ export function FaqPage() {
       <section className="faq-cta" aria-labelledby="faq-cta-title">
         <h2 id="faq-cta-title">Pronto para proteger o seu veículo?</h2>
         <p>Contrate agora, em cerca de 5 minutos, no cartão de crédito ou débito.</p>
-        <Link className="btn btn-primary" to="/checkout">
+        <Link className="btn btn-primary" to={paths.checkout}>
           Contrate agora
         </Link>
       </section>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../../lib/use-session';
 import { LoginPage } from '../../auth/components/LoginPage';
 import { GUARANTEE_LIMIT } from '../links';
+import { paths } from '../../../lib/paths';
 
 /** The public hero: the find-or-we-pay guarantee and the hire-now call (000 §1). */
 export function Hero() {
@@ -21,10 +22,10 @@ export function Hero() {
         <li>Contratação online em cerca de 5 minutos, no cartão de crédito ou débito</li>
       </ul>
       <div className="hero-actions">
-        <Link className="btn btn-primary hero-cta" to="/checkout">
+        <Link className="btn btn-primary hero-cta" to={paths.checkout}>
           Contrate agora
         </Link>
-        <Link className="hero-more" to="/duvidas-frequentes">
+        <Link className="hero-more" to={paths.faq}>
           Tire suas dúvidas
         </Link>
       </div>

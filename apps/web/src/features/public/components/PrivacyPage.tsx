@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { usePublicConfig } from '../../../api/get-public-config';
 import { LegalDocument, type LegalSection } from './LegalDocument';
+import { paths } from '../../../lib/paths';
 
 // Reference text written for the product (LGPD — Lei nº 13.709/2018). Legal review before publication.
 
@@ -141,7 +142,7 @@ export function PrivacyPage() {
       body: (
         <p>
           Para exercer seus direitos ou tirar dúvidas sobre esta política, escreva para {mail} com o assunto “Privacidade” ou use o{' '}
-          <Link to="/contato">Fale conosco</Link>. Responderemos em até 15 dias.
+          <Link to={paths.contact}>Fale conosco</Link>. Responderemos em até 15 dias.
         </p>
       ),
     },
@@ -165,7 +166,7 @@ export function PrivacyPage() {
         <p>
           Esta política explica quais dados pessoais a {brand} trata, para quê, com quem os compartilha e como você exerce os seus direitos.
           Ao usar o site, a Área do Cliente ou o aplicativo, você declara estar ciente dela. Leia também os{' '}
-          <Link to="/termos-de-uso">Termos de Uso</Link>.
+          <Link to={paths.terms}>Termos de Uso</Link>.
         </p>
       }
       sections={sections}

@@ -3,6 +3,7 @@ import { usePublicConfig } from '../../../api/get-public-config';
 import { Logo } from '../../shell/components/Logo';
 import { RouteAnnouncer, useNavigationFocus } from '../../../lib/route-focus';
 import { APP_STORES, SOCIAL_LINKS, telHref } from '../links';
+import { paths } from '../../../lib/paths';
 
 /** Site version and copyright year shown in the footer (000 §9). */
 export const SITE_VERSION = '1.10.2';
@@ -22,20 +23,20 @@ export function PublicLayout() {
         Ir para o conteúdo
       </a>
       <header className="public-header">
-        <Link to="/" aria-label={`${brand} — página inicial`}>
+        <Link to={paths.home} aria-label={`${brand} — página inicial`}>
           <Logo name={cfg?.brandName} />
         </Link>
         <nav aria-label="Acesso" className="public-header-nav">
-          <Link to="/painel" className="header-area-link">
+          <Link to={paths.legacy.panel} className="header-area-link">
             Área do Cliente
           </Link>
-          <Link className="btn btn-primary header-cta" to="/checkout">
+          <Link className="btn btn-primary header-cta" to={paths.checkout}>
             Contrate agora
           </Link>
         </nav>
       </header>
 
-      <main id="conteudo" className={`public-main ${pathname === '/contato' ? 'no-top-padding' : ''}`} tabIndex={-1}>
+      <main id="conteudo" className={`public-main ${pathname === paths.contact ? 'no-top-padding' : ''}`} tabIndex={-1}>
         <Outlet />
       </main>
 
@@ -45,18 +46,18 @@ export function PublicLayout() {
             <h2 id="footer-site">{brand}</h2>
             <ul>
               <li>
-                <NavLink to="/duvidas-frequentes">Dúvidas frequentes</NavLink>
+                <NavLink to={paths.faq}>Dúvidas frequentes</NavLink>
               </li>
               <li>
-                <NavLink to="/contato">Fale conosco</NavLink>
+                <NavLink to={paths.contact}>Fale conosco</NavLink>
               </li>
               <li>
-                <Link to="/indicacao" className="footer-referral">
+                <Link to={paths.referral} className="footer-referral">
                   Mensalidade zero: indique e ganhe
                 </Link>
               </li>
               <li>
-                <Link to="/painel">Área do Cliente</Link>
+                <Link to={paths.legacy.panel}>Área do Cliente</Link>
               </li>
             </ul>
           </nav>
@@ -108,8 +109,8 @@ export function PublicLayout() {
 
         <div className="footer-bottom">
           <nav aria-label="Documentos legais">
-            <Link to="/politica-de-privacidade">Política de Privacidade</Link>
-            <Link to="/termos-de-uso">Termos de Uso</Link>
+            <Link to={paths.privacy}>Política de Privacidade</Link>
+            <Link to={paths.terms}>Termos de Uso</Link>
           </nav>
           <p>
             © {COPYRIGHT_YEAR} {brand}. Todos os direitos reservados. <span className="footer-version">Versão {SITE_VERSION}</span>

@@ -1,8 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { PublicConfigDto } from '@guarita/domain';
+import { dto, http, route, server } from '../../../../test/msw';
 import PublicLayout from './PublicLayout';
 import HomeOrLogin from './HomeOrLogin';
 import FaqPage from './FaqPage';
@@ -21,16 +23,8 @@ const CONFIG = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) =>
-      String(input) === '/api/config'
-        ? new Response(JSON.stringify(CONFIG), { status: 200, headers: { 'content-type': 'application/json' } })
-        : new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }),
-    ),
-  );
+  server.use(http.get(route('/api/config'), () => dto(PublicConfigDto, CONFIG)));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { usePublicConfig } from '../../../api/get-public-config';
 import { LegalDocument, type LegalSection } from './LegalDocument';
 import { GUARANTEE_LIMIT } from '../links';
+import { paths } from '../../../lib/paths';
 
 // Reference text written for the product. Legal review before publication.
 
@@ -17,8 +18,8 @@ export function TermsPage() {
       body: (
         <p>
           Estes Termos de Uso regulam o acesso ao site, à Área do Cliente e ao aplicativo da {brand}. Ao usá-los, você declara que leu e
-          concorda com estes termos e com a <Link to="/politica-de-privacidade">Política de Privacidade</Link>. Se não concordar, não
-          utilize os serviços.
+          concorda com estes termos e com a <Link to={paths.privacy}>Política de Privacidade</Link>. Se não concordar, não utilize os
+          serviços.
         </p>
       ),
     },
@@ -114,7 +115,7 @@ export function TermsPage() {
       body: (
         <p>
           Estes termos são regidos pelas leis brasileiras, incluindo o Código de Defesa do Consumidor. Fica eleito o foro do domicílio do
-          consumidor para resolver eventuais controvérsias. Dúvidas? Fale com a gente pelo <Link to="/contato">Fale conosco</Link>.
+          consumidor para resolver eventuais controvérsias. Dúvidas? Fale com a gente pelo <Link to={paths.contact}>Fale conosco</Link>.
         </p>
       ),
     },

@@ -4,6 +4,7 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { QueryError } from '../../../components/ui/QueryError';
 import { useMe } from '../../../api/get-me';
+import { paths } from '../../../lib/paths';
 
 /** Meu Cadastro: personal data and only the billing (Cobrança) address. */
 export function RegistrationPage() {
@@ -53,7 +54,7 @@ export function RegistrationPage() {
           )}
         </section>
       </div>
-      <Link className="btn btn-primary" to="/suporte?area=Alteracao-de-Dados-Cadastrais">
+      <Link className="btn btn-primary" to={`${paths.support.pattern}?area=Alteracao-de-Dados-Cadastrais`}>
         Alterar Dados Cadastrais
       </Link>
     </div>

@@ -11,6 +11,7 @@ import { logout } from '../../auth/api/logout';
 import { HOME_ITEM, MENU_ITEMS } from './menu-items';
 import { Logo } from './Logo';
 import { VehicleSelector } from './VehicleSelector';
+import { paths } from '../../../lib/paths';
 
 export function CustomerHeader() {
   const me = useMe();
@@ -22,7 +23,7 @@ export function CustomerHeader() {
   const greeting = me.data ? `Olá, ${greetingName(me.data)}!` : 'Olá!';
   // The logo link's name starts with its visible text (WCAG 2.5.3 label in name).
   const logoLink = (
-    <Link to="/dashboard" aria-label={`${brand} — Início`}>
+    <Link to={paths.dashboard.pattern} aria-label={`${brand} — Início`}>
       <Logo name={brand} />
     </Link>
   );
@@ -63,7 +64,7 @@ export function CustomerHeader() {
   const signOut = async () => {
     await logout();
     queryClient.clear();
-    navigate('/', { replace: true });
+    navigate(paths.home, { replace: true });
   };
 
   const links = (

@@ -3,6 +3,7 @@ import { useSession } from '../../../lib/use-session';
 import { RouteAnnouncer, useNavigationFocus } from '../../../lib/route-focus';
 import { CustomerHeader } from './CustomerHeader';
 import { OfflineBanner } from '../../../components/ui/OfflineBanner';
+import { paths } from '../../../lib/paths';
 
 /** Every customer route: not logged in → '/' (payments of a plate → '/?placa=' so login lands back there). */
 export function CustomerLayout() {
@@ -11,7 +12,10 @@ export function CustomerLayout() {
   const location = useLocation();
   useNavigationFocus();
   if (!loggedIn) {
-    const to = placa && location.pathname.startsWith('/pagamentos/placa/') ? `/?placa=${encodeURIComponent(placa)}` : '/';
+    const to =
+      placa && location.pathname.startsWith(paths.payments.byPlate.replace(':placa', ''))
+        ? `${paths.home}?placa=${encodeURIComponent(placa)}`
+        : paths.home;
     return <Navigate to={to} replace />;
   }
   return (

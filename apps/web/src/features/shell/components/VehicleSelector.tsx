@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
+import { paths } from '../../../lib/paths';
 
 /** Contracts except Encerrado; choosing one goes to /dashboard (or to `navigateTo` on a page's own selector). */
-export function VehicleSelector({ navigateTo = '/dashboard' }: { navigateTo?: string }) {
+export function VehicleSelector({ navigateTo = paths.dashboard.pattern }: { navigateTo?: string }) {
   const id = useId();
   const navigate = useNavigate();
   const { contract, options, select, isLoading } = useSelectedContract();

@@ -1,0 +1,38 @@
+/**
+ * Build-time rendering of the public pages (apps/web/scripts/prerender.ts). Pages render logged out, with no
+ * data fetched; the browser hydrates them (main.tsx) and fills in what comes from the API.
+ */
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createQueryClient } from './app/App';
+import { routes } from './app/router';
+
+/** The public pages served as HTML from the build; `file` is its name under dist/prerendered/. */
+export const PRERENDER_PAGES = [
+  { path: '/', file: 'home.html' },
+  { path: '/duvidas-frequentes', file: 'duvidas-frequentes.html' },
+  { path: '/contato', file: 'contato.html' },
+  { path: '/politica-de-privacidade', file: 'politica-de-privacidade.html' },
+  { path: '/termos-de-uso', file: 'termos-de-uso.html' },
+] as const;
+
+export async function render(path: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://prerender.local${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered a redirect (${context.status}) at build`);
+  if (context.statusCode !== 200) throw new Error(`${path} rendered with status ${context.statusCode}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <QueryClientProvider client={createQueryClient()}>
+        {/* hydrate={false}: no inline data script (the CSP allows none); the routes have no loaders to hand over. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+  return html;
+}

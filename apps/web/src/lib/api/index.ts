@@ -1,0 +1,9 @@
+import { api } from './client';
+import { sessionMiddleware } from './session-middleware';
+
+api.use(sessionMiddleware);
+
+export { api, ApiError, toApiError, unwrap, type ApiBody, type ApiData, type ApiErrorDetails, type ApiPath } from './client';
+export { newIdempotencyKey } from './idempotency-key';
+export type { paths, components } from './schema';
+export { isRetryableError, useIdempotentMutation, type SendCallbacks } from './use-idempotent-mutation';

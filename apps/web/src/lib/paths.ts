@@ -1,0 +1,43 @@
+/**
+ * The spec's route table (000 §2, 002 §2), exact and case-sensitive: the router declares these patterns and
+ * every screen links with these builders, so no screen writes a route string.
+ */
+export const paths = {
+  home: '/',
+  dashboard: {
+    pattern: '/dashboard',
+    byContract: '/dashboard/:nCtrId',
+    to: (nCtrId?: number) => (nCtrId ? `/dashboard/${nCtrId}` : '/dashboard'),
+  },
+  registration: '/cadastro',
+  plan: '/meu-plano',
+  map: '/mapa',
+  payments: {
+    pattern: '/pagamentos',
+    byContract: '/pagamentos/:nCtrId',
+    byPlate: '/pagamentos/placa/:placa',
+    openInvoice: '/pagamentos/fatura-em-aberto',
+    changeCard: '/pagamentos/cartao',
+    addCard: '/pagamentos/adicionar-cartao',
+    to: (nCtrId?: number) => (nCtrId ? `/pagamentos/${nCtrId}` : '/pagamentos'),
+  },
+  advance: '/antecipacao',
+  extraServices: '/servicos-adicionais',
+  support: {
+    pattern: '/suporte',
+    byContract: '/suporte/:nCtrId',
+    upSell: '/suporte/:nCtrId/:upSell',
+    to: (nCtrId?: number) => (nCtrId ? `/suporte/${nCtrId}` : '/suporte'),
+  },
+  claims: { pattern: '/sinistros', byContract: '/sinistros/:nCtrId', case: '/sinistros/consulta/:caseId' },
+  notice: { pattern: '/aviso', byContract: '/aviso/:nCtrId', to: (nCtrId?: number) => (nCtrId ? `/aviso/${nCtrId}` : '/aviso') },
+  privacy: '/politica-de-privacidade',
+  terms: '/termos-de-uso',
+  contact: '/contato',
+  faq: '/duvidas-frequentes',
+  sso: '/sso/:data',
+  checkout: '/checkout',
+  checkoutContact: '/checkout/contact',
+  referral: '/indicacao',
+  legacy: { panel: '/painel', dashboard: '/Dashboard' },
+} as const;

@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Collects CSP violations (as the page reports them) and console errors (hydration mismatches among them). */
+async function watchPage(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  return {
+    errors,
+    csp: () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations),
+  };
+}
+
+test('the public pages arrive as HTML from the server, with their title, and hydrate without errors', async ({ page, request }) => {
+  const pages = [
+    { path: '/', text: 'Roubou ou furtou?' },
+    { path: '/duvidas-frequentes', text: 'Dúvidas frequentes' },
+    { path: '/contato', text: 'Fale conosco' },
+    { path: '/politica-de-privacidade', text: 'Política de Privacidade' },
+    { path: '/termos-de-uso', text: 'Termos de Uso' },
+  ];
+  for (const p of pages) {
+    const res = await request.get(p.path);
+    expect(res.status(), p.path).toBe(200);
+    expect(res.headers()['cache-control'], p.path).toBe('no-cache');
+    expect(await res.text(), p.path).toContain(p.text);
+  }
+
+  const watch = await watchPage(page);
+  await page.goto('/duvidas-frequentes');
+  await expect(page).toHaveTitle(/Dúvidas frequentes/);
+  // Hydrated: a client-side navigation works without reloading the document.
+  const navigations: string[] = [];
+  page.on('framenavigated', (f) => navigations.push(f.url()));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Fale conosco' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fale conosco' })).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: '0800 000 1190' })).toBeVisible();
+  expect(watch.errors).toEqual([]);
+});
+
+test('the login card of the prerendered home page works once hydrated', async ({ page }) => {
+  const watch = await watchPage(page);
+  await page.goto('/');
+  await page.getByLabel('CPF ou CNPJ').fill('529.982.247-25');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Onde você quer receber o código?' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(watch.errors).toEqual([]);
+});
+
+test('the contact page (zod, the captcha widget) runs under the CSP without a single violation', async ({ page }) => {
+  const watch = await watchPage(page);
+  await page.goto('/contato');
+  const form = page.getByRole('form', { name: 'Formulário de contato' });
+  await expect(form.getByRole('checkbox', { name: 'Não sou um robô' })).toBeVisible();
+  // Validation runs through zod in the browser.
+  await form.getByRole('button', { name: 'Enviar' }).click();
+  await expect(form.getByText('Preencha todos os campos!', { exact: true })).toBeVisible();
+  expect(await watch.csp()).toEqual([]);
+  expect(watch.errors.filter((e) => /Content Security Policy|unsafe-eval/i.test(e))).toEqual([]);
+});
+
+test('logged-in routes show a skeleton from index.html before any script runs', async ({ request }) => {
+  const res = await request.get('/dashboard');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['cache-control']).toBe('no-cache');
+  const html = await res.text();
+  expect(html).toContain('class="boot-skeleton"');
+  expect(html).not.toContain('data-prerendered');
+});
+
+test('static files go out precompressed, hashed ones cached for a year', async ({ request }) => {
+  const html = await (await request.get('/dashboard')).text();
+  const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  expect(script).toMatch(/^\/assets\//);
+  for (const encoding of ['br', 'gzip']) {
+    const res = await request.get(script!, { headers: { 'accept-encoding': encoding } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-encoding']).toBe(encoding);
+    expect(res.headers()['vary']).toMatch(/accept-encoding/i);
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers()['content-type']).toMatch(/javascript/);
+  }
+  const page = await request.get('/', { headers: { 'accept-encoding': 'br' } });
+  expect(page.headers()['content-encoding']).toBe('br');
+  expect(page.headers()['cache-control']).toBe('no-cache');
+});
+
+test('robots.txt and sitemap.xml are real files listing the public pages', async ({ request, baseURL }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+  const text = await robots.text();
+  expect(text).toContain('User-agent: *');
+  expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()['content-type']).toMatch(/^application\/xml/);
+  const xml = await sitemap.text();
+  for (const p of ['/', '/duvidas-frequentes', '/contato', '/politica-de-privacidade', '/termos-de-uso']) {
+    expect(xml).toContain(`<loc>${baseURL}${p}</loc>`);
+  }
+  expect(xml).not.toContain('/dashboard');
+});
