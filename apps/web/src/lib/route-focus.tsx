@@ -45,7 +45,11 @@ const subscribe = (l: () => void) => {
 
 /** A visually hidden live region announcing each new page by its title. */
 export function RouteAnnouncer() {
-  const text = useSyncExternalStore(subscribe, () => announcement);
+  const text = useSyncExternalStore(
+    subscribe,
+    () => announcement,
+    () => '',
+  );
   return (
     <p className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
       {text}
