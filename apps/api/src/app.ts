@@ -57,11 +57,12 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
   }).withTypeProvider<ZodTypeProvider>();
   // One line per request: at info only when it did not succeed (non-2xx) or was slow; the rest at debug.
   // Errors keep their own lines from the error handler (plugins/errors.ts).
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const ms = reply.elapsedTime;
     const notable = reply.statusCode < 200 || reply.statusCode >= 300 || ms >= SLOW_REQUEST_MS;
     const level = notable ? 'info' : 'debug';
     if (req.log.isLevelEnabled(level)) req.log[level]({ req, res: reply, responseTime: ms }, 'request completed');
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
