@@ -61,7 +61,7 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
     const ms = reply.elapsedTime;
     const notable = reply.statusCode < 200 || reply.statusCode >= 300 || ms >= SLOW_REQUEST_MS;
     const level = notable ? 'info' : 'debug';
-    if (req.log.isLevelEnabled(level)) req.log[level]({ req, res: reply, responseTime: ms }, 'request completed');
+    req.log[level]({ req, res: reply, responseTime: ms }, 'request completed');
     done();
   });
   app.setValidatorCompiler(validatorCompiler);
