@@ -13,6 +13,7 @@ import {
   SUPPORT_MSG,
 } from '@guarita/domain';
 import { AppError, ErrorEnvelope, errorResponses } from '../../lib/errors';
+import { bearerAuth } from '../../plugins/openapi';
 import { NCtrIdParams } from '../contracts/routes';
 import type { UploadedFile } from './service';
 
@@ -98,6 +99,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         bodyLimit: (MAX_UPLOAD_BYTES + 256 * 1024) * MAX_FILES_PER_REQUEST,
         schema: {
           tags,
+          operationId: 'createCase',
+          security: bearerAuth,
           summary: 'Send a support request: one case (and its attachments) stored together or not at all',
           description:
             'JSON body (supportRequestSchema: tipo cancelamento | rastreador | contestacao | ouvidoria | dados-cadastrais) or ' +
@@ -125,6 +128,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
+          operationId: 'listCases',
+          security: bearerAuth,
           summary: "'Minhas solicitações': cases of the last 3 months, Status New or Closed, Aberto first, Concluído last",
           params: NCtrIdParams,
           response: { 200: CaseListDto, ...errorResponses },
@@ -138,6 +143,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
+          operationId: 'getCase',
+          security: bearerAuth,
           summary: 'One case: timeline of phases, comments and attachments (marks staff updates as seen)',
           params: CaseParams,
           response: { 200: CaseDetailDto, ...errorResponses },
@@ -151,6 +158,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
+          operationId: 'listCaseComments',
+          security: bearerAuth,
           summary: "Comments of a case (the 'SOLICITAÇÃO DE SAC' view), oldest first",
           params: CaseParams,
           response: { 200: CaseCommentsDto, ...errorResponses },
@@ -164,6 +173,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
+          operationId: 'downloadCaseAttachment',
+          security: bearerAuth,
           summary: 'Download an attachment of one of your cases (Content-Disposition: attachment, nosniff)',
           params: AttachmentParams,
           response: { ...errorResponses },
