@@ -56,7 +56,7 @@ test('a new customer logs in with CPF and the outbox code, moves around the cust
   const items: Array<[string, string, string | RegExp]> = [
     ['Cadastro', '/cadastro', 'Meu Cadastro'],
     ['Meu Plano', '/meu-plano', /Meu Plano/i],
-    ['Mapa do Veículo', '/mapa', /Mapa do Veículo/i],
+    ['Mapa do Veículo', '/mapa', /Minhas Viagens/i],
     ['Pagamentos', '/pagamentos', /Pagamentos/i],
     ['Solicitações', '/suporte', /Solicitações/i],
     ['Sinistros', '/aviso', /Sinistro/i],
