@@ -5,6 +5,8 @@ import { enterCode, expectPath, sendAndReadCode, stepHeading } from '../support/
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 test('a new customer logs in with CPF and the outbox code, moves around the customer area and logs out', async ({ page, request }) => {
+  // The journey visits every menu page, now real screens (the map loads Leaflet): more than the 30 s default.
+  test.setTimeout(90_000);
   // Step 1: the CPF typed digit by digit, as a person types it; the field masks it.
   await page.goto('/');
   await expect(page.getByRole('heading', { name: stepHeading.document })).toBeVisible();
