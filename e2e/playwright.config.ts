@@ -42,7 +42,8 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: 'list',
-  timeout: 30_000,
+  // Whole journeys (login, pay, every menu page) on a 2-core machine with two workers: 30 s was too tight.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   outputDir: './test-results',
   use: {
