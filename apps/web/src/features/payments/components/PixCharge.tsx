@@ -162,7 +162,7 @@ function PendingPix({ pix, validityText, showAmount }: { pix: PixConteudoDto; va
 
       <p className={styles.pixNotice}>{PAYMENT_MSG.pixNotice}</p>
       <p className={`${styles.pixWaiting} muted`}>
-        <span className={styles.spinner} aria-hidden="true" /> Aguardando a confirmação do pagamento…
+        <Spinner label="" size="small" /> Aguardando a confirmação do pagamento…
       </p>
     </section>
   );
