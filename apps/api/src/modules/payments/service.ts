@@ -40,6 +40,7 @@ import type { Clock } from '../../ports/clock';
 import type { PixPsp } from '../../ports/pix-psp';
 import type { Notifier } from '../../ports/notifier';
 import type { BillRow, ContractService, Executor } from '../contracts/service';
+import type { CustomersService } from '../customers/service';
 import type { IdempotencyStore, IdempotentAnswer, StoredAnswer } from './idempotency';
 import type { LinkRow, PaymentsRepository, PixRow } from './repository';
 import type { PaymentsSettings } from './settings';
@@ -99,6 +100,7 @@ export class PaymentsService {
     private readonly db: Database,
     private readonly repo: PaymentsRepository,
     private readonly contracts: ContractService,
+    private readonly customers: CustomersService,
     readonly gateway: CardGateway,
     /** null: Pix is not configured; creating one answers 503. */
     readonly psp: PixPsp | null,
@@ -305,12 +307,12 @@ export class PaymentsService {
   private async notifyCredit(late: { id: number; pix: PixRow; amount: number }): Promise<void> {
     if (!this.notifier) return;
     try {
-      const to = await this.repo.customerContacts(this.db, late.pix.customerId);
-      const channel = to?.email ? 'email' : to?.smsPhone ? 'sms' : null;
+      const to = await this.customers.loginContact(late.pix.customerId);
+      const channel = to?.email ? 'email' : to?.sms_phone ? 'sms' : null;
       if (!channel) return;
       await this.notifier.send({
         channel,
-        to: channel === 'email' ? to!.email! : to!.smsPhone!,
+        to: channel === 'email' ? to!.email! : to!.sms_phone!,
         subject: 'Pix recebido após o vencimento',
         body: fillMessage(PAYMENT_MSG.latePixCredit, { valor: formatMoney(late.amount), contrato: String(late.pix.nCtrId) }),
       });
