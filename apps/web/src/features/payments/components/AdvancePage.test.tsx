@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AdvanceForecastDto, AdvanceResultDto, buildPixPayload, ContractDto, PixConteudoDto } from '@guarita/domain';
+import { AdvanceForecastDto, AdvanceResultDto, buildPixPayload, cents, ContractDto, PixConteudoDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
 import { fakeLogin, pendingPix } from '../../../../test/fixtures';
 import { clearSession } from '../../../lib/session';
@@ -59,7 +59,7 @@ const PAYLOAD = buildPixPayload({
   key: '11222333000181',
   merchantName: 'GUARITA',
   merchantCity: 'BELO HORIZONTE',
-  amount: 13990,
+  amount: cents(13990),
   txid: 'ADV100104X1',
 });
 

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { buildPixPayload, ContractDto, PaymentsSummaryDto, PixConteudoDto, PixResultDto } from '@guarita/domain';
+import { buildPixPayload, cents, ContractDto, PaymentsSummaryDto, PixConteudoDto, PixResultDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
 import { fakeLogin, pendingPix } from '../../../../test/fixtures';
 import { clearSession } from '../../../lib/session';
@@ -43,7 +43,7 @@ const PAYLOAD = buildPixPayload({
   key: '11222333000181',
   merchantName: 'GUARITA',
   merchantCity: 'BELO HORIZONTE',
-  amount: 26683,
+  amount: cents(26683),
   txid: 'GUA300301T1',
 });
 const PIX = pendingPix({ txid: 'GUA300301T1', chaveAleatoria: PAYLOAD, valor: 26683, faturas: [31] });

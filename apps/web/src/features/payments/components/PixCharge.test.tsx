@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { buildPixPayload, contractIdSchema, PAYMENT_MSG, PixConteudoDto } from '@guarita/domain';
+import { buildPixPayload, cents, contractIdSchema, PAYMENT_MSG, PixConteudoDto } from '@guarita/domain';
 import { apiError, dto, http, route, server } from '../../../../test/msw';
 import { fakeLogin, pendingPix } from '../../../../test/fixtures';
 import { clearSession } from '../../../lib/session';
@@ -15,7 +15,7 @@ const PAYLOAD = buildPixPayload({
   key: '11222333000181',
   merchantName: 'GUARITA PROTECAO',
   merchantCity: 'BELO HORIZONTE',
-  amount: 26683,
+  amount: cents(26683),
   txid: TXID,
 });
 
