@@ -142,7 +142,12 @@ export function SupportPage() {
             ? err.detalhes.DescricaoErroApiExterna
             : err.message
           : null;
-      setOutcome({ ok: false, message: externalErrorMessage(raw, FALLBACK[tipo] ?? SUPPORT_MSG.sendFailed) });
+      // Without a server message: the upload text of 001 §8 when files went, else the form's own text.
+      const fallback =
+        err instanceof ApiError && err.status > 0 && files.length > 0
+          ? SUPPORT_MSG.uploadFailed(err.status)
+          : (FALLBACK[tipo] ?? SUPPORT_MSG.sendFailed);
+      setOutcome({ ok: false, message: externalErrorMessage(raw, fallback) });
     } finally {
       inFlight.current = false;
       setPending(false);
