@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_MSG } from '@guarita/domain';
 import { BUILT_IN_CEPS, BuiltInCepTable, ViaCepLookup } from '../src/ports/cep';
-import { CPF_MARIA, createTestApp, type TestApp } from './helpers';
+import { logPath } from '../src/app';
+import { CPF_MARIA, createTestApp, logCapture, serverLoggerOptions, type TestApp } from './helpers';
 
 /**
  * CEP lookup (issue 9, spec 001 §5/§7/§8): the built-in table of real CEPs, the route with every status, and the
@@ -86,8 +87,9 @@ describe('built-in CEP table', () => {
 describe('GET /api/addresses/cep/{cep} (built-in table)', () => {
   let t: TestApp;
   let token: string;
+  const logs = logCapture();
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ logger: serverLoggerOptions(logs.stream, 'info') });
     token = (await t.login(CPF_MARIA)).AccessToken;
   }, 180_000);
   afterAll(() => t?.close());
@@ -125,6 +127,13 @@ describe('GET /api/addresses/cep/{cep} (built-in table)', () => {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().mensagem).toBe(SUPPORT_MSG.invalidCep);
     }
+  });
+
+  it('keeps the CEP (a new address) out of the request logs', async () => {
+    await get('30160-011');
+    expect(logs.text()).toContain('/api/addresses/cep/[redacted]');
+    expect(logs.text()).not.toContain('30160');
+    expect(logPath('/api/addresses/cep/30160011?x=1')).toBe('/api/addresses/cep/[redacted]');
   });
 
   it('is for logged-in customers only', async () => {
