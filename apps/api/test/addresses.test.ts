@@ -89,7 +89,7 @@ describe('GET /api/addresses/cep/{cep} (built-in table)', () => {
   let token: string;
   const logs = logCapture();
   beforeAll(async () => {
-    t = await createTestApp({ logger: serverLoggerOptions(logs.stream, 'info') });
+    t = await createTestApp({ logger: serverLoggerOptions(logs.stream) });
     token = (await t.login(CPF_MARIA)).AccessToken;
   }, 180_000);
   afterAll(() => t?.close());
