@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { SUPPORT_MSG, type DocumentType } from '@guarita/domain';
+import { MAX_UPLOAD_BYTES, SUPPORT_MSG, type DocumentType } from '@guarita/domain';
 import { Button } from '../../../components/ui/Button';
 import styles from './DocumentAttach.module.css';
 
@@ -59,6 +59,7 @@ export function DocumentAttach({ open, documento, files, onAdd, onRemove, onClos
   const pick = (f: File | undefined) => {
     if (!f) return;
     if (!acceptsDocument(f)) return setError(SUPPORT_MSG.invalidFormat);
+    if (!f.type.startsWith('image/') && f.size > MAX_UPLOAD_BYTES) return setError(SUPPORT_MSG.fileTooLarge);
     setError(null);
     onAdd(f);
     setChoosing(false);

@@ -6,6 +6,7 @@ import {
   lockInText,
   maskCep,
   maskPhoneInput,
+  MAX_UPLOAD_BYTES,
   REGISTRATION_CHANGES,
   SUPPORT_MSG,
   todayInSaoPaulo,
@@ -97,6 +98,9 @@ export function TrackerForm({ errors, pending, onSubmit }: SubFormProps) {
 
 // ── File picking (contestation, ombudsman, documents) ────────────────────────────────────────
 const PDF_OR_JPG = /\.(pdf|jpe?g)$/i;
+
+/** Images are resized before upload; anything else (a PDF) must already fit in 5 MB (001 §5). */
+const tooLargeToSend = (f: File) => !f.type.startsWith('image/') && f.size > MAX_UPLOAD_BYTES;
 
 function FilePicker({
   label,
@@ -190,9 +194,9 @@ export function ContestationForm({ errors, pending, onSubmit }: SubFormProps) {
         accept=".pdf,.jpg,.jpeg,application/pdf,image/jpeg"
         error={fileError}
         onPick={(f) => {
-          if (!PDF_OR_JPG.test(f.name)) {
+          if (!PDF_OR_JPG.test(f.name) || tooLargeToSend(f)) {
             setFile(null);
-            setFileError(SUPPORT_MSG.pdfOrJpg);
+            setFileError(tooLargeToSend(f) ? SUPPORT_MSG.fileTooLarge : SUPPORT_MSG.pdfOrJpg);
             return;
           }
           setFileError(undefined);
@@ -225,6 +229,7 @@ export function OmbudsmanForm({ errors, pending, onSubmit }: SubFormProps) {
         error={fileError}
         onPick={(f) => {
           if (!PDF_OR_JPG.test(f.name)) return setFileError(SUPPORT_MSG.pdfOrJpg);
+          if (tooLargeToSend(f)) return setFileError(SUPPORT_MSG.fileTooLarge);
           setFileError(undefined);
           setFile(f);
         }}

@@ -174,6 +174,19 @@ describe('step 2 feedback', () => {
     expect(await screen.findByText('Erro 502: Não foi possível fazer o upload do documento.')).toBeInTheDocument();
   });
 
+  it('a PDF over 5 MB is refused before sending, with the spec message', async () => {
+    const sent = supportNetwork();
+    const { user } = renderSupport('/suporte/100104');
+    await user.selectOptions(await typeSelect(), 'Contestação de Fatura');
+    await user.type(phone(), '31987654321');
+    await user.type(screen.getByRole('textbox', { name: 'Descrição' }), 'Cobrança em dobro.');
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'fatura.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText('Anexo (PDF ou JPG)'), big);
+    expect(screen.getByRole('alert')).toHaveTextContent(SUPPORT_MSG.fileTooLarge);
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(sent).toHaveLength(0);
+  });
+
   it("contestation success shows 'Protocolo {número}'", async () => {
     const sent = supportNetwork({
       answer: () => HttpResponse.json({ ...CREATED_BODY, CaseNumber: '2026-000124', Reason: 'Contestação', anexos: 1 }, { status: 201 }),
