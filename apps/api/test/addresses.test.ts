@@ -170,6 +170,12 @@ describe('ViaCEP adapter (VIACEP_URL) against a ViaCEP look-alike', () => {
     expect(via.seen).toContain('/ws/69005040/json/');
   });
 
+  it('asks ViaCEP once per CEP: the answer is kept for the next lookups', async () => {
+    const before = via.seen.filter((u) => u === '/ws/69005040/json/').length;
+    expect((await get('69005040')).statusCode).toBe(200);
+    expect(via.seen.filter((u) => u === '/ws/69005040/json/').length).toBe(before);
+  });
+
   it("turns ViaCEP's erro answer (boolean or string) into 404 'CEP não encontrado'", async () => {
     for (const cep of ['00000-000', '99999-999']) {
       const res = await get(cep);

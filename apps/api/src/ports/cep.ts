@@ -95,18 +95,34 @@ export interface ViaCepOptions {
   baseUrl: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Answers kept in memory (found: a day; not found: an hour), so typing the same CEP again asks nobody. */
+  cacheEntries?: number;
 }
 
-/** ViaCEP adapter: one GET per lookup, a timeout, and its two answers mapped to ours. */
+const FOUND_TTL_MS = 24 * 3600_000;
+const NOT_FOUND_TTL_MS = 3600_000;
+
+/** ViaCEP adapter: one GET per lookup (answers cached in memory), a timeout, and its two answers mapped to ours. */
 export class ViaCepLookup implements CepLookup {
   readonly name = 'viacep';
   private readonly base: string;
+  private readonly cache = new Map<string, { value: AddressLookupDto | null; until: number }>();
   constructor(private readonly opts: ViaCepOptions) {
     this.base = opts.baseUrl.replace(/\/+$/, '');
   }
 
   async lookup(cepDigits: string): Promise<AddressLookupDto | null> {
     if (!/^\d{8}$/.test(cepDigits)) return null;
+    const hit = this.cache.get(cepDigits);
+    if (hit && hit.until > Date.now()) return hit.value;
+    const value = await this.ask(cepDigits); // failures are not cached: the next try asks again
+    const max = this.opts.cacheEntries ?? 5000;
+    if (this.cache.size >= max) this.cache.delete(this.cache.keys().next().value!); // oldest first
+    this.cache.set(cepDigits, { value, until: Date.now() + (value ? FOUND_TTL_MS : NOT_FOUND_TTL_MS) });
+    return value;
+  }
+
+  private async ask(cepDigits: string): Promise<AddressLookupDto | null> {
     const doFetch = this.opts.fetch ?? fetch;
     let res: Response;
     try {
