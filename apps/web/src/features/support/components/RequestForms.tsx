@@ -166,6 +166,15 @@ export function ContestationForm({ errors, pending, onSubmit }: SubFormProps) {
   const [descricao, setDescricao] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
+  const pick = (f: File) => {
+    if (!PDF_OR_JPG.test(f.name) || tooLargeToSend(f)) {
+      setFile(null);
+      setFileError(tooLargeToSend(f) ? SUPPORT_MSG.fileTooLarge : SUPPORT_MSG.pdfOrJpg);
+      return;
+    }
+    setFileError(undefined);
+    setFile(f);
+  };
   return (
     <form
       noValidate
@@ -189,20 +198,8 @@ export function ContestationForm({ errors, pending, onSubmit }: SubFormProps) {
         maxLength={2000}
         error={errors.descricao}
       />
-      <FilePicker
-        label="Anexo (PDF ou JPG)"
-        accept=".pdf,.jpg,.jpeg,application/pdf,image/jpeg"
-        error={fileError}
-        onPick={(f) => {
-          if (!PDF_OR_JPG.test(f.name) || tooLargeToSend(f)) {
-            setFile(null);
-            setFileError(tooLargeToSend(f) ? SUPPORT_MSG.fileTooLarge : SUPPORT_MSG.pdfOrJpg);
-            return;
-          }
-          setFileError(undefined);
-          setFile(f);
-        }}
-      />
+      <FilePicker label="Anexo (PDF ou JPG)" accept=".pdf,.jpg,.jpeg,application/pdf,image/jpeg" error={fileError} onPick={pick} />
+      <FilePicker label="Ou tire uma foto da fatura" accept="image/jpeg" capture onPick={pick} />
       <FileSummary files={file ? [file] : []} onRemove={() => setFile(null)} />
       <Submit pending={pending} />
     </form>
@@ -214,6 +211,12 @@ export function OmbudsmanForm({ errors, pending, onSubmit }: SubFormProps) {
   const [descricao, setDescricao] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
+  const pick = (f: File) => {
+    if (!PDF_OR_JPG.test(f.name)) return setFileError(SUPPORT_MSG.pdfOrJpg);
+    if (tooLargeToSend(f)) return setFileError(SUPPORT_MSG.fileTooLarge);
+    setFileError(undefined);
+    setFile(f);
+  };
   return (
     <form noValidate aria-label="Ouvidoria" onSubmit={onForm(() => onSubmit({ descricao }, file ? [file] : []))}>
       <TextAreaField
@@ -223,17 +226,8 @@ export function OmbudsmanForm({ errors, pending, onSubmit }: SubFormProps) {
         maxLength={4000}
         error={errors.descricao}
       />
-      <FilePicker
-        label="Anexo opcional (PDF ou JPG)"
-        accept=".pdf,.jpg,.jpeg,application/pdf,image/jpeg"
-        error={fileError}
-        onPick={(f) => {
-          if (!PDF_OR_JPG.test(f.name)) return setFileError(SUPPORT_MSG.pdfOrJpg);
-          if (tooLargeToSend(f)) return setFileError(SUPPORT_MSG.fileTooLarge);
-          setFileError(undefined);
-          setFile(f);
-        }}
-      />
+      <FilePicker label="Anexo opcional (PDF ou JPG)" accept=".pdf,.jpg,.jpeg,application/pdf,image/jpeg" error={fileError} onPick={pick} />
+      <FilePicker label="Ou tire uma foto" accept="image/jpeg" capture onPick={pick} />
       <FileSummary files={file ? [file] : []} onRemove={() => setFile(null)} />
       <Submit pending={pending}>Enviar</Submit>
     </form>

@@ -203,6 +203,8 @@ describe('step 2 feedback', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
     expect(await screen.findByText('Protocolo 2026-000124')).toBeInTheDocument();
     expect(sent[0]!.dados).toMatchObject({ tipo: 'contestacao', tipoContestacao: 'cobranca-duplicada' });
+    // phones: the camera opens straight from the second picker
+    expect(screen.getByLabelText('Ou tire uma foto da fatura')).toHaveAttribute('capture', 'environment');
     // One file part went with the request (jsdom's XHR does not carry a File's bytes to MSW; the e2e spec checks them).
     expect(sent[0]!.files).toHaveLength(1);
   });
