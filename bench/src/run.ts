@@ -173,6 +173,12 @@ async function loginTimingFigures(cleanup: Cleanup): Promise<void> {
   const cpus = pinCpus(settings.pin);
   report.line('');
   report.line("Login enumeration timing: POST /api/auth/login, a customer's document vs an unknown valid one, 100 tries each (ABBA)");
+  const [load1] = os.loadavg();
+  if (load1 !== undefined && load1 > cpuCount * 0.75) {
+    report.line(
+      `  note: the machine is busy (load average ${load1.toFixed(2)} on ${cpuCount} CPUs): the difference is noisy, run it again when idle`,
+    );
+  }
   try {
     const f = await measureLoginTiming(settings, cleanup, cpus?.server);
     report.info('API database', f.dbLabel);
