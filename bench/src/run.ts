@@ -14,6 +14,7 @@ import { Report } from './report';
 import { readSettings } from './settings';
 import { KB, MB, TARGETS } from './targets';
 import { BILLS_PATH, CONTRACTS_PATH, measureServers } from './throughput';
+import { BENCH_POSITIONS, TRIPS_PATH, measureTrips } from './trips';
 import { ensureWebBuilt } from './web-build';
 
 const LOGIN_ROUTE = '/';
@@ -168,6 +169,55 @@ async function serverFigures(cleanup: Cleanup): Promise<void> {
   }
 }
 
+async function tripsFigures(cleanup: Cleanup): Promise<void> {
+  const cpus = pinCpus(settings.pin);
+  report.line('');
+  report.line(
+    `Trips page read (10 trips with their routes) after adding ${BENCH_POSITIONS.toLocaleString('en')} positions to the demo tracker; ` +
+      `${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s measured`,
+  );
+  try {
+    const row = (label: string, r: { rps: number; p50: number; p99: number }) =>
+      report.info(label, `${Math.round(r.rps)} req/s (latency p50 ${r.p50} ms, p99 ${r.p99} ms)`);
+    let bareRps = 0;
+    await measureTrips(
+      settings,
+      cleanup,
+      cpus,
+      (bare) => {
+        bareRps = bare.rps;
+        row('bare node:http hello', bare);
+      },
+      (f) => {
+        report.line('');
+        report.info('API database', f.dbLabel);
+        report.info(
+          'history',
+          `${f.positions.toLocaleString('en')} positions, ${f.trips.toLocaleString('en')} trips (inserted in ${f.seedSeconds.toFixed(1)} s)`,
+        );
+        row(`GET ${TRIPS_PATH}`, f.firstPage);
+        row('  a page just past the demo trips', f.earlyPage);
+        row('  a page 20 trips from the oldest', f.deepPage);
+        report.exact(
+          `trips ratio: ${(f.firstPage.rps / bareRps).toFixed(3)}`,
+          `trips page read ÷ bare node:http (${f.db}), no target set: informational`,
+          true,
+          `trips ratio (${f.db})`,
+        );
+        const deep = f.deepPage.rps / f.earlyPage.rps;
+        report.figure(
+          'oldest page ÷ early page',
+          deep.toFixed(2),
+          `target ≥ ${TARGETS.tripsDeepPageRatio} (keyset)`,
+          deep >= TARGETS.tripsDeepPageRatio,
+        );
+      },
+    );
+  } catch (err) {
+    report.error('trips page read', err);
+  }
+}
+
 /** Issue 7 item 9: a stranger must not tell a customer's CPF from an unknown one by the login's answer time. */
 async function loginTimingFigures(cleanup: Cleanup): Promise<void> {
   const cpus = pinCpus(settings.pin);
@@ -201,7 +251,9 @@ const deadlineMs =
     (settings.databaseUrl ? 2 : 1) * (4 * (settings.warmup + settings.duration) + settings.rateDuration + 60) * 1.5 +
     120 +
     120 +
-    90 * settings.lighthouseRuns * LIGHTHOUSE_ROUTES.length) *
+    90 * settings.lighthouseRuns * LIGHTHOUSE_ROUTES.length +
+    (settings.databaseUrl ? 2 : 1) * (2 * (settings.warmup + settings.duration) + 300) +
+    60) *
   1000;
 
 await runGuarded(async (cleanup) => {
@@ -215,6 +267,7 @@ await runGuarded(async (cleanup) => {
   if (settings.parts.has('web')) await webFigures();
   if (settings.parts.has('lighthouse')) await lighthouseFigures(cleanup);
   if (settings.parts.has('api')) await serverFigures(cleanup);
+  if (settings.parts.has('trips')) await tripsFigures(cleanup);
   if (settings.parts.has('login')) await loginTimingFigures(cleanup);
   return report.summary().failed ? 1 : 0;
 }, deadlineMs);
