@@ -34,7 +34,9 @@ test('pays the overdue bill with the card on file and sees it paid, with nothing
 
   await main(page).getByRole('link', { name: 'Pagar fatura em aberto' }).click();
   await expectPath(page, '/pagamentos/fatura-em-aberto');
-  await expect(page.getByRole('heading', { level: 1, name: 'PAGAMENTO DE FATURA' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pagamento de fatura' })).toHaveText('PAGAMENTO DE FATURA', {
+    useInnerText: true,
+  });
   await page.getByRole('radio', { name: 'Cartão de Crédito' }).check();
 
   // The card on file (brand and last digits), 'Trocar cartão' and 'Confirmar pagamento'.

@@ -15,3 +15,6 @@ export * from './plan';
 export * from './trips';
 export * from './sso';
 export * from './cases';
+export * from './customer';
+export * from './login';
+export * from './overdue';

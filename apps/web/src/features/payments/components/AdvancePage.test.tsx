@@ -155,7 +155,7 @@ const submit = () => screen.getByRole('button', { name: 'Solicitar Antecipação
 describe('AdvancePage', () => {
   it('shows the value to advance, the vehicle selector and the three methods', async () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'ANTECIPAÇÃO DE FATURA' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Antecipação de fatura' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Valor a antecipar' })).toBeInTheDocument();
     expect(screen.getByText('R$ 139,90')).toBeInTheDocument();
     expect(screen.getByText('Fatura com vencimento em 20/12/2026')).toBeInTheDocument();
