@@ -12,24 +12,33 @@ export const PUBLIC_ROUTES = [
   '/politica-de-privacidade',
   '/termos-de-uso',
   '/checkout',
+  '/checkout/contact',
   '/indicacao',
+  // A sign-on link that cannot be used: the page says so and offers the login.
+  '/sso/link-invalido',
   '/rota-que-nao-existe',
 ] as const;
 
 export const CUSTOMER_ROUTES = [
   '/dashboard',
+  // Maria's Civic: no overdue bill, an annual plan (the start page without the overdue banner).
+  '/dashboard/100104',
   '/cadastro',
   '/meu-plano',
   '/mapa',
   '/pagamentos',
+  '/pagamentos/placa/RTA1B23',
   '/pagamentos/fatura-em-aberto',
   '/pagamentos/cartao',
   '/pagamentos/adicionar-cartao',
   '/antecipacao',
   '/servicos-adicionais',
   '/suporte',
+  // The upsell variant of the request form (plan, due-date and vehicle changes offered from the app).
+  '/suporte/100101/1',
   '/sinistros',
-  '/aviso',
+  '/sinistros/consulta/1',
+  '/aviso/100101',
 ] as const;
 
 /** Opens a route and waits until its screen has settled: the main heading is shown and nothing is loading. */

@@ -22,7 +22,10 @@ test('focus moves to the main heading after each navigation, and the new page is
   for (const [link, title] of [
     ['Cadastro', 'Meu Cadastro'],
     ['Pagamentos', 'Pagamentos'],
-    ['Meu Plano', undefined],
+    ['Meu Plano', 'Meu plano'],
+    ['Mapa do Veículo', 'Minhas Viagens'],
+    ['Solicitações', 'Solicitações'],
+    ['Sinistros', 'Sinistros'],
     ['Início', MARIA_VEHICLES[0]],
   ] as const) {
     await nav.getByRole('link', { name: link, exact: true }).click();
