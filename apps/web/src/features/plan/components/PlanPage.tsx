@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { formatIsoDate, formatMoney, formatPhoneBR } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { Spinner } from '../../../components/ui/Spinner';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
 import { VehicleSelector } from '../../shell';
@@ -13,6 +12,8 @@ import { usePlan } from '../api/get-plan';
 import { downloadContract } from '../api/download-contract';
 import { ReferralCard } from './ReferralCard';
 import s from './PlanPage.module.css';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { QueryError } from '../../../components/ui/QueryError';
 
 /** /meu-plano: covered services, what the plan includes, referral discount, contracts, plan change. */
 export function PlanPage() {
@@ -23,8 +24,8 @@ export function PlanPage() {
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
 
-  if (selected.isLoading) return <Spinner />;
-  if (selected.error) return <Alert>{selected.error.message}</Alert>;
+  if (selected.isLoading) return <Skeleton shape="block" label="Carregando…" />;
+  if (selected.error && !c) return <QueryError error={selected.error} onRetry={selected.refetch} retrying={selected.isFetching} />;
   if (!c) return <Alert kind="info">Você não possui contratos ativos.</Alert>;
 
   const download = async (url: string, kind: string) => {
@@ -43,8 +44,8 @@ export function PlanPage() {
     <div className={s.page}>
       <PageTitle>Meu plano</PageTitle>
       <VehicleSelector navigateTo={paths.plan} />
-      {plan.isLoading && <Spinner />}
-      {plan.error && <Alert>{plan.error.message}</Alert>}
+      {plan.isLoading && <Skeleton shape="block" label="Carregando plano…" />}
+      {plan.error && !plan.data && <QueryError error={plan.error} onRetry={plan.refetch} retrying={plan.isFetching} />}
       {plan.data && (
         <>
           <section className="card" aria-labelledby="plano">
@@ -62,11 +63,11 @@ export function PlanPage() {
                   </Button>
                 </>
               ) : (
-                <Link className="btn btn-primary" to={`${paths.support.to(c.nCtrId)}/1`}>
+                <Link className={buttonClass('primary')} to={`${paths.support.to(c.nCtrId)}/1`}>
                   Alterar plano
                 </Link>
               )}
-              <Link className="btn btn-secondary" to={paths.support.pattern}>
+              <Link className={buttonClass('secondary')} to={paths.support.pattern}>
                 Falar com o suporte
               </Link>
             </div>
@@ -121,7 +122,7 @@ export function PlanPage() {
             actions={
               <>
                 {plan.data.contact && (
-                  <a className="btn btn-primary" href={plan.data.contact.whatsapp} target="_blank" rel="noopener noreferrer">
+                  <a className={buttonClass('primary')} href={plan.data.contact.whatsapp} target="_blank" rel="noopener noreferrer">
                     Falar pelo WhatsApp
                   </a>
                 )}

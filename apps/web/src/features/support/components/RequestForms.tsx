@@ -13,7 +13,7 @@ import {
   VEHICLE_USES,
   type RegistrationChange,
 } from '@guarita/domain';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { SelectField, TextAreaField, type FieldErrors } from './fields';
 import styles from './SupportPage.module.css';
@@ -143,7 +143,7 @@ function FileSummary({ files, onRemove }: { files: File[]; onRemove: (i: number)
           <span>
             {f.name} ({Math.ceil(f.size / 1024)} KB)
           </span>
-          <button type="button" className="btn btn-link" onClick={() => onRemove(i)}>
+          <button type="button" className={buttonClass('link')} onClick={() => onRemove(i)}>
             Remover
           </button>
         </li>

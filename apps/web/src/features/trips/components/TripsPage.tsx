@@ -12,6 +12,8 @@ import { VehicleSelector } from '../../shell';
 import { useDeleteTrip, useMapConfig, usePosition, useTrips } from '../api/trips';
 import { TripCard } from './TripCard';
 import s from './TripsPage.module.css';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { QueryError } from '../../../components/ui/QueryError';
 
 // Leaflet is only ever downloaded on this route.
 const TripMap = lazy(() => import('./TripMap'));
@@ -25,8 +27,8 @@ export function TripsPage() {
   const c = selected.contract;
   const tracked = c?.possuiDispositivo ?? false;
 
-  if (selected.isLoading) return <Spinner />;
-  if (selected.error) return <Alert>{selected.error.message}</Alert>;
+  if (selected.isLoading) return <Skeleton shape="block" label="Carregando…" />;
+  if (selected.error && !c) return <QueryError error={selected.error} onRetry={selected.refetch} retrying={selected.isFetching} />;
   if (!c) return <Alert kind="info">Você não possui contratos ativos.</Alert>;
 
   return (
@@ -123,8 +125,10 @@ function TrackedVehicle({ nCtrId }: { nCtrId: number }) {
             Limpar
           </Button>
         </div>
-        {trips.isLoading && <Spinner label="Carregando viagens…" />}
-        {trips.isError && <Alert>{TRIPS_MSG.loadFailed}</Alert>}
+        {trips.isLoading && <Skeleton lines={3} label="Carregando viagens…" />}
+        {trips.isError && !trips.data && (
+          <QueryError error={trips.error} message={TRIPS_MSG.loadFailed} onRetry={trips.refetch} retrying={trips.isFetching} />
+        )}
         {trips.isSuccess && all.length === 0 && <p>Nenhuma viagem registrada.</p>}
         {all.length > 0 && (
           <ul className={s.list} aria-label="Lista de viagens" onScroll={onScroll}>
