@@ -121,7 +121,8 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: ContractId }) {
           <ul className={styles.openBills}>
             {data.faturasEmAberto.map((b) => (
               <li key={b.docEntry}>
-                Vencimento {formatIsoDate(b.docDueDate)} · {formatMoney(billTotal({ ...b, idStatus: b.billStatus.idStatus }))}
+                Vencimento {formatIsoDate(b.docDueDate)} ·{' '}
+                <span className="nowrap">{formatMoney(billTotal({ ...b, idStatus: b.billStatus.idStatus }))}</span>
               </li>
             ))}
           </ul>

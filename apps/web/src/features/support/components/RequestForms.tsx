@@ -14,6 +14,7 @@ import {
   type RegistrationChange,
 } from '@guarita/domain';
 import { Button, buttonClass } from '../../../components/ui/Button';
+import { fieldStyles } from '../../../components/ui/Field';
 import { TextField } from '../../../components/ui/TextField';
 import { SelectField, TextAreaField, type FieldErrors } from './fields';
 import styles from './SupportPage.module.css';
@@ -109,8 +110,8 @@ function FilePicker({
 }) {
   const ref = useRef<HTMLInputElement>(null);
   return (
-    <div className={`field ${error ? 'field-invalid' : ''}`}>
-      <label>
+    <div className={error ? `${fieldStyles.field} ${fieldStyles.invalid}` : fieldStyles.field}>
+      <label className={fieldStyles.label}>
         {label}
         <input
           ref={ref}
@@ -125,7 +126,7 @@ function FilePicker({
         />
       </label>
       {error && (
-        <small className="field-error" role="alert">
+        <small className={fieldStyles.error} role="alert">
           {error}
         </small>
       )}
