@@ -101,3 +101,34 @@ test('offline: the screen keeps its last data under an offline banner, and the b
   await context.setOffline(false);
   await expect(page.getByText(OFFLINE)).toHaveCount(0);
 });
+
+test('plan, trips and requests: failed requests show an error with retry and recover', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  const main = page.getByRole('main');
+  // The Onix (tracker, trips, cases) is the selected vehicle.
+  await page.goto('/dashboard/100101');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('RTA1B23');
+
+  let restore = await failRequests(page, /\/api\/plan\/contracts\/\d+$/);
+  await page.goto('/meu-plano');
+  await expect(main.getByRole('button', { name: RETRY })).toBeVisible({ timeout: 15_000 });
+  await restore();
+  await main.getByRole('button', { name: RETRY }).click();
+  await expect(main.getByRole('heading', { name: 'Serviços cobertos' })).toBeVisible();
+  await expect(main.getByRole('button', { name: RETRY })).toHaveCount(0);
+
+  restore = await failRequests(page, /\/api\/trips\/contracts\/\d+(\?.*)?$/);
+  await page.goto('/mapa');
+  await expect(main.getByRole('button', { name: RETRY })).toBeVisible({ timeout: 15_000 });
+  await restore();
+  await main.getByRole('button', { name: RETRY }).click();
+  await expect(main.getByRole('button', { name: RETRY })).toHaveCount(0);
+
+  restore = await failRequests(page, /\/api\/cases\/contracts\/\d+$/);
+  await page.goto('/suporte');
+  await expect(main.getByRole('button', { name: RETRY })).toBeVisible({ timeout: 15_000 });
+  await restore();
+  await main.getByRole('button', { name: RETRY }).click();
+  await expect(main.getByRole('button', { name: RETRY })).toHaveCount(0);
+  await expect(main.getByText(/Minhas solicitações \(\d+\)/)).toBeVisible();
+});
