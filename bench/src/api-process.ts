@@ -26,7 +26,8 @@ export const BENCH_AUTH_SECRET = 'bench-only-secret-0123456789abcdef-not-for-pro
 
 /**
  * The real API (`node --import tsx apps/api/src/server.ts`) in its own process, demo mode, on a fresh
- * temp DATA_DIR (PGlite) or a throwaway PostgreSQL database when `databaseUrl` is given.
+ * temp DATA_DIR (PGlite) or a throwaway PostgreSQL database when `databaseUrl` is given; `reuse` starts it
+ * again on the data of an earlier run (stopped first: PGlite is one process's at a time).
  */
 export async function startApi(
   root: string,
@@ -34,12 +35,23 @@ export async function startApi(
   cleanup: Cleanup,
   cpu?: number,
   extraEnv: Record<string, string> = {},
+  reuse?: Pick<ApiUnderTest, 'dataDir' | 'databaseUrl'>,
 ): Promise<ApiUnderTest> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'guarita-bench-'));
-  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  cleanup.add(`remove ${dataDir}`, removeDir, removeDir);
+  let dataDir = reuse?.dataDir;
+  if (!dataDir) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'guarita-bench-'));
+    const removeDir = () => rmSync(dir, { recursive: true, force: true });
+    cleanup.add(`remove ${dir}`, removeDir, removeDir);
+    dataDir = dir;
+  }
 
-  const database = databaseUrl ? await throwawayDatabase(databaseUrl, cleanup) : undefined;
+  const database = reuse
+    ? reuse.databaseUrl
+      ? { url: reuse.databaseUrl, name: new URL(reuse.databaseUrl).pathname.slice(1) }
+      : undefined
+    : databaseUrl
+      ? await throwawayDatabase(databaseUrl, cleanup)
+      : undefined;
   const port = await freePort();
   const server = spawnServer(
     {

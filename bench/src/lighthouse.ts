@@ -21,6 +21,10 @@ export const LIGHTHOUSE_ROUTES: LighthouseRoute[] = [
   { path: '/pagamentos', auth: true },
   { path: '/pagamentos/fatura-em-aberto', auth: true },
   { path: '/cadastro', auth: true },
+  { path: '/meu-plano', auth: true },
+  { path: '/mapa', auth: true },
+  { path: '/suporte', auth: true },
+  { path: '/servicos-adicionais', auth: true },
 ];
 
 export const LIGHTHOUSE_TARGETS = {

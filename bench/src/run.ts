@@ -13,6 +13,7 @@ import { Report } from './report';
 import { readSettings } from './settings';
 import { KB, MB, TARGETS } from './targets';
 import { BILLS_PATH, CONTRACTS_PATH, measureServers } from './throughput';
+import { BENCH_POSITIONS, TRIPS_PATH, measureTrips } from './trips';
 import { ensureWebBuilt } from './web-build';
 
 const LOGIN_ROUTE = '/';
@@ -167,13 +168,64 @@ async function serverFigures(cleanup: Cleanup): Promise<void> {
   }
 }
 
+async function tripsFigures(cleanup: Cleanup): Promise<void> {
+  const cpus = pinCpus(settings.pin);
+  report.line('');
+  report.line(
+    `Trips page read (10 trips with their routes) after adding ${BENCH_POSITIONS.toLocaleString('en')} positions to the demo tracker; ` +
+      `${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s measured`,
+  );
+  try {
+    const row = (label: string, r: { rps: number; p50: number; p99: number }) =>
+      report.info(label, `${Math.round(r.rps)} req/s (latency p50 ${r.p50} ms, p99 ${r.p99} ms)`);
+    let bareRps = 0;
+    await measureTrips(
+      settings,
+      cleanup,
+      cpus,
+      (bare) => {
+        bareRps = bare.rps;
+        row('bare node:http hello', bare);
+      },
+      (f) => {
+        report.line('');
+        report.info('API database', f.dbLabel);
+        report.info(
+          'history',
+          `${f.positions.toLocaleString('en')} positions, ${f.trips.toLocaleString('en')} trips (inserted in ${f.seedSeconds.toFixed(1)} s)`,
+        );
+        row(`GET ${TRIPS_PATH}`, f.firstPage);
+        row('  a page just past the demo trips', f.earlyPage);
+        row('  a page 20 trips from the oldest', f.deepPage);
+        report.exact(
+          `trips ratio: ${(f.firstPage.rps / bareRps).toFixed(3)}`,
+          `trips page read ÷ bare node:http (${f.db}), no target set: informational`,
+          true,
+          `trips ratio (${f.db})`,
+        );
+        const deep = f.deepPage.rps / f.earlyPage.rps;
+        report.figure(
+          'oldest page ÷ early page',
+          deep.toFixed(2),
+          `target ≥ ${TARGETS.tripsDeepPageRatio} (keyset)`,
+          deep >= TARGETS.tripsDeepPageRatio,
+        );
+      },
+    );
+  } catch (err) {
+    report.error('trips page read', err);
+  }
+}
+
 // Lighthouse: about 30 s per run on a busy 2-core machine, bounded at 90 s.
 const deadlineMs =
   (5 * 60 +
     2 * 60 +
     (settings.databaseUrl ? 2 : 1) * (4 * (settings.warmup + settings.duration) + settings.rateDuration + 60) * 1.5 +
     120 +
-    90 * settings.lighthouseRuns * LIGHTHOUSE_ROUTES.length) *
+    90 * settings.lighthouseRuns * LIGHTHOUSE_ROUTES.length +
+    (settings.databaseUrl ? 2 : 1) * (2 * (settings.warmup + settings.duration) + 300) +
+    60) *
   1000;
 
 await runGuarded(async (cleanup) => {
@@ -187,5 +239,6 @@ await runGuarded(async (cleanup) => {
   if (settings.parts.has('web')) await webFigures();
   if (settings.parts.has('lighthouse')) await lighthouseFigures(cleanup);
   if (settings.parts.has('api')) await serverFigures(cleanup);
+  if (settings.parts.has('trips')) await tripsFigures(cleanup);
   return report.summary().failed ? 1 : 0;
 }, deadlineMs);

@@ -44,7 +44,9 @@ export class TripsService {
     const byTrip = new Map<number, PointRow[]>();
     for (const p of await this.repo.points(nCtrId, trips)) {
       const id = Number(p.trip_id);
-      byTrip.set(id, [...(byTrip.get(id) ?? []), p]);
+      const points = byTrip.get(id);
+      if (points) points.push(p);
+      else byTrip.set(id, [p]);
     }
     const last = trips[trips.length - 1];
     return {
