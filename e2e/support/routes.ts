@@ -20,9 +20,9 @@ export const PUBLIC_ROUTES = [
 ] as const;
 
 export const CUSTOMER_ROUTES = [
+  // The Onix first (tracker, trips, an overdue bill): each pass over the list starts from the richest screens.
+  '/dashboard/100101',
   '/dashboard',
-  // Maria's Civic: no overdue bill, an annual plan (the start page without the overdue banner).
-  '/dashboard/100104',
   '/cadastro',
   '/meu-plano',
   '/mapa',
@@ -39,6 +39,8 @@ export const CUSTOMER_ROUTES = [
   '/sinistros',
   '/sinistros/consulta/1',
   '/aviso/100101',
+  // Maria's Civic last: no tracker, no overdue bill, an annual plan (the start page without the banner).
+  '/dashboard/100104',
 ] as const;
 
 /** Opens a route and waits until its screen has settled: the main heading is shown and nothing is loading. */
