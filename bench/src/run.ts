@@ -14,6 +14,7 @@ import { readSettings } from './settings';
 import { KB, MB, TARGETS } from './targets';
 import { BILLS_PATH, CONTRACTS_PATH, measureServers } from './throughput';
 import { BENCH_POSITIONS, TRIPS_PATH, measureTrips } from './trips';
+import { CASES_PATH, measureCases } from './cases';
 import { ensureWebBuilt } from './web-build';
 
 const LOGIN_ROUTE = '/';
@@ -217,6 +218,38 @@ async function tripsFigures(cleanup: Cleanup): Promise<void> {
   }
 }
 
+/** Issue 9 §7: 'Minhas solicitações' read (req/s, ratio to bare node:http) and 1 MiB JPEG upload throughput. */
+async function casesFigures(cleanup: Cleanup): Promise<void> {
+  const cpus = pinCpus(settings.pin);
+  report.line('');
+  report.line(
+    `Support cases (PGlite): ${settings.connections} connections for the read, 2 uploads in flight; ` +
+      `${settings.warmup} s warm-up + ${settings.duration} s measured each`,
+  );
+  try {
+    const f = await measureCases(settings, cleanup, cpus);
+    const row = (label: string, r: { rps: number; p50: number; p99: number }) =>
+      report.info(label, `${Math.round(r.rps)} req/s (latency p50 ${r.p50} ms, p99 ${r.p99} ms)`);
+    row('bare node:http hello', f.bare);
+    row(`GET ${CASES_PATH}`, f.list);
+    const ratio = f.list.rps / f.bare.rps;
+    report.exact(
+      `cases ratio: ${ratio.toFixed(2)}`,
+      `case-list read ÷ bare node:http, target ≥ ${TARGETS.casesRatio.toFixed(2)}`,
+      ratio >= TARGETS.casesRatio,
+      'cases ratio',
+    );
+    const u = f.upload;
+    report.info(
+      'upload throughput',
+      `${u.mibPerSecond.toFixed(2)} MiB/s of ${(u.jpegBytes / MB).toFixed(2)} MiB JPEGs (${u.jpegSide}) incl. re-encode: ` +
+        `${u.uploads} stored in ${u.seconds.toFixed(1)} s, ${u.uploadsPerSecond.toFixed(1)}/s, p50 ${u.p50Ms} ms, p99 ${u.p99Ms} ms, ${u.failures} failed`,
+    );
+  } catch (err) {
+    report.error('cases', err);
+  }
+}
+
 // Lighthouse: about 30 s per run on a busy 2-core machine, bounded at 90 s.
 const deadlineMs =
   (5 * 60 +
@@ -225,6 +258,8 @@ const deadlineMs =
     120 +
     90 * settings.lighthouseRuns * LIGHTHOUSE_ROUTES.length +
     (settings.databaseUrl ? 2 : 1) * (2 * (settings.warmup + settings.duration) + 300) +
+    4 * (settings.warmup + settings.duration) +
+    120 +
     60) *
   1000;
 
@@ -240,5 +275,6 @@ await runGuarded(async (cleanup) => {
   if (settings.parts.has('lighthouse')) await lighthouseFigures(cleanup);
   if (settings.parts.has('api')) await serverFigures(cleanup);
   if (settings.parts.has('trips')) await tripsFigures(cleanup);
+  if (settings.parts.has('cases')) await casesFigures(cleanup);
   return report.summary().failed ? 1 : 0;
 }, deadlineMs);

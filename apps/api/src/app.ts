@@ -28,6 +28,9 @@ export interface BuildOptions {
 /** Headers and fields that carry tokens or personal data never reach a log line. */
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
+/** A request path fit for a log line: no query string, and no CEP (a customer's new address) in the lookup path. */
+export const logPath = (url: string) => (url.split('?')[0] ?? '').replace(/^(\/api\/addresses\/cep\/)[^/]*/, '$1[redacted]');
+
 /** The server's logger: redacted headers, and request paths without query strings (a plate or document may sit there). */
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
@@ -35,7 +38,7 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     ...(stream ? { stream } : {}),
     redact: { paths: LOG_REDACT, censor: '[redacted]' },
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
+      req: (req: { method: string; url: string }) => ({ method: req.method, path: logPath(req.url) }),
     },
   };
 }

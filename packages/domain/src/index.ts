@@ -18,3 +18,4 @@ export * from './cases';
 export * from './customer';
 export * from './login';
 export * from './overdue';
+export * from './addresses';

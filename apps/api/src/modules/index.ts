@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import addresses from './addresses'; // CEP lookup (issue 9)
 import auth from './auth';
 import cases from './cases'; // cases (issue 9)
 import contact from './contact';
@@ -30,5 +31,6 @@ export const modules: FastifyPluginAsync[] = [
   trips, // needs contracts
   sso, // needs auth and contracts
   cases, // needs contracts (issue 9)
+  addresses, // CEP lookup (issue 9)
   dev,
 ];
