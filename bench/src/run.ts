@@ -7,6 +7,7 @@ import { routeJs, type RouteJs } from './bundle';
 import type { Cleanup } from './cleanup';
 import { startApi } from './api-process';
 import { runGuarded } from './lifecycle';
+import { measureLoginTiming } from './login-timing';
 import { LIGHTHOUSE_ROUTES, LIGHTHOUSE_TARGETS, measureRoute } from './lighthouse';
 import { pinCpus } from './pinning';
 import { Report } from './report';
@@ -250,11 +251,38 @@ async function casesFigures(cleanup: Cleanup): Promise<void> {
   }
 }
 
+/** Issue 7 item 9: a stranger must not tell a customer's CPF from an unknown one by the login's answer time. */
+async function loginTimingFigures(cleanup: Cleanup): Promise<void> {
+  const cpus = pinCpus(settings.pin);
+  report.line('');
+  report.line("Login enumeration timing: POST /api/auth/login, a customer's document vs an unknown valid one, 100 tries each (ABBA)");
+  const [load1] = os.loadavg();
+  if (load1 !== undefined && load1 > cpuCount * 0.75) {
+    report.line(
+      `  note: the machine is busy (load average ${load1.toFixed(2)} on ${cpuCount} CPUs): the difference is noisy, run it again when idle`,
+    );
+  }
+  try {
+    const f = await measureLoginTiming(settings, cleanup, cpus?.server);
+    report.info('API database', f.dbLabel);
+    report.info('login medians', `customer ${f.knownMedianMs.toFixed(2)} ms, unknown ${f.unknownMedianMs.toFixed(2)} ms`);
+    report.figure(
+      'login timing difference (medians)',
+      `${f.diffMs.toFixed(2)} ms`,
+      `target < ${TARGETS.loginTimingDiffMs} ms`,
+      f.diffMs < TARGETS.loginTimingDiffMs,
+    );
+  } catch (err) {
+    report.error('login timing', err);
+  }
+}
+
 // Lighthouse: about 30 s per run on a busy 2-core machine, bounded at 90 s.
 const deadlineMs =
   (5 * 60 +
     2 * 60 +
     (settings.databaseUrl ? 2 : 1) * (4 * (settings.warmup + settings.duration) + settings.rateDuration + 60) * 1.5 +
+    120 +
     120 +
     90 * settings.lighthouseRuns * LIGHTHOUSE_ROUTES.length +
     (settings.databaseUrl ? 2 : 1) * (2 * (settings.warmup + settings.duration) + 300) +
@@ -276,5 +304,6 @@ await runGuarded(async (cleanup) => {
   if (settings.parts.has('api')) await serverFigures(cleanup);
   if (settings.parts.has('trips')) await tripsFigures(cleanup);
   if (settings.parts.has('cases')) await casesFigures(cleanup);
+  if (settings.parts.has('login')) await loginTimingFigures(cleanup);
   return report.summary().failed ? 1 : 0;
 }, deadlineMs);

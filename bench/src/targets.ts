@@ -18,6 +18,8 @@ export const TARGETS = {
   casesRatio: 0.3,
   /** Keyset paging: a page at the far end of 1M positions' trips ÷ a page near the start (same trip sizes), same run. */
   tripsDeepPageRatio: 0.8,
+  /** Issue 7 item 9: |median login time, a customer's document − an unknown valid one| over 100 tries each. */
+  loginTimingDiffMs: 5,
 } as const;
 
 export const KB = 1024;
