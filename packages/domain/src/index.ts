@@ -15,4 +15,7 @@ export * from './plan';
 export * from './trips';
 export * from './sso';
 export * from './cases';
+export * from './customer';
+export * from './login';
+export * from './overdue';
 export * from './addresses';
