@@ -1,2 +1,4 @@
 export * from './messages';
 export * from './plan-ids';
+export * from './items';
+export * from './fipe';
