@@ -2,3 +2,4 @@ export * from './messages';
 export * from './plan-ids';
 export * from './items';
 export * from './fipe';
+export * from './pro-rata';
