@@ -3,3 +3,4 @@ export * from './plan-ids';
 export * from './items';
 export * from './fipe';
 export * from './pro-rata';
+export * from './vehicle';
