@@ -4,3 +4,4 @@ export * from './items';
 export * from './fipe';
 export * from './pro-rata';
 export * from './vehicle';
+export * from './blocking';
