@@ -5,3 +5,4 @@ export * from './fipe';
 export * from './pro-rata';
 export * from './vehicle';
 export * from './blocking';
+export * from './pricing';
