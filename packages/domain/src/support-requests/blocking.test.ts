@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blockLine, hasOpenThirdPartyCollision, invoiceBlockEnd, spareCarBlocking, type BlockingBill, type BlockingCase } from './blocking';
 
@@ -124,5 +125,34 @@ describe('spare-car blocking rules (001 §4)', () => {
       'Há um caso de colisão em andamento: disponível quando ele for concluído.',
       'Você possui um caso de colisão com terceiros em aberto.',
     ]);
+  });
+
+  it('property: every dated block ends after now, and at its end that rule no longer applies', () => {
+    const instant = fc.integer({ min: Date.parse('2026-01-01T00:00:00Z'), max: Date.parse('2026-12-31T00:00:00Z') });
+    const bill = fc.record({
+      idStatus: fc.constantFrom('I' as const, 'A' as const, 'P' as const),
+      docDueDate: instant.map((t) => new Date(t).toISOString().slice(0, 10)),
+      paidAt: fc.option(instant.map((t) => new Date(t).toISOString())),
+    });
+    const kase = fc.record({
+      reason: fc.constantFrom('Furto', 'Roubo', 'Carro Reserva', 'Colisão', 'Vidros'),
+      status: fc.constantFrom('New', 'Closed'),
+      phase: fc.constantFrom('Aberto', 'Análise', 'Reparo Autorizado'),
+      createdAt: instant.map((t) => new Date(t).toISOString()),
+      thirdParties: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(instant, instant, fc.array(bill, { maxLength: 4 }), fc.array(kase, { maxLength: 4 }), (start, now, bills, cases) => {
+        const contract = { validityStart: new Date(start).toISOString().slice(0, 10) };
+        const d = spareCarBlocking({ contract, bills, cases, now: new Date(now) });
+        expect(d.blocked).toBe(d.blocks.length > 0);
+        for (const b of d.blocks) {
+          if (b.endsAt === null) continue;
+          expect(Date.parse(b.endsAt)).toBeGreaterThan(now);
+          const after = spareCarBlocking({ contract, bills, cases, now: new Date(b.endsAt) });
+          expect(after.blocks.map((x) => x.rule)).not.toContain(b.rule);
+        }
+      }),
+    );
   });
 });
