@@ -2647,6 +2647,7 @@ export interface operations {
                                 name: string;
                                 towingKm: number | null;
                                 selected: boolean;
+                                required: boolean;
                             }[];
                         }[];
                     };
