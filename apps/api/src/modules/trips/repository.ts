@@ -46,16 +46,31 @@ export class TripsRepository {
       .execute();
   }
 
-  /** The route of each trip: the contract's positions inside each trip's time span (primary-key range scans). */
+  /**
+   * The route of each trip: the contract's positions inside each trip's time span (primary-key range scans).
+   * Raw SQL for json_agg: one JSON text per trip instead of a row per position — on PGlite every row crosses the
+   * WASM wire protocol, and 1,000 rows cost 3–4× what 10 JSON texts do (measured with 1M positions).
+   */
   async points(nCtrId: number, trips: readonly TripRow[]): Promise<PointRow[]> {
     if (trips.length === 0) return [];
-    const { rows } = await sql<PointRow>`
-      SELECT t.id AS trip_id, p.ts, p.lat, p.lng, p.speed_kmh
+    const { rows } = await sql<{ trip_id: number; pts: string | null }>`
+      SELECT t.id AS trip_id,
+             (SELECT json_agg(json_build_array(p.ts, p.lat, p.lng, p.speed_kmh) ORDER BY p.ts)
+                FROM positions p
+               WHERE p.n_ctr_id = ${nCtrId} AND p.ts BETWEEN t.started_at AND t.ended_at)::text AS pts
         FROM unnest(${trips.map((t) => t.id)}::bigint[], ${trips.map((t) => new Date(t.started_at).toISOString())}::timestamptz[],
-                    ${trips.map((t) => new Date(t.ended_at).toISOString())}::timestamptz[]) AS t(id, started_at, ended_at)
-        JOIN positions p ON p.n_ctr_id = ${nCtrId} AND p.ts BETWEEN t.started_at AND t.ended_at
-       ORDER BY t.id, p.ts`.execute(this.db);
-    return rows;
+                    ${trips.map((t) => new Date(t.ended_at).toISOString())}::timestamptz[]) AS t(id, started_at, ended_at)`.execute(
+      this.db,
+    );
+    return rows.flatMap((r) =>
+      (JSON.parse(r.pts ?? '[]') as Array<[string, number, number, number | null]>).map(([ts, lat, lng, speed]) => ({
+        trip_id: Number(r.trip_id),
+        ts: new Date(ts),
+        lat,
+        lng,
+        speed_kmh: speed,
+      })),
+    );
   }
 
   /** The contract of a trip that has not been deleted; null when there is none. */
