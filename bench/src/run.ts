@@ -193,7 +193,7 @@ async function tripsFigures(cleanup: Cleanup): Promise<void> {
         report.line('');
         report.info('API database', f.dbLabel);
         report.info(
-          'history',
+          'tracker 100101 history',
           `${f.positions.toLocaleString('en')} positions, ${f.trips.toLocaleString('en')} trips (inserted in ${f.seedSeconds.toFixed(1)} s)`,
         );
         row(`GET ${TRIPS_PATH}`, f.firstPage);
