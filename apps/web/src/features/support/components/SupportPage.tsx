@@ -5,7 +5,6 @@ import {
   AREA_PRESELECT,
   attachmentRule,
   externalErrorMessage,
-  maskPhoneInput,
   REQUEST_TYPE_INFO,
   requestTypeOptions,
   SUPPORT_MSG,
@@ -17,7 +16,7 @@ import {
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { TextField } from '../../../components/ui/TextField';
+import { MaskedField } from '../../../components/ui/MaskedField';
 import { usePublicConfig } from '../../../api/get-public-config';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
 import { ApiError } from '../../../lib/api/client';
@@ -182,13 +181,14 @@ export function SupportPage() {
           error={errors.tipo}
         />
         {!tipo && <p className="muted">{SUPPORT_MSG.selectArea}</p>}
-        <TextField
+        <MaskedField
           label="Telefone para contato (celular)"
+          mask="phone"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
           value={telefone}
-          onChange={(e) => setTelefone(maskPhoneInput(e.target.value))}
+          onChange={setTelefone}
           error={errors.telefone}
         />
         <p className={styles.phone}>
