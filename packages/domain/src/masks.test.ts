@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneBR, maskEmail, maskPhone, maskPhoneInput, formatZip } from './masks';
+import { formatPhoneBR, maskEmail, maskPhone, formatZip } from './masks';
 import { cents, formatMoney, sumCents } from './money';
 import { formatIsoDate, todayInSaoPaulo } from './dates';
 
@@ -12,10 +12,6 @@ describe('masks', () => {
   });
   it('formats phones, CEPs, money and dates', () => {
     expect(formatPhoneBR('31987654321')).toBe('(31) 98765-4321');
-    expect(maskPhoneInput('319876')).toBe('(31) 9876');
-    expect(maskPhoneInput('3198765')).toBe('(31) 9876-5');
-    expect(maskPhoneInput('31987654321')).toBe('(31) 98765-4321');
-    expect(maskPhoneInput('3133334444')).toBe('(31) 3333-4444');
     expect(formatZip('30130010')).toBe('30130-010');
     expect(formatMoney(12345)).toBe('R$ 123,45');
     expect(formatMoney(100000)).toBe('R$ 1.000,00');

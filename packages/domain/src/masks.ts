@@ -26,16 +26,6 @@ export function formatPhoneBR(phone: string): string {
   return phone;
 }
 
-/** Progressive '(31) 98765-4321' mask while typing. */
-export function maskPhoneInput(input: string): string {
-  const d = input.replace(/\D/g, '').slice(0, 11);
-  if (d.length === 0) return '';
-  if (d.length <= 2) return `(${d}`;
-  const split = d.length === 11 ? 7 : 6;
-  if (d.length <= 6) return `(${d.slice(0, 2)}) ${d.slice(2)}`;
-  return `(${d.slice(0, 2)}) ${d.slice(2, split)}-${d.slice(split)}`;
-}
-
 export function formatZip(zip: string): string {
   const digits = zip.replace(/\D/g, '');
   return digits.length === 8 ? formatCep(digits) : zip;

@@ -5,7 +5,6 @@ import {
   DOCUMENT_TYPES,
   lockInText,
   maskCep,
-  maskPhoneInput,
   MAX_UPLOAD_BYTES,
   REGISTRATION_CHANGES,
   SUPPORT_MSG,
@@ -20,6 +19,7 @@ import { useCepLookup } from '../api/lookup-cep';
 import { DocumentAttach } from './DocumentAttach';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { fieldStyles } from '../../../components/ui/Field';
+import { MaskedField } from '../../../components/ui/MaskedField';
 import { TextField } from '../../../components/ui/TextField';
 import { SelectField, TextAreaField, type FieldErrors } from './fields';
 import styles from './SupportPage.module.css';
@@ -384,12 +384,13 @@ export function RegistrationChangeForm({ errors, pending, onSubmit }: SubFormPro
         </fieldset>
       )}
       {has('Telefone') && (
-        <TextField
+        <MaskedField
           label="Novo telefone"
+          mask="phone"
           type="tel"
           inputMode="tel"
           value={novoTelefone}
-          onChange={(e) => setNovoTelefone(maskPhoneInput(e.target.value))}
+          onChange={setNovoTelefone}
           error={errors.novoTelefone}
         />
       )}
