@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, type CaseCreatedDto } from '@guarita/domain';
 import { api, ApiError, unwrap, type ApiErrorDetails } from '../../../lib/api';
 import { ensureFresh, getTokens } from '../../../lib/session';
@@ -105,4 +105,13 @@ export async function downloadAttachment(caseId: string, attachmentId: string, f
   a.download = filename;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Sends a case; on success the contract's case list is refreshed here (ADR 020: invalidation in the hook). */
+export function useSendCase() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: sendCase,
+    onSuccess: (_created, vars) => qc.invalidateQueries({ queryKey: caseKeys.list(vars.nCtrId) }),
+  });
 }

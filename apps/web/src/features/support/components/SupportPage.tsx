@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   AREA_PRESELECT,
   attachmentRule,
@@ -23,7 +22,7 @@ import { ApiError } from '../../../lib/api/client';
 import { ContractNotFound } from '../../common';
 import { VehicleSelector } from '../../shell';
 import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
-import { caseKeys, sendCase } from '../api/cases';
+import { useSendCase } from '../api/cases';
 import { prepareUpload } from '../lib/resize-image';
 import { CaseList } from './CaseList';
 import { issuesToErrors, SelectField, type FieldErrors } from './fields';
@@ -57,7 +56,7 @@ export function SupportPage() {
   const [search] = useSearchParams();
   const selected = useSelectedContract();
   const supportPhone = usePublicConfig().data?.supportPhone ?? '4000 1762';
-  const qc = useQueryClient();
+  const send = useSendCase();
 
   const plainRoute = params.nCtrId === undefined;
   const upSell = params.upSell === '1' ? 1 : 0;
@@ -119,7 +118,7 @@ export function SupportPage() {
       const body = JSON.stringify(dados) + files.map((f) => `${f.name}:${f.size}`).join('|');
       if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
       abort.current = new AbortController();
-      const created = await sendCase({
+      const created = await send.mutateAsync({
         nCtrId: c.nCtrId,
         dados,
         files: blobs,
@@ -129,7 +128,6 @@ export function SupportPage() {
       });
       attempt.current = null;
       setOutcome({ ok: true, created, tipo: parsed.data.tipo });
-      void qc.invalidateQueries({ queryKey: caseKeys.list(c.nCtrId) });
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') {
         setCancelled(true); // the customer stopped it: stay on the form, same files, send again to retry
