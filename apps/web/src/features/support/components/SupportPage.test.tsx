@@ -127,6 +127,17 @@ describe('step 2 feedback', () => {
     expect(screen.getByRole('form', { name: 'Contestação de Fatura' })).toBeVisible();
   });
 
+  it("after a created case, 'Minhas solicitações' is asked for again (the new case shows in the list)", async () => {
+    supportNetwork();
+    const rec = recordRequests();
+    const { user } = renderSupport('/suporte/100104');
+    await sendCancellation(user);
+    await screen.findByRole('status');
+    const lists = () => rec.paths().filter((p) => p === 'GET /api/cases/contracts/100104');
+    await waitFor(() => expect(lists()).toHaveLength(2));
+    rec.stop();
+  });
+
   it("failure: the alert with the phone, the CRM's duplicate message and the retry text", async () => {
     const msg = duplicateCaseMessage('2026-000042', '2026-11-22T17:05:00Z');
     supportNetwork({
