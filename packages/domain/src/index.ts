@@ -15,3 +15,4 @@ export * from './plan';
 export * from './trips';
 export * from './sso';
 export * from './cases';
+export * from './claims';

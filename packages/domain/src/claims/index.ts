@@ -1,0 +1,6 @@
+export * from './messages';
+export * from './form';
+export * from './payload';
+export * from './coverage';
+export * from './timeline';
+export * from './evidence';
