@@ -10,7 +10,7 @@ export interface PhotoType {
 /** An uploaded photo (002 §3: TipoFoto.Id, Foto with Aprovacao, TextoReprovacao, Tipo). */
 export interface PhotoRecord {
   TipoFoto: { Id: string };
-  Foto: { Aprovacao: boolean | null; TextoReprovacao: string | null; Tipo: string };
+  Foto: { Aprovacao: boolean | null; TextoReprovacao: string | null; Tipo: 'jpg' | 'pdf' };
 }
 
 /** 002 §4.4. 'todas-aprovadas' is ours: every required photo approved (routes like any other status). */

@@ -4,3 +4,4 @@ export * from './payload';
 export * from './coverage';
 export * from './timeline';
 export * from './evidence';
+export * from './dto';
