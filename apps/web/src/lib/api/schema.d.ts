@@ -595,7 +595,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/claims/{caseNumber}": {
+    "/api/claims/cases/{caseNumber}": {
         parameters: {
             query?: never;
             header?: never;
@@ -612,7 +612,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/claims/{caseNumber}/photo-status": {
+    "/api/claims/cases/{caseNumber}/photo-status": {
         parameters: {
             query?: never;
             header?: never;
@@ -629,7 +629,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/claims/{caseNumber}/declaration": {
+    "/api/claims/cases/{caseNumber}/declaration": {
         parameters: {
             query?: never;
             header?: never;
@@ -646,7 +646,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/claims/{caseNumber}/photos/{typeId}": {
+    "/api/claims/cases/{caseNumber}/photos/{typeId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -667,7 +667,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/claims/{caseNumber}/notice.pdf": {
+    "/api/claims/cases/{caseNumber}/notice.pdf": {
         parameters: {
             query?: never;
             header?: never;
