@@ -37,9 +37,9 @@ export default fp(
       ),
     );
     await app.register(routes, { prefix: '/api' });
-    // Demo: the seeded claims' photos get a placeholder file, so every document of the demo opens.
+    // Demo: the seeded claims' photos get a placeholder file when the server starts listening (after the seed).
     if (app.config.demoMode) {
-      app.addHook('onReady', async () => {
+      app.addHook('onListen', async () => {
         const svg = Buffer.from(
           '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="600" height="400" fill="#8a94a6"/>' +
             '<text x="300" y="210" font-size="36" text-anchor="middle" fill="#fff" font-family="sans-serif">Foto de demonstração</text></svg>',
