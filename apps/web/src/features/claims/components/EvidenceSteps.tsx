@@ -95,11 +95,7 @@ function Steps({ caseNumber, view, onDone }: Props & { view: ClaimView }) {
       <h2 id="evidencia">EVIDÊNCIA DO SINISTRO</h2>
       <p className="muted">Caso nº {caseNumber}</p>
       <Stepper current={Math.min(step, total - 1)} total={total} />
-      {banner && (
-        <Alert>
-          <span role="alert">{banner}</span>
-        </Alert>
-      )}
+      {banner && <Alert>{banner}</Alert>}
       {step === 0 && (
         <div className={s.form}>
           <h3>Você vai precisar:</h3>
