@@ -3,13 +3,16 @@
  * verification of the same access token, and one indexed query through the same Kysely adapter (PGlite or pg)
  * on the same database. `reference ratio` = the real API's authenticated read ÷ this.
  */
+import path from 'node:path';
 import Fastify from 'fastify';
 import { jwtVerify } from 'jose';
 import { openPglite, openPostgres } from '../../apps/api/src/db/db';
 
 const port = Number(process.env.PORT);
 const key = new TextEncoder().encode(process.env.AUTH_SECRET ?? '');
-const db = process.env.DATABASE_URL ? await openPostgres(process.env.DATABASE_URL) : await openPglite(process.env.DATA_DIR);
+const db = process.env.DATABASE_URL
+  ? await openPostgres(process.env.DATABASE_URL)
+  : await openPglite(path.resolve(process.env.DATA_DIR ?? './data', 'pglite'));
 
 const app = Fastify({ logger: false });
 app.get('/healthz', async () => ({ status: 'ok' }));

@@ -7,6 +7,7 @@ import { routeJs, type RouteJs } from './bundle';
 import type { Cleanup } from './cleanup';
 import { startApi } from './api-process';
 import { runGuarded } from './lifecycle';
+import { measureLoginTiming } from './login-timing';
 import { LIGHTHOUSE_ROUTES, LIGHTHOUSE_TARGETS, measureRoute } from './lighthouse';
 import { pinCpus } from './pinning';
 import { Report } from './report';
@@ -14,6 +15,7 @@ import { readSettings } from './settings';
 import { KB, MB, TARGETS } from './targets';
 import { BILLS_PATH, CONTRACTS_PATH, measureServers } from './throughput';
 import { BENCH_POSITIONS, TRIPS_PATH, measureTrips } from './trips';
+import { CASES_PATH, measureCases } from './cases';
 import { ensureWebBuilt } from './web-build';
 
 const LOGIN_ROUTE = '/';
@@ -217,14 +219,75 @@ async function tripsFigures(cleanup: Cleanup): Promise<void> {
   }
 }
 
+/** Issue 9 §7: 'Minhas solicitações' read (req/s, ratio to bare node:http) and 1 MiB JPEG upload throughput. */
+async function casesFigures(cleanup: Cleanup): Promise<void> {
+  const cpus = pinCpus(settings.pin);
+  report.line('');
+  report.line(
+    `Support cases (PGlite): ${settings.connections} connections for the read, 2 uploads in flight; ` +
+      `${settings.warmup} s warm-up + ${settings.duration} s measured each`,
+  );
+  try {
+    const f = await measureCases(settings, cleanup, cpus);
+    const row = (label: string, r: { rps: number; p50: number; p99: number }) =>
+      report.info(label, `${Math.round(r.rps)} req/s (latency p50 ${r.p50} ms, p99 ${r.p99} ms)`);
+    row('bare node:http hello', f.bare);
+    row(`GET ${CASES_PATH}`, f.list);
+    const ratio = f.list.rps / f.bare.rps;
+    report.exact(
+      `cases ratio: ${ratio.toFixed(2)}`,
+      `case-list read ÷ bare node:http, target ≥ ${TARGETS.casesRatio.toFixed(2)}`,
+      ratio >= TARGETS.casesRatio,
+      'cases ratio',
+    );
+    const u = f.upload;
+    report.info(
+      'upload throughput',
+      `${u.mibPerSecond.toFixed(2)} MiB/s of ${(u.jpegBytes / MB).toFixed(2)} MiB JPEGs (${u.jpegSide}) incl. re-encode: ` +
+        `${u.uploads} stored in ${u.seconds.toFixed(1)} s, ${u.uploadsPerSecond.toFixed(1)}/s, p50 ${u.p50Ms} ms, p99 ${u.p99Ms} ms, ${u.failures} failed`,
+    );
+  } catch (err) {
+    report.error('cases', err);
+  }
+}
+
+/** Issue 7 item 9: a stranger must not tell a customer's CPF from an unknown one by the login's answer time. */
+async function loginTimingFigures(cleanup: Cleanup): Promise<void> {
+  const cpus = pinCpus(settings.pin);
+  report.line('');
+  report.line("Login enumeration timing: POST /api/auth/login, a customer's document vs an unknown valid one, 100 tries each (ABBA)");
+  const [load1] = os.loadavg();
+  if (load1 !== undefined && load1 > cpuCount * 0.75) {
+    report.line(
+      `  note: the machine is busy (load average ${load1.toFixed(2)} on ${cpuCount} CPUs): the difference is noisy, run it again when idle`,
+    );
+  }
+  try {
+    const f = await measureLoginTiming(settings, cleanup, cpus?.server);
+    report.info('API database', f.dbLabel);
+    report.info('login medians', `customer ${f.knownMedianMs.toFixed(2)} ms, unknown ${f.unknownMedianMs.toFixed(2)} ms`);
+    report.figure(
+      'login timing difference (medians)',
+      `${f.diffMs.toFixed(2)} ms`,
+      `target < ${TARGETS.loginTimingDiffMs} ms`,
+      f.diffMs < TARGETS.loginTimingDiffMs,
+    );
+  } catch (err) {
+    report.error('login timing', err);
+  }
+}
+
 // Lighthouse: about 30 s per run on a busy 2-core machine, bounded at 90 s.
 const deadlineMs =
   (5 * 60 +
     2 * 60 +
     (settings.databaseUrl ? 2 : 1) * (4 * (settings.warmup + settings.duration) + settings.rateDuration + 60) * 1.5 +
     120 +
+    120 +
     90 * settings.lighthouseRuns * LIGHTHOUSE_ROUTES.length +
     (settings.databaseUrl ? 2 : 1) * (2 * (settings.warmup + settings.duration) + 300) +
+    4 * (settings.warmup + settings.duration) +
+    120 +
     60) *
   1000;
 
@@ -240,5 +303,7 @@ await runGuarded(async (cleanup) => {
   if (settings.parts.has('lighthouse')) await lighthouseFigures(cleanup);
   if (settings.parts.has('api')) await serverFigures(cleanup);
   if (settings.parts.has('trips')) await tripsFigures(cleanup);
+  if (settings.parts.has('cases')) await casesFigures(cleanup);
+  if (settings.parts.has('login')) await loginTimingFigures(cleanup);
   return report.summary().failed ? 1 : 0;
 }, deadlineMs);

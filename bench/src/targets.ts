@@ -14,8 +14,12 @@ export const TARGETS = {
   /** At a fixed 500 req/s for 60 s. */
   steadyP99Ms: 25,
   steadyErrors: 0,
+  /** 'Minhas solicitações' read ÷ bare node:http, same run (issue 9 §7; same bar as the payment history). */
+  casesRatio: 0.3,
   /** Keyset paging: a page at the far end of 1M positions' trips ÷ a page near the start (same trip sizes), same run. */
   tripsDeepPageRatio: 0.8,
+  /** Issue 7 item 9: |median login time, a customer's document − an unknown valid one| over 100 tries each. */
+  loginTimingDiffMs: 5,
 } as const;
 
 export const KB = 1024;

@@ -105,11 +105,31 @@ test('a file that is not what its name says is refused with the message, and not
   await expect(cases(page).getByRole('button', { name: /Minhas solicitações \(\d+\)/ })).toHaveText(new RegExp(`\\(${before}\\)`));
 });
 
-test('registration change: a CNH photo with upload progress, pending staff approval', async ({ page, request }) => {
+/** The JPEG parts of a multipart body (by their SOI/EOI markers), as the browser sent them. */
+function jpegParts(body: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (;;) {
+    const start = body.indexOf(Buffer.from([0xff, 0xd8, 0xff]), from);
+    if (start < 0) return parts;
+    const boundary = body.indexOf(Buffer.from('\r\n--'), start);
+    parts.push(body.subarray(start, boundary < 0 ? body.length : boundary));
+    from = boundary < 0 ? body.length : boundary;
+  }
+}
+
+test('registration change: a CNH photo through the full-screen flow, resized on the phone, with upload progress', async ({
+  page,
+  request,
+}) => {
   await login(page, request, MARIA);
-  // Slow the send down a little so the progress bar can be seen, as on a phone network.
+  // Slow the send down a little so the progress bar can be seen, as on a phone network; keep what was sent.
+  const sent: Buffer[] = [];
   await page.route('**/api/cases/contracts/*', async (route) => {
-    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1500));
+    if (route.request().method() === 'POST') {
+      sent.push(route.request().postDataBuffer() ?? Buffer.alloc(0));
+      await new Promise((r) => setTimeout(r, 1500));
+    }
     await route.continue();
   });
   await page.goto('/suporte/100101?area=Alteracao-de-Dados-Cadastrais');
@@ -118,17 +138,61 @@ test('registration change: a CNH photo with upload progress, pending staff appro
   await page.getByLabel('O que você quer alterar?').selectOption('Alteração de documentos');
   await expect(page.getByLabel('Alterar mais dados')).toBeDisabled();
   await page.getByLabel('Tipo de documento').selectOption('CNH');
+  const flow = page.getByRole('dialog', { name: 'Anexar CNH' });
+  await expect(flow).toBeVisible();
+  // full screen
+  const box = (await flow.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(1270);
+  expect(box.height).toBeGreaterThanOrEqual(790);
+  // a file that is not an image or PDF is refused
+  await flow.getByLabel('Arquivo').setInputFiles({ name: 'cnh.txt', mimeType: 'text/plain', buffer: Buffer.from('texto') });
+  await expect(flow.getByRole('alert')).toHaveText('Formato inválido');
   const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#3a6' } })
-    .jpeg({ quality: 90 })
+    .jpeg({ quality: 95 })
     .withExif({ IFD0: { Make: 'Celular' } })
     .toBuffer();
-  await page.getByLabel('Galeria').setInputFiles({ name: 'cnh.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await expect(main(page).getByRole('img', { name: 'Prévia de cnh.jpg' })).toBeVisible();
-  await expect(main(page).getByText('Anexar outra CNH')).toBeVisible();
-  await page.getByRole('button', { name: 'Confirmar alteração' }).click();
-  await expect(main(page).getByText(/Enviando arquivo/)).toBeVisible();
-  await expect(main(page).getByText('Sua solicitação foi enviada com sucesso!')).toBeVisible();
+  await flow.getByLabel('Galeria').setInputFiles({ name: 'cnh.jpg', mimeType: 'image/jpeg', buffer: photo });
+  const preview = page.getByRole('dialog', { name: 'Confira a CNH' });
+  await expect(preview.getByRole('img', { name: 'Prévia de cnh.jpg' })).toBeVisible();
+  await expect(preview.getByRole('button', { name: 'Anexar outra CNH' })).toBeVisible();
+  await preview.getByRole('button', { name: 'Confirmar alteração' }).click();
+  await expect(main(page).getByText(/Enviando arquivo cnh\.jpg… \d+%/)).toBeVisible();
+  await expect(main(page).getByRole('progressbar')).toBeVisible();
+  await expect(main(page).getByText('Solicitação enviada com sucesso!')).toBeVisible();
   await expect(main(page).getByText('Seus dados serão atualizados depois que nossa equipe analisar e aprovar a alteração.')).toBeVisible();
+  await expect(
+    cases(page)
+      .getByRole('button', { name: /Alteração de Dados Cadastrais/ })
+      .filter({ hasText: 'Aberto' }),
+  ).toHaveCount(1);
+  // The phone sent a JPEG of at most 1500 px (recompressed at 0.8), not the 2400 px original.
+  const [jpeg] = jpegParts(sent[0]!);
+  const meta = await sharp(jpeg).metadata();
+  expect(Math.max(meta.width!, meta.height!)).toBe(1500);
+  expect(meta.exif).toBeUndefined();
+  expect(jpeg!.length).toBeLessThan(photo.length);
+});
+
+test('registration change of address: the CEP fills street, district, city and state', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  // 100102 (device only): the only registration change on it
+  await page.goto('/suporte/100102?area=Alteracao-de-Dados-Cadastrais');
+  await page.getByLabel('Telefone para contato (celular)').pressSequentially(TEL);
+  await page.getByLabel('O que você quer alterar?').selectOption('Endereço');
+  const cep = page.getByLabel('CEP', { exact: true });
+  await cep.pressSequentially('99999999');
+  await expect(main(page).getByText('CEP não encontrado')).toBeVisible();
+  await cep.fill('');
+  await cep.pressSequentially('01310100');
+  await expect(cep).toHaveValue('01310-100');
+  await expect(page.getByLabel('Rua')).toHaveValue('Avenida Paulista');
+  await expect(page.getByLabel('Bairro')).toHaveValue('Bela Vista');
+  await expect(page.getByLabel('Cidade')).toHaveValue('São Paulo');
+  await expect(page.getByLabel('Estado (UF)')).toHaveValue('SP');
+  await expect(main(page).getByText('CEP não encontrado')).toHaveCount(0);
+  await page.getByLabel('Número').fill('1000');
+  await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(main(page).getByText('Solicitação enviada com sucesso!')).toBeVisible();
   await expect(
     cases(page)
       .getByRole('button', { name: /Alteração de Dados Cadastrais/ })

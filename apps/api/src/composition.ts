@@ -9,6 +9,8 @@ import { ChannelNotifier, HttpSmsNotifier, OutboxNotifier, SmtpNotifier, type No
 import { StaticBrCodePixPsp, pixReceiver, type PixPsp } from './ports/pix-psp';
 import { TableAnalytics, type Analytics } from './ports/analytics';
 import { LocalDiskStorage, type FileStorage } from './ports/storage';
+import { S3Storage } from './ports/s3-storage';
+import { BuiltInCepTable, ViaCepLookup, type CepLookup } from './ports/cep';
 import { BuiltInCaseSystem, type CaseSystem } from './modules/cases/case-system';
 
 /**
@@ -26,6 +28,8 @@ export interface Ports {
   caseSystem?: CaseSystem;
   fileStorage?: FileStorage;
   analytics?: Analytics;
+  /** Address (CEP) lookup: built-in table, or ViaCEP when VIACEP_URL is set. */
+  cepLookup?: CepLookup;
 }
 
 declare module 'fastify' {
@@ -46,6 +50,8 @@ declare module 'fastify' {
     fileStorage: FileStorage;
     /** Product analytics (support_sent…); built-in: the analytics_events table. */
     analytics: Analytics;
+    /** CEP → address; built-in: a table of real CEPs (every capital, the demo addresses); ViaCEP when configured. */
+    cepLookup: CepLookup;
   }
 }
 
@@ -71,9 +77,13 @@ export default fp(
     app.decorate('limiter', new RateLimiter(db, config.limits.windowSeconds));
     // cases (issue 9)
     app.decorate('caseSystem', ports.caseSystem ?? new BuiltInCaseSystem());
-    const uploadsDir = path.resolve(config.env.UPLOADS_DIR ?? path.join(config.env.DATA_DIR, 'uploads'));
-    app.decorate('fileStorage', ports.fileStorage ?? new LocalDiskStorage(uploadsDir));
+    app.decorate('fileStorage', ports.fileStorage ?? defaultFileStorage(config));
     app.decorate('analytics', ports.analytics ?? new TableAnalytics());
+    const { VIACEP_URL, CEP_LOOKUP_TIMEOUT_MS } = config.env;
+    app.decorate(
+      'cepLookup',
+      ports.cepLookup ?? (VIACEP_URL ? new ViaCepLookup({ baseUrl: VIACEP_URL, timeoutMs: CEP_LOOKUP_TIMEOUT_MS }) : new BuiltInCepTable()),
+    );
   },
   { name: 'ports' },
 );
@@ -84,4 +94,21 @@ function defaultNotifier(config: AppConfig, outbox: OutboxNotifier | null): Noti
   const sms = SMS_PROVIDER_URL ? new HttpSmsNotifier(SMS_PROVIDER_URL, SMS_PROVIDER_TOKEN) : outbox;
   if (!email || !sms) throw new Error('Outside demo mode, SMTP_URL and SMS_PROVIDER_URL must be configured');
   return new ChannelNotifier({ email, sms });
+}
+
+/** Uploads: S3-compatible object storage when S3_BUCKET is set (N instances share it), else local disk under DATA_DIR. */
+function defaultFileStorage(config: AppConfig): FileStorage {
+  const e = config.env;
+  if (e.S3_BUCKET) {
+    if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) throw new Error('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    return new S3Storage({
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+    });
+  }
+  return new LocalDiskStorage(path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')));
 }

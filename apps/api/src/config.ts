@@ -52,6 +52,17 @@ const EnvSchema = z.object({
   // Support cases (issue 9): where attachments live (default DATA_DIR/uploads) and the per-customer quota.
   UPLOADS_DIR: z.string().optional(),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** CEP lookup: unset = the built-in table of real CEPs; set = ViaCEP (or a service with its JSON shape) at this base. */
+  VIACEP_URL: z.string().url().optional(),
+  CEP_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Uploads in S3-compatible object storage instead of local disk (ADR 035): bucket and endpoint. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style URLs ({endpoint}/{bucket}/{key}), as MinIO and most S3-compatible servers want. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

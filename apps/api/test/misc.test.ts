@@ -192,6 +192,27 @@ describe('outside demo mode, over https, with the web app built', () => {
   });
 });
 
+describe('request log lines at info (ADR 049)', () => {
+  const capture = logCapture();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ logger: serverLoggerOptions(capture.stream, 'info') });
+  });
+  afterAll(() => t?.close());
+
+  it('a successful request writes no line; a failed one writes one "request completed" line with its path', async () => {
+    const lines = () => capture.lines.map((l) => JSON.parse(l) as { msg: string; req?: { path: string }; res?: { statusCode: number } });
+    const { AccessToken } = await t.login(CPF_MARIA);
+    const before = capture.lines.length;
+    expect((await t.get('/api/contracts', AccessToken)).statusCode).toBe(200);
+    expect(capture.lines.length).toBe(before);
+    expect((await t.get('/api/nothing-here?doc=52998224725', AccessToken)).statusCode).toBe(404);
+    const completed = lines().filter((l) => l.msg === 'request completed');
+    expect(completed.at(-1)).toMatchObject({ req: { path: '/api/nothing-here' }, res: { statusCode: 404 } });
+    expect(lines().some((l) => l.msg === 'incoming request')).toBe(false);
+  });
+});
+
 describe('logs', () => {
   const capture = logCapture();
   let t: TestApp;

@@ -16,3 +16,4 @@ export * from './trips';
 export * from './sso';
 export * from './cases';
 export * from './claims';
+export * from './addresses';

@@ -17,6 +17,39 @@ const INT8_OID = 20;
 pg.types.setTypeParser(DATE_OID, (v: string) => v);
 pg.types.setTypeParser(INT8_OID, (v: string) => Number(v));
 
+/** Distinct statement texts given a name at most; beyond them (a runaway of generated SQL) statements stay unnamed. */
+const MAX_NAMED_STATEMENTS = 1_000;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `g${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Prepared statements: node-postgres parses a named statement once per connection and then only binds and
+ * executes it (a parameterized read costs about half on PGlite). Kysely builds the same text for the same query
+ * shape, so every parameterized statement gets a stable name from its text. Statements without parameters
+ * (migrations, BEGIN/COMMIT, multi-statement scripts) go through unchanged.
+ */
+function nameStatements(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const [text, values] = args;
+      if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+        const name = statementName(text);
+        if (name) return query({ name, text, values });
+      }
+      return query(...args);
+    };
+  });
+}
+
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Loaded only when used: a PostgreSQL deployment never pays for the embedded engine.
@@ -28,6 +61,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const { connection } = createPgConfig(lite);
   // One connection: PGlite is a single session, so transactions must queue rather than interleave.
   const pool = new pg.Pool({ connection, max: 1, idleTimeoutMillis: 0 } as pg.PoolConfig);
+  nameStatements(pool);
   const endPool = pool.end.bind(pool);
   pool.end = (async () => {
     await endPool();
@@ -51,6 +85,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   survivePoolErrors(pool);
+  nameStatements(pool);
   // Fail fast on a bad URL instead of on the first request.
   await pool.query('SELECT 1');
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

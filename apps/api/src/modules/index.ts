@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import addresses from './addresses'; // CEP lookup (issue 9)
 import auth from './auth';
 import cases from './cases'; // cases (issue 9)
 import claims from './claims'; // claims (issue 11)
@@ -32,5 +33,6 @@ export const modules: FastifyPluginAsync[] = [
   sso, // needs auth and contracts
   cases, // needs contracts (issue 9)
   claims, // needs cases and contracts (issue 11)
+  addresses, // CEP lookup (issue 9)
   dev,
 ];

@@ -20,12 +20,3 @@ export const isCompleteCep = (value: string) => /^\d{5}-\d{3}$/.test(maskCep(val
 
 /** The spec's "simple pattern" for e-mail: something@something.something, no spaces. */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** No NUL or other control characters (tabs and line breaks allowed in free text). */
-export const noControlChars = (v: string) => {
-  for (let i = 0; i < v.length; i++) {
-    const code = v.charCodeAt(i);
-    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127) return false;
-  }
-  return true;
-};

@@ -26,6 +26,7 @@ export const SUPPORT_MSG = {
   selectOption: 'Selecione uma opção',
   invalidCep: 'CEP inválido',
   cepNotFound: 'CEP não encontrado',
+  cepUnavailable: 'Não foi possível consultar o CEP agora. Preencha o endereço.',
   insertState: 'Insira o estado',
   insertCity: 'Insira a cidade',
   insertNeighborhood: 'Insira o bairro',

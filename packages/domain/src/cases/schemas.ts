@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REQUEST_TYPE_INFO, type CaseReason } from './cases';
-import { isCompleteCep, isMobilePhone, maskCep, noControlChars, onlyDigits, SIMPLE_EMAIL } from './inputs';
+import { hasControlChars } from '../bounds';
+import { isCompleteCep, isMobilePhone, maskCep, onlyDigits, SIMPLE_EMAIL } from './inputs';
 import { SUPPORT_MSG } from './messages';
 
 /**
@@ -9,15 +10,26 @@ import { SUPPORT_MSG } from './messages';
  */
 
 const CONTROL = 'Caracteres inválidos.';
-const text = (max: number, required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, `Use no máximo ${max} caracteres.`).refine(noControlChars, CONTROL);
-const optionalText = (max: number) =>
-  z.string().trim().max(max, `Use no máximo ${max} caracteres.`).refine(noControlChars, CONTROL).optional();
+/**
+ * Free text (`multiline`: descriptions typed in a text area) may hold line breaks and tabs; every other field is one
+ * line and refuses every control character. NUL never passes (issue 7, ADR 011).
+ */
+type Lines = { multiline?: boolean };
+const clean =
+  ({ multiline = false }: Lines = {}) =>
+  (v: string) =>
+    !hasControlChars(v, { multiline });
+const text = (max: number, required: string, lines: Lines = {}) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `Use no máximo ${max} caracteres.`).refine(clean(lines), CONTROL);
+const optionalText = (max: number, lines: Lines = {}) =>
+  z.string().trim().max(max, `Use no máximo ${max} caracteres.`).refine(clean(lines), CONTROL).optional();
+const MULTILINE = { multiline: true } as const;
 
 /** The contact phone of every request: masked, mobile only. Stored as digits. */
 export const contactPhoneSchema = z
   .string({ error: SUPPORT_MSG.phoneRequired })
   .max(20, SUPPORT_MSG.invalidMobile)
+  .refine(clean(), SUPPORT_MSG.invalidMobile)
   .refine((v) => onlyDigits(v).length > 0, SUPPORT_MSG.phoneRequired)
   .refine(isMobilePhone, SUPPORT_MSG.invalidMobile)
   .transform(onlyDigits);
@@ -49,20 +61,20 @@ export const cancellationRequestSchema = z.object({
   tipo: z.literal('cancelamento'),
   telefone: contactPhoneSchema,
   motivo: text(200, SUPPORT_MSG.cancelReason),
-  detalhe: text(2000, SUPPORT_MSG.cancelDetail),
+  detalhe: text(2000, SUPPORT_MSG.cancelDetail, MULTILINE),
 });
 
 export const trackerRequestSchema = z.object({
   tipo: z.literal('rastreador'),
   telefone: contactPhoneSchema,
   caso: z.enum(TRACKER_CASES, { error: SUPPORT_MSG.selectCase }),
-  descricao: text(2000, SUPPORT_MSG.explainBetter),
+  descricao: text(2000, SUPPORT_MSG.explainBetter, MULTILINE),
 });
 
 export const contestationRequestSchema = z.object({
   tipo: z.literal('contestacao'),
   telefone: contactPhoneSchema,
-  descricao: text(2000, SUPPORT_MSG.insertReason),
+  descricao: text(2000, SUPPORT_MSG.insertReason, MULTILINE),
   tipoContestacao: z
     .string()
     .regex(/^[a-z-]{1,40}$/)
@@ -72,13 +84,14 @@ export const contestationRequestSchema = z.object({
 export const ombudsmanRequestSchema = z.object({
   tipo: z.literal('ouvidoria'),
   telefone: contactPhoneSchema,
-  descricao: text(4000, SUPPORT_MSG.insertReason),
+  descricao: text(4000, SUPPORT_MSG.insertReason, MULTILINE),
 });
 
 export const addressChangeSchema = z.object({
   cep: z
     .string({ error: SUPPORT_MSG.invalidCep })
     .max(9, SUPPORT_MSG.invalidCep)
+    .refine(clean(), SUPPORT_MSG.invalidCep)
     .refine(isCompleteCep, SUPPORT_MSG.invalidCep)
     .transform(maskCep),
   estado: text(2, SUPPORT_MSG.insertState).pipe(z.string().regex(/^[A-Za-z]{2}$/, SUPPORT_MSG.insertState)),
@@ -107,11 +120,11 @@ export const registrationChangeRequestSchema = z
       .min(1, SUPPORT_MSG.selectOption)
       .max(2),
     endereco: addressChangeSchema.optional(),
-    novoTelefone: z.string().max(20).optional(),
-    novoEmail: z.string().trim().max(120).optional(),
+    novoTelefone: z.string().max(20).refine(clean(), SUPPORT_MSG.insertNumber).optional(),
+    novoEmail: z.string().trim().max(120).refine(clean(), SUPPORT_MSG.insertEmail).optional(),
     utilizacao: z.enum(VEHICLE_USES, { error: SUPPORT_MSG.selectOption }).optional(),
     documento: z.enum(DOCUMENT_TYPES, { error: SUPPORT_MSG.invalidDocumentType }).optional(),
-    outros: optionalText(2000),
+    outros: optionalText(2000, MULTILINE),
   })
   .superRefine((v, ctx) => {
     const has = (c: RegistrationChange) => v.alteracoes.includes(c);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, safeText } from '../bounds';
 
 /** Single sign-on (spec 002 §2.8): the /sso/{data} link and where it may lead. Pure, shared by web and API. */
 
@@ -37,16 +38,31 @@ export const SSO_ROUTES = [
 
 const SEGMENT = /^[A-Za-z0-9_-]{1,40}$/;
 
+/** Keys a sign-on link's query may carry (they become query parameters of the landing page). */
+export const SSO_QUERY_MAX_KEYS = 20;
+
 export const SsoDataSchema = z.object({
-  token: z.string().min(20).max(200),
-  path: z.string().max(200).optional().nullable(),
+  token: safeText(200).min(20),
+  path: safeText(200).optional().nullable(),
+  // A contract id is an int4 column: a larger one is not a contract, never a database error (issue 7).
   contractId: z
-    .union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)])
+    .union([
+      z.number().int().positive().max(INT4_MAX),
+      z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .refine((v) => Number(v) <= INT4_MAX),
+    ])
     .optional()
     .nullable(),
-  upSell: z.string().max(40).optional().nullable(),
+  upSell: safeText(40).optional().nullable(),
   query: z
-    .union([z.string().max(500), z.record(z.string(), z.string().max(200))])
+    .union([
+      safeText(500),
+      z
+        .record(safeText(40), safeText(200))
+        .refine((q) => Object.keys(q).length <= SSO_QUERY_MAX_KEYS, `No máximo ${SSO_QUERY_MAX_KEYS} parâmetros.`),
+    ])
     .optional()
     .nullable(),
 });

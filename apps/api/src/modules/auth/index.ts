@@ -14,7 +14,7 @@ export default fp(
   async (app) => {
     app.decorate(
       'authService',
-      new AuthService(new AuthRepository(app.db), app.tokens, app.limiter, app.notifier, app.customers, app.config),
+      new AuthService(new AuthRepository(app.db, app.familyLiveness), app.tokens, app.limiter, app.notifier, app.customers, app.config),
     );
     await app.register(routes, { prefix: '/api' });
   },

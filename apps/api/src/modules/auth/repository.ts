@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/db';
+import type { FamilyLiveness } from './liveness';
 
 /** `now() + n seconds` on the database clock, so every instance agrees on expiries. */
 const inSeconds = (secs: number) => sql<Date>`now() + make_interval(secs => ${secs})`;
@@ -7,7 +8,11 @@ const now = sql<Date>`now()`;
 
 /** SQL of the login protocol: its tables are login_sessions, login_codes, token_families and refresh_tokens. */
 export class AuthRepository {
-  constructor(private readonly db: Database) {}
+  /** `liveness`: the process's memory of live logins (./liveness.ts), shared by the session check and the service. */
+  constructor(
+    private readonly db: Database,
+    private readonly liveness?: FamilyLiveness,
+  ) {}
 
   async createSession(id: string, customerId: number, ttlSeconds: number): Promise<void> {
     await this.db
@@ -157,19 +162,23 @@ export class AuthRepository {
       .where('id', '=', familyId)
       .where('revoked_at', 'is', null)
       .execute();
+    this.liveness?.forget(familyId);
   }
 
   /** The login is live and belongs to `customerId` (a token naming another customer's login is refused). */
   async familyIsLive(familyId: string, customerId: number): Promise<boolean> {
+    if (this.liveness?.isLive(familyId, customerId)) return true;
     const row = await this.db
       .selectFrom('token_families')
-      .select(sql<number>`1`.as('live'))
+      .select('expires_at')
       .where('id', '=', familyId)
       .where('customer_id', '=', customerId)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now)
       .executeTakeFirst();
-    return row !== undefined;
+    if (!row) return false;
+    this.liveness?.remember(familyId, customerId, new Date(row.expires_at));
+    return true;
   }
 
   // ── Decoy sessions: a valid document that is not a customer (issue 7) ──────────────────────────

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/errors';
+import { FamilyLiveness } from './liveness';
 import { AuthRepository } from './repository';
 import { TokenService } from './tokens';
 
@@ -12,6 +13,8 @@ declare module 'fastify' {
     /** `onRequest: app.authenticate` on a route: a valid AccessToken whose login was not revoked (logout, reuse). */
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     tokens: TokenService;
+    /** Logins recently seen live (./liveness.ts): the auth module's repository shares it, so its revocations apply at once. */
+    familyLiveness: FamilyLiveness;
   }
 }
 
@@ -22,8 +25,10 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const tokens = new TokenService(app.config.authSecret, app.config.tokens.accessSeconds);
-    const repo = new AuthRepository(app.db);
+    const liveness = new FamilyLiveness();
+    const repo = new AuthRepository(app.db, liveness);
     app.decorate('tokens', tokens);
+    app.decorate('familyLiveness', liveness);
     app.decorateRequest('auth', undefined as unknown as FastifyRequest['auth']);
     app.decorate('authenticate', async (req: FastifyRequest) => {
       const header = req.headers.authorization;

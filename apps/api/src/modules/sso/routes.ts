@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SsoDataSchema, TokensDto, contractIdSchema, documentSchema } from '@guarita/domain';
+import { SsoDataSchema, TokensDto, contractIdSchema, documentSchema, safeText } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
 import { noAuth, ssoApiKey } from '../../plugins/openapi';
 import { sendSessionTokens } from '../auth/routes';
@@ -47,7 +47,7 @@ const routes: FastifyPluginAsyncZod<{ service: SsoService }> = async (app, { ser
         security: noAuth,
         summary: 'Browser: trade a sign-on token for the normal session (same tokens and refresh cookie as the code login)',
         body: z.object({
-          token: z.string().min(20).max(200),
+          token: safeText(200).min(20),
           contractId: contractIdSchema.nullable().optional(),
         }),
         response: { 200: TokensDto.extend({ contractId: z.number().int().nullable() }), ...errorResponses },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MapConfigDto, PositionDto, TRIPS_PAGE_SIZE, TripPageDto } from '@guarita/domain';
+import { MapConfigDto, PositionDto, TRIPS_PAGE_SIZE, TripPageDto, safeText } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
 import { bearerAuth } from '../../plugins/openapi';
 import { NCtrIdParams } from '../contracts/routes';
@@ -24,7 +24,7 @@ const routes: FastifyPluginAsyncZod<TripsRouteOptions> = async (app, { service, 
         summary: "A page of the contract's trips (newest first) with valid coordinates and derived figures",
         params: NCtrIdParams,
         querystring: z.object({
-          pagina: z.string().max(200).optional(),
+          pagina: safeText(200).optional(),
           tamanho: z.coerce.number().int().min(1).max(50).default(TRIPS_PAGE_SIZE),
         }),
         response: { 200: TripPageDto, ...errorResponses },
@@ -41,6 +41,7 @@ const routes: FastifyPluginAsyncZod<TripsRouteOptions> = async (app, { service, 
         operationId: 'deleteTrip',
         security: bearerAuth,
         summary: 'Delete one of your trips for good (soft delete: Deletado)',
+        // trips.id is a bigserial (int8): every safe integer fits.
         params: z.object({ tripId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
         response: { 204: z.null(), ...errorResponses },
       },

@@ -11,10 +11,18 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 export function encodeCursor(startedAt: Date | string, id: number): string {
   return Buffer.from(JSON.stringify([iso(startedAt), id])).toString('base64url');
 }
+const ISO_INSTANT = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?Z$/;
 export function decodeCursor(cursor: string): { startedAt: string; id: number } {
   try {
     const [startedAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof startedAt === 'string' && !Number.isNaN(Date.parse(startedAt)) && Number.isSafeInteger(id) && (id as number) > 0)
+    // Only the exact form encodeCursor writes: Date.parse also takes '1' or year -271821, which PostgreSQL refuses (issue 7).
+    if (
+      typeof startedAt === 'string' &&
+      ISO_INSTANT.test(startedAt) &&
+      !Number.isNaN(Date.parse(startedAt)) &&
+      Number.isSafeInteger(id) &&
+      (id as number) > 0
+    )
       return { startedAt, id: id as number };
   } catch {
     /* fall through */

@@ -684,6 +684,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/addresses/cep/{cep}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Address of a CEP (street, district, city, state, IBGE code) for the registration-change form
+         * @description 200 the address; 400 'CEP inválido' (not 00000-000 or 8 digits); 404 'CEP não encontrado' (detalhes.Erro = 'correios-cep-nao-encontrado'); 503 the lookup service did not answer (type the address).
+         */
+        get: operations["lookupCep"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -11474,6 +11494,255 @@ export interface operations {
                         detalhes?: {
                             motivo?: string;
                             dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    lookupCep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cep: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Masked, '00000-000' */
+                        Cep: string;
+                        Logradouro: string;
+                        Bairro: string;
+                        Municipio: string;
+                        UF: string;
+                        /** @description 7-digit IBGE municipality code, or empty */
+                        CodigoIbge: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        detalhes?: {
+                            Erro: string;
                         };
                     };
                 };

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MSG, SUPPORT_MSG, type CaseCommentsDto, type CaseCreatedDto, type CaseDetailDto, type CaseListDto } from '@guarita/domain';
+import { MSG, type CaseCommentsDto, type CaseCreatedDto, type CaseDetailDto, type CaseListDto } from '@guarita/domain';
 import { ApiError } from '../../../lib/api/client';
 import { getTokens, needsRefresh, refresh } from '../../../lib/session';
 
@@ -92,7 +92,8 @@ export async function sendCase({ nCtrId, dados, files, idempotencyKey, onProgres
       }
       if (xhr.status === 201 && body) return resolve(body as CaseCreatedDto);
       const err = (body ?? {}) as { mensagem?: string; erro?: string; detalhes?: ApiErrorDetails };
-      reject(new ApiError(xhr.status, err.erro ?? `HTTP_${xhr.status}`, err.mensagem ?? SUPPORT_MSG.sendFailed, err.detalhes));
+      // No envelope (a proxy's page, a cut answer): an empty message, so the screen picks the form's own text.
+      reject(new ApiError(xhr.status, err.erro ?? `HTTP_${xhr.status}`, err.mensagem ?? '', err.detalhes));
     };
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK', MSG.connection));
     xhr.ontimeout = () => reject(new ApiError(0, 'TIMEOUT', MSG.connection));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatCommentDate, formatInstant, isSacCase, phaseDisplay, sortComments, type CaseDto } from '@guarita/domain';
+import { formatCommentDate, formatInstant, isSacCase, phaseDisplay, sortCases, sortComments, type CaseDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
@@ -97,7 +97,8 @@ export function CaseList({ nCtrId }: { nCtrId: number }) {
   const invalidate = useInvalidateCases();
   const [expanded, setExpanded] = useState(true);
   const [opened, setOpened] = useState<CaseDto | null>(null);
-  const list = cases.data?.casos ?? [];
+  // The server sorts already; sorting here too keeps the rule of 001 §2 whatever the case system answers.
+  const list = sortCases(cases.data?.casos ?? []);
   return (
     <section className={`card ${styles.cases}`} aria-labelledby="minhas-solicitacoes">
       <h2 id="minhas-solicitacoes" className={styles.heading}>

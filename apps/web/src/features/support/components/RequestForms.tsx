@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   cancellationLockIn,
   CONTESTATION_TYPES,
@@ -6,13 +6,18 @@ import {
   lockInText,
   maskCep,
   maskPhoneInput,
+  MAX_UPLOAD_BYTES,
   REGISTRATION_CHANGES,
   SUPPORT_MSG,
   todayInSaoPaulo,
   TRACKER_CASES,
   VEHICLE_USES,
+  type DocumentType,
   type RegistrationChange,
 } from '@guarita/domain';
+import { ApiError } from '../../../lib/api';
+import { useCepLookup } from '../api/lookup-cep';
+import { DocumentAttach } from './DocumentAttach';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { SelectField, TextAreaField, type FieldErrors } from './fields';
@@ -94,6 +99,9 @@ export function TrackerForm({ errors, pending, onSubmit }: SubFormProps) {
 // ── File picking (contestation, ombudsman, documents) ────────────────────────────────────────
 const PDF_OR_JPG = /\.(pdf|jpe?g)$/i;
 
+/** Images are resized before upload; anything else (a PDF) must already fit in 5 MB (001 §5). */
+const tooLargeToSend = (f: File) => !f.type.startsWith('image/') && f.size > MAX_UPLOAD_BYTES;
+
 function FilePicker({
   label,
   accept,
@@ -158,6 +166,15 @@ export function ContestationForm({ errors, pending, onSubmit }: SubFormProps) {
   const [descricao, setDescricao] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
+  const pick = (f: File) => {
+    if (!PDF_OR_JPG.test(f.name) || tooLargeToSend(f)) {
+      setFile(null);
+      setFileError(tooLargeToSend(f) ? SUPPORT_MSG.fileTooLarge : SUPPORT_MSG.pdfOrJpg);
+      return;
+    }
+    setFileError(undefined);
+    setFile(f);
+  };
   return (
     <form
       noValidate
@@ -181,20 +198,8 @@ export function ContestationForm({ errors, pending, onSubmit }: SubFormProps) {
         maxLength={2000}
         error={errors.descricao}
       />
-      <FilePicker
-        label="Anexo (PDF ou JPG)"
-        accept=".pdf,.jpg,.jpeg,application/pdf,image/jpeg"
-        error={fileError}
-        onPick={(f) => {
-          if (!PDF_OR_JPG.test(f.name)) {
-            setFile(null);
-            setFileError(SUPPORT_MSG.pdfOrJpg);
-            return;
-          }
-          setFileError(undefined);
-          setFile(f);
-        }}
-      />
+      <FilePicker label="Anexo (PDF ou JPG)" accept=".pdf,.jpg,.jpeg,application/pdf,image/jpeg" error={fileError} onPick={pick} />
+      <FilePicker label="Ou tire uma foto da fatura" accept="image/jpeg" capture onPick={pick} />
       <FileSummary files={file ? [file] : []} onRemove={() => setFile(null)} />
       <Submit pending={pending} />
     </form>
@@ -206,6 +211,12 @@ export function OmbudsmanForm({ errors, pending, onSubmit }: SubFormProps) {
   const [descricao, setDescricao] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
+  const pick = (f: File) => {
+    if (!PDF_OR_JPG.test(f.name)) return setFileError(SUPPORT_MSG.pdfOrJpg);
+    if (tooLargeToSend(f)) return setFileError(SUPPORT_MSG.fileTooLarge);
+    setFileError(undefined);
+    setFile(f);
+  };
   return (
     <form noValidate aria-label="Ouvidoria" onSubmit={onForm(() => onSubmit({ descricao }, file ? [file] : []))}>
       <TextAreaField
@@ -215,16 +226,8 @@ export function OmbudsmanForm({ errors, pending, onSubmit }: SubFormProps) {
         maxLength={4000}
         error={errors.descricao}
       />
-      <FilePicker
-        label="Anexo opcional (PDF ou JPG)"
-        accept=".pdf,.jpg,.jpeg,application/pdf,image/jpeg"
-        error={fileError}
-        onPick={(f) => {
-          if (!PDF_OR_JPG.test(f.name)) return setFileError(SUPPORT_MSG.pdfOrJpg);
-          setFileError(undefined);
-          setFile(f);
-        }}
-      />
+      <FilePicker label="Anexo opcional (PDF ou JPG)" accept=".pdf,.jpg,.jpeg,application/pdf,image/jpeg" error={fileError} onPick={pick} />
+      <FilePicker label="Ou tire uma foto" accept="image/jpeg" capture onPick={pick} />
       <FileSummary files={file ? [file] : []} onRemove={() => setFile(null)} />
       <Submit pending={pending}>Enviar</Submit>
     </form>
@@ -232,38 +235,61 @@ export function OmbudsmanForm({ errors, pending, onSubmit }: SubFormProps) {
 }
 
 // ── Alteração de Dados Cadastrais ────────────────────────────────────────────────────────────
-const DOC_FILE = /\.(pdf|png|jpe?g)$/i;
+const EMPTY_ADDRESS = { cep: '', estado: '', cidade: '', bairro: '', rua: '', numero: '', complemento: '', codigoIbge: '' };
+
+/** The CEP's answer: fills street, district, city and state; 'CEP não encontrado' under the field otherwise. */
+function useCepFill(cep: string, fill: (a: { rua: string; bairro: string; cidade: string; estado: string; codigoIbge: string }) => void) {
+  const lookup = useCepLookup(cep);
+  const filled = useRef<string | null>(null);
+  useEffect(() => {
+    const a = lookup.data;
+    if (!a || filled.current === a.Cep) return;
+    filled.current = a.Cep;
+    fill({ rua: a.Logradouro, bairro: a.Bairro, cidade: a.Municipio, estado: a.UF, codigoIbge: a.CodigoIbge });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fill once per CEP answer
+  }, [lookup.data]);
+  const err = lookup.error;
+  const message =
+    err instanceof ApiError
+      ? err.status === 404
+        ? SUPPORT_MSG.cepNotFound
+        : err.status === 400
+          ? SUPPORT_MSG.invalidCep
+          : SUPPORT_MSG.cepUnavailable
+      : null;
+  return { searching: lookup.isFetching, notFound: err instanceof ApiError && err.status === 404, message };
+}
 
 export function RegistrationChangeForm({ errors, pending, onSubmit }: SubFormProps) {
   const [first, setFirst] = useState<RegistrationChange | ''>('');
   const [more, setMore] = useState(false);
   const [second, setSecond] = useState<RegistrationChange | ''>('');
-  const [endereco, setEndereco] = useState({ cep: '', estado: '', cidade: '', bairro: '', rua: '', numero: '', complemento: '' });
+  const [endereco, setEndereco] = useState(EMPTY_ADDRESS);
   const [novoTelefone, setNovoTelefone] = useState('');
   const [novoEmail, setNovoEmail] = useState('');
   const [utilizacao, setUtilizacao] = useState('');
   const [outros, setOutros] = useState('');
-  const [documento, setDocumento] = useState('');
+  const [documento, setDocumento] = useState<DocumentType | ''>('');
   const [files, setFiles] = useState<File[]>([]);
+  const [attaching, setAttaching] = useState(false);
   const [fileError, setFileError] = useState<string | undefined>();
 
   const docFirst = first === 'Alteração de documentos';
   const chosen = [first, ...(more && !docFirst ? [second] : [])].filter((c): c is RegistrationChange => c !== '');
   const has = (c: RegistrationChange) => chosen.includes(c);
   const setAddr = (k: keyof typeof endereco, v: string) => setEndereco((a) => ({ ...a, [k]: v }));
-  const addFile = (f: File) => {
-    if (!DOC_FILE.test(f.name)) return setFileError(SUPPORT_MSG.invalidFormat);
-    setFileError(undefined);
-    setFiles((fs) => [...fs, f].slice(0, 5));
-  };
+  const cep = useCepFill(has('Endereço') ? endereco.cep : '', (found) => setEndereco((a) => ({ ...a, ...found })));
 
   const submit = () => {
-    if (has('Alteração de documentos') && files.length === 0) setFileError('Anexe a CNH ou o CRLV.');
-    const { complemento, ...addr } = endereco;
+    if (has('Alteração de documentos') && files.length === 0) setFileError(`Anexe a ${documento || 'CNH ou o CRLV'}.`);
+    else setFileError(undefined);
+    const { complemento, codigoIbge, ...addr } = endereco;
     onSubmit(
       {
         alteracoes: chosen,
-        ...(has('Endereço') ? { endereco: { ...addr, ...(complemento ? { complemento } : {}) } } : {}),
+        ...(has('Endereço')
+          ? { endereco: { ...addr, ...(complemento ? { complemento } : {}), ...(/^\d{7}$/.test(codigoIbge) ? { codigoIbge } : {}) } }
+          : {}),
         ...(has('Telefone') ? { novoTelefone } : {}),
         ...(has('E-mail') ? { novoEmail } : {}),
         ...(has('Utilização do veículo') && utilizacao ? { utilizacao } : {}),
@@ -303,10 +329,14 @@ export function RegistrationChangeForm({ errors, pending, onSubmit }: SubFormPro
           <TextField
             label="CEP"
             inputMode="numeric"
+            autoComplete="postal-code"
             value={endereco.cep}
-            onChange={(e) => setAddr('cep', maskCep(e.target.value))}
+            onChange={(e) =>
+              setEndereco({ ...EMPTY_ADDRESS, numero: endereco.numero, complemento: endereco.complemento, cep: maskCep(e.target.value) })
+            }
             maxLength={9}
-            error={errors['endereco.cep'] ?? errors.endereco}
+            hint={cep.searching ? 'Buscando o endereço…' : cep.message && !cep.notFound ? cep.message : undefined}
+            error={errors['endereco.cep'] ?? errors.endereco ?? (cep.notFound ? SUPPORT_MSG.cepNotFound : undefined)}
           />
           <TextField
             label="Estado (UF)"
@@ -379,26 +409,47 @@ export function RegistrationChangeForm({ errors, pending, onSubmit }: SubFormPro
           <SelectField
             label="Tipo de documento"
             value={documento}
-            onChange={(e) => setDocumento(e.target.value)}
+            onChange={(e) => {
+              const d = e.target.value as DocumentType | '';
+              setDocumento(d);
+              setFiles([]);
+              // Choosing CNH or CRLV opens the full-screen attach flow (001 §2).
+              setAttaching(d !== '');
+            }}
             options={opts(DOCUMENT_TYPES)}
             error={errors.documento}
           />
           {documento && (
             <div className={styles.attach}>
-              <p>
-                {files.length === 0
-                  ? `Anexe a ${documento}: escolha da galeria, tire uma foto ou envie um arquivo.`
-                  : `Anexar outra ${documento}`}
-              </p>
-              <FilePicker label="Galeria" accept="image/png,image/jpeg" onPick={addFile} />
-              <FilePicker label="Tirar foto" accept="image/*" capture onPick={addFile} />
-              <FilePicker label="Arquivo" accept=".pdf,.png,.jpg,.jpeg,application/pdf" onPick={addFile} error={fileError} />
-              <FileSummary files={files} onRemove={(i) => setFiles((fs) => fs.filter((_, j) => j !== i))} />
+              {!attaching && <FileSummary files={files} onRemove={(i) => setFiles((fs) => fs.filter((_, j) => j !== i))} />}
+              <Button variant="secondary" type="button" onClick={() => setAttaching(true)}>
+                {files.length === 0 ? `Anexar ${documento}` : `Revisar ${documento} anexada`}
+              </Button>
+              {fileError && (
+                <small className="field-error" role="alert">
+                  {fileError}
+                </small>
+              )}
+              <DocumentAttach
+                open={attaching}
+                documento={documento}
+                files={files}
+                onAdd={(f) => {
+                  setFileError(undefined);
+                  setFiles((fs) => [...fs, f].slice(0, 5));
+                }}
+                onRemove={(i) => setFiles((fs) => fs.filter((_, j) => j !== i))}
+                onClose={() => setAttaching(false)}
+                onConfirm={() => {
+                  setAttaching(false);
+                  submit();
+                }}
+              />
             </div>
           )}
         </fieldset>
       )}
-      <Submit pending={pending}>{has('Alteração de documentos') ? 'Confirmar alteração' : 'Enviar solicitação'}</Submit>
+      {has('Alteração de documentos') ? !documento && <Submit pending={pending}>Continuar</Submit> : <Submit pending={pending} />}
     </form>
   );
 }

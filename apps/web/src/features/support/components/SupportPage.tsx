@@ -34,6 +34,23 @@ import styles from './SupportPage.module.css';
 
 type Outcome = { ok: true; created: CaseCreatedDto; tipo: BuiltRequestType } | { ok: false; message: string };
 
+/** The message when the server gives none: each form's own text where the spec has one (001 §8). */
+const FALLBACK: Partial<Record<RequestType, string>> = {
+  contestacao: SUPPORT_MSG.contestationFailed,
+  'dados-cadastrais': SUPPORT_MSG.registrationFailed,
+};
+
+/** Bytes of each file sent so far, from the request's overall progress (files travel in one request, in order). */
+function perFile(sizes: number[], fraction: number): number[] {
+  const total = sizes.reduce((a, b) => a + b, 0) || 1;
+  let sent = fraction * total;
+  return sizes.map((size) => {
+    const part = Math.max(0, Math.min(size, sent));
+    sent -= size;
+    return size ? part / size : 1;
+  });
+}
+
 /** /suporte, /suporte/{nCtrId}, /suporte/{nCtrId}/{upSell}: case list, request-type select, contact phone, sub-form, feedback. */
 export function SupportPage() {
   const params = useParams();
@@ -56,6 +73,8 @@ export function SupportPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [pending, setPending] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  const [sending, setSending] = useState<Array<{ name: string; size: number }>>([]);
+  const [cancelled, setCancelled] = useState(false);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const abort = useRef<AbortController | null>(null);
   const inFlight = useRef(false);
@@ -92,8 +111,10 @@ export function SupportPage() {
     setErrors({});
     inFlight.current = true;
     setPending(true);
+    setCancelled(false);
     try {
       const blobs = await Promise.all(files.map((f) => prepareUpload(f, rule?.clientJpegQuality ?? 0.7)));
+      setSending(blobs.map((b, i) => ({ name: files[i]!.name, size: b.size })));
       // The same request retried (after a network failure) keeps its Idempotency-Key: never a second case.
       const body = JSON.stringify(dados) + files.map((f) => `${f.name}:${f.size}`).join('|');
       if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
@@ -110,7 +131,10 @@ export function SupportPage() {
       setOutcome({ ok: true, created, tipo: parsed.data.tipo });
       void qc.invalidateQueries({ queryKey: caseKeys.list(c.nCtrId) });
     } catch (err) {
-      if (err instanceof DOMException && err.name === 'AbortError') return;
+      if (err instanceof DOMException && err.name === 'AbortError') {
+        setCancelled(true); // the customer stopped it: stay on the form, same files, send again to retry
+        return;
+      }
       if (err instanceof ApiError && err.status !== 0 && err.status < 500) attempt.current = null; // a final answer
       const raw =
         err instanceof ApiError
@@ -118,11 +142,17 @@ export function SupportPage() {
             ? err.detalhes.DescricaoErroApiExterna
             : err.message
           : null;
-      setOutcome({ ok: false, message: externalErrorMessage(raw, SUPPORT_MSG.sendFailed) });
+      // Without a server message: the upload text of 001 §8 when files went, else the form's own text.
+      const fallback =
+        err instanceof ApiError && err.status > 0 && files.length > 0
+          ? SUPPORT_MSG.uploadFailed(err.status)
+          : (FALLBACK[tipo] ?? SUPPORT_MSG.sendFailed);
+      setOutcome({ ok: false, message: externalErrorMessage(raw, fallback) });
     } finally {
       inFlight.current = false;
       setPending(false);
       setProgress(null);
+      setSending([]);
       abort.current = null;
     }
     setStep(2);
@@ -178,21 +208,31 @@ export function SupportPage() {
           {tipo === 'dados-cadastrais' && <RegistrationChangeForm {...formProps} />}
           {errors.arquivo && <Alert>{errors.arquivo}</Alert>}
           {progress !== null && (
-            <div className={styles.progress}>
-              <label>
-                Enviando arquivo… {Math.round(progress * 100)}%
-                <progress max={1} value={progress} />
-              </label>
+            <div className={styles.progress} role="group" aria-label="Envio dos arquivos">
+              <ul>
+                {perFile(
+                  sending.map((f) => f.size),
+                  progress,
+                ).map((p, i) => (
+                  <li key={i}>
+                    <label>
+                      Enviando arquivo {sending[i]?.name}… {Math.round(p * 100)}%
+                      <progress max={1} value={p} />
+                    </label>
+                  </li>
+                ))}
+              </ul>
               <Button variant="secondary" type="button" onClick={() => abort.current?.abort()}>
                 Cancelar envio
               </Button>
             </div>
           )}
+          {cancelled && <Alert kind="info">Envio cancelado. Seus dados e arquivos continuam aqui: envie de novo quando quiser.</Alert>}
         </div>
 
         {step === 2 && outcome?.ok && (
           <div className={styles.feedback} role="status">
-            <h3>{SUPPORT_MSG.success}</h3>
+            <h3>{outcome.tipo === 'dados-cadastrais' ? SUPPORT_MSG.registrationSuccess : SUPPORT_MSG.success}</h3>
             {outcome.tipo === 'contestacao' && <p className={styles.protocol}>{SUPPORT_MSG.protocol(outcome.created.CaseNumber)}</p>}
             {outcome.tipo !== 'contestacao' && <p>Protocolo da solicitação: {outcome.created.CaseNumber}</p>}
             {outcome.tipo === 'dados-cadastrais' && <p>{SUPPORT_MSG.registrationPending}</p>}

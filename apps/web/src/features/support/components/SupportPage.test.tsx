@@ -1,0 +1,222 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { duplicateCaseMessage, SUPPORT_MSG } from '@guarita/domain';
+import { apiError, HttpResponse, recordRequests } from '../../../../test/msw';
+import { fakeLogin, renderSupport, supportNetwork } from '../../../../test/support-fixtures';
+import { clearSession } from '../../../lib/session';
+
+/** /suporte (001 §2, §5, §8): request-type rules, the contact phone, step 1 → step 2 feedback. */
+
+const typeSelect = () => screen.findByRole('combobox', { name: 'Tipo de solicitação' });
+const optionLabels = async () =>
+  within(await typeSelect())
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+const phone = () => screen.getByRole('textbox', { name: 'Telefone para contato (celular)' });
+
+beforeEach(() => fakeLogin());
+afterEach(() => clearSession());
+
+describe('request types', () => {
+  it('/suporte with a tracker: the 8 types with Suporte Rastreador, no Ouvidoria, and the placeholder', async () => {
+    supportNetwork();
+    renderSupport('/suporte');
+    expect(await optionLabels()).toEqual([
+      'Selecione uma área',
+      'Alteração de Dados Cadastrais',
+      'Alteração de Plano',
+      'Alteração de Vencimento',
+      'Carro Reserva',
+      'Suporte Rastreador',
+      'Troca de Veículo / Correção de Placa',
+      'Contestação de Fatura',
+      'Cancelamento',
+    ]);
+    expect(screen.getByText('Dúvidas? Fale com o Suporte:')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '4000 1762' })).toHaveAttribute('href', 'tel:40001762');
+  });
+
+  it('/suporte/{nCtrId}: no Suporte Rastreador; a contract without tracker never has it', async () => {
+    supportNetwork();
+    renderSupport('/suporte/100101');
+    expect(await optionLabels()).not.toContain('Suporte Rastreador');
+    expect(await optionLabels()).toContain('Cancelamento');
+  });
+
+  it('upSell 1 offers plan change only', async () => {
+    supportNetwork();
+    renderSupport('/suporte/100101/1');
+    expect(await optionLabels()).toEqual(['Selecione uma área', 'Alteração de Plano']);
+  });
+
+  it('?area= preselects registration change or plan change; plan change is coming soon', async () => {
+    supportNetwork();
+    renderSupport('/suporte/100101?area=Alteracao-de-Dados-Cadastrais');
+    await waitFor(async () => expect(await typeSelect()).toHaveValue('dados-cadastrais'));
+    expect(screen.getByRole('form', { name: 'Alteração de Dados Cadastrais' })).toBeInTheDocument();
+  });
+
+  it('?area=Alteracao-de-Plano preselects the plan change, shown as available soon', async () => {
+    supportNetwork();
+    renderSupport('/suporte/100104?area=Alteracao-de-Plano');
+    await waitFor(async () => expect(await typeSelect()).toHaveValue('plano'));
+    expect(screen.getByText(/Alteração de Plano: disponível em breve/)).toBeInTheDocument();
+  });
+
+  it('Ouvidoria is reachable through its link and then listed', async () => {
+    supportNetwork();
+    const { user } = renderSupport('/suporte/100101');
+    await user.click(await screen.findByRole('link', { name: 'Fale com a Ouvidoria' }));
+    await waitFor(async () => expect(await typeSelect()).toHaveValue('ouvidoria'));
+    expect(screen.getByRole('form', { name: 'Ouvidoria' })).toBeInTheDocument();
+  });
+});
+
+describe('contact phone', () => {
+  it('empty, then a landline: the two messages, and nothing is sent', async () => {
+    supportNetwork();
+    const rec = recordRequests();
+    const { user } = renderSupport('/suporte/100104');
+    await user.selectOptions(await typeSelect(), 'Cancelamento');
+    await user.type(screen.getByRole('textbox', { name: 'MOTIVO DO CANCELAMENTO' }), 'Vendi o carro');
+    await user.type(screen.getByRole('textbox', { name: 'Explique mais sobre sua decisão' }), 'Vendi em novembro.');
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(await screen.findByText(SUPPORT_MSG.phoneRequired)).toBeInTheDocument();
+    await user.type(phone(), '3133334444');
+    expect(phone()).toHaveValue('(31) 3333-4444');
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(await screen.findByText('Número de celular inválido')).toBeInTheDocument();
+    expect(phone()).toHaveAttribute('aria-invalid', 'true');
+    expect(rec.paths().filter((p) => p.startsWith('POST'))).toEqual([]);
+    rec.stop();
+  });
+});
+
+describe('step 2 feedback', () => {
+  async function sendCancellation(user: ReturnType<typeof renderSupport>['user']) {
+    await user.selectOptions(await typeSelect(), 'Cancelamento');
+    await user.type(phone(), '31987654321');
+    await user.type(screen.getByRole('textbox', { name: 'MOTIVO DO CANCELAMENTO' }), 'Vendi o carro');
+    await user.type(screen.getByRole('textbox', { name: 'Explique mais sobre sua decisão' }), 'Vendi em novembro.');
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+  }
+
+  it('success: the texts of 001 §2 and the protocol; the payload and an Idempotency-Key; a type change resets to step 1', async () => {
+    const sent = supportNetwork();
+    const { user } = renderSupport('/suporte/100104');
+    expect(screen.queryByRole('region', { name: 'Condições de cancelamento' })).not.toBeInTheDocument();
+    await user.selectOptions(await typeSelect(), 'Cancelamento');
+    expect(screen.getByRole('region', { name: 'Condições de cancelamento' })).toHaveTextContent('Antes de confirmar');
+    await user.selectOptions(await typeSelect(), 'Selecione uma área');
+    await sendCancellation(user);
+    const feedback = await screen.findByRole('status');
+    expect(feedback).toHaveTextContent(SUPPORT_MSG.success);
+    expect(feedback).toHaveTextContent('Protocolo da solicitação: 2026-000123');
+    expect(feedback).toHaveTextContent(SUPPORT_MSG.successReturn);
+    expect(feedback).toHaveTextContent(SUPPORT_MSG.successEmail);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      nCtrId: '100104',
+      dados: { tipo: 'cancelamento', telefone: '(31) 98765-4321', motivo: 'Vendi o carro', detalhe: 'Vendi em novembro.' },
+      files: [],
+    });
+    expect(sent[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+
+    await user.selectOptions(await typeSelect(), 'Contestação de Fatura');
+    expect(screen.queryByText(SUPPORT_MSG.success)).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Contestação de Fatura' })).toBeVisible();
+  });
+
+  it("failure: the alert with the phone, the CRM's duplicate message and the retry text", async () => {
+    const msg = duplicateCaseMessage('2026-000042', '2026-11-22T17:05:00Z');
+    supportNetwork({
+      answer: () =>
+        apiError(409, 'DUPLICATE_CASE', msg, { DescricaoErroApiExterna: JSON.stringify([{ message: msg }]), CaseNumber: '2026-000042' }),
+    });
+    const { user } = renderSupport('/suporte/100104');
+    await sendCancellation(user);
+    expect(await screen.findByText('Erro. Entre em contato com o Suporte pelo telefone 4000 1762')).toBeInTheDocument();
+    expect(screen.getByText('Caso duplicado: 2026-000042 em 22/11/2026 às 14:05')).toBeInTheDocument();
+    expect(screen.getByText(SUPPORT_MSG.retryText)).toBeInTheDocument();
+  });
+
+  it("no answer, then 'Tentar novamente': the retry reuses the Idempotency-Key and succeeds", async () => {
+    let first = true;
+    const sent = supportNetwork({
+      answer: () => {
+        if (!first) return HttpResponse.json(CREATED_BODY, { status: 201 });
+        first = false;
+        return HttpResponse.error();
+      },
+    });
+    const { user } = renderSupport('/suporte/100104');
+    await sendCancellation(user);
+    expect(await screen.findByText(SUPPORT_MSG.retryText)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(await screen.findByText(SUPPORT_MSG.success)).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
+  });
+
+  it("an answer with no message after a file went: 'Erro 502: Não foi possível fazer o upload do documento.'", async () => {
+    supportNetwork({ answer: () => new HttpResponse('<html>Bad gateway</html>', { status: 502 }) });
+    const { user } = renderSupport('/suporte/100104');
+    await user.selectOptions(await typeSelect(), 'Contestação de Fatura');
+    await user.type(phone(), '31987654321');
+    await user.type(screen.getByRole('textbox', { name: 'Descrição' }), 'Cobrança em dobro.');
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(await screen.findAllByText(SUPPORT_MSG.pdfOrJpg)).not.toHaveLength(0);
+    const pdf = new File(['%PDF-1.4\n%%EOF\n'], 'fatura.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText('Anexo (PDF ou JPG)'), pdf);
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    // a file went with it: the upload message of 001 §8
+    expect(await screen.findByText('Erro 502: Não foi possível fazer o upload do documento.')).toBeInTheDocument();
+  });
+
+  it('a PDF over 5 MB is refused before sending, with the spec message', async () => {
+    const sent = supportNetwork();
+    const { user } = renderSupport('/suporte/100104');
+    await user.selectOptions(await typeSelect(), 'Contestação de Fatura');
+    await user.type(phone(), '31987654321');
+    await user.type(screen.getByRole('textbox', { name: 'Descrição' }), 'Cobrança em dobro.');
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'fatura.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText('Anexo (PDF ou JPG)'), big);
+    expect(screen.getByRole('alert')).toHaveTextContent(SUPPORT_MSG.fileTooLarge);
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(sent).toHaveLength(0);
+  });
+
+  it("contestation success shows 'Protocolo {número}'", async () => {
+    const sent = supportNetwork({
+      answer: () => HttpResponse.json({ ...CREATED_BODY, CaseNumber: '2026-000124', Reason: 'Contestação', anexos: 1 }, { status: 201 }),
+    });
+    const { user } = renderSupport('/suporte/100104');
+    await user.selectOptions(await typeSelect(), 'Contestação de Fatura');
+    await user.type(phone(), '31987654321');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Tipo de contestação' }), 'Cobrança em duplicidade');
+    await user.type(screen.getByRole('textbox', { name: 'Descrição' }), 'Cobrança em dobro.');
+    await user.upload(
+      screen.getByLabelText('Anexo (PDF ou JPG)'),
+      new File(['%PDF-1.4\n%%EOF\n'], 'fatura.pdf', { type: 'application/pdf' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(await screen.findByText('Protocolo 2026-000124')).toBeInTheDocument();
+    expect(sent[0]!.dados).toMatchObject({ tipo: 'contestacao', tipoContestacao: 'cobranca-duplicada' });
+    // phones: the camera opens straight from the second picker
+    expect(screen.getByLabelText('Ou tire uma foto da fatura')).toHaveAttribute('capture', 'environment');
+    // One file part went with the request (jsdom's XHR does not carry a File's bytes to MSW; the e2e spec checks them).
+    expect(sent[0]!.files).toHaveLength(1);
+  });
+});
+
+const CREATED_BODY = {
+  Id: '99999999-9999-4999-8999-999999999999',
+  CaseNumber: '2026-000123',
+  Reason: 'SAC',
+  Subject: 'Cancelamento',
+  Status: 'New',
+  Fase__c: 'Aberto',
+  CreatedDate: '2026-11-22T13:00:00.000Z',
+  anexos: 0,
+};
