@@ -1,13 +1,14 @@
-import type { Cents } from './money';
+import { cents, sumCents, type Cents } from './money';
 
 /** I: overdue (Inadimplente); A: open; P: paid. */
 export type BillStatusId = 'I' | 'A' | 'P';
 
+/** A bill's amounts as a row or a DTO holds them: integers counting cents. */
 export interface BillAmounts {
   idStatus: BillStatusId;
-  docTotal: Cents;
-  valorMulta: Cents;
-  valorJuros: Cents;
+  docTotal: number;
+  valorMulta: number;
+  valorJuros: number;
 }
 
 export const BILL_STATUS_LABEL: Record<BillStatusId, string> = {
@@ -18,12 +19,12 @@ export const BILL_STATUS_LABEL: Record<BillStatusId, string> = {
 
 /** What one bill costs today: principal plus fine plus interest. */
 export function billTotal(b: BillAmounts): Cents {
-  return b.docTotal + b.valorMulta + b.valorJuros;
+  return cents(b.docTotal + b.valorMulta + b.valorJuros);
 }
 
 /** The spec's open total: Σ (docTotal + valorMulta + valorJuros) of the bills with idStatus I. */
 export function openTotal(bills: readonly BillAmounts[]): Cents {
-  return bills.filter((b) => b.idStatus === 'I').reduce((sum, b) => sum + billTotal(b), 0);
+  return sumCents(bills.filter((b) => b.idStatus === 'I').map(billTotal));
 }
 
 /** The dashboard's 'Próxima fatura': the last open ('A') bill in the order the API lists them; undefined when none. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentError, documentKind, formatDocument, isValidDocument, maskDocumentInput, normalizeDocument } from './document';
+import { documentError, documentKind, formatDocument, isValidDocument, normalizeDocument } from './document';
 import { documentSchema } from './schemas';
 
 describe('CPF/CNPJ', () => {
@@ -34,14 +34,9 @@ describe('CPF/CNPJ', () => {
     expect(documentSchema.parse('529.982.247-25')).toBe('52998224725');
   });
 
-  it('formats and masks as typed', () => {
+  it('formats a normalized document', () => {
     expect(formatDocument('52998224725')).toBe('529.982.247-25');
     expect(formatDocument('11222333000181')).toBe('11.222.333/0001-81');
     expect(formatDocument('12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
-    expect(maskDocumentInput('5299822')).toBe('529.982.2');
-    expect(maskDocumentInput('52998224725')).toBe('529.982.247-25');
-    expect(maskDocumentInput('112223330001')).toBe('11.222.333/0001');
-    expect(maskDocumentInput('11222333000181999')).toBe('11.222.333/0001-81');
-    expect(maskDocumentInput('12abc34501de35')).toBe('12.ABC.345/01DE-35');
   });
 });

@@ -38,27 +38,3 @@ export function formatDocument(normalized: string): string {
   if (kind === 'cnpj') return formatCnpj(normalized, { version: 2 });
   return normalized;
 }
-
-/**
- * Progressive mask while typing: CPF pattern up to 11 characters, CNPJ pattern beyond,
- * letters allowed only where the alphanumeric CNPJ allows them (the first 12 positions).
- */
-export function maskDocumentInput(input: string): string {
-  const raw = normalizeDocument(input).replace(/[^0-9A-Z]/g, '');
-  const hasLetters = /[A-Z]/.test(raw);
-  const clean = (raw.slice(0, 12) + raw.slice(12).replace(/\D/g, '')).slice(0, 14);
-  const groups = (pattern: number[], seps: string[]) => {
-    let out = '';
-    let i = 0;
-    pattern.forEach((size, g) => {
-      const part = clean.slice(i, i + size);
-      if (!part) return;
-      if (g > 0) out += seps[g - 1];
-      out += part;
-      i += size;
-    });
-    return out;
-  };
-  if (clean.length <= 11 && !hasLetters) return groups([3, 3, 3, 2], ['.', '.', '-']);
-  return groups([2, 3, 3, 4, 2], ['.', '.', '/', '-']);
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhoneBR, maskEmail, maskPhone, maskPhoneInput, formatZip } from './masks';
-import { formatMoney, sumCents } from './money';
+import { cents, formatMoney, sumCents } from './money';
 import { formatIsoDate, todayInSaoPaulo } from './dates';
 
 describe('masks', () => {
@@ -19,7 +19,7 @@ describe('masks', () => {
     expect(formatZip('30130010')).toBe('30130-010');
     expect(formatMoney(12345)).toBe('R$ 123,45');
     expect(formatMoney(100000)).toBe('R$ 1.000,00');
-    expect(sumCents([1, 2, 3])).toBe(6);
+    expect(sumCents([cents(1), cents(2), cents(3)])).toBe(6);
     expect(formatIsoDate('2026-03-05')).toBe('05/03/2026');
     // 02:00 UTC on the 22nd is still the 21st in São Paulo (UTC-3).
     expect(todayInSaoPaulo(new Date('2026-11-22T02:00:00Z'))).toBe('2026-11-21');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money';
+import { centsToPixAmount } from './payments/pix';
+import { cents, centsToReais, formatMoney, reaisToCents, type Cents } from './money';
 
 const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const viaIntl = (cents: number) => intl.format(cents / 100).replace(/\u00a0/g, ' ');
@@ -20,5 +21,21 @@ describe('formatMoney', () => {
       expect(formatMoney(c)).toBe(viaIntl(c));
       expect(formatMoney(-c === 0 ? 0 : -c)).toBe(viaIntl(-c === 0 ? 0 : -c));
     }
+  });
+});
+
+describe('Cents', () => {
+  it('converts reais to cents and back, rounding to the nearest cent', () => {
+    expect(reaisToCents(194.97)).toBe(19497);
+    expect(reaisToCents(0.1 + 0.2)).toBe(30);
+    expect(centsToReais(cents(19497))).toBe(194.97);
+  });
+
+  it('keeps an amount in reais out of a place that wants cents (a compile error)', () => {
+    const reais = 194.97;
+    // @ts-expect-error a plain number (here reais) is not Cents: convert with reaisToCents() or wrap with cents()
+    const charged: Cents = reais;
+    expect(charged).toBe(194.97);
+    expect(centsToPixAmount(reaisToCents(reais))).toBe('194.97');
   });
 });

@@ -18,8 +18,9 @@ export class RateLimiter {
     return sql<Date>`now() - make_interval(secs => ${this.windowSeconds})`;
   }
 
-  async count(bucket: string): Promise<number> {
-    const row = await this.db
+  /** Hits in the bucket's window (inside the caller's transaction when `q` is one). */
+  async count(bucket: string, q: Database = this.db): Promise<number> {
+    const row = await q
       .selectFrom('rate_limit_hits')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('bucket', '=', bucket)
@@ -33,13 +34,7 @@ export class RateLimiter {
     // (a function call, hence the sql tag). PGlite runs one transaction at a time anyway.
     const allowed = await this.db.transaction().execute(async (tx) => {
       await sql`SELECT pg_advisory_xact_lock(hashtextextended(${bucket}, 0))`.execute(tx);
-      const row = await tx
-        .selectFrom('rate_limit_hits')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('bucket', '=', bucket)
-        .where('hit_at', '>', this.since())
-        .executeTakeFirst();
-      if (Number(row?.n ?? 0) >= max) return false;
+      if ((await this.count(bucket, tx)) >= max) return false;
       await tx.insertInto('rate_limit_hits').values({ bucket }).execute();
       return true;
     });

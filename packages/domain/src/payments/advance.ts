@@ -1,6 +1,6 @@
 import { billTotal, type BillStatusId } from '../bills';
 import { formatIsoDate } from '../dates';
-import type { Cents } from '../money';
+import { cents, type Cents } from '../money';
 import { fillMessage, PAYMENT_MSG } from './messages';
 
 /** Spec 000 §9: CC card, PI Pix, LP payment link. */
@@ -21,9 +21,10 @@ export interface AdvanceBill {
   /** 'YYYY-MM-DD' */
   docDueDate: string;
   idStatus: BillStatusId;
-  docTotal: Cents;
-  valorMulta: Cents;
-  valorJuros: Cents;
+  /** Integers counting cents, as the bill row holds them. */
+  docTotal: number;
+  valorMulta: number;
+  valorJuros: number;
 }
 
 export type AdvanceDecision =
@@ -55,7 +56,7 @@ export function advanceEligibility(
 ): AdvanceDecision {
   const open = bills.filter((b) => b.idStatus === 'A').sort((a, b) => a.docDueDate.localeCompare(b.docDueDate) || a.docEntry - b.docEntry);
   const next = open[0] ?? null;
-  const amount = next ? billTotal(next) : 0;
+  const amount = next ? billTotal(next) : cents(0);
   const blocked = (reason: AdvanceBlock, message: string, scheduledDate: string | null = null): AdvanceDecision => ({
     eligible: false,
     reason,

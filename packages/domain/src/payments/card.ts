@@ -86,13 +86,6 @@ export function maskCardSummary(last4: string | null | undefined): string {
   return `**** **** **** ${last4 ?? ''}`;
 }
 
-/** 'dddd dddd dddd dddd' as typed (Amex 4-6-5). */
-export function formatCardNumberInput(input: string): string {
-  const d = cardDigits(input).slice(0, 19);
-  if (/^3[47]/.test(d)) return [d.slice(0, 4), d.slice(4, 10), d.slice(10, 15)].filter(Boolean).join(' ');
-  return d.replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
 export function cardLast4(input: string): string {
   return cardDigits(input).slice(-4);
 }

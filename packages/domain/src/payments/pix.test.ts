@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cents } from '../money';
 import {
   PIX_DISPLAYED_VALIDITY,
   PIX_EXPIRY_MINUTES,
@@ -33,7 +34,7 @@ describe('Pix constants (spec 000 §9)', () => {
 
 describe('Pix BR Code', () => {
   it('builds a payload whose CRC checks and that parses back to the same amount and txid', () => {
-    const payload = buildPixPayload({ ...base, amount: 19497 });
+    const payload = buildPixPayload({ ...base, amount: cents(19497) });
     expect(payload.startsWith('000201')).toBe(true);
     expect(payload).toMatch(/6304[0-9A-F]{4}$/);
     const parsed = parsePixPayload(payload);
@@ -46,23 +47,23 @@ describe('Pix BR Code', () => {
     });
   });
   it('detects a tampered payload (CRC)', () => {
-    const payload = buildPixPayload({ ...base, amount: 100 });
+    const payload = buildPixPayload({ ...base, amount: cents(100) });
     const tampered = payload.replace('54041.00', '54041.01');
     expect(tampered).not.toBe(payload);
     expect(parsePixPayload(tampered)).toBeNull();
   });
   it('refuses bad amounts and txids', () => {
-    expect(() => buildPixPayload({ ...base, amount: 0 })).toThrow();
-    expect(() => buildPixPayload({ ...base, amount: 10.5 })).toThrow();
-    expect(() => buildPixPayload({ ...base, amount: 100, txid: 'has-dash' })).toThrow();
-    expect(() => buildPixPayload({ ...base, amount: 100, key: 'not a key' })).toThrow();
+    expect(() => buildPixPayload({ ...base, amount: cents(0) })).toThrow();
+    expect(() => buildPixPayload({ ...base, amount: cents(10.5) })).toThrow();
+    expect(() => buildPixPayload({ ...base, amount: cents(100), txid: 'has-dash' })).toThrow();
+    expect(() => buildPixPayload({ ...base, amount: cents(100), key: 'not a key' })).toThrow();
   });
   it('converts webhook amounts exactly', () => {
     expect(pixAmountToCents('194.97')).toBe(19497);
     expect(pixAmountToCents('0.10')).toBe(10);
     expect(pixAmountToCents('1.5')).toBeNull();
-    expect(centsToPixAmount(19497)).toBe('194.97');
-    expect(centsToPixAmount(5)).toBe('0.05');
+    expect(centsToPixAmount(cents(19497))).toBe('194.97');
+    expect(centsToPixAmount(cents(5))).toBe('0.05');
   });
   it('a pending charge past its expiry reads as expired', () => {
     const now = new Date('2026-11-22T12:00:00Z');

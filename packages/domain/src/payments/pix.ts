@@ -2,7 +2,7 @@ import { generatePixPayload } from '@brazilian-utils/brazilian-utils/generate-pi
 import { getPixKeyInfo } from '@brazilian-utils/brazilian-utils/get-pix-key-info';
 import { getPixPayloadInfo } from '@brazilian-utils/brazilian-utils/get-pix-payload-info';
 import { todayInSaoPaulo } from '../dates';
-import type { Cents } from '../money';
+import { cents, centsToReais, reaisToCents, type Cents } from '../money';
 
 /** Spec 000 §9: a Pix for invoice negotiation expires 360 minutes after creation. */
 export const PIX_EXPIRY_MINUTES = 360;
@@ -44,7 +44,7 @@ export function buildPixPayload(p: PixPayloadParams): string {
     key: p.key,
     merchantName: p.merchantName,
     merchantCity: p.merchantCity,
-    amount: p.amount / 100,
+    amount: centsToReais(p.amount),
     txid: p.txid,
     ...(p.description ? { description: p.description } : {}),
   });
@@ -67,7 +67,7 @@ export function parsePixPayload(payload: string): ParsedPixPayload | null {
   const info = getPixPayloadInfo(payload);
   if (!info) return null;
   const { amount, ...rest } = info;
-  return { ...rest, ...(amount !== undefined ? { amount: Math.round(amount * 100) } : {}) };
+  return { ...rest, ...(amount !== undefined ? { amount: reaisToCents(amount) } : {}) };
 }
 
 /** The negotiation's due date: tomorrow in São Paulo, 'YYYY-MM-DD'. */
@@ -91,7 +91,7 @@ export function pixStatus(stored: PixChargeStatus, expiresAt: Date | string, now
 export function pixAmountToCents(valor: string): Cents | null {
   if (!/^\d{1,10}\.\d{2}$/.test(valor)) return null;
   const [reais, centavos] = valor.split('.') as [string, string];
-  return Number(reais) * 100 + Number(centavos);
+  return cents(Number(reais) * 100 + Number(centavos));
 }
 
 /** Cents → the BR Code/PSP decimal string ('194.97'). */

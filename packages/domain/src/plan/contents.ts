@@ -1,3 +1,4 @@
+import { cents, type Cents } from '../money';
 /**
  * What each plan includes (001 §9, 002 §2.6), as configuration per plan family. The screen renders these
  * facts; it never holds the text itself. Money in cents.
@@ -5,9 +6,9 @@
 export interface PlanContents {
   assistance24h: { towingKm: number; lodgingPeople: number } | null;
   reserveCarDays: number | null;
-  thirdPartyCoverCents: number | null;
-  passengerDeathInvalidityCents: number | null;
-  passengerHospitalCents: number | null;
+  thirdPartyCoverCents: Cents | null;
+  passengerDeathInvalidityCents: Cents | null;
+  passengerHospitalCents: Cents | null;
   /** payout share of FIPE for rideshare, taxi and delivery vehicles */
   commercialPayoutPercent: number;
   /** payout share for special vehicles */
@@ -17,9 +18,9 @@ export interface PlanContents {
 const FULL: PlanContents = {
   assistance24h: { towingKm: 400, lodgingPeople: 5 },
   reserveCarDays: 7,
-  thirdPartyCoverCents: 100_000_00,
-  passengerDeathInvalidityCents: 10_000_00,
-  passengerHospitalCents: 3_000_00,
+  thirdPartyCoverCents: cents(100_000_00),
+  passengerDeathInvalidityCents: cents(10_000_00),
+  passengerHospitalCents: cents(3_000_00),
   commercialPayoutPercent: 100,
   specialVehiclePayoutPercent: 70,
 };

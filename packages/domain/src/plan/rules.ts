@@ -1,4 +1,5 @@
 /** Plan view rules (spec 002 §2.6, 001 §2 'Plans that cannot change online', 001 §9). Pure functions, no I/O. */
+import { cents, type Cents } from '../money';
 
 export interface CoverageSource {
   name: string;
@@ -72,8 +73,8 @@ export function referralDiscount(referrals: ReadonlyArray<{ inDebit: boolean }>)
 }
 
 /** The monthly fee after the referral discount, in cents (rounded to the cent, never negative). */
-export function discountedFee(feeCents: number, percent: number): number {
-  return Math.max(0, Math.round((feeCents * (100 - percent)) / 100));
+export function discountedFee(feeCents: number, percent: number): Cents {
+  return cents(Math.max(0, Math.round((feeCents * (100 - percent)) / 100)));
 }
 
 /** The public referral link a customer shares: /indicacao?codigo=… on our own origin. */

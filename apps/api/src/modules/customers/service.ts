@@ -13,6 +13,12 @@ export class CustomersService {
     return this.repo.loginContact(customerId);
   }
 
+  /** The contract holder's name and document, as printed on contracts. */
+  async holder(customerId: number): Promise<{ name: string; document: string } | null> {
+    const c = await this.repo.byId(customerId);
+    return c ? { name: c.name, document: c.document } : null;
+  }
+
   /** customerInfo: the person or company with the billing and delivery addresses. */
   async info(customerId: number): Promise<CustomerInfoDto | null> {
     const c = await this.repo.byId(customerId);

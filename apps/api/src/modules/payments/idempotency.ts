@@ -53,34 +53,10 @@ export class IdempotencyStore {
     work: (tx: Executor) => Promise<StoredAnswer<T>>,
   ): Promise<IdempotentAnswer<T>> {
     return this.db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto('idempotency_keys')
-        .values({ customer_id: customerId, idem_key: key, scope, request_hash: requestHash })
-        .onConflict((oc) => oc.columns(['customer_id', 'idem_key']).doNothing())
-        .execute();
-      const row = await tx
-        .selectFrom('idempotency_keys')
-        .select(['scope', 'request_hash as requestHash', 'response_status as status', 'response_body as body'])
-        .where('customer_id', '=', customerId)
-        .where('idem_key', '=', key)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) throw new Error('idempotency row missing after insert');
-      if (row.scope !== scope || row.requestHash !== requestHash) {
-        throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', PAYMENT_MSG.idempotencyKeyReused);
-      }
-      if (row.status !== null) {
-        const body = typeof row.body === 'string' ? JSON.parse(row.body) : row.body;
-        return { status: row.status, body: body as T, replayed: true };
-      }
+      const row = await this.claim(tx, customerId, key, scope, requestHash);
+      if (row.status !== null) return stored<T>(row);
       const answer = await work(tx);
-      await tx
-        .updateTable('idempotency_keys')
-        // jsonb from a JSON text: the driver would send a JS object as text anyway; say what it is.
-        .set({ response_status: answer.status, response_body: sql`${JSON.stringify(answer.body)}::jsonb`, completed_at: sql`now()` })
-        .where('customer_id', '=', customerId)
-        .where('idem_key', '=', key)
-        .execute();
+      await this.complete(tx, customerId, key, answer);
       return { ...answer, replayed: false };
     });
   }
@@ -159,23 +135,8 @@ export class IdempotencyStore {
         // Settled meanwhile by a retry that found our reservation expired: its answer is the answer.
         if (row && row.status !== null) return stored<T>(row);
         const answer = await steps.settle(tx, first.plan, outcome);
-        await tx
-          .insertInto('idempotency_keys')
-          .values({ customer_id: customerId, idem_key: key, scope, request_hash: requestHash })
-          .onConflict((oc) => oc.columns(['customer_id', 'idem_key']).doNothing())
-          .execute();
-        await tx
-          .updateTable('idempotency_keys')
-          .set({
-            response_status: answer.status,
-            response_body: sql`${JSON.stringify(answer.body)}::jsonb`,
-            completed_at: sql`now()`,
-            reserved_doc_entries: null,
-            reserved_until: null,
-          })
-          .where('customer_id', '=', customerId)
-          .where('idem_key', '=', key)
-          .execute();
+        await this.insertKey(tx, customerId, key, scope, requestHash);
+        await this.complete(tx, customerId, key, answer);
         return { ...answer, replayed: false };
       });
     }
@@ -196,12 +157,35 @@ export class IdempotencyStore {
     return rows.map((r) => Number(r.d)).filter((d) => wanted.has(d));
   }
 
-  private async claim(tx: Executor, customerId: number, key: string, scope: string, requestHash: string) {
+  /** The (customer, key) row, inserted unless it exists (a concurrent insert of the same key waits on PostgreSQL). */
+  private async insertKey(tx: Executor, customerId: number, key: string, scope: string, requestHash: string) {
     await tx
       .insertInto('idempotency_keys')
       .values({ customer_id: customerId, idem_key: key, scope, request_hash: requestHash })
       .onConflict((oc) => oc.columns(['customer_id', 'idem_key']).doNothing())
       .execute();
+  }
+
+  /** Stores the final answer on the key row (and ends any reservation of bills). */
+  private async complete(tx: Executor, customerId: number, key: string, answer: StoredAnswer) {
+    await tx
+      .updateTable('idempotency_keys')
+      .set({
+        // jsonb from a JSON text: the driver would send a JS object as text anyway; say what it is.
+        response_status: answer.status,
+        response_body: sql`${JSON.stringify(answer.body)}::jsonb`,
+        completed_at: sql`now()`,
+        reserved_doc_entries: null,
+        reserved_until: null,
+      })
+      .where('customer_id', '=', customerId)
+      .where('idem_key', '=', key)
+      .execute();
+  }
+
+  /** Inserts and locks the key row; a different request under the same key → 422 IDEMPOTENCY_KEY_REUSED. */
+  private async claim(tx: Executor, customerId: number, key: string, scope: string, requestHash: string) {
+    await this.insertKey(tx, customerId, key, scope, requestHash);
     const row = await tx
       .selectFrom('idempotency_keys')
       .select([

@@ -19,6 +19,7 @@ export default fp(
       app.db,
       new PaymentsRepository(),
       app.contracts,
+      app.customers,
       app.cardGateway,
       app.pixPsp,
       new IdempotencyStore(app.db, settings.hashSecret),
@@ -30,5 +31,5 @@ export default fp(
     app.decorate('payments', service);
     await app.register(routes, { prefix: '/api' });
   },
-  { name: 'payments', dependencies: ['ports', 'authenticate', 'contracts'] },
+  { name: 'payments', dependencies: ['ports', 'authenticate', 'customers', 'contracts'] },
 );

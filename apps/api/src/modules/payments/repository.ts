@@ -346,9 +346,4 @@ export class PaymentsRepository {
       .where('id', '=', id)
       .execute();
   }
-
-  async customerContacts(q: Executor, customerId: number): Promise<{ email: string | null; smsPhone: string | null } | null> {
-    const row = await q.selectFrom('customers').select(['email', 'sms_phone as smsPhone']).where('id', '=', customerId).executeTakeFirst();
-    return row ?? null;
-  }
 }

@@ -6,6 +6,7 @@ import {
   PIX_SLP_CODE,
   advanceEligibility,
   billTotal,
+  cents,
   centsToPixAmount,
   fillMessage,
   formatMoney,
@@ -16,6 +17,8 @@ import {
   pixExpiresAt,
   pixStatus,
   showsUnavailableSheet,
+  sumCents,
+  type Cents,
   type AdvanceMethod,
   type AdvanceForecastDto,
   type AdvanceResultDto,
@@ -40,6 +43,7 @@ import type { Clock } from '../../ports/clock';
 import type { PixPsp } from '../../ports/pix-psp';
 import type { Notifier } from '../../ports/notifier';
 import type { BillRow, ContractService, Executor } from '../contracts/service';
+import type { CustomersService } from '../customers/service';
 import type { IdempotencyStore, IdempotentAnswer, StoredAnswer } from './idempotency';
 import type { LinkRow, PaymentsRepository, PixRow } from './repository';
 import type { PaymentsSettings } from './settings';
@@ -99,6 +103,7 @@ export class PaymentsService {
     private readonly db: Database,
     private readonly repo: PaymentsRepository,
     private readonly contracts: ContractService,
+    private readonly customers: CustomersService,
     readonly gateway: CardGateway,
     /** null: Pix is not configured; creating one answers 503. */
     readonly psp: PixPsp | null,
@@ -149,42 +154,38 @@ export class PaymentsService {
     // Reserve the bills (short transaction), charge with no lock or connection held, then settle (issue 7).
     return this.idem.runOutsideLock(customerId, key, 'card-payment', hash, {
       reserve: async (tx) => {
-        const bills = await this.invoiceBills(tx, nCtrId, input.faturas, input.valorTotal, { customerId, key });
+        const { bills, total } = await this.invoiceBills(tx, nCtrId, input.faturas, input.valorTotal, { customerId, key });
         if (!card && !contract.cardSummary) throw new AppError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
         const docEntries = bills.map((b) => b.docEntry);
-        return { plan: docEntries, docEntries };
+        return { plan: { docEntries, total }, docEntries };
       },
-      call: (docEntries) =>
+      call: ({ docEntries, total }) =>
         this.charge({
           idempotencyKey: `${customerId}:${key}`,
           reference: reference(nCtrId),
-          amount: input.valorTotal,
+          amount: total,
           currency: 'BRL',
           installments: 1,
           description: `Faturas ${docEntries.join(', ')} do contrato ${nCtrId}`,
           ...(card ? { card } : {}),
         }),
-      settle: (tx, docEntries, result) =>
-        this.recordCharge(
-          tx,
-          { customerId, contract, purpose: 'invoice', key, docEntries, amount: input.valorTotal, card, result },
-          (charge) => ({
+      settle: (tx, { docEntries, total }, result) =>
+        this.recordCharge(tx, { customerId, contract, purpose: 'invoice', key, docEntries, amount: total, card, result }, (charge) => ({
+          status: 200,
+          body: {
+            sucesso: true,
             status: 200,
-            body: {
-              sucesso: true,
-              status: 200,
-              mensagem: PAYMENT_MSG.paymentSuccess,
-              conteudo: {
-                pagamentoId: charge.id,
-                valor: input.valorTotal,
-                faturas: docEntries,
-                pmCard: charge.brand,
-                cardSummary: charge.last4,
-                pagoEm: charge.createdAt.toISOString(),
-              },
+            mensagem: PAYMENT_MSG.paymentSuccess,
+            conteudo: {
+              pagamentoId: charge.id,
+              valor: total,
+              faturas: docEntries,
+              pmCard: charge.brand,
+              cardSummary: charge.last4,
+              pagoEm: charge.createdAt.toISOString(),
             },
-          }),
-        ),
+          },
+        })),
     });
   }
 
@@ -195,13 +196,13 @@ export class PaymentsService {
     this.requirePix();
     const hash = this.idem.requestHash('pix', { nCtrId, faturas: sortedUnique(input.faturas), valorTotal: input.valorTotal });
     return this.idem.run(customerId, key, 'pix', hash, async (tx) => {
-      const bills = await this.invoiceBills(tx, nCtrId, input.faturas, input.valorTotal);
+      const { bills, total } = await this.invoiceBills(tx, nCtrId, input.faturas, input.valorTotal);
       const pix = await this.newPix(tx, {
         customerId,
         nCtrId,
         purpose: 'invoice',
         docEntries: bills.map((b) => b.docEntry),
-        amount: input.valorTotal,
+        amount: total,
       });
       return { status: 200, body: { sucesso: true, mensagem: PAYMENT_MSG.pixCreated, conteudo: toPixConteudo(pix, this.clock.now()) } };
     });
@@ -232,7 +233,7 @@ export class PaymentsService {
         {
           txid,
           endToEndId: `E00000000${this.clock.now().getTime()}DEMO${randomBytes(3).toString('hex')}`,
-          valor: centsToPixAmount(pix.amount),
+          valor: centsToPixAmount(cents(pix.amount)), // the amount_cents column
           horario: this.clock.now().toISOString(),
         },
       ],
@@ -305,12 +306,12 @@ export class PaymentsService {
   private async notifyCredit(late: { id: number; pix: PixRow; amount: number }): Promise<void> {
     if (!this.notifier) return;
     try {
-      const to = await this.repo.customerContacts(this.db, late.pix.customerId);
-      const channel = to?.email ? 'email' : to?.smsPhone ? 'sms' : null;
+      const to = await this.customers.loginContact(late.pix.customerId);
+      const channel = to?.email ? 'email' : to?.sms_phone ? 'sms' : null;
       if (!channel) return;
       await this.notifier.send({
         channel,
-        to: channel === 'email' ? to!.email! : to!.smsPhone!,
+        to: channel === 'email' ? to!.email! : to!.sms_phone!,
         subject: 'Pix recebido após o vencimento',
         body: fillMessage(PAYMENT_MSG.latePixCredit, { valor: formatMoney(late.amount), contrato: String(late.pix.nCtrId) }),
       });
@@ -568,7 +569,7 @@ export class PaymentsService {
     faturas: number[] | undefined,
     valorTotal: number,
     self?: { customerId: number; key: string },
-  ): Promise<BillRow[]> {
+  ): Promise<{ bills: BillRow[]; total: Cents }> {
     const wanted = sortedUnique(faturas);
     const rows = await this.contracts.lockBills(tx, nCtrId, wanted ?? undefined);
     let bills: BillRow[];
@@ -588,14 +589,15 @@ export class PaymentsService {
     if ((await this.repo.billsInOpenNegotiation(tx, nCtrId, docEntries, this.clock.now())).length > 0) {
       throw new AppError(409, 'PIX_NEGOTIATION_OPEN', PAYMENT_MSG.pixInNegotiation);
     }
-    const total = bills.reduce((s, b) => s + billTotal(b), 0);
+    // What is charged is the bills' total (Cents); the client's valorTotal only has to agree with it.
+    const total = sumCents(bills.map(billTotal));
     if (total !== valorTotal) throw new AppError(409, 'AMOUNT_CHANGED', PAYMENT_MSG.amountChanged);
-    return bills;
+    return { bills, total };
   }
 
   private async newPix(
     tx: Executor,
-    p: { customerId: number; nCtrId: number; purpose: 'invoice' | 'advance'; docEntries: number[]; amount: number },
+    p: { customerId: number; nCtrId: number; purpose: 'invoice' | 'advance'; docEntries: number[]; amount: Cents },
   ): Promise<PixRow> {
     const psp = this.requirePix();
     const txid = newTxid();
@@ -626,7 +628,7 @@ export class PaymentsService {
     });
   }
 
-  private async newLink(tx: Executor, p: { customerId: number; nCtrId: number; docEntries: number[]; amount: number }): Promise<LinkRow> {
+  private async newLink(tx: Executor, p: { customerId: number; nCtrId: number; docEntries: number[]; amount: Cents }): Promise<LinkRow> {
     const id = newLinkId();
     const now = this.clock.now();
     const expiresAt = pixExpiresAt(now);

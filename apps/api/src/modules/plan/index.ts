@@ -12,9 +12,9 @@ declare module 'fastify' {
 /** Meu plano (issue 10): /api/plan/*. Owns executives and referrals. */
 export default fp(
   async (app) => {
-    const service = new PlanService(new PlanRepository(app.db), app.contracts, app.config);
+    const service = new PlanService(new PlanRepository(app.db), app.contracts, app.customers, app.config);
     app.decorate('plan', service);
     await app.register(routes, { prefix: '/api', service });
   },
-  { name: 'plan', dependencies: ['ports', 'authenticate', 'contracts'] },
+  { name: 'plan', dependencies: ['ports', 'authenticate', 'customers', 'contracts'] },
 );

@@ -33,13 +33,4 @@ export class PlanRepository {
   async executive(slpCode: number): Promise<{ nome: string; telefone: string } | null> {
     return (await this.db.selectFrom('executives').select(['nome', 'telefone']).where('slp_code', '=', slpCode).executeTakeFirst()) ?? null;
   }
-
-  async holder(nCtrId: number): Promise<{ name: string; document: string }> {
-    return this.db
-      .selectFrom('contracts as k')
-      .innerJoin('customers as c', 'c.id', 'k.customer_id')
-      .select(['c.name', 'c.document'])
-      .where('k.n_ctr_id', '=', nCtrId)
-      .executeTakeFirstOrThrow();
-  }
 }

@@ -15,6 +15,7 @@ import {
 } from '@guarita/domain';
 import type { AppConfig } from '../../config';
 import type { ContractService } from '../contracts/service';
+import type { CustomersService } from '../customers/service';
 import { generalContractPdf, specificContractPdf } from './pdf';
 import type { PlanRepository } from './repository';
 
@@ -24,6 +25,7 @@ export class PlanService {
   constructor(
     private readonly repo: PlanRepository,
     private readonly contracts: ContractService,
+    private readonly customers: CustomersService,
     private readonly config: AppConfig,
   ) {}
 
@@ -71,7 +73,8 @@ export class PlanService {
 
   async pdf(customerId: number, nCtrId: ContractId, kind: ContractPdfKind): Promise<{ body: Buffer; filename: string }> {
     const c = await this.contracts.requireOwned(customerId, nCtrId);
-    const [items, customer] = await Promise.all([this.repo.coverageItems(nCtrId), this.repo.holder(nCtrId)]);
+    const [items, customer] = await Promise.all([this.repo.coverageItems(nCtrId), this.customers.holder(customerId)]);
+    if (!customer) throw new Error(`customer ${customerId} of contract ${nCtrId} is missing`);
     const data = {
       brand: this.config.brand,
       customer: { name: customer.name, document: customer.document },

@@ -8,12 +8,12 @@ declare module 'fastify' {
   }
 }
 
-/** Single sign-on (issue 10): /api/sso/*. Owns sso_tokens; sessions come from the auth module's own login. */
+/** Single sign-on (issue 10): /api/sso/*. Owns sso_tokens; customers come through the customers service, sessions from the auth module's own login. */
 export default fp(
   async (app) => {
-    const service = new SsoService(app.db, app.authService, app.contracts, app.limiter, app.config, app.clock);
+    const service = new SsoService(app.db, app.authService, app.customers, app.contracts, app.limiter, app.config, app.clock);
     app.decorate('sso', service);
     await app.register(routes, { prefix: '/api', service });
   },
-  { name: 'sso', dependencies: ['ports', 'auth', 'contracts'] },
+  { name: 'sso', dependencies: ['ports', 'auth', 'customers', 'contracts'] },
 );

@@ -10,6 +10,7 @@ import { keyedHash, randomToken, safeEqual } from '../../lib/crypto';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { AuthService, IssuedTokens } from '../auth/service';
 import type { ContractService } from '../contracts/service';
+import type { CustomersService } from '../customers/service';
 
 /** The demo issuer key (demo mode only), documented in the README. */
 export const DEMO_SSO_KEY = 'demo-sso-key-guarita-0123456789';
@@ -49,6 +50,7 @@ export class SsoService {
   constructor(
     private readonly db: Database,
     private readonly auth: AuthService,
+    private readonly customers: CustomersService,
     private readonly contracts: ContractService,
     private readonly limiter: RateLimiter,
     private readonly config: AppConfig,
@@ -74,7 +76,7 @@ export class SsoService {
 
   async issue(keyId: string, req: IssueRequest, ip: string) {
     await this.limiter.hit(`sso:issue:${keyId}`, 600 * this.config.env.RATE_LIMIT_FACTOR);
-    const customer = await this.db.selectFrom('customers').select('id').where('document', '=', req.documento).executeTakeFirst();
+    const customer = await this.customers.loginContactByDocument(req.documento);
     if (!customer) throw new AppError(404, 'CUSTOMER_NOT_FOUND', 'Cliente não encontrado.');
     const contractId = contractIdOf(req) as ContractId | null;
     if (contractId !== null) await this.contracts.requireOwned(customer.id, contractId);
@@ -122,16 +124,14 @@ export class SsoService {
     // Spent in one statement: of two parallel exchanges of the same token, only one finds used_at empty.
     const spent = await this.db
       .updateTable('sso_tokens as s')
-      .from('customers as c')
       .set({
         used_at: now,
         used_ip: ip,
         outcome: sql<string>`CASE WHEN s.expires_at > ${now} THEN 'ok' ELSE 'expired' END`,
       })
-      .whereRef('c.id', '=', 's.customer_id')
       .where('s.token_hash', '=', hash)
       .where('s.used_at', 'is', null)
-      .returning(['s.customer_id', 'c.document', sql<boolean>`s.expires_at > ${now}`.as('live')])
+      .returning(['s.customer_id', sql<boolean>`s.expires_at > ${now}`.as('live')])
       .executeTakeFirst();
     if (!spent) {
       const reused = await this.db
@@ -152,6 +152,9 @@ export class SsoService {
         throw failed('SSO_WRONG_CONTRACT');
       }
     }
-    return { tokens: await this.auth.signInVouched(spent.customer_id, spent.document), contractId };
+    // The customers module owns the customers table: the document comes through its service.
+    const customer = await this.customers.loginContact(spent.customer_id);
+    if (!customer) throw failed('SSO_INVALID');
+    return { tokens: await this.auth.signInVouched(customer.id, customer.document), contractId };
   }
 }

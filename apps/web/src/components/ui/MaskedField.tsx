@@ -1,21 +1,17 @@
-import { forwardRef, useMemo, type InputHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useMemo, type InputHTMLAttributes } from 'react';
 import { IMaskInput, type IMaskInputProps } from 'react-imask';
 import { INPUT_MASKS, type InputMask, type InputMaskName, type MaskPattern } from '@guarita/domain';
-import { FieldShell, fieldStyles, useFieldIds } from './Field';
+import { Field, type FieldProps } from './Field';
 
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'type'>;
 
-interface Props extends NativeProps {
-  label: string;
+interface Props extends NativeProps, FieldProps {
   /** A mask of the domain (`INPUT_MASKS`) by name, or a definition of the same shape. */
   mask: InputMaskName | InputMask;
   value: string | undefined;
   /** The masked text as shown ('529.982.247-25'); schemas normalize it. With `unmask`, the raw characters. */
   onChange: (value: string) => void;
   unmask?: boolean;
-  error?: string | undefined;
-  invalid?: boolean | undefined;
-  hint?: ReactNode;
   type?: 'text' | 'tel';
 }
 
@@ -68,34 +64,24 @@ export const MaskedField = forwardRef<HTMLInputElement, Props>(function MaskedFi
   { label, mask, value, onChange, unmask = false, error, invalid, hint, id, className, type = 'text', ...rest },
   ref,
 ) {
-  const { controlId, errorId, hintId, aria } = useFieldIds(id, error, hint, undefined, invalid);
   const options = useMemo(() => imaskOptions(typeof mask === 'string' ? INPUT_MASKS[mask] : mask), [mask]);
-  const props = {
-    ...options,
-    ...rest,
-    ...aria,
-    id: controlId,
-    type,
-    className: fieldStyles.control,
-    value: value ?? '',
-    unmask,
-    inputRef: ref,
-    onAccept: (v: string) => {
-      if (v !== (value ?? '')) onChange(v);
-    },
-  } as unknown as IMaskInputProps<HTMLInputElement>;
   return (
-    <FieldShell
-      label={label}
-      error={error}
-      invalid={invalid}
-      hint={hint}
-      className={className}
-      controlId={controlId}
-      errorId={errorId}
-      hintId={hintId}
-    >
-      <IMaskInput {...props} />
-    </FieldShell>
+    <Field label={label} error={error} invalid={invalid} hint={hint} id={id} className={className}>
+      {(control) => {
+        const props = {
+          ...options,
+          ...rest,
+          ...control,
+          type,
+          value: value ?? '',
+          unmask,
+          inputRef: ref,
+          onAccept: (v: string) => {
+            if (v !== (value ?? '')) onChange(v);
+          },
+        } as unknown as IMaskInputProps<HTMLInputElement>;
+        return <IMaskInput {...props} />;
+      }}
+    </Field>
   );
 });

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 import styles from './Modal.module.css';
 
 interface Props {
@@ -17,14 +18,8 @@ interface Props {
  * closes on Escape (routed to `onClose`) and hands focus back to what opened it.
  */
 export function Modal({ open, title, onClose, children, actions, tone = 'default', icon }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal?.();
-    if (!open && d.open) d.close();
-  }, [open]);
   const cls = [styles.modal, tone !== 'default' ? styles[tone] : '', icon ? styles.withIcon : ''].filter(Boolean).join(' ');
   return (
     <dialog

@@ -1,5 +1,5 @@
-import { forwardRef, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { FieldShell, fieldStyles, useFieldIds } from './Field';
+import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { Field, type FieldProps } from './Field';
 
 export interface SelectOption {
   value: string;
@@ -7,31 +7,29 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-interface Props extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> {
-  label: string;
+interface Props extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'>, FieldProps {
   options: readonly SelectOption[];
   /** A first, empty choice ('Selecione'). */
   placeholder?: string;
-  error?: string | undefined;
-  hint?: ReactNode;
 }
 
 /** A labelled native select (keyboard and screen readers for free). Works with react-hook-form's `register`. */
 export const Select = forwardRef<HTMLSelectElement, Props>(function Select(
-  { label, options, placeholder, error, hint, id, className, ...rest },
+  { label, options, placeholder, error, invalid, hint, id, className, ...rest },
   ref,
 ) {
-  const { controlId, errorId, hintId, aria } = useFieldIds(id, error, hint);
   return (
-    <FieldShell label={label} error={error} hint={hint} className={className} controlId={controlId} errorId={errorId} hintId={hintId}>
-      <select ref={ref} id={controlId} className={fieldStyles.control} {...aria} {...rest}>
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </FieldShell>
+    <Field label={label} error={error} invalid={invalid} hint={hint} id={id} className={className}>
+      {(control) => (
+        <select ref={ref} {...control} {...rest}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((o) => (
+            <option key={o.value} value={o.value} disabled={o.disabled}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 });

@@ -1,11 +1,7 @@
-import { forwardRef, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import { FieldShell, fieldStyles, useFieldIds } from './Field';
+import { forwardRef, useState, type TextareaHTMLAttributes } from 'react';
+import { Field, fieldStyles, type FieldProps } from './Field';
 
-interface Props extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  label: string;
-  error?: string | undefined;
-  invalid?: boolean | undefined;
-  hint?: ReactNode;
+interface Props extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldProps {
   /** Shows 'n/max caracteres' under the field (needs `maxLength`). */
   counter?: boolean;
 }
@@ -16,19 +12,17 @@ export const TextArea = forwardRef<HTMLTextAreaElement, Props>(function TextArea
   ref,
 ) {
   const counterId = `${id ?? label}-counter`.replace(/\s+/g, '-');
-  const { controlId, errorId, hintId, aria } = useFieldIds(id, error, hint, counter ? counterId : undefined, invalid);
   const [length, setLength] = useState(String(value ?? defaultValue ?? '').length);
   const shown = value !== undefined ? String(value).length : length;
   return (
-    <FieldShell
+    <Field
       label={label}
       error={error}
       invalid={invalid}
       hint={hint}
+      id={id}
       className={className}
-      controlId={controlId}
-      errorId={errorId}
-      hintId={hintId}
+      describedBy={counter ? counterId : undefined}
       after={
         counter && maxLength ? (
           <small id={counterId} className={fieldStyles.counter} aria-live="polite">
@@ -37,20 +31,20 @@ export const TextArea = forwardRef<HTMLTextAreaElement, Props>(function TextArea
         ) : null
       }
     >
-      <textarea
-        ref={ref}
-        id={controlId}
-        className={fieldStyles.control}
-        maxLength={maxLength}
-        value={value}
-        defaultValue={defaultValue}
-        onChange={(e) => {
-          setLength(e.target.value.length);
-          onChange?.(e);
-        }}
-        {...aria}
-        {...rest}
-      />
-    </FieldShell>
+      {(control) => (
+        <textarea
+          ref={ref}
+          maxLength={maxLength}
+          value={value}
+          defaultValue={defaultValue}
+          onChange={(e) => {
+            setLength(e.target.value.length);
+            onChange?.(e);
+          }}
+          {...control}
+          {...rest}
+        />
+      )}
+    </Field>
   );
 });

@@ -3,9 +3,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AdvanceForecastDto, AdvanceResultDto, buildPixPayload, ContractDto, PixConteudoDto } from '@guarita/domain';
+import { AdvanceForecastDto, AdvanceResultDto, buildPixPayload, cents, ContractDto, PixConteudoDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
-import { clearSession, storeTokens } from '../../../lib/session';
+import { fakeLogin, pendingPix } from '../../../../test/fixtures';
+import { clearSession } from '../../../lib/session';
 import AdvancePage from './AdvancePage';
 
 const CONTRACT: ContractDto = {
@@ -58,9 +59,11 @@ const PAYLOAD = buildPixPayload({
   key: '11222333000181',
   merchantName: 'GUARITA',
   merchantCity: 'BELO HORIZONTE',
-  amount: 13990,
+  amount: cents(13990),
   txid: 'ADV100104X1',
 });
+
+const ADVANCE_PIX = pendingPix({ txid: 'ADV100104X1', pspReference: 'PSP9', chaveAleatoria: PAYLOAD, valor: 13990, faturas: [55] });
 
 const PIX_RESULT: AdvanceResultDto = {
   sucesso: true,
@@ -71,35 +74,15 @@ const PIX_RESULT: AdvanceResultDto = {
     faturas: [55],
     link: null,
     chaveAleatoria: PAYLOAD,
-    dataExpiracao: '2026-11-22T12:00:00.000Z',
+    dataExpiracao: ADVANCE_PIX.dataExpiracao,
     pspReference: 'PSP9',
     txid: 'ADV100104X1',
     status: 'pending',
-    pix: {
-      txid: 'ADV100104X1',
-      rnId: 'RN9',
-      numeroInterno: 9,
-      pspReference: 'PSP9',
-      chaveAleatoria: PAYLOAD,
-      link: null,
-      dataExpiracao: '2026-11-22T12:00:00.000Z',
-      dtVencimento: '2026-11-23',
-      valor: 13990,
-      faturas: [55],
-      status: 'pending',
-      pagoEm: null,
-      validadeExibida: '02 horas',
-    },
+    pix: ADVANCE_PIX,
   },
 };
 
 const envelope = apiError;
-
-function fakeLogin() {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
-  const jwt = `${b64({ alg: 'none' })}.${b64({ username: '52998224725', exp: Math.floor(Date.now() / 1000) + 3600 })}.x`;
-  storeTokens({ IdToken: jwt, AccessToken: jwt, expiresIn: 3600 });
-}
 
 /** The network boundary: the contracts list, the forecast and the advance request. */
 let forecast: () => Response;

@@ -172,7 +172,8 @@ function Advance({ nCtrId }: { nCtrId: ContractId }) {
     );
   }
 
-  const blockedWithMessage = !f.elegivel && (f.motivo === 'NO_INVOICES' || f.motivo === 'REQUEST_IN_PROGRESS');
+  // Which blocks are the sheet and which are plain messages is the domain's rule (showsUnavailableSheet).
+  const blockedWithMessage = !f.elegivel && f.motivo !== null && !isUnavailableReason(f.motivo);
   const unavailable = !f.elegivel && isUnavailableReason(f.motivo) ? f.motivo : null;
 
   return (

@@ -5,7 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ChangeCardResultDto, ContractDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
-import { clearSession, storeTokens } from '../../../lib/session';
+import { fakeLogin } from '../../../../test/fixtures';
+import { clearSession } from '../../../lib/session';
 import { ChangeCardPage } from './ChangeCardPage';
 
 const contract = (over: Partial<ContractDto> = {}): ContractDto => ({
@@ -61,8 +62,7 @@ beforeEach(() => {
       return cardReply(body);
     }),
   );
-  const payload = btoa(JSON.stringify({ username: '52998224725', exp: Math.floor(Date.now() / 1000) + 3600 }));
-  storeTokens({ IdToken: `h.${payload}.s`, AccessToken: 'access-token', expiresIn: 3600 });
+  fakeLogin();
 });
 afterEach(() => clearSession());
 

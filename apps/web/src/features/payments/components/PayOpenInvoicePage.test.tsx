@@ -3,9 +3,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { buildPixPayload, ContractDto, PaymentsSummaryDto, PixConteudoDto, PixResultDto } from '@guarita/domain';
+import { buildPixPayload, cents, ContractDto, PaymentsSummaryDto, PixConteudoDto, PixResultDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
-import { clearSession, storeTokens } from '../../../lib/session';
+import { fakeLogin, pendingPix } from '../../../../test/fixtures';
+import { clearSession } from '../../../lib/session';
 import PayOpenInvoicePage from './PayOpenInvoicePage';
 
 const CONTRACT: ContractDto = {
@@ -42,24 +43,10 @@ const PAYLOAD = buildPixPayload({
   key: '11222333000181',
   merchantName: 'GUARITA',
   merchantCity: 'BELO HORIZONTE',
-  amount: 26683,
+  amount: cents(26683),
   txid: 'GUA300301T1',
 });
-const PIX: PixConteudoDto = {
-  txid: 'GUA300301T1',
-  rnId: 'GUA300301T1',
-  numeroInterno: 3,
-  pspReference: 'PSP3',
-  chaveAleatoria: PAYLOAD,
-  link: null,
-  dataExpiracao: '2026-11-22T12:00:00.000Z',
-  dtVencimento: '2026-11-23',
-  valor: 26683,
-  faturas: [31],
-  status: 'pending',
-  pagoEm: null,
-  validadeExibida: '02 horas',
-};
+const PIX = pendingPix({ txid: 'GUA300301T1', chaveAleatoria: PAYLOAD, valor: 26683, faturas: [31] });
 
 const SUMMARY: PaymentsSummaryDto = {
   nCtrId: 300301,
@@ -69,12 +56,6 @@ const SUMMARY: PaymentsSummaryDto = {
   faturasEmAberto: [BILL],
   pixEmAberto: null,
 };
-
-function fakeLogin() {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
-  const jwt = `${b64({ alg: 'none' })}.${b64({ username: '11222333000181', exp: Math.floor(Date.now() / 1000) + 3600 })}.x`;
-  storeTokens({ IdToken: jwt, AccessToken: jwt, expiresIn: 3600 });
-}
 
 /** The network boundary: contracts, the payments summary, Pix creation and its status. */
 let summary: PaymentsSummaryDto;
@@ -98,7 +79,7 @@ beforeEach(() => {
     }),
     http.get(route('/api/payments/pix/{txid}'), ({ params }) => (params.txid === PIX.txid ? dto(PixConteudoDto, PIX) : notFound())),
   );
-  fakeLogin();
+  fakeLogin('11222333000181');
 });
 afterEach(() => clearSession());
 

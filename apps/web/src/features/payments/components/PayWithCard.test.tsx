@@ -5,7 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { CardPaymentResultDto, contractIdSchema, PAYMENT_MSG, PaymentsSummaryDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
-import { clearSession, getTokens, storeTokens } from '../../../lib/session';
+import { fakeLogin } from '../../../../test/fixtures';
+import { clearSession, getTokens } from '../../../lib/session';
 import { PayWithCard } from './PayWithCard';
 
 const N_CTR_ID = contractIdSchema.parse(100101);
@@ -51,12 +52,6 @@ let payReply: () => Response | Promise<Response>;
 let sent: Array<{ key: string | null; body: Record<string, unknown> }>;
 const payCalls = () => sent;
 
-/** A logged-in session whose IdToken is good for an hour (no refresh needed). */
-function login() {
-  const payload = btoa(JSON.stringify({ username: '52998224725', exp: Math.floor(Date.now() / 1000) + 3600 }));
-  storeTokens({ IdToken: `h.${payload}.s`, AccessToken: 'access-token', expiresIn: 3600 });
-}
-
 beforeEach(() => {
   summaryBody = summary();
   payReply = () => paid();
@@ -70,7 +65,7 @@ beforeEach(() => {
       return payReply();
     }),
   );
-  login();
+  fakeLogin();
 });
 afterEach(() => clearSession());
 

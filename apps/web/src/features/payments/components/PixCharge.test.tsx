@@ -3,9 +3,10 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { buildPixPayload, contractIdSchema, PAYMENT_MSG, PixConteudoDto } from '@guarita/domain';
+import { buildPixPayload, cents, contractIdSchema, PAYMENT_MSG, PixConteudoDto } from '@guarita/domain';
 import { apiError, dto, http, route, server } from '../../../../test/msw';
-import { clearSession, storeTokens } from '../../../lib/session';
+import { fakeLogin, pendingPix } from '../../../../test/fixtures';
+import { clearSession } from '../../../lib/session';
 import { PIX_POLL_MS } from '../api/get-pix';
 import { PixCharge } from './PixCharge';
 
@@ -14,32 +15,11 @@ const PAYLOAD = buildPixPayload({
   key: '11222333000181',
   merchantName: 'GUARITA PROTECAO',
   merchantCity: 'BELO HORIZONTE',
-  amount: 26683,
+  amount: cents(26683),
   txid: TXID,
 });
 
-const CHARGE: PixConteudoDto = {
-  txid: TXID,
-  rnId: 'RN1',
-  numeroInterno: 7,
-  pspReference: 'PSP1',
-  chaveAleatoria: PAYLOAD,
-  link: null,
-  dataExpiracao: '2026-11-22T12:00:00.000Z',
-  dtVencimento: '2026-11-23',
-  valor: 26683,
-  faturas: [31],
-  status: 'pending',
-  pagoEm: null,
-  validadeExibida: '02 horas',
-};
-
-/** A token the client accepts as fresh (it only decodes the payload's username and exp). */
-function fakeLogin() {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
-  const jwt = `${b64({ alg: 'none' })}.${b64({ username: '11222333000181', exp: Math.floor(Date.now() / 1000) + 3600 })}.x`;
-  storeTokens({ IdToken: jwt, AccessToken: jwt, expiresIn: 3600 });
-}
+const CHARGE = pendingPix({ txid: TXID, chaveAleatoria: PAYLOAD, valor: 26683, faturas: [31] });
 
 /** The network boundary: GET /api/payments/pix/{txid} answers the statuses in `statuses`, one per poll (the last one repeats). */
 let statuses: Array<PixConteudoDto['status']>;
@@ -57,7 +37,7 @@ beforeEach(() => {
       return dto(PixConteudoDto, { ...CHARGE, status, pagoEm: status === 'paid' ? '2026-11-22T13:05:00.000Z' : null });
     }),
   );
-  fakeLogin();
+  fakeLogin('11222333000181');
 });
 afterEach(() => {
   Reflect.deleteProperty(document, 'execCommand');
@@ -146,5 +126,18 @@ describe('PixCharge', () => {
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Gerar novo Pix' }));
     expect(onRestart).toHaveBeenCalledOnce();
+  });
+
+  it('a pending charge turns expired at its expiry time, without waiting for the server to say so', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const charge = { ...CHARGE, dataExpiracao: new Date(Date.now() + 10_000).toISOString() };
+    server.use(http.get(route('/api/payments/pix/{txid}'), () => dto(PixConteudoDto, charge))); // the server still says pending
+    renderCharge({ charge, onRestart: vi.fn() });
+    expect(await screen.findByRole('button', { name: 'Copiar Pix' })).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(10_100));
+    expect(await screen.findByText('Este Pix expirou sem pagamento. Gere um novo Pix para pagar.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copiar Pix' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Gerar novo Pix' })).toBeInTheDocument();
   });
 });

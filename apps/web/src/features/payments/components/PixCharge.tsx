@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatInstantWithTime, formatMoney, PAYMENT_MSG, type ContractId, type PixConteudoDto } from '@guarita/domain';
+import { formatInstantWithTime, formatMoney, PAYMENT_MSG, pixStatus, type ContractId, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -38,7 +38,7 @@ export function PixCharge({ charge, nCtrId, validityText, paidTitle = PAYMENT_MS
   const afterPayment = useAfterPayment(nCtrId);
   const polled = usePixCharge(charge.txid, charge);
   const pix = polled.data ?? charge;
-  const status = pix.status;
+  const status = useEffectiveStatus(pix);
 
   // Paid: the bills left the open total, so everything showing them is refreshed (once).
   const refreshed = useRef(false);
@@ -162,10 +162,26 @@ function PendingPix({ pix, validityText, showAmount }: { pix: PixConteudoDto; va
 
       <p className={styles.pixNotice}>{PAYMENT_MSG.pixNotice}</p>
       <p className={`${styles.pixWaiting} muted`}>
-        <span className={styles.spinner} aria-hidden="true" /> Aguardando a confirmação do pagamento…
+        <Spinner label="" size="small" /> Aguardando a confirmação do pagamento…
       </p>
     </section>
   );
+}
+
+/**
+ * The domain's `pixStatus`: a pending charge past its `dataExpiracao` is expired, shown as such the moment it
+ * expires (a timer re-renders then), without waiting for the next poll or when polling has stopped.
+ */
+function useEffectiveStatus(pix: PixConteudoDto): PixConteudoDto['status'] {
+  const [, setExpiredTick] = useState(0);
+  useEffect(() => {
+    if (pix.status !== 'pending') return;
+    const left = new Date(pix.dataExpiracao).getTime() - Date.now();
+    if (left <= 0) return;
+    const timer = setTimeout(() => setExpiredTick((n) => n + 1), Math.min(left + 50, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [pix.status, pix.dataExpiracao]);
+  return pixStatus(pix.status, pix.dataExpiracao);
 }
 
 /** Draws the BR Code as a PNG data URL; the QR library is fetched on first use, in its own chunk. */

@@ -7,7 +7,8 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
-import { useSelectedContract } from '../../../hooks/use-selected-contract';
+import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
+import { SelectedContractGuard } from '../../common';
 import { VehicleSelector } from '../../shell';
 import { usePlan } from '../api/get-plan';
 import { downloadContract } from '../api/download-contract';
@@ -16,16 +17,14 @@ import s from './PlanPage.module.css';
 
 /** /meu-plano: covered services, what the plan includes, referral discount, contracts, plan change. */
 export function PlanPage() {
-  const selected = useSelectedContract();
-  const c = selected.contract;
-  const plan = usePlan(c?.nCtrId);
+  return <SelectedContractGuard>{(contract) => <Plan c={contract} />}</SelectedContractGuard>;
+}
+
+function Plan({ c }: { c: SelectedContractDto }) {
+  const plan = usePlan(c.nCtrId);
   const [cobreOpen, setCobreOpen] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
-
-  if (selected.isLoading) return <Spinner />;
-  if (selected.error) return <Alert>{selected.error.message}</Alert>;
-  if (!c) return <Alert kind="info">Você não possui contratos ativos.</Alert>;
 
   const download = async (url: string, kind: string) => {
     setDownloadError(null);

@@ -1,25 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MSG, type CaseCommentsDto, type CaseCreatedDto, type CaseDetailDto, type CaseListDto } from '@guarita/domain';
-import { ApiError } from '../../../lib/api/client';
-import { getTokens, needsRefresh, refresh } from '../../../lib/session';
-
-type ApiErrorDetails = Record<string, string | number | null | undefined>;
-
-/** A fresh access token before a call (refresh when < 300 s left), as the shared client does. */
-async function ensureFresh(): Promise<boolean> {
-  if (!getTokens()) return false;
-  return needsRefresh() ? refresh() : true;
-}
-
-/** GET through the session's token; the server's pt-BR message on failure. */
-async function api<T>(path: string): Promise<T> {
-  if (!(await ensureFresh())) throw new ApiError(401, 'UNAUTHORIZED', MSG.sessionExpired);
-  const token = getTokens()?.AccessToken;
-  const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(90_000) });
-  const body = (await res.json().catch(() => null)) as { erro?: string; mensagem?: string } | null;
-  if (!res.ok) throw new ApiError(res.status, body?.erro ?? `HTTP_${res.status}`, body?.mensagem ?? MSG.unexpected);
-  return body as T;
-}
+import { MSG, type CaseCreatedDto } from '@guarita/domain';
+import { api, ApiError, unwrap, type ApiErrorDetails } from '../../../lib/api';
+import { ensureFresh, getTokens } from '../../../lib/session';
 
 /** Query keys of the support feature: one factory, so mutations invalidate exactly what they change. */
 export const caseKeys = {
@@ -29,21 +11,27 @@ export const caseKeys = {
   comments: (caseId: string) => ['cases', 'detail', caseId, 'comments'] as const,
 };
 
-export const casesQuery = (nCtrId: number) =>
-  queryOptions({ queryKey: caseKeys.list(nCtrId), queryFn: () => api<CaseListDto>(`/api/cases/contracts/${nCtrId}`) });
+/** GET /api/cases/contracts/{nCtrId}: 'Minhas solicitações' of one contract. */
+export const getCases = (nCtrId: number) => unwrap(api.GET('/api/cases/contracts/{nCtrId}', { params: { path: { nCtrId } } }));
+/** GET /api/cases/{caseId}: one case with its attachments (opening it marks it read). */
+export const getCaseDetail = (caseId: string) => unwrap(api.GET('/api/cases/{caseId}', { params: { path: { caseId } } }));
+/** GET /api/cases/{caseId}/comments. */
+export const getCaseComments = (caseId: string) => unwrap(api.GET('/api/cases/{caseId}/comments', { params: { path: { caseId } } }));
+
+export const casesQuery = (nCtrId: number) => queryOptions({ queryKey: caseKeys.list(nCtrId), queryFn: () => getCases(nCtrId) });
 export const useCases = (nCtrId: number | undefined) => useQuery({ ...casesQuery(nCtrId ?? 0), enabled: nCtrId !== undefined });
 
 export const useCaseDetail = (caseId: string | null) =>
   useQuery({
     queryKey: caseKeys.detail(caseId ?? ''),
-    queryFn: () => api<CaseDetailDto>(`/api/cases/${caseId}`),
+    queryFn: () => getCaseDetail(caseId ?? ''),
     enabled: caseId !== null,
   });
 
 export const useCaseComments = (caseId: string | null) =>
   useQuery({
     queryKey: caseKeys.comments(caseId ?? ''),
-    queryFn: () => api<CaseCommentsDto>(`/api/cases/${caseId}/comments`),
+    queryFn: () => getCaseComments(caseId ?? ''),
     enabled: caseId !== null,
   });
 
@@ -104,15 +92,14 @@ export async function sendCase({ nCtrId, dados, files, idempotencyKey, onProgres
   });
 }
 
-/** Downloads one attachment with the session's token and opens it (the API sends it as an attachment). */
+/** Downloads one attachment through the API client (the API sends it as an attachment) and saves it. */
 export async function downloadAttachment(caseId: string, attachmentId: string, filename: string) {
-  if (!(await ensureFresh())) throw new ApiError(401, 'UNAUTHORIZED', MSG.sessionExpired);
-  const token = getTokens()?.AccessToken;
-  const res = await fetch(`/api/cases/${caseId}/attachments/${attachmentId}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+  const { data, response } = await api.GET('/api/cases/{caseId}/attachments/{attachmentId}', {
+    params: { path: { caseId, attachmentId } },
+    parseAs: 'blob',
   });
-  if (!res.ok) throw new ApiError(res.status, 'HTTP_' + res.status, 'Arquivo não encontrado.');
-  const url = URL.createObjectURL(await res.blob());
+  if (!response.ok || !data) throw new ApiError(response.status, 'HTTP_' + response.status, 'Arquivo não encontrado.');
+  const url = URL.createObjectURL(data);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { MAX_UPLOAD_BYTES, SUPPORT_MSG, type DocumentType } from '@guarita/domain';
 import { Button } from '../../../components/ui/Button';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog';
 import styles from './DocumentAttach.module.css';
 
 /** Files a document change accepts (001 §5): pdf, png, jpg, jpeg. */
@@ -42,16 +43,12 @@ function Preview({ file }: { file: File }) {
  * and 'Confirmar alteração'. A native modal <dialog> (focus trapped, Esc closes, focus returns).
  */
 export function DocumentAttach({ open, documento, files, onAdd, onRemove, onClose, onConfirm }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
   const [choosing, setChoosing] = useState(files.length === 0);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal?.();
-    if (!open && d.open) d.close();
     if (open) setChoosing(files.length === 0);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- opening decides the first screen; adding files later does not
   }, [open]);

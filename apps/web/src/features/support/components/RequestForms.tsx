@@ -102,6 +102,41 @@ const PDF_OR_JPG = /\.(pdf|jpe?g)$/i;
 /** Images are resized before upload; anything else (a PDF) must already fit in 5 MB (001 §5). */
 const tooLargeToSend = (f: File) => !f.type.startsWith('image/') && f.size > MAX_UPLOAD_BYTES;
 
+/**
+ * One PDF or JPG attachment (contestation, ombudsman): a file of another type ('Selecione um arquivo PDF ou JPG!')
+ * or a PDF over 5 MB is refused with its message and replaces no earlier choice.
+ */
+function usePdfOrJpg() {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const pick = (f: File) => {
+    const problem = tooLargeToSend(f) ? SUPPORT_MSG.fileTooLarge : PDF_OR_JPG.test(f.name) ? undefined : SUPPORT_MSG.pdfOrJpg;
+    setFileError(problem);
+    if (!problem) setFile(f);
+  };
+  return { file, setFile, fileError, setFileError, pick };
+}
+
+/** The attachment of `usePdfOrJpg`: pick a file, or take a photo (phones open the camera), and the chosen file. */
+function PdfOrJpgAttachment({
+  label,
+  photoLabel,
+  attachment,
+}: {
+  label: string;
+  photoLabel: string;
+  attachment: ReturnType<typeof usePdfOrJpg>;
+}) {
+  const { file, setFile, fileError, pick } = attachment;
+  return (
+    <>
+      <FilePicker label={label} accept=".pdf,.jpg,.jpeg,application/pdf,image/jpeg" error={fileError} onPick={pick} />
+      <FilePicker label={photoLabel} accept="image/jpeg" capture onPick={pick} />
+      <FileSummary files={file ? [file] : []} onRemove={() => setFile(null)} />
+    </>
+  );
+}
+
 function FilePicker({
   label,
   accept,
@@ -164,17 +199,8 @@ function FileSummary({ files, onRemove }: { files: File[]; onRemove: (i: number)
 export function ContestationForm({ errors, pending, onSubmit }: SubFormProps) {
   const [tipoContestacao, setTipo] = useState('');
   const [descricao, setDescricao] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | undefined>();
-  const pick = (f: File) => {
-    if (!PDF_OR_JPG.test(f.name) || tooLargeToSend(f)) {
-      setFile(null);
-      setFileError(tooLargeToSend(f) ? SUPPORT_MSG.fileTooLarge : SUPPORT_MSG.pdfOrJpg);
-      return;
-    }
-    setFileError(undefined);
-    setFile(f);
-  };
+  const attachment = usePdfOrJpg();
+  const { file, setFileError } = attachment;
   return (
     <form
       noValidate
@@ -198,9 +224,7 @@ export function ContestationForm({ errors, pending, onSubmit }: SubFormProps) {
         maxLength={2000}
         error={errors.descricao}
       />
-      <FilePicker label="Anexo (PDF ou JPG)" accept=".pdf,.jpg,.jpeg,application/pdf,image/jpeg" error={fileError} onPick={pick} />
-      <FilePicker label="Ou tire uma foto da fatura" accept="image/jpeg" capture onPick={pick} />
-      <FileSummary files={file ? [file] : []} onRemove={() => setFile(null)} />
+      <PdfOrJpgAttachment label="Anexo (PDF ou JPG)" photoLabel="Ou tire uma foto da fatura" attachment={attachment} />
       <Submit pending={pending} />
     </form>
   );
@@ -209,14 +233,8 @@ export function ContestationForm({ errors, pending, onSubmit }: SubFormProps) {
 // ── Ouvidoria ────────────────────────────────────────────────────────────────────────────────
 export function OmbudsmanForm({ errors, pending, onSubmit }: SubFormProps) {
   const [descricao, setDescricao] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | undefined>();
-  const pick = (f: File) => {
-    if (!PDF_OR_JPG.test(f.name)) return setFileError(SUPPORT_MSG.pdfOrJpg);
-    if (tooLargeToSend(f)) return setFileError(SUPPORT_MSG.fileTooLarge);
-    setFileError(undefined);
-    setFile(f);
-  };
+  const attachment = usePdfOrJpg();
+  const { file } = attachment;
   return (
     <form noValidate aria-label="Ouvidoria" onSubmit={onForm(() => onSubmit({ descricao }, file ? [file] : []))}>
       <TextAreaField
@@ -226,9 +244,7 @@ export function OmbudsmanForm({ errors, pending, onSubmit }: SubFormProps) {
         maxLength={4000}
         error={errors.descricao}
       />
-      <FilePicker label="Anexo opcional (PDF ou JPG)" accept=".pdf,.jpg,.jpeg,application/pdf,image/jpeg" error={fileError} onPick={pick} />
-      <FilePicker label="Ou tire uma foto" accept="image/jpeg" capture onPick={pick} />
-      <FileSummary files={file ? [file] : []} onRemove={() => setFile(null)} />
+      <PdfOrJpgAttachment label="Anexo opcional (PDF ou JPG)" photoLabel="Ou tire uma foto" attachment={attachment} />
       <Submit pending={pending}>Enviar</Submit>
     </form>
   );

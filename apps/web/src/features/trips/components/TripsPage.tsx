@@ -7,7 +7,8 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
-import { useSelectedContract } from '../../../hooks/use-selected-contract';
+import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
+import { SelectedContractGuard } from '../../common';
 import { VehicleSelector } from '../../shell';
 import { useDeleteTrip, useMapConfig, usePosition, useTrips } from '../api/trips';
 import { TripCard } from './TripCard';
@@ -21,13 +22,11 @@ const randomColour = () => `hsl(${Math.floor(Math.random() * 360)} 75% 40%)`;
 
 /** /mapa 'Minhas Viagens': the live vehicle and the trips list, for contracts with a tracker. */
 export function TripsPage() {
-  const selected = useSelectedContract();
-  const c = selected.contract;
-  const tracked = c?.possuiDispositivo ?? false;
+  return <SelectedContractGuard>{(contract) => <Trips c={contract} />}</SelectedContractGuard>;
+}
 
-  if (selected.isLoading) return <Spinner />;
-  if (selected.error) return <Alert>{selected.error.message}</Alert>;
-  if (!c) return <Alert kind="info">Você não possui contratos ativos.</Alert>;
+function Trips({ c }: { c: SelectedContractDto }) {
+  const tracked = c.possuiDispositivo ?? false;
 
   return (
     <div>
