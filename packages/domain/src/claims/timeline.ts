@@ -52,11 +52,8 @@ export const COLLISION_STEPS: readonly StepDef[] = [
  * whose phase is Indenização itself also shows it (the phase is valid and has no other step).
  */
 export const TOTAL_LOSS_STEPS: readonly StepDef[] = [
-  { title: 'Abertura', phases: ['Aberto'] },
-  { title: 'Documentação', phases: ['Documentação'] },
-  { title: 'Análise', phases: ['Análise', 'Pré-Análise', 'Sindicância', 'Pré-Sindicância'] },
-  { title: 'Direcionamento', phases: ['Direcionamento'] },
-  { title: 'Regulação', phases: ['Regulação'] },
+  // Abertura … Regulação, as in the collision timeline
+  ...COLLISION_STEPS.slice(0, 5),
   { title: 'Indenização', phases: ['Indenização'] },
   { title: 'Finalização', phases: ['Finalização'] },
 ];
