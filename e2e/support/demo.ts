@@ -2,6 +2,7 @@
 export interface DemoCustomer {
   /** CPF or CNPJ as printed on a document */
   document: string;
+  /** How the app greets them ('Olá, …!'): a person's first name, a company's trade name. */
   firstName: string;
   /** where the demo outbox delivers the code, per channel */
   sms: string | null;
@@ -25,7 +26,7 @@ export const JOAO: DemoCustomer = {
 
 export const HORIZONTE: DemoCustomer = {
   document: '11.222.333/0001-81',
-  firstName: 'Transportes',
+  firstName: 'Horizonte Cargas',
   sms: '31999887766',
   email: 'financeiro@horizonte.example.com',
 };
@@ -33,10 +34,18 @@ export const HORIZONTE: DemoCustomer = {
 /** The alphanumeric CNPJ format (in force since July 2026). */
 export const ALFA: DemoCustomer = {
   document: '12.ABC.345/01DE-35',
-  firstName: 'Alfa',
+  firstName: 'Alfa Log',
   sms: '11988776655',
   email: 'contato@alfanumerica.example.com',
 };
 
 /** Maria's selectable vehicles, in the selector's order (her 'HJK4C56' contract is Encerrado). */
 export const MARIA_VEHICLES = ['RTA1B23 ONIX LT 1.0', 'Dispositivo 2', 'QWE7D89 CIVIC EXL 2.0'] as const;
+
+/** One contract with one overdue bill and nothing else: the keyboard-only journey pays it by Pix. */
+export const PEDRO: DemoCustomer = {
+  document: '714.602.380-01',
+  firstName: 'Pedro',
+  sms: '21987651234',
+  email: null,
+};

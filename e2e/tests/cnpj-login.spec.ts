@@ -11,7 +11,7 @@ test('a company logs in with its CNPJ typed without the mask', async ({ page, re
   await expect(page.getByRole('radio', { name: /^SMS para \(31\) \*+-7766$/ })).toBeChecked();
   await enterCode(page, await sendCode(page, request, HORIZONTE));
   await expectPath(page, '/dashboard');
-  await expect(page.getByText('Olá, Transportes!').filter({ visible: true })).toBeVisible();
+  await expect(page.getByText('Olá, Horizonte Cargas!').filter({ visible: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('FRT5G67 FIORINO ENDURANCE 1.4');
 });
 
@@ -24,7 +24,7 @@ test('a company logs in with the alphanumeric CNPJ, typed in lower case', async 
   await expect(page.getByRole('heading', { name: stepHeading.channel })).toBeVisible();
   await enterCode(page, await sendCode(page, request, ALFA));
   await expectPath(page, '/dashboard');
-  await expect(page.getByText('Olá, Alfa!').filter({ visible: true })).toBeVisible();
+  await expect(page.getByText('Olá, Alfa Log!').filter({ visible: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ALF8H90 HILUX SRV 2.8');
 
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Cadastro', exact: true }).click();

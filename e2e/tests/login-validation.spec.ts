@@ -26,6 +26,7 @@ test.describe('login messages', () => {
   });
 
   test('the code step: empty code, wrong code, resend back to the channel step', async ({ page, request }) => {
+    await page.clock.install();
     await page.goto('/');
     await enterDocument(page, HORIZONTE.document);
     const code = await sendCode(page, request, HORIZONTE);
@@ -38,7 +39,8 @@ test.describe('login messages', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível validar código.' })).toBeVisible();
     await expectPath(page, '/');
 
-    // 'Reenviar código' goes back to choosing where the code goes; a new code then logs in.
+    // 'Reenviar código' (once its countdown is over) goes back to choosing where the code goes; a new code then logs in.
+    await page.clock.runFor(30_000);
     await page.getByRole('button', { name: 'Reenviar código' }).click();
     await expect(page.getByRole('heading', { name: stepHeading.channel })).toBeVisible();
     await expect(page.getByRole('radio', { name: /^SMS para/ })).toBeChecked();
@@ -47,6 +49,6 @@ test.describe('login messages', () => {
     await expect(page.getByLabel('Código de validação')).toHaveValue('');
     await enterCode(page, fresh);
     await expectPath(page, '/dashboard');
-    await expect(page.getByText('Olá, Transportes!').filter({ visible: true })).toBeVisible();
+    await expect(page.getByText('Olá, Horizonte Cargas!').filter({ visible: true })).toBeVisible();
   });
 });

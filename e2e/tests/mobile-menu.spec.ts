@@ -8,10 +8,10 @@ test('on a phone the header has a back button and a slide-in burger menu', async
   await login(page, request, MARIA);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(MARIA_VEHICLES[0]);
 
-  // Mobile header: back button and burger; the desktop navigation is not shown.
+  // Mobile header: the burger (the back button is not on the start page); the desktop navigation is not shown.
   const back = page.getByRole('button', { name: 'Voltar' });
   const burger = page.getByRole('button', { name: 'Abrir menu' });
-  await expect(back).toBeVisible();
+  await expect(back).toHaveCount(0);
   await expect(burger).toBeVisible();
   await expect(burger).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeHidden();
@@ -44,7 +44,8 @@ test('on a phone the header has a back button and a slide-in burger menu', async
   await menu.getByRole('button', { name: 'Fechar menu' }).click();
   await expect(menu).toBeHidden();
 
-  // The back button goes back to where the customer came from.
+  // The back button goes to the parent screen: from the registration page, the start page.
+  await expect(back).toBeVisible();
   await back.click();
   await expectPath(page, '/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(MARIA_VEHICLES[0]);

@@ -34,7 +34,7 @@ async function openAdvance(page: Page, request: APIRequestContext, customer: Dem
   );
   await main.getByRole('link', { name: 'Antecipar fatura' }).click();
   await expectPath(page, '/antecipacao');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ANTECIPAÇÃO DE FATURA');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ANTECIPAÇÃO DE FATURA', { useInnerText: true });
   const res = await forecast;
   expect(res.status()).toBe(200);
   return (await res.json()) as Forecast;

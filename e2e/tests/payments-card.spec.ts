@@ -34,7 +34,9 @@ test('pays the overdue bill with the card on file and sees it paid, with nothing
 
   await main(page).getByRole('link', { name: 'Pagar fatura em aberto' }).click();
   await expectPath(page, '/pagamentos/fatura-em-aberto');
-  await expect(page.getByRole('heading', { level: 1, name: 'PAGAMENTO DE FATURA' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pagamento de fatura' })).toHaveText('PAGAMENTO DE FATURA', {
+    useInnerText: true,
+  });
   await page.getByRole('radio', { name: 'Cartão de Crédito' }).check();
 
   // The card on file (brand and last digits), 'Trocar cartão' and 'Confirmar pagamento'.
@@ -117,7 +119,8 @@ test('on a phone the change-card page is titled TROCA DE CARTÃO and the form fi
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, request, MARIA);
   await page.goto('/pagamentos/adicionar-cartao');
-  await expect(page.getByRole('heading', { level: 1, name: 'TROCA DE CARTÃO' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Troca de cartão' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('TROCA DE CARTÃO', { useInnerText: true });
   await expect(page.getByText('Trocar Cartão', { exact: true })).toBeHidden();
   await expect(page.getByLabel('Número do cartão')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

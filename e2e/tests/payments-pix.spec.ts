@@ -32,7 +32,7 @@ test('a customer with an overdue invoice cannot advance, pays it by Pix and sees
   await expect(main.getByText('Total em aberto:')).toContainText('R$ 266,83');
   await main.getByRole('link', { name: 'Pagar fatura em aberto' }).click();
   await expectPath(page, '/pagamentos/fatura-em-aberto');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('PAGAMENTO DE FATURA');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('PAGAMENTO DE FATURA', { useInnerText: true });
   await expect(main.getByText('Total em aberto:')).toContainText('R$ 266,83');
 
   // Pix: one charge, even for a double click.

@@ -203,6 +203,8 @@ test('registration change of address: the CEP fills street, district, city and s
 test('cancellation shows the lock-in terms first; tracker support; plan change is coming soon', async ({ page, request }) => {
   await login(page, request, MARIA);
   await page.goto('/suporte/100104');
+  // The choices are loaded (a count of 0 must not pass while the page is still loading its contract).
+  await expect(page.getByLabel('Tipo de solicitação').locator('option', { hasText: 'Cancelamento' })).toHaveCount(1);
   await expect(page.getByLabel('Tipo de solicitação').locator('option', { hasText: 'Suporte Rastreador' })).toHaveCount(0);
   await chooseType(page, 'Alteração de Plano');
   await expect(main(page).getByText(/disponível em breve/)).toBeVisible();
@@ -220,6 +222,8 @@ test('cancellation shows the lock-in terms first; tracker support; plan change i
 
   // Suporte Rastreador: only on /suporte (upSell 0) and for a contract with a tracker (100101).
   await page.goto('/suporte/100101');
+  // The choices are loaded (a count of 0 must not pass while the page is still loading its contract).
+  await expect(page.getByLabel('Tipo de solicitação').locator('option', { hasText: 'Cancelamento' })).toHaveCount(1);
   await expect(page.getByLabel('Tipo de solicitação').locator('option', { hasText: 'Suporte Rastreador' })).toHaveCount(0);
   await page.goto('/suporte');
   await chooseType(page, 'Suporte Rastreador');

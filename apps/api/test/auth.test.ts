@@ -84,6 +84,8 @@ describe('login protocol', () => {
     const me = await t.get('/api/me', tokens.AccessToken);
     expect(me.statusCode).toBe(200);
     expect([me.json().cpf, me.json().cnpj]).toContain(document);
+    // A company's trade name (nome fantasia) comes along for the greeting; a person has none (issue 8).
+    expect(me.json().tradeName).toBe(document === CNPJ_HORIZONTE ? 'Horizonte Cargas' : document === CNPJ_ALFA ? 'Alfa Log' : null);
   });
 
   it('validates the document with the spec messages', async () => {

@@ -49,6 +49,7 @@ describe('contracts, bills and customer data', () => {
     expect(me.json()).toEqual({
       key: expect.any(Number),
       name: 'Maria Aparecida Souza',
+      tradeName: null,
       email: 'maria.souza@example.com',
       phone: '31987654321',
       cpf: CPF_MARIA,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawQuery, type Database } from '../src/db/db';
 import { generateSchemaTypes } from '../src/db/codegen';
 import { MIGRATIONS_DIR, MigrationChecksumError, migrate, migrationFiles } from '../src/db/migrate';
-import { seedDemo } from '../src/db/seed';
+import { DEMO_CUSTOMERS, seedDemo } from '../src/db/seed';
 import { FixedClock } from '../src/ports/clock';
 import { openFreshDb } from './helpers';
 
@@ -108,7 +108,7 @@ describe('database schema and migrations', () => {
       const applied = await rawQuery<{ name: string }>(conn, 'SELECT name FROM kysely_migration ORDER BY name');
       expect(applied.map((r) => r.name)).toEqual(migrationFiles().map((f) => f.name));
       expect(await rawQuery(conn, "SELECT to_regclass('schema_migrations') AS t")).toEqual([{ t: null }]);
-      expect(await rawQuery(conn, 'SELECT count(*)::int AS n FROM customers')).toEqual([{ n: 4 }]);
+      expect(await rawQuery(conn, 'SELECT count(*)::int AS n FROM customers')).toEqual([{ n: DEMO_CUSTOMERS.length }]);
     });
   });
 });

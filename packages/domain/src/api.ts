@@ -17,6 +17,8 @@ export type AddressDto = z.infer<typeof AddressDto>;
 export const CustomerInfoDto = z.object({
   key: z.number().int(),
   name: z.string(),
+  /** A company's trade name (nome fantasia); null for people and for companies without one. */
+  tradeName: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   cpf: z.string().nullable(),

@@ -16,4 +16,7 @@ export * from './trips';
 export * from './sso';
 export * from './cases';
 export * from './claims';
+export * from './customer';
+export * from './login';
+export * from './overdue';
 export * from './addresses';

@@ -15,6 +15,8 @@ export const MSG = {
   invalidPhone: 'Informe um telefone com DDD.',
   unexpected: 'Erro inesperado. Tente novamente mais tarde.',
   connection: 'Erro de conexão. Tente novamente mais tarde.',
+  /** Not in the spec: the banner of a screen that lost the connection and keeps its last data (issue 8). */
+  offline: 'Você está sem conexão. Mostrando os últimos dados carregados.',
   notFound: 'Não encontrado.',
   sessionExpired: 'Sessão expirada. Faça login novamente.',
   renderErrorTitle: 'Algo deu errado',

@@ -224,6 +224,7 @@ export interface Customers {
   phone: string | null;
   sms_phone: string | null;
   created_at: Generated<Date>;
+  trade_name: string | null;
 }
 
 export interface DevOutbox {

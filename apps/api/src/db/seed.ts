@@ -51,6 +51,7 @@ interface SeedCustomer {
   document: string;
   kind: 'cpf' | 'cnpj';
   name: string;
+  tradeName?: string;
   email: string | null;
   phone: string | null;
   smsPhone: string | null;
@@ -211,6 +212,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     document: '11222333000181',
     kind: 'cnpj',
     name: 'Transportes Horizonte Ltda',
+    tradeName: 'Horizonte Cargas',
     email: 'financeiro@horizonte.example.com',
     phone: '3133334444',
     smsPhone: '31999887766',
@@ -249,6 +251,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     document: '12ABC34501DE35',
     kind: 'cnpj',
     name: 'Alfa Numérica Logística S.A.',
+    tradeName: 'Alfa Log',
     email: 'contato@alfanumerica.example.com',
     phone: '1140028922',
     smsPhone: '11988776655',
@@ -290,6 +293,44 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
       },
     ],
   },
+  {
+    // One contract, one overdue bill: the keyboard-only e2e journey pays it by Pix.
+    document: '71460238001',
+    kind: 'cpf',
+    name: 'Pedro Henrique Alves',
+    email: null,
+    phone: '21987651234',
+    smsPhone: '21987651234',
+    addresses: [
+      {
+        type: 'Cobrança',
+        street: 'Rua Voluntários da Pátria',
+        no: '45',
+        block: 'Botafogo',
+        city: 'Rio de Janeiro',
+        state: 'RJ',
+        zip: '22270000',
+      },
+    ],
+    contracts: [
+      {
+        nCtrId: 500501,
+        idPlan: 'GUARITA_COMPLETO',
+        planName: 'Guarita Completo',
+        slpCode: 45,
+        status: 'Ativo',
+        dueDay: 10,
+        start: '2025-06-10',
+        tracker: true,
+        fipeLimit: 9_500_000,
+        fee: 18990,
+        card: { last4: '4242', brand: 'visa' },
+        vehicle: { plate: 'RJX5F67', model: 'HB20 1.0', manufacturer: 'Hyundai', year: 2021 },
+        items: [base(8240), tracker, assistance, collision, glass],
+        bills: [...paidHistory, { offset: 0, status: 'I', fine: 380, interest: 127 }, { offset: 1, status: 'A' }],
+      },
+    ],
+  },
 ];
 
 /** Loads the demo customers once (only into an empty database). Bill dates follow the clock's today. */
@@ -312,7 +353,15 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'>
     for (const c of DEMO_CUSTOMERS) {
       const { id: customerId } = await tx
         .insertInto('customers')
-        .values({ document: c.document, kind: c.kind, name: c.name, email: c.email, phone: c.phone, sms_phone: c.smsPhone })
+        .values({
+          document: c.document,
+          kind: c.kind,
+          name: c.name,
+          trade_name: c.tradeName ?? null,
+          email: c.email,
+          phone: c.phone,
+          sms_phone: c.smsPhone,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const a of c.addresses) {

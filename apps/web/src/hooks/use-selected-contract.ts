@@ -38,6 +38,8 @@ export function useSelectedContract() {
     options,
     isLoading: contracts.isLoading,
     error: contracts.error,
+    refetch: contracts.refetch,
+    isFetching: contracts.isFetching,
     notFound: contracts.isSuccess && askedInRoute && !fromRoute,
     select: setSelectedContractId,
   };

@@ -33,7 +33,7 @@ export class CustomerRepository {
     return (
       (await this.db
         .selectFrom('customers')
-        .select(['id', 'document', 'kind', 'name', 'email', 'phone'])
+        .select(['id', 'document', 'kind', 'name', 'trade_name', 'email', 'phone'])
         .where('id', '=', id)
         .executeTakeFirst()) ?? null
     );

@@ -26,6 +26,7 @@ export class CustomersService {
     return {
       key: c.id,
       name: c.name,
+      tradeName: c.trade_name,
       email: c.email,
       phone: c.phone,
       cpf: c.kind === 'cpf' ? c.document : null,

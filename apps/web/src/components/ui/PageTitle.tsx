@@ -1,11 +1,22 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { claimPendingFocus } from '../../lib/route-focus';
 import styles from './PageTitle.module.css';
 
-/** The page's h1, also written into document.title so each route is announced. */
-export function PageTitle({ children, title }: { children: ReactNode; title?: string }) {
+/**
+ * The page's h1, also written into document.title so each route is announced. After a navigation it takes the
+ * keyboard focus (tabIndex -1: focusable by script, not a Tab stop).
+ */
+export function PageTitle({ children, title, caps = false }: { children: ReactNode; title?: string; caps?: boolean }) {
+  const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const text = title ?? (typeof children === 'string' ? children : '');
     if (text) document.title = `${text} — Guarita`;
   }, [children, title]);
-  return <h1 className={styles.title}>{children}</h1>;
+  useEffect(() => claimPendingFocus(ref.current));
+  return (
+    // `caps`: the spec's upper-case titles, as a style — screen readers read words, not spelled-out capitals.
+    <h1 ref={ref} className={caps ? `${styles.title} ${styles.caps}` : styles.title} tabIndex={-1}>
+      {children}
+    </h1>
+  );
 }

@@ -1,7 +1,6 @@
 /** Outside links of the public shell. Brand facts (name, phones, e-mail, address) come from GET /api/config. */
 
-/** `tel:` link for a phone as configured ('0800 000 1010', '(31) 3333-4444'). */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+export { telHref } from '../../lib/tel';
 
 /** App-store pages of the customer app and the brand's social profiles (placeholders until the real ones exist). */
 export const APP_STORES = [

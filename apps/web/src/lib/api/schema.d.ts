@@ -983,6 +983,7 @@ export interface operations {
                     "application/json": {
                         key: number;
                         name: string;
+                        tradeName: string | null;
                         email: string | null;
                         phone: string | null;
                         cpf: string | null;

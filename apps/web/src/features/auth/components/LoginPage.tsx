@@ -4,7 +4,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
+  CODE_RESEND_WAIT_SECONDS,
   MSG,
+  secondsUntil,
   loggedInRedirect,
   loginChannelFormSchema,
   loginCodeFormSchema,
@@ -13,6 +15,7 @@ import {
 } from '@guarita/domain';
 import { Button } from '../../../components/ui/Button';
 import { MaskedField } from '../../../components/ui/MaskedField';
+import { Checkbox } from '../../../components/ui/Checkbox';
 import { RadioGroup } from '../../../components/ui/RadioGroup';
 import { Stepper } from '../../../components/ui/Stepper';
 import { Alert } from '../../../components/ui/Alert';
@@ -45,6 +48,11 @@ export function LoginPage() {
   const send = useSendCode();
   const verify = useVerifyCode();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Phones open the numeric keypad for CPF and CNPJ; an alphanumeric CNPJ needs letters, by a visible switch.
+  const [letters, setLetters] = useState(false);
+  const [resendAt, setResendAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const resendIn = secondsUntil(resendAt, now);
   const inBrowser = useInBrowser();
 
   const docForm = useForm<z.input<typeof loginDocumentFormSchema>, unknown, z.output<typeof loginDocumentFormSchema>>({
@@ -61,6 +69,11 @@ export function LoginPage() {
   });
 
   useEffect(() => headingRef.current?.focus(), [step]);
+  useEffect(() => {
+    if (step !== 3 || resendIn === 0) return;
+    const id = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(id);
+  }, [step, resendIn]);
 
   if (loggedIn) return <Navigate to={loggedInRedirect(location.search)} replace />;
 
@@ -85,6 +98,9 @@ export function LoginPage() {
         onSuccess: (res) => {
           setSentTo(res.destino);
           codeForm.reset({ codigo: '' });
+          const sentAt = Date.now();
+          setNow(sentAt);
+          setResendAt(sentAt + CODE_RESEND_WAIT_SECONDS * 1000);
           setStep(3);
         },
         onError: (err) => setAlert(errorText(err, MSG.lookupFailed)),
@@ -120,7 +136,7 @@ export function LoginPage() {
               <MaskedField
                 label="CPF ou CNPJ"
                 mask="document"
-                inputMode="text"
+                inputMode={letters ? 'text' : 'numeric'}
                 autoComplete="username"
                 autoCapitalize="characters"
                 placeholder="000.000.000-00"
@@ -128,6 +144,15 @@ export function LoginPage() {
                 error={fieldState.error?.message}
               />
             )}
+          />
+          <Checkbox
+            label="CNPJ com letras"
+            className={styles.letters}
+            checked={letters}
+            onChange={(e) => {
+              setLetters(e.target.checked);
+              docForm.setFocus('documento');
+            }}
           />
           <Button type="submit" loading={start.isPending} disabled={!inBrowser}>
             Continuar
@@ -189,12 +214,13 @@ export function LoginPage() {
           <Button
             type="button"
             variant="secondary"
+            disabled={resendIn > 0}
             onClick={() => {
               setAlert(undefined);
               setStep(2);
             }}
           >
-            Reenviar código
+            {resendIn > 0 ? `Reenviar código em ${resendIn} s` : 'Reenviar código'}
           </Button>
         </form>
       )}

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { PageTitle } from '../../../components/ui/PageTitle';
+import { EmergencyLines } from './EmergencyLines';
 import { paths } from '../../../lib/paths';
 
 const TITLES: Array<[RegExp, string]> = [
@@ -17,7 +18,10 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/indicacao/, 'Indicação'],
 ];
 
-/** Routes whose screens belong to later issues: a clear pt-BR page instead of a dead end. */
+/**
+ * Routes whose screens belong to later issues: a clear pt-BR page instead of a dead end, with the theft/robbery
+ * and 24h assistance lines as tap-to-call links (issue 8).
+ */
 export function ComingSoonPage() {
   const { pathname } = useLocation();
   const title = TITLES.find(([re]) => re.test(pathname))?.[1] ?? 'Em breve';
@@ -26,6 +30,7 @@ export function ComingSoonPage() {
       <PageTitle>{title}</PageTitle>
       <p>Esta área está em construção e estará disponível em breve.</p>
       <p>Enquanto isso, fale com a nossa central de atendimento se precisar de ajuda.</p>
+      <EmergencyLines />
       <Link to={paths.dashboard.pattern}>Voltar ao início</Link>
     </section>
   );

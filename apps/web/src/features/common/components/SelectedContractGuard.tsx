@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/Alert';
-import { Spinner } from '../../../components/ui/Spinner';
+import { QueryError } from '../../../components/ui/QueryError';
+import { Skeleton } from '../../../components/ui/Skeleton';
 import { useSelectedContract, type SelectedContractDto } from '../../../hooks/use-selected-contract';
 import { ContractNotFound } from './ContractNotFound';
 
@@ -14,14 +15,16 @@ type Props = {
 };
 
 /**
- * Loads the selected contract once for a contract-scoped page (ADR 020): spinner while the contracts load,
- * the error, 'Contrato não encontrado' for a route naming another customer's or an unknown contract, and
- * 'Você não possui contratos ativos.' when there is none; otherwise the page gets the contract.
+ * Loads the selected contract once for a contract-scoped page (ADR 020): a skeleton while the contracts load,
+ * the error with 'Tentar novamente' (issue 8), 'Contrato não encontrado' for a route naming another customer's or
+ * an unknown contract, and 'Você não possui contratos ativos.' when there is none; otherwise the page gets the
+ * contract. A failed refetch keeps the contracts it had (the offline banner says why).
  */
 export function SelectedContractGuard({ children, empty }: Props) {
   const selected = useSelectedContract();
-  if (selected.isLoading) return <Spinner />;
-  if (selected.error) return <Alert>{selected.error.message}</Alert>;
+  if (selected.isLoading) return <Skeleton shape="block" label="Carregando…" />;
+  if (selected.error && !selected.contract)
+    return <QueryError error={selected.error} onRetry={selected.refetch} retrying={selected.isFetching} />;
   if (selected.notFound) return <ContractNotFound />;
   if (!selected.contract) return empty ?? <Alert kind="info">Você não possui contratos ativos.</Alert>;
   return children(selected.contract, selected);

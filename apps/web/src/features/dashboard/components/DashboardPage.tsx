@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
+import { CreditCard, LifeBuoy, ShieldAlert, Wallet } from 'lucide-react';
 import { BILL_STATUS_LABEL, formatIsoDate, formatMoney, nextBill, vehicleLabel } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { Spinner } from '../../../components/ui/Spinner';
-import { Alert } from '../../../components/ui/Alert';
 import { useContract } from '../../../api/get-contract';
 import { useBills } from '../../../api/get-bills';
 import { SelectedContractGuard, type SelectedContract } from '../../common';
+import { QueryError } from '../../../components/ui/QueryError';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { AdvanceLink, OverdueBanner, OverdueExplanation } from '../../payments';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';
 import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
@@ -31,7 +33,7 @@ function Dashboard({ c, selected }: { c: SelectedContractDto; selected: Selected
   const bills = useBills(c.nCtrId);
 
   // One render with the contract's details and bills: cards growing one after the other shifted the page (CLS).
-  if (detail.isLoading || bills.isLoading) return <Spinner />;
+  if (detail.isLoading || bills.isLoading) return <Skeleton shape="block" label="Carregando…" />;
 
   const index = selected.options.findIndex((o) => o.nCtrId === c.nCtrId);
   const open = bills.data?.openTotal ?? 0;
@@ -41,6 +43,7 @@ function Dashboard({ c, selected }: { c: SelectedContractDto; selected: Selected
   return (
     <div className="dashboard">
       <PageTitle title="Início">{vehicleLabel(c, index)}</PageTitle>
+      {bills.data && <OverdueBanner bills={bills.data.bills} />}
       <div className="grid">
         <section className="card" aria-labelledby="veiculo">
           <h2 id="veiculo">Veículo</h2>
@@ -81,15 +84,14 @@ function Dashboard({ c, selected }: { c: SelectedContractDto; selected: Selected
         </section>
         <section className="card" aria-labelledby="financeiro">
           <h2 id="financeiro">Financeiro</h2>
-          {bills.isLoading ? (
-            <Spinner />
-          ) : bills.error ? (
-            <Alert>{bills.error.message}</Alert>
+          {bills.error || !bills.data ? (
+            <QueryError error={bills.error} onRetry={bills.refetch} retrying={bills.isFetching} />
           ) : (
             <>
               <p className="total-open">
                 Total em aberto: <strong className={open > 0 ? 'text-danger' : ''}>{formatMoney(open)}</strong>
               </p>
+              <OverdueExplanation bills={bills.data.bills} />
               {overdue.length > 0 && (
                 <p className="text-danger">
                   {overdue.length === 1 ? '1 fatura' : `${overdue.length} faturas`} {BILL_STATUS_LABEL.I.toLowerCase()}
@@ -108,20 +110,18 @@ function Dashboard({ c, selected }: { c: SelectedContractDto; selected: Selected
       <nav className="quick-actions" aria-label="Ações rápidas">
         {open > 0 && (
           <Link className={buttonClass('primary')} to={paths.payments.openInvoice}>
-            Pagar fatura em aberto
+            <Wallet aria-hidden="true" size={18} /> Pagar fatura em aberto
           </Link>
         )}
         <Link className={buttonClass('secondary')} to={paths.payments.to(c.nCtrId)}>
-          Pagamentos
+          <CreditCard aria-hidden="true" size={18} /> Pagamentos
         </Link>
-        <Link className={buttonClass('secondary')} to={paths.advance}>
-          Antecipar fatura
-        </Link>
+        <AdvanceLink nCtrId={c.nCtrId} />
         <Link className={buttonClass('secondary')} to={paths.support.to(c.nCtrId)}>
-          Abrir solicitação
+          <LifeBuoy aria-hidden="true" size={18} /> Abrir solicitação
         </Link>
         <Link className={buttonClass('secondary')} to={paths.notice.to(c.nCtrId)}>
-          Comunicar sinistro
+          <ShieldAlert aria-hidden="true" size={18} /> Comunicar sinistro
         </Link>
       </nav>
     </div>

@@ -136,9 +136,25 @@ const method = () => screen.getByRole('combobox', { name: 'Método de pagamento'
 const submit = () => screen.getByRole('button', { name: 'Solicitar Antecipação' });
 
 describe('AdvancePage', () => {
+  it("a failed contract list shows the error with 'Tentar novamente'; retrying shows the page (issue 8)", async () => {
+    let fail = true;
+    server.use(
+      http.get(route('/api/contracts'), () =>
+        fail ? envelope(503, 'UNAVAILABLE', 'Serviço indisponível.') : dto(ContractDto.array(), [CONTRACT]),
+      ),
+    );
+    const { user } = renderPage();
+    expect(await screen.findByText('Serviço indisponível.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Antecipação de fatura' })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { name: 'Valor a antecipar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+  });
+
   it('shows the value to advance, the vehicle selector and the three methods', async () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'ANTECIPAÇÃO DE FATURA' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Antecipação de fatura' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Valor a antecipar' })).toBeInTheDocument();
     expect(screen.getByText('R$ 139,90')).toBeInTheDocument();
     expect(screen.getByText('Fatura com vencimento em 20/12/2026')).toBeInTheDocument();

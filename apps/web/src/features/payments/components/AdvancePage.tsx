@@ -39,7 +39,7 @@ export const ADVANCE_PIX_VALIDITY = 'QR code válido por 2 horas';
 export function AdvancePage() {
   return (
     <div className={styles.advance}>
-      <PageTitle>ANTECIPAÇÃO DE FATURA</PageTitle>
+      <PageTitle caps>Antecipação de fatura</PageTitle>
       <VehicleSelector navigateTo={paths.advance} className={styles.selector} />
       <SelectedContractGuard>
         {/* A new contract starts a new request (state, Idempotency-Key and result). */}

@@ -95,7 +95,7 @@ describe('ChangeCardPage', () => {
   it("/pagamentos/cartao: one h1 with the mobile and desktop titles, the vehicle selector, the masked card and 'Adicionar um novo cartão'", async () => {
     const user = renderAt('/pagamentos/cartao');
     const h1 = await screen.findByRole('heading', { level: 1 });
-    expect(h1).toHaveTextContent('TROCA DE CARTÃO');
+    expect(h1).toHaveTextContent('Troca de cartão'); // shown upper case by CSS on phones
     expect(h1).toHaveTextContent('Trocar Cartão');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByLabelText('Veículo')).toHaveDisplayValue('RTA1B23 ONIX LT 1.0');

@@ -18,7 +18,7 @@ const ADD_PATH = paths.payments.addCard;
  * /pagamentos/cartao and /pagamentos/adicionar-cartao (spec 000 §2 'Change card'): step 1 shows the current
  * card ('**** **** **** ' + last digits) and the form, step 2 the 'Meio de Pagamento' feedback.
  * /pagamentos/cartao shows the card on file and the link 'Adicionar um novo cartão'; /adicionar-cartao opens
- * the form directly. Title 'TROCA DE CARTÃO' on mobile, 'Trocar Cartão' from 768 px (one h1, one visible text).
+ * the form directly. Title 'TROCA DE CARTÃO' on mobile (upper case as a style), 'Trocar Cartão' from 768 px (one h1, one visible text).
  */
 export function ChangeCardPage() {
   const adding = useLocation().pathname === ADD_PATH;
@@ -58,7 +58,7 @@ function ChangeCard({ contract, adding }: { contract: SelectedContractDto; addin
   return (
     <div className={styles.changeCard}>
       <PageTitle title="Trocar Cartão">
-        <span className="mobile-only">TROCA DE CARTÃO</span>
+        <span className={`mobile-only ${styles.caps}`}>Troca de cartão</span>
         <span className="desktop-only">Trocar Cartão</span>
       </PageTitle>
       <VehicleSelector navigateTo={paths.payments.changeCard} className={styles.selector} />

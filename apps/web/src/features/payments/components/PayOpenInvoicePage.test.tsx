@@ -105,7 +105,7 @@ const chooser = () => screen.queryByRole('radiogroup', { name: 'Forma de pagamen
 describe('PayOpenInvoicePage', () => {
   it('shows the title, the open total and the choice of card or Pix', async () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'PAGAMENTO DE FATURA' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Pagamento de fatura' })).toBeInTheDocument();
     expect(await screen.findByText('Total em aberto:')).toHaveTextContent('Total em aberto: R$ 266,83');
     expect(within(chooser()!).getByRole('radio', { name: 'Cartão de Crédito' })).not.toBeChecked();
     expect(within(chooser()!).getByRole('radio', { name: 'Pix' })).not.toBeChecked();

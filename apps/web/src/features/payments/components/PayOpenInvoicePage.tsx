@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { formatIsoDate, formatMoney, billTotal, MSG, PAYMENT_MSG, type ContractId, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { RadioGroup } from '../../../components/ui/RadioGroup';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { Spinner } from '../../../components/ui/Spinner';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { QueryError } from '../../../components/ui/QueryError';
 import { SelectedContractGuard } from '../../common';
 import { ApiError } from '../../../lib/api';
 import { useCreatePix } from '../api/create-pix';
@@ -13,6 +14,7 @@ import { usePaymentsSummary } from '../api/get-payments-summary';
 import { PaymentResultModal } from './PaymentResultModal';
 import { PayWithCard } from './PayWithCard';
 import { PixCharge } from './PixCharge';
+import { OverdueExplanation, type PayMethodState } from './OverdueBanner';
 import { paths } from '../../../lib/paths';
 import styles from './PayOpenInvoicePage.module.css';
 
@@ -25,7 +27,7 @@ type Method = 'card' | 'pix';
 export function PayOpenInvoicePage() {
   return (
     <div className={styles.payInvoice}>
-      <PageTitle>PAGAMENTO DE FATURA</PageTitle>
+      <PageTitle caps>Pagamento de fatura</PageTitle>
       <SelectedContractGuard>
         {(c, selected) => {
           const vehicle = selected.options.find((o) => o.nCtrId === c.nCtrId)?.label;
@@ -50,7 +52,9 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: ContractId }) {
   const summary = usePaymentsSummary(nCtrId);
   const createPix = useCreatePix(nCtrId);
   const groupId = useId();
-  const [method, setMethod] = useState<Method | null>(null);
+  // 'Pagar com Pix' / 'Pagar com cartão' on the start page choose the method on the way here.
+  const chosen = (useLocation().state as PayMethodState)?.method;
+  const [method, setMethod] = useState<Method | null>(chosen ?? null);
   const [pix, setPix] = useState<PixConteudoDto | null>(null);
   const [dismissedTxid, setDismissedTxid] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -95,14 +99,11 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: ContractId }) {
 
   const toPayments = () => navigate(paths.payments.pattern);
 
-  if (summary.isLoading) return <Spinner label="Carregando faturas em aberto…" />;
+  if (summary.isLoading) return <Skeleton shape="block" label="Carregando faturas em aberto…" />;
   if (summary.error || !data) {
     return (
       <section className="card">
-        <Alert>{summary.error?.message ?? MSG.unexpected}</Alert>
-        <Button type="button" variant="secondary" onClick={() => void summary.refetch()} loading={summary.isFetching}>
-          Tentar novamente
-        </Button>
+        <QueryError error={summary.error} onRetry={summary.refetch} retrying={summary.isFetching} />
       </section>
     );
   }
@@ -115,11 +116,13 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: ContractId }) {
         <p className="total-open">
           Total em aberto: <strong className={data.totalEmAberto > 0 ? 'text-danger' : ''}>{formatMoney(data.totalEmAberto)}</strong>
         </p>
+        <OverdueExplanation bills={data.faturasEmAberto} />
         {!nothingOpen && !pix && (
           <ul className={styles.openBills}>
             {data.faturasEmAberto.map((b) => (
               <li key={b.docEntry}>
-                Vencimento {formatIsoDate(b.docDueDate)} · {formatMoney(billTotal({ ...b, idStatus: b.billStatus.idStatus }))}
+                Vencimento {formatIsoDate(b.docDueDate)} ·{' '}
+                <span className="nowrap">{formatMoney(billTotal({ ...b, idStatus: b.billStatus.idStatus }))}</span>
               </li>
             ))}
           </ul>

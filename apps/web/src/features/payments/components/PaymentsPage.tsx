@@ -1,17 +1,23 @@
 import { Link } from 'react-router';
 import { billTotal, CARD_BRAND_LABEL, formatIsoDate, formatMoney, maskCardSummary } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { Spinner } from '../../../components/ui/Spinner';
-import { Alert } from '../../../components/ui/Alert';
 import { useBills } from '../../../api/get-bills';
 import { SelectedContractGuard } from '../../common';
 import { VehicleSelector } from '../../shell';
+import { QueryError } from '../../../components/ui/QueryError';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { OverdueExplanation } from './OverdueBanner';
+import { AdvanceLink } from './AdvanceLink';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';
 import styles from './PaymentsPage.module.css';
 import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 
-const STATUS_CLASS = { I: 'text-danger', A: 'status-open', P: 'status-paid' } as const;
+const STATUS_CLASS = {
+  I: `${styles.chip} ${styles.danger}`,
+  A: `${styles.chip} ${styles.warn}`,
+  P: `${styles.chip} ${styles.ok}`,
+} as const;
 
 /** /pagamentos, /pagamentos/{nCtrId}, /pagamentos/placa/{placa}: card on file, open total and history. */
 export function PaymentsPage() {
@@ -44,44 +50,61 @@ function Payments({ c }: { c: SelectedContractDto }) {
         <section className="card" aria-labelledby="em-aberto">
           <h2 id="em-aberto">Em aberto</h2>
           {bills.isLoading ? (
-            <Spinner />
+            <Skeleton lines={2} label="Carregando faturas…" />
+          ) : bills.error || !bills.data ? (
+            // Never 'Total em aberto: R$ 0,00' when the bills could not be read (issue 8).
+            <QueryError error={bills.error} onRetry={bills.refetch} retrying={bills.isFetching} />
           ) : (
-            <p className="total-open">
-              Total em aberto: <strong className={open > 0 ? 'text-danger' : ''}>{formatMoney(open)}</strong>
-            </p>
+            <>
+              <p className="total-open">
+                Total em aberto: <strong className={open > 0 ? 'text-danger' : ''}>{formatMoney(open)}</strong>
+              </p>
+              <OverdueExplanation bills={bills.data.bills} />
+            </>
           )}
           <div className="quick-actions">
-            {open > 0 && (
+            {bills.data && open > 0 && (
               <Link className={buttonClass('primary')} to={paths.payments.openInvoice}>
                 Pagar fatura em aberto
               </Link>
             )}
-            <Link className={buttonClass('secondary')} to={paths.advance}>
-              Antecipar fatura
-            </Link>
+            <AdvanceLink nCtrId={c.nCtrId} />
           </div>
         </section>
       </div>
       <section className="card" aria-labelledby="historico">
         <h2 id="historico">Histórico de pagamentos</h2>
-        {bills.isLoading && <Spinner />}
-        {bills.error && <Alert>{bills.error.message}</Alert>}
+        {bills.isLoading && <Skeleton lines={4} label="Carregando histórico…" />}
+        {bills.error && !bills.data && <p className="muted">O histórico aparece aqui quando as faturas forem carregadas.</p>}
         {bills.data && bills.data.bills.length === 0 && <p>Nenhuma fatura encontrada.</p>}
         {bills.data && bills.data.bills.length > 0 && (
-          <table className={styles.history}>
-            <thead>
-              <tr>
-                <th scope="col">Vencimento</th>
-                <th scope="col">Valor</th>
-                <th scope="col">Situação</th>
+          // Explicit roles: on phones the rows are restyled as stacked cards, and CSS display changes can drop table semantics.
+          <table className={styles.history} role="table" aria-labelledby="historico">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  Vencimento
+                </th>
+                <th scope="col" role="columnheader">
+                  Valor
+                </th>
+                <th scope="col" role="columnheader">
+                  Situação
+                </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {bills.data.bills.map((b) => (
-                <tr key={b.docEntry}>
-                  <td>{formatIsoDate(b.docDueDate)}</td>
-                  <td>{formatMoney(billTotal({ ...b, idStatus: b.billStatus.idStatus }))}</td>
-                  <td className={STATUS_CLASS[b.billStatus.idStatus]}>{b.billStatus.descStatus}</td>
+                <tr key={b.docEntry} role="row">
+                  <td role="cell" className={styles.date}>
+                    {formatIsoDate(b.docDueDate)}
+                  </td>
+                  <td role="cell" className={styles.amount}>
+                    {formatMoney(billTotal({ ...b, idStatus: b.billStatus.idStatus }))}
+                  </td>
+                  <td role="cell" className={styles.status}>
+                    <span className={STATUS_CLASS[b.billStatus.idStatus]}>{b.billStatus.descStatus}</span>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { formatIsoDate, formatMoney, formatPhoneBR } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { Spinner } from '../../../components/ui/Spinner';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 import { SelectedContractGuard } from '../../common';
@@ -14,6 +13,8 @@ import { usePlan } from '../api/get-plan';
 import { downloadContract } from '../api/download-contract';
 import { ReferralCard } from './ReferralCard';
 import s from './PlanPage.module.css';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { QueryError } from '../../../components/ui/QueryError';
 
 /** /meu-plano: covered services, what the plan includes, referral discount, contracts, plan change. */
 export function PlanPage() {
@@ -42,8 +43,8 @@ function Plan({ c }: { c: SelectedContractDto }) {
     <div className={s.page}>
       <PageTitle>Meu plano</PageTitle>
       <VehicleSelector navigateTo={paths.plan} />
-      {plan.isLoading && <Spinner />}
-      {plan.error && <Alert>{plan.error.message}</Alert>}
+      {plan.isLoading && <Skeleton shape="block" label="Carregando plano…" />}
+      {plan.error && !plan.data && <QueryError error={plan.error} onRetry={plan.refetch} retrying={plan.isFetching} />}
       {plan.data && (
         <>
           <section className="card" aria-labelledby="plano">
@@ -61,11 +62,11 @@ function Plan({ c }: { c: SelectedContractDto }) {
                   </Button>
                 </>
               ) : (
-                <Link className="btn btn-primary" to={`${paths.support.to(c.nCtrId)}/1`}>
+                <Link className={buttonClass('primary')} to={`${paths.support.to(c.nCtrId)}/1`}>
                   Alterar plano
                 </Link>
               )}
-              <Link className="btn btn-secondary" to={paths.support.pattern}>
+              <Link className={buttonClass('secondary')} to={paths.support.pattern}>
                 Falar com o suporte
               </Link>
             </div>
@@ -120,7 +121,7 @@ function Plan({ c }: { c: SelectedContractDto }) {
             actions={
               <>
                 {plan.data.contact && (
-                  <a className="btn btn-primary" href={plan.data.contact.whatsapp} target="_blank" rel="noopener noreferrer">
+                  <a className={buttonClass('primary')} href={plan.data.contact.whatsapp} target="_blank" rel="noopener noreferrer">
                     Falar pelo WhatsApp
                   </a>
                 )}

@@ -35,17 +35,18 @@ export function Hero() {
   );
 }
 
-/** '/' is the login (or the redirect when logged in, handled by LoginPage), beside the public hero. */
+/** '/' is the login (or the redirect when logged in, handled by LoginPage), before the public hero. */
 export default function HomeOrLogin() {
   const { loggedIn } = useSession();
   // Logged in: LoginPage redirects at once; no hero flash on the way.
   if (loggedIn) return <LoginPage />;
   return (
     <div className={styles.home}>
-      <Hero />
+      {/* The login first: on a phone it is what a customer came for (the hero follows); side by side from 768 px. */}
       <div className={styles.homeLogin}>
         <LoginPage />
       </div>
+      <Hero />
     </div>
   );
 }

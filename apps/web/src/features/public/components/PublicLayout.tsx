@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { usePublicConfig } from '../../../api/get-public-config';
 import { Logo } from '../../shell';
+import { RouteAnnouncer, useNavigationFocus } from '../../../lib/route-focus';
 import { APP_STORES, SOCIAL_LINKS, telHref } from '../links';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';
@@ -17,6 +18,7 @@ export function PublicLayout() {
   const cfg = usePublicConfig().data;
   const { pathname } = useLocation();
   const brand = cfg?.brandName ?? 'Guarita';
+  useNavigationFocus();
   return (
     <div className={styles.publicShell}>
       <a className="skip-link" href="#conteudo">
@@ -121,6 +123,7 @@ export function PublicLayout() {
           </p>
         </div>
       </footer>
+      <RouteAnnouncer />
     </div>
   );
 }

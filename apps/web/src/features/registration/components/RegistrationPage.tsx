@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { formatDocument, formatPhoneBR, formatZip } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { Spinner } from '../../../components/ui/Spinner';
-import { Alert } from '../../../components/ui/Alert';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { QueryError } from '../../../components/ui/QueryError';
 import { useMe } from '../../../api/get-me';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';
@@ -10,13 +10,19 @@ import { buttonClass } from '../../../components/ui/Button';
 /** Meu Cadastro: personal data and only the billing (Cobrança) address. */
 export function RegistrationPage() {
   const me = useMe();
-  if (me.isLoading) return <Spinner />;
-  if (me.error || !me.data) return <Alert>{me.error?.message ?? 'Não foi possível carregar seus dados.'}</Alert>;
+  if (me.isLoading) return <Skeleton shape="block" label="Carregando…" />;
+  if (me.error || !me.data)
+    return (
+      <div>
+        <PageTitle>Meu Cadastro</PageTitle>
+        <QueryError error={me.error} onRetry={me.refetch} retrying={me.isFetching} />
+      </div>
+    );
   const c = me.data;
   const billing = c.addresses.find((a) => a.addressType === 'Cobrança');
   const doc = c.cpf ?? c.cnpj ?? '';
   return (
-    <div className="registration">
+    <div>
       <PageTitle>Meu Cadastro</PageTitle>
       <div className="grid two">
         <section className="card" aria-labelledby="dados-pessoais">

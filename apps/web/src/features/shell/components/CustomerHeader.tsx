@@ -2,7 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { FocusTrap } from 'focus-trap-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { greetingName } from '@guarita/domain';
+import { ArrowLeft, LogOut, Menu, X } from 'lucide-react';
 import { useMe } from '../../../api/get-me';
+import { usePublicConfig } from '../../../api/get-public-config';
+import { EmergencyStrip } from '../../common';
+import { parentRoute } from '../parent-route';
 import { logout } from '../../auth';
 import { HOME_ITEM, MENU_ITEMS } from './menu-items';
 import { Logo } from './Logo';
@@ -10,15 +15,20 @@ import { VehicleSelector } from './VehicleSelector';
 import { paths } from '../../../lib/paths';
 import styles from './CustomerHeader.module.css';
 
-function firstName(name: string | undefined) {
-  return name?.split(' ')[0] ?? '';
-}
-
 export function CustomerHeader() {
   const me = useMe();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const brand = usePublicConfig().data?.brandName ?? 'Guarita';
+  const parent = parentRoute(location.pathname);
+  const greeting = me.data ? `Olá, ${greetingName(me.data)}!` : 'Olá!';
+  // The logo link's name starts with its visible text (WCAG 2.5.3 label in name).
+  const logoLink = (
+    <Link to={paths.dashboard.pattern} aria-label={`${brand} — Início`}>
+      <Logo name={brand} className={styles.logo} />
+    </Link>
+  );
   const [open, setOpen] = useState(false);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
@@ -34,15 +44,22 @@ export function CustomerHeader() {
   const links = (
     <ul>
       <li>
-        <NavLink to={HOME_ITEM.to}>{HOME_ITEM.label}</NavLink>
+        <NavLink to={HOME_ITEM.to}>
+          <HOME_ITEM.icon aria-hidden="true" size={18} />
+          {HOME_ITEM.label}
+        </NavLink>
       </li>
       {MENU_ITEMS.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to}>{item.label}</NavLink>
+          <NavLink to={item.to}>
+            <item.icon aria-hidden="true" size={18} />
+            {item.label}
+          </NavLink>
         </li>
       ))}
       <li>
         <button type="button" className={styles.menuLogout} onClick={signOut}>
+          <LogOut aria-hidden="true" size={18} />
           Sair
         </button>
       </li>
@@ -52,12 +69,14 @@ export function CustomerHeader() {
   return (
     <header className={styles.customerHeader}>
       <div className={`${styles.headerBar} mobile-only`}>
-        <button type="button" className={styles.iconBtn} aria-label="Voltar" onClick={() => navigate(-1)}>
-          ←
-        </button>
-        <Link to={paths.dashboard.pattern} aria-label="Início">
-          <Logo className={styles.logo} />
-        </Link>
+        {parent ? (
+          <button type="button" className={styles.iconBtn} aria-label="Voltar" onClick={() => navigate(parent)}>
+            <ArrowLeft aria-hidden="true" />
+          </button>
+        ) : (
+          <span className={styles.iconBtnPlaceholder} aria-hidden="true" />
+        )}
+        {logoLink}
         <button
           ref={burgerRef}
           type="button"
@@ -67,19 +86,18 @@ export function CustomerHeader() {
           aria-controls="mobile-menu"
           onClick={() => setOpen(true)}
         >
-          ☰
+          <Menu aria-hidden="true" />
         </button>
       </div>
       <div className={`${styles.headerBar} desktop-only`}>
-        <Link to={paths.dashboard.pattern} aria-label="Início">
-          <Logo className={styles.logo} />
-        </Link>
-        <p className={styles.greeting}>{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
+        {logoLink}
+        <p className={styles.greeting}>{greeting}</p>
         <VehicleSelector />
       </div>
       <nav className={`${styles.desktopNav} desktop-only`} aria-label="Menu principal">
         {links}
       </nav>
+      <EmergencyStrip />
       <div
         className={open ? `${styles.menuBackdrop} ${styles.open}` : styles.menuBackdrop}
         onClick={() => setOpen(false)}
@@ -108,9 +126,9 @@ export function CustomerHeader() {
           inert={!open}
         >
           <div className={styles.mobileMenuHead}>
-            <p className={styles.greeting}>{me.data ? `Olá, ${firstName(me.data.name)}!` : 'Olá!'}</p>
+            <p className={styles.greeting}>{greeting}</p>
             <button type="button" className={styles.iconBtn} aria-label="Fechar menu" onClick={() => setOpen(false)}>
-              ✕
+              <X aria-hidden="true" />
             </button>
           </div>
           <VehicleSelector className={styles.menuSelector} />

@@ -1,6 +1,8 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useSession } from '../../../lib/use-session';
+import { RouteAnnouncer, useNavigationFocus } from '../../../lib/route-focus';
 import { CustomerHeader } from './CustomerHeader';
+import { OfflineBanner } from '../../../components/ui/OfflineBanner';
 import { paths } from '../../../lib/paths';
 import styles from './CustomerLayout.module.css';
 
@@ -9,6 +11,7 @@ export function CustomerLayout() {
   const { loggedIn } = useSession();
   const { placa } = useParams();
   const location = useLocation();
+  useNavigationFocus();
   if (!loggedIn) {
     const to =
       placa && location.pathname.startsWith(paths.payments.byPlate.replace(':placa', ''))
@@ -23,8 +26,10 @@ export function CustomerLayout() {
       </a>
       <CustomerHeader />
       <main id="conteudo" className={styles.customerMain} tabIndex={-1}>
+        <OfflineBanner />
         <Outlet />
       </main>
+      <RouteAnnouncer />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { SSO_MSG, contractIdOf, decodeSsoData, ssoDestination } from '@guarita/domain';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
+import { paths } from '../../../lib/paths';
 import { storeTokens } from '../../../lib/session';
 import { setSelectedContractId } from '../../../lib/storage';
 import { exchangeSsoToken } from '../api/exchange';
@@ -40,10 +42,10 @@ export function SsoPage() {
 
   if (failed)
     return (
-      <section className="card" aria-labelledby="sso-erro">
-        <h1 id="sso-erro">{SSO_MSG.failed}</h1>
+      <section className="card">
+        <PageTitle>{SSO_MSG.failed}</PageTitle>
         <p>
-          O link de acesso é inválido, expirou ou já foi usado. <a href="/">Entre com seu CPF ou CNPJ</a>.
+          O link de acesso é inválido, expirou ou já foi usado. <Link to={paths.home}>Entre com seu CPF ou CNPJ</Link>.
         </p>
       </section>
     );

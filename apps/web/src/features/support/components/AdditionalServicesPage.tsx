@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { usePublicConfig } from '../../../api/get-public-config';
@@ -50,10 +50,10 @@ export function AdditionalServicesPage() {
       >
         <p>Escolha como prefere falar com a gente:</p>
         <p>
-          <a className="btn btn-primary" href={`https://wa.me/55${digits}`} target="_blank" rel="noopener noreferrer">
+          <a className={buttonClass('primary')} href={`https://wa.me/55${digits}`} target="_blank" rel="noopener noreferrer">
             WhatsApp
           </a>{' '}
-          <a className="btn btn-secondary" href={`tel:${digits}`}>
+          <a className={buttonClass('secondary')} href={`tel:${digits}`}>
             Ligar para {phone}
           </a>
         </p>

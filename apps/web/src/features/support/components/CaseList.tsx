@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { formatCommentDate, formatInstant, isSacCase, phaseDisplay, sortCases, sortComments, type CaseDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { Spinner } from '../../../components/ui/Spinner';
 import { downloadAttachment, useCaseDetail, useCases, useInvalidateCases } from '../api/cases';
 import styles from './CaseList.module.css';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { QueryError } from '../../../components/ui/QueryError';
 
 const EVENT_LABEL: Record<string, string> = {
   created: 'Solicitação aberta',
@@ -75,7 +77,7 @@ function CaseView({ c, onClose }: { c: CaseDto; onClose: () => void }) {
                   <li key={a.Id}>
                     <button
                       type="button"
-                      className="btn btn-link"
+                      className={buttonClass('link')}
                       onClick={() => void downloadAttachment(c.Id, a.Id, `${c.CaseNumber}-${a.tipoDocumento}`).catch(() => {})}
                     >
                       Baixar {a.tipoDocumento} ({Math.ceil(a.tamanho / 1024)} KB)
@@ -108,8 +110,8 @@ export function CaseList({ nCtrId }: { nCtrId: number }) {
       </h2>
       {expanded && (
         <>
-          {cases.isLoading && <Spinner />}
-          {cases.error && <Alert>{cases.error.message}</Alert>}
+          {cases.isLoading && <Skeleton lines={3} label="Carregando solicitações…" />}
+          {cases.error && !cases.data && <QueryError error={cases.error} onRetry={cases.refetch} retrying={cases.isFetching} />}
           {cases.data && list.length === 0 && <p className="muted">Nenhuma solicitação nos últimos 3 meses.</p>}
           {list.length > 0 && (
             <ul className={`${styles.list} ${list.length > 4 ? styles.scroll : ''}`}>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { MAX_UPLOAD_BYTES, SUPPORT_MSG, type DocumentType } from '@guarita/domain';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { useModalDialog } from '../../../components/ui/use-modal-dialog';
 import styles from './DocumentAttach.module.css';
 
@@ -116,7 +116,7 @@ export function DocumentAttach({ open, documento, files, onAdd, onRemove, onClos
                   <li key={`${f.name}-${i}`}>
                     <Preview file={f} />
                     <span>{f.name}</span>
-                    <button type="button" className="btn btn-link" onClick={() => onRemove(i)}>
+                    <button type="button" className={buttonClass('link')} onClick={() => onRemove(i)}>
                       Remover
                     </button>
                   </li>

@@ -18,7 +18,8 @@ import {
 import { ApiError } from '../../../lib/api';
 import { useCepLookup } from '../api/lookup-cep';
 import { DocumentAttach } from './DocumentAttach';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
+import { fieldStyles } from '../../../components/ui/Field';
 import { TextField } from '../../../components/ui/TextField';
 import { SelectField, TextAreaField, type FieldErrors } from './fields';
 import styles from './SupportPage.module.css';
@@ -152,8 +153,8 @@ function FilePicker({
 }) {
   const ref = useRef<HTMLInputElement>(null);
   return (
-    <div className={`field ${error ? 'field-invalid' : ''}`}>
-      <label>
+    <div className={error ? `${fieldStyles.field} ${fieldStyles.invalid}` : fieldStyles.field}>
+      <label className={fieldStyles.label}>
         {label}
         <input
           ref={ref}
@@ -168,7 +169,7 @@ function FilePicker({
         />
       </label>
       {error && (
-        <small className="field-error" role="alert">
+        <small className={fieldStyles.error} role="alert">
           {error}
         </small>
       )}
@@ -186,7 +187,7 @@ function FileSummary({ files, onRemove }: { files: File[]; onRemove: (i: number)
           <span>
             {f.name} ({Math.ceil(f.size / 1024)} KB)
           </span>
-          <button type="button" className="btn btn-link" onClick={() => onRemove(i)}>
+          <button type="button" className={buttonClass('link')} onClick={() => onRemove(i)}>
             Remover
           </button>
         </li>
@@ -442,7 +443,7 @@ export function RegistrationChangeForm({ errors, pending, onSubmit }: SubFormPro
                 {files.length === 0 ? `Anexar ${documento}` : `Revisar ${documento} anexada`}
               </Button>
               {fileError && (
-                <small className="field-error" role="alert">
+                <small className={fieldStyles.error} role="alert">
                   {fileError}
                 </small>
               )}

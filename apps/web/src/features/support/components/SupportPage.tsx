@@ -17,7 +17,6 @@ import {
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { Spinner } from '../../../components/ui/Spinner';
 import { TextField } from '../../../components/ui/TextField';
 import { usePublicConfig } from '../../../api/get-public-config';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
@@ -31,6 +30,8 @@ import { CaseList } from './CaseList';
 import { issuesToErrors, SelectField, type FieldErrors } from './fields';
 import { CancellationForm, ContestationForm, OmbudsmanForm, RegistrationChangeForm, TrackerForm } from './RequestForms';
 import styles from './SupportPage.module.css';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { QueryError } from '../../../components/ui/QueryError';
 
 type Outcome = { ok: true; created: CaseCreatedDto; tipo: BuiltRequestType } | { ok: false; message: string };
 
@@ -90,8 +91,8 @@ export function SupportPage() {
     if (preselect) choose(preselect);
   }, [preselect, search]);
 
-  if (selected.isLoading) return <Spinner />;
-  if (selected.error) return <Alert>{selected.error.message}</Alert>;
+  if (selected.isLoading) return <Skeleton shape="block" label="Carregando…" />;
+  if (selected.error && !c) return <QueryError error={selected.error} onRetry={selected.refetch} retrying={selected.isFetching} />;
   if (selected.notFound) return <ContractNotFound />;
   if (!c) return <Alert kind="info">Você não possui contratos ativos.</Alert>;
 

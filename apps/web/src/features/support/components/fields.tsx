@@ -1,4 +1,6 @@
-import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import type { SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { Select } from '../../../components/ui/Select';
+import { TextArea } from '../../../components/ui/TextArea';
 
 /** Field errors by path ('descricao', 'endereco.cep'), from the domain schema's issues. */
 export type FieldErrors = Record<string, string>;
@@ -12,43 +14,16 @@ export function issuesToErrors(issues: ReadonlyArray<{ path: PropertyKey[]; mess
   return out;
 }
 
-function Described({ id, error, children }: { id: string; error?: string | undefined; children: ReactNode }) {
-  return (
-    <>
-      {children}
-      {error && (
-        <small id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </small>
-      )}
-    </>
-  );
-}
-
-interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> {
   label: string;
   error?: string | undefined;
   options: ReadonlyArray<{ value: string; label: string }>;
   placeholder?: string;
 }
 
-export function SelectField({ label, error, options, placeholder = 'Selecione', ...rest }: SelectProps) {
-  const id = useId();
-  return (
-    <div className={`field ${error ? 'field-invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <Described id={id} error={error}>
-        <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...rest}>
-          <option value="">{placeholder}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </Described>
-    </div>
-  );
+/** The support forms' select: the design-system Select with a 'Selecione' first choice. */
+export function SelectField({ placeholder = 'Selecione', ...rest }: SelectProps) {
+  return <Select placeholder={placeholder} {...rest} />;
 }
 
 interface AreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
@@ -56,14 +31,7 @@ interface AreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   error?: string | undefined;
 }
 
-export function TextAreaField({ label, error, ...rest }: AreaProps) {
-  const id = useId();
-  return (
-    <div className={`field ${error ? 'field-invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <Described id={id} error={error}>
-        <textarea id={id} rows={4} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...rest} />
-      </Described>
-    </div>
-  );
+/** The support forms' long text: the design-system TextArea, four rows. */
+export function TextAreaField(props: AreaProps) {
+  return <TextArea rows={4} {...props} />;
 }

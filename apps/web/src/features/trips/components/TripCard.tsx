@@ -1,5 +1,6 @@
 import { formatInstantWithTime, type TripDto } from '@guarita/domain';
 import s from './TripsPage.module.css';
+import { buttonClass } from '../../../components/ui/Button';
 
 const time = (iso: string) => formatInstantWithTime(iso);
 const km = (n: number) => n.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -41,7 +42,7 @@ export function TripCard({
           <span>máx. {trip.maximumVelocity} km/h</span>
         </span>
       </button>
-      <button type="button" className="btn btn-link" onClick={onDelete}>
+      <button type="button" className={buttonClass('link')} onClick={onDelete}>
         Excluir viagem
       </button>
     </li>

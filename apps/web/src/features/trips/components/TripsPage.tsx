@@ -13,6 +13,8 @@ import { VehicleSelector } from '../../shell';
 import { useDeleteTrip, useMapConfig, usePosition, useTrips } from '../api/trips';
 import { TripCard } from './TripCard';
 import s from './TripsPage.module.css';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { QueryError } from '../../../components/ui/QueryError';
 
 // Leaflet is only ever downloaded on this route.
 const TripMap = lazy(() => import('./TripMap'));
@@ -122,8 +124,10 @@ function TrackedVehicle({ nCtrId }: { nCtrId: number }) {
             Limpar
           </Button>
         </div>
-        {trips.isLoading && <Spinner label="Carregando viagens…" />}
-        {trips.isError && <Alert>{TRIPS_MSG.loadFailed}</Alert>}
+        {trips.isLoading && <Skeleton lines={3} label="Carregando viagens…" />}
+        {trips.isError && !trips.data && (
+          <QueryError error={trips.error} message={TRIPS_MSG.loadFailed} onRetry={trips.refetch} retrying={trips.isFetching} />
+        )}
         {trips.isSuccess && all.length === 0 && <p>Nenhuma viagem registrada.</p>}
         {all.length > 0 && (
           <ul className={s.list} aria-label="Lista de viagens" onScroll={onScroll}>

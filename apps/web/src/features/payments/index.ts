@@ -1,0 +1,3 @@
+// Public surface of the payments feature (ADR 020): other features import only from here.
+export { AdvanceLink } from './components/AdvanceLink';
+export { OverdueBanner, OverdueExplanation } from './components/OverdueBanner';

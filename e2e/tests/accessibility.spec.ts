@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { MARIA } from '../support/demo';
+import { login } from '../support/login';
+import { CUSTOMER_ROUTES, PUBLIC_ROUTES, openRoute } from '../support/routes';
+
+/** Issue 8: axe-core (WCAG 2.x A and AA rules and best practices) finds nothing on any route, on a phone and on a desktop. */
+const SIZES = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+] as const;
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+test('public pages have no accessibility violations', async ({ page }) => {
+  test.setTimeout(240_000);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (const path of PUBLIC_ROUTES) {
+      await openRoute(page, path);
+      expect.soft(await violations(page), `${path} at ${size.width}px`).toEqual([]);
+    }
+  }
+});
+
+test('customer pages have no accessibility violations', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  await login(page, request, MARIA);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (const path of CUSTOMER_ROUTES) {
+      await openRoute(page, path);
+      expect.soft(await violations(page), `${path} at ${size.width}px`).toEqual([]);
+    }
+  }
+});
+
+test('the open phone menu has no accessibility violations', async ({ page, request }) => {
+  await page.setViewportSize(SIZES[0]);
+  await login(page, request, MARIA);
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Menu', exact: true })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});

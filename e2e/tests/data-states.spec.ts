@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MARIA } from '../support/demo';
+import { login } from '../support/login';
+
+// Each test logs in through the outbox; on a busy machine that alone can take most of the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
+/**
+ * Issue 8, item 2: every data screen shows an error with 'Tentar novamente' when its request fails (never wrong
+ * data such as 'Total em aberto: R$ 0,00'), recovers when retried, and keeps its last data with an offline
+ * banner when the connection drops. The API is made to fail with page.route, as a broken network would.
+ */
+
+const OFFLINE = 'Você está sem conexão. Mostrando os últimos dados carregados.';
+const RETRY = 'Tentar novamente';
+
+/** Makes every GET to URLs matching `pattern` answer 503 until the returned function is called. */
+async function failRequests(page: Page, pattern: string | RegExp): Promise<() => Promise<void>> {
+  const handler = (route: import('@playwright/test').Route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ sucesso: false, status: 503, erro: 'UNAVAILABLE', mensagem: 'Serviço indisponível.' }),
+        })
+      : route.fallback();
+  await page.route(pattern, handler);
+  return () => page.unroute(pattern, handler);
+}
+
+test('payments: a failed bills request shows an error with retry, never a zero total', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  const restore = await failRequests(page, /\/api\/contracts\/\d+\/bills$/);
+  await page.goto('/pagamentos/100101');
+  const main = page.getByRole('main');
+  const retry = main.getByRole('button', { name: RETRY }).first();
+  await expect(retry).toBeVisible({ timeout: 15_000 });
+  await expect(main.getByRole('alert').first()).toBeVisible();
+  await expect(main).not.toContainText(/R\$\s0,00/);
+  await expect(main.getByText('Total em aberto:')).toHaveCount(0);
+
+  await restore();
+  await retry.click();
+  await expect(main.getByText('Total em aberto:').first()).toContainText(/R\$\s\d/);
+  await expect(main.getByRole('button', { name: RETRY })).toHaveCount(0);
+  await expect(
+    main.getByRole('table', { name: 'Histórico de pagamentos' }).or(main.getByRole('list', { name: 'Histórico de pagamentos' })),
+  ).toBeVisible();
+});
+
+test('start page and registration: failed requests show an error with retry and recover', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  const main = page.getByRole('main');
+
+  let restore = await failRequests(page, /\/api\/contracts\/\d+\/bills$/);
+  await page.goto('/dashboard');
+  await expect(main.getByRole('button', { name: RETRY })).toBeVisible({ timeout: 15_000 });
+  await expect(main).not.toContainText(/R\$\s0,00/);
+  await restore();
+  await main.getByRole('button', { name: RETRY }).click();
+  await expect(main.getByText('Total em aberto:')).toContainText(/R\$\s\d/);
+
+  restore = await failRequests(page, /\/api\/me$/);
+  await page.goto('/cadastro');
+  await expect(main.getByRole('button', { name: RETRY })).toBeVisible({ timeout: 15_000 });
+  await restore();
+  await main.getByRole('button', { name: RETRY }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meu Cadastro');
+  await expect(main.getByText(MARIA.email!)).toBeVisible();
+
+  // The contract list itself: without it no screen of the customer area can show anything but the retry.
+  restore = await failRequests(page, /\/api\/contracts$/);
+  await page.goto('/pagamentos');
+  await expect(main.getByRole('button', { name: RETRY })).toBeVisible({ timeout: 15_000 });
+  await restore();
+  await main.getByRole('button', { name: RETRY }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagamentos');
+});
+
+test('offline: the screen keeps its last data under an offline banner, and the banner goes when back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  await login(page, request, MARIA);
+  const main = page.getByRole('main');
+  await page.goto('/pagamentos/100101');
+  const total = main.getByText('Total em aberto:').first();
+  await expect(total).toContainText(/R\$\s\d/);
+  const shown = await total.textContent();
+
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE })).toBeVisible();
+  await expect(total).toHaveText(shown!);
+
+  // Moving to a screen already seen keeps its data too.
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Início', exact: true }).click();
+  await expect(main.getByText('Total em aberto:')).toContainText(/R\$\s\d/);
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText(OFFLINE)).toHaveCount(0);
+});
+
+test('plan, trips and requests: failed requests show an error with retry and recover', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  const main = page.getByRole('main');
+  // The Onix (tracker, trips, cases) is the selected vehicle.
+  await page.goto('/dashboard/100101');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('RTA1B23');
+
+  let restore = await failRequests(page, /\/api\/plan\/contracts\/\d+$/);
+  await page.goto('/meu-plano');
+  await expect(main.getByRole('button', { name: RETRY })).toBeVisible({ timeout: 15_000 });
+  await restore();
+  await main.getByRole('button', { name: RETRY }).click();
+  await expect(main.getByRole('heading', { name: 'Serviços cobertos' })).toBeVisible();
+  await expect(main.getByRole('button', { name: RETRY })).toHaveCount(0);
+
+  restore = await failRequests(page, /\/api\/trips\/contracts\/\d+(\?.*)?$/);
+  await page.goto('/mapa');
+  await expect(main.getByRole('button', { name: RETRY })).toBeVisible({ timeout: 15_000 });
+  await restore();
+  await main.getByRole('button', { name: RETRY }).click();
+  await expect(main.getByRole('button', { name: RETRY })).toHaveCount(0);
+
+  restore = await failRequests(page, /\/api\/cases\/contracts\/\d+$/);
+  await page.goto('/suporte');
+  await expect(main.getByRole('button', { name: RETRY })).toBeVisible({ timeout: 15_000 });
+  await restore();
+  await main.getByRole('button', { name: RETRY }).click();
+  await expect(main.getByRole('button', { name: RETRY })).toHaveCount(0);
+  await expect(main.getByText(/Minhas solicitações \(\d+\)/)).toBeVisible();
+});
