@@ -1,3 +1,3 @@
 // Public surface of the payments feature (ADR 020): other features import only from here.
 export { AdvanceLink } from './components/AdvanceLink';
-export { OverdueBanner, OverdueExplanation } from './components/OverdueBanner';
+export { OpenTotal, OverdueBanner } from './components/OverdueBanner';

@@ -7,7 +7,7 @@ import { useBills } from '../../../api/get-bills';
 import { SelectedContractGuard, type SelectedContract } from '../../common';
 import { QueryError } from '../../../components/ui/QueryError';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { AdvanceLink, OverdueBanner, OverdueExplanation } from '../../payments';
+import { AdvanceLink, OpenTotal, OverdueBanner } from '../../payments';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';
 import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
@@ -88,10 +88,7 @@ function Dashboard({ c, selected }: { c: SelectedContractDto; selected: Selected
             <QueryError error={bills.error} onRetry={bills.refetch} retrying={bills.isFetching} />
           ) : (
             <>
-              <p className="total-open">
-                Total em aberto: <strong className={open > 0 ? 'text-danger' : ''}>{formatMoney(open)}</strong>
-              </p>
-              <OverdueExplanation bills={bills.data.bills} />
+              <OpenTotal total={open} bills={bills.data.bills} />
               {overdue.length > 0 && (
                 <p className="text-danger">
                   {overdue.length === 1 ? '1 fatura' : `${overdue.length} faturas`} {BILL_STATUS_LABEL.I.toLowerCase()}

@@ -6,7 +6,7 @@ import { SelectedContractGuard } from '../../common';
 import { VehicleSelector } from '../../shell';
 import { QueryError } from '../../../components/ui/QueryError';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { OverdueExplanation } from './OverdueBanner';
+import { OpenTotal } from './OverdueBanner';
 import { AdvanceLink } from './AdvanceLink';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';
@@ -56,10 +56,7 @@ function Payments({ c }: { c: SelectedContractDto }) {
             <QueryError error={bills.error} onRetry={bills.refetch} retrying={bills.isFetching} />
           ) : (
             <>
-              <p className="total-open">
-                Total em aberto: <strong className={open > 0 ? 'text-danger' : ''}>{formatMoney(open)}</strong>
-              </p>
-              <OverdueExplanation bills={bills.data.bills} />
+              <OpenTotal total={open} bills={bills.data.bills} />
             </>
           )}
           <div className="quick-actions">
