@@ -138,9 +138,9 @@ describe('contracts, bills and customer data', () => {
     expect(c.items.map((i: { code: string }) => i.code)).toEqual(['ROUBO_FURTO', 'RASTREADOR', 'ASSIST_24H', 'COLISAO', 'VIDROS']);
     const assistance = c.items.find((i: { code: string }) => i.code === 'ASSIST_24H');
     expect(assistance.subItems).toEqual([
-      { code: 'GUINCHO_200', name: 'Guincho até 200 km', towingKm: 200, selected: true },
-      { code: 'GUINCHO_400', name: 'Guincho até 400 km', towingKm: 400, selected: false },
-      { code: 'GUINCHO_1000', name: 'Guincho até 1.000 km', towingKm: 1000, selected: false },
+      { code: 'GUINCHO_200', name: 'Guincho até 200 km', towingKm: 200, selected: true, required: false },
+      { code: 'GUINCHO_400', name: 'Guincho até 400 km', towingKm: 400, selected: false, required: false },
+      { code: 'GUINCHO_1000', name: 'Guincho até 1.000 km', towingKm: 1000, selected: false, required: false },
     ]);
     const alfa = await t.get('/api/contracts/400401', token[CNPJ_ALFA]);
     expect(alfa.statusCode).toBe(200);

@@ -58,7 +58,9 @@ export const ContractItemDto = z.object({
   name: z.string(),
   kind: z.string(),
   price: z.number().int(),
-  subItems: z.array(z.object({ code: z.string(), name: z.string(), towingKm: z.number().int().nullable(), selected: z.boolean() })),
+  subItems: z.array(
+    z.object({ code: z.string(), name: z.string(), towingKm: z.number().int().nullable(), selected: z.boolean(), required: z.boolean() }),
+  ),
 });
 export type ContractItemDto = z.infer<typeof ContractItemDto>;
 

@@ -100,7 +100,7 @@ export class CasesService {
     try {
       return await this.idempotency.run<CaseCreatedDto>(customerId, idempotencyKey, 'case-create', hash, async (tx) => {
         // Serialise creates on this contract so two concurrent submits cannot both pass the duplicate rule.
-        await tx.selectFrom('contracts').select('n_ctr_id').where('n_ctr_id', '=', nCtrId).forUpdate().execute();
+        await this.contracts.lockContract(tx, nCtrId);
         if (!info.allowsSeveralOpen) {
           const open = await this.caseSystem.findOpen(tx, nCtrId, payload.Reason, payload.Subject);
           if (open) throw new DuplicateCaseError(duplicateCaseMessage(open.caseNumber, open.createdAt), open.caseNumber);

@@ -93,6 +93,7 @@ export class ContractRepository {
         's.name as sub_name',
         's.towing_km',
         's.selected',
+        's.required',
       ])
       .where('i.n_ctr_id', '=', nCtrId)
       .orderBy('i.id')
@@ -103,7 +104,13 @@ export class ContractRepository {
       let item = byId.get(r.id);
       if (!item) byId.set(r.id, (item = { code: r.code, name: r.name, kind: r.kind, price: r.price, subItems: [] }));
       if (r.sub_code)
-        item.subItems.push({ code: r.sub_code, name: r.sub_name ?? '', towingKm: r.towing_km, selected: r.selected ?? false });
+        item.subItems.push({
+          code: r.sub_code,
+          name: r.sub_name ?? '',
+          towingKm: r.towing_km,
+          selected: r.selected ?? false,
+          required: r.required ?? false,
+        });
     }
     return [...byId.values()];
   }
@@ -126,6 +133,11 @@ export class ContractRepository {
   /** Bills as payment rules read them, oldest due date first. */
   billRows(q: Executor, nCtrId: number): Promise<BillRow[]> {
     return q.selectFrom('bills').select(BILL_COLUMNS).where('n_ctr_id', '=', nCtrId).orderBy('doc_due_date').execute();
+  }
+
+  /** Locks the contract's row for the rest of the caller's transaction (a per-contract mutex). */
+  async lockContract(q: Executor, nCtrId: number): Promise<void> {
+    await q.selectFrom('contracts').select('n_ctr_id').where('n_ctr_id', '=', nCtrId).forUpdate().execute();
   }
 
   /** The contract's bills (or the listed ones), locked for the rest of the caller's transaction. */

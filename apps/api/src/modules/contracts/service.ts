@@ -6,6 +6,7 @@ import {
   type ContractDetailDto,
   type ContractDto,
   type ContractId,
+  type ContractItemDto,
 } from '@guarita/domain';
 import { notFound } from '../../lib/errors';
 import type { BillRow, ContractRepository, Executor } from './repository';
@@ -21,6 +22,11 @@ export class ContractService {
 
   list(customerId: number): Promise<ContractDto[]> {
     return this.repo.listForCustomer(customerId);
+  }
+
+  /** Whether the contract is the customer's (for checks that answer with their own 404, e.g. a trip's). */
+  async owns(customerId: number, nCtrId: number): Promise<boolean> {
+    return (await this.repo.findOwned(customerId, nCtrId)) !== null;
   }
 
   /** Someone else's (or a non-existent) nCtrId is a 404: the caller cannot tell the two apart. */
@@ -42,6 +48,11 @@ export class ContractService {
     return { ...contract, items: await this.repo.items(nCtrId) };
   }
 
+  /** The items of a contract the caller has already checked (requireOwned), for modules that show coverages. */
+  async items(nCtrId: ContractId): Promise<ContractItemDto[]> {
+    return this.repo.items(nCtrId);
+  }
+
   async bills(customerId: number, nCtrId: ContractId): Promise<BillsDto> {
     await this.requireOwned(customerId, nCtrId);
     const bills = await this.repo.bills(nCtrId);
@@ -51,6 +62,12 @@ export class ContractService {
   billRows(q: Executor, nCtrId: number): Promise<BillRow[]> {
     return this.repo.billRows(q, nCtrId);
   }
+
+  /** Serialises writes that depend on a contract's state (e.g. the one-open-case rule) inside the caller's transaction. */
+  lockContract(q: Executor, nCtrId: number): Promise<void> {
+    return this.repo.lockContract(q, nCtrId);
+  }
+
   lockBills(q: Executor, nCtrId: number, docEntries?: readonly number[]): Promise<BillRow[]> {
     return this.repo.lockBills(q, nCtrId, docEntries);
   }

@@ -31,7 +31,7 @@ export class PlanService {
 
   async view(customerId: number, nCtrId: ContractId): Promise<PlanViewDto> {
     const c = await this.contracts.requireOwned(customerId, nCtrId);
-    const [items, referrals] = await Promise.all([this.repo.coverageItems(nCtrId), this.repo.referrals(nCtrId)]);
+    const [items, referrals] = await Promise.all([this.contracts.items(nCtrId), this.repo.referrals(nCtrId)]);
     const referral = referralDiscount(referrals);
     const cobre = isCobrePlan(c.idPlan);
     const pdfBase = `/api/plan/contracts/${nCtrId}/pdf`;
@@ -73,7 +73,7 @@ export class PlanService {
 
   async pdf(customerId: number, nCtrId: ContractId, kind: ContractPdfKind): Promise<{ body: Buffer; filename: string }> {
     const c = await this.contracts.requireOwned(customerId, nCtrId);
-    const [items, customer] = await Promise.all([this.repo.coverageItems(nCtrId), this.customers.holder(customerId)]);
+    const [items, customer] = await Promise.all([this.contracts.items(nCtrId), this.customers.holder(customerId)]);
     if (!customer) throw new Error(`customer ${customerId} of contract ${nCtrId} is missing`);
     const data = {
       brand: this.config.brand,

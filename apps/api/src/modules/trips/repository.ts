@@ -24,10 +24,7 @@ export interface PositionRow {
   ign: boolean;
 }
 
-/**
- * The trips module owns trips and positions. Ownership of a contract is asked of the contracts service;
- * the delete joins contracts read-only so the check and the update are one statement.
- */
+/** The trips module owns trips and positions. Ownership of a contract is asked of the contracts service. */
 export class TripsRepository {
   constructor(private readonly db: Database) {}
 
@@ -61,14 +58,25 @@ export class TripsRepository {
     return rows;
   }
 
-  /** Soft delete, only when the trip belongs to one of the customer's contracts. False when not theirs or already gone. */
-  async softDelete(customerId: number, tripId: number, now: Date): Promise<boolean> {
+  /** The contract of a trip that has not been deleted; null when there is none. */
+  async contractOf(tripId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('trips')
+      .select('n_ctr_id')
+      .where('id', '=', tripId)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
+    return row?.n_ctr_id ?? null;
+  }
+
+  /** Soft delete of a trip of `nCtrId`; false when it is already gone (a concurrent delete). */
+  async softDelete(nCtrId: number, tripId: number, now: Date): Promise<boolean> {
     const rows = await this.db
       .updateTable('trips')
       .set({ deleted: true, deleted_at: now })
       .where('id', '=', tripId)
+      .where('n_ctr_id', '=', nCtrId)
       .where('deleted', '=', false)
-      .where('n_ctr_id', 'in', (eb) => eb.selectFrom('contracts').select('n_ctr_id').where('customer_id', '=', customerId))
       .returning('id')
       .execute();
     return rows.length > 0;

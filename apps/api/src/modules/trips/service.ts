@@ -82,7 +82,10 @@ export class TripsService {
   }
 
   async delete(customerId: number, tripId: number): Promise<void> {
-    if (!(await this.repo.softDelete(customerId, tripId, this.clock.now()))) throw notFound('Viagem não encontrada.');
+    // Someone else's trip, a missing one and a deleted one are the same 404.
+    const nCtrId = await this.repo.contractOf(tripId);
+    const mine = nCtrId !== null && (await this.contracts.owns(customerId, nCtrId));
+    if (!mine || !(await this.repo.softDelete(nCtrId, tripId, this.clock.now()))) throw notFound('Viagem não encontrada.');
   }
 
   async position(customerId: number, nCtrId: ContractId): Promise<PositionDto> {

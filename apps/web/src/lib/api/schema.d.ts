@@ -2774,6 +2774,7 @@ export interface operations {
                                 name: string;
                                 towingKm: number | null;
                                 selected: boolean;
+                                required: boolean;
                             }[];
                         }[];
                     };
