@@ -298,6 +298,23 @@ describe('claims', () => {
     // no token
     expect((await t.app.inject({ method: 'GET', url: `/api/claims/cases/${mine}` })).statusCode).toBe(401);
   });
+
+  it("a support case's number is not a claim (404 on the claim routes), and the claim list is only claims, newest first, with plates", async () => {
+    const support = (await get('/api/cases/contracts/100101')).json().casos[0].CaseNumber as string;
+    for (const url of [
+      `/api/claims/cases/${support}`,
+      `/api/claims/cases/${support}/photo-status`,
+      `/api/claims/cases/${support}/notice.pdf`,
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+    expect((await upload(support, 'cnh', jpeg)).statusCode).toBe(404);
+    const list = (await get('/api/claims')).json().sinistros as Array<{ CaseNumber: string; CreatedDate: string; placa: string | null }>;
+    expect(list.map((c) => c.CaseNumber)).not.toContain(support);
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((c) => c.placa)).toBe(true);
+    expect([...list].sort((a, b) => b.CreatedDate.localeCompare(a.CreatedDate))).toEqual(list);
+  });
 });
 
 describe('claims outside demo mode', () => {

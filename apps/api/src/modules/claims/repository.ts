@@ -4,6 +4,7 @@ import type { Executor } from '../contracts/service';
 
 export type ClaimKind = 'colisao' | 'vidros';
 
+/** A claim: its case (from the case system) joined in memory with the claim's own row. */
 export interface ClaimRow {
   caseId: string;
   caseNumber: string;
@@ -17,7 +18,16 @@ export interface ClaimRow {
   status: 'New' | 'Closed';
   phase: string;
   createdAt: string;
-  plate: string | null;
+}
+
+/** The claim's own columns (table `claims`). */
+export interface ClaimSide {
+  caseId: string;
+  kind: ClaimKind;
+  claimReason: string;
+  payload: ClaimCasePayload;
+  qualifiedTotalLoss: boolean;
+  declarationAcceptedAt: string | null;
 }
 
 export interface PhotoRow {
@@ -33,85 +43,45 @@ export interface PhotoRow {
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 /**
- * Owner of claims, claim_photos and claim_photo_types. Reads join `cases` (and `contracts` for the plate)
- * read-only, like the contract list joins customers: the claim screens read case number, status and phase on
- * every request, and a second round trip through the case system would double the hottest read. Every read
+ * Owner of claims, claim_photos and claim_photo_types (ADR 005, ADR 045), and nothing else: the case (number,
+ * status, phase, comments) comes from the case system port and the contract from ContractService. Every read
  * carries the owner (customer_id) so another customer's claim is indistinguishable from none.
  */
 export class ClaimsRepository {
-  private claimQuery(q: Executor) {
+  private claimQuery(q: Executor, customerId: number) {
     return q
-      .selectFrom('claims as k')
-      .innerJoin('cases as c', 'c.id', 'k.case_id')
-      .innerJoin('contracts as ct', 'ct.n_ctr_id', 'k.n_ctr_id')
-      .select([
-        'k.case_id',
-        'c.case_number',
-        'k.customer_id',
-        'k.n_ctr_id',
-        'k.kind',
-        'k.claim_reason',
-        'k.payload',
-        'k.qualified_total_loss',
-        'k.declaration_accepted_at',
-        'c.status',
-        'c.phase',
-        'c.created_at',
-        'ct.plate',
-      ]);
+      .selectFrom('claims')
+      .select(['case_id', 'kind', 'claim_reason', 'payload', 'qualified_total_loss', 'declaration_accepted_at'])
+      .where('customer_id', '=', customerId);
   }
 
-  private toRow(r: {
+  private toSide(r: {
     case_id: string;
-    case_number: string;
-    customer_id: number;
-    n_ctr_id: number;
     kind: string;
     claim_reason: string;
     payload: unknown;
     qualified_total_loss: boolean;
     declaration_accepted_at: Date | string | null;
-    status: 'New' | 'Closed';
-    phase: string;
-    created_at: Date | string;
-    plate: string | null;
-  }): ClaimRow {
+  }): ClaimSide {
     return {
       caseId: r.case_id,
-      caseNumber: r.case_number,
-      customerId: r.customer_id,
-      nCtrId: r.n_ctr_id,
       kind: r.kind as ClaimKind,
       claimReason: r.claim_reason,
       payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as ClaimCasePayload,
       qualifiedTotalLoss: r.qualified_total_loss,
       declarationAcceptedAt: r.declaration_accepted_at ? iso(r.declaration_accepted_at) : null,
-      status: r.status,
-      phase: r.phase,
-      createdAt: iso(r.created_at),
-      plate: r.plate,
     };
   }
 
-  async byNumber(q: Executor, customerId: number, caseNumber: string): Promise<ClaimRow | null> {
-    const r = await this.claimQuery(q).where('c.case_number', '=', caseNumber).where('k.customer_id', '=', customerId).executeTakeFirst();
-    return r ? this.toRow(r) : null;
+  async byCase(q: Executor, customerId: number, caseId: string): Promise<ClaimSide | null> {
+    const r = await this.claimQuery(q, customerId).where('case_id', '=', caseId).executeTakeFirst();
+    return r ? this.toSide(r) : null;
   }
 
-  async byCustomer(q: Executor, customerId: number): Promise<ClaimRow[]> {
-    const rows = await this.claimQuery(q).where('k.customer_id', '=', customerId).orderBy('c.created_at', 'desc').limit(200).execute();
-    return rows.map((r) => this.toRow(r));
-  }
-
-  /** The contract's open claim (Status New; Reason Colisão or Vidros), newest first (002 §7). */
-  async openForContract(q: Executor, customerId: number, nCtrId: number): Promise<ClaimRow | null> {
-    const r = await this.claimQuery(q)
-      .where('k.customer_id', '=', customerId)
-      .where('k.n_ctr_id', '=', nCtrId)
-      .where('c.status', '=', 'New')
-      .orderBy('c.created_at', 'desc')
-      .executeTakeFirst();
-    return r ? this.toRow(r) : null;
+  async byCases(q: Executor, customerId: number, caseIds: readonly string[]): Promise<Map<string, ClaimSide>> {
+    if (caseIds.length === 0) return new Map();
+    const rows = await this.claimQuery(q, customerId).where('case_id', 'in', caseIds).execute();
+    return new Map(rows.map((r) => [r.case_id, this.toSide(r)]));
   }
 
   async insert(

@@ -212,12 +212,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req, reply) => {
         const view = await claims.view(req.auth.customerId, req.params.caseNumber);
-        const row = await claims.ownedRow(req.auth.customerId, req.params.caseNumber);
+        const plate = await claims.plate(req.auth.customerId, req.params.caseNumber);
         const customer = await app.customers.info(req.auth.customerId);
         const pdf = await claimNoticePdf({
           brand: app.config.brand,
           customerName: customer?.name ?? '',
-          plate: row.plate,
+          plate,
           caso: view.caso,
           generatedAt: app.clock.now(),
         });

@@ -3,6 +3,8 @@ import type { Clock } from '../../ports/clock';
 import type { FileStorage } from '../../ports/storage';
 import type { Executor } from '../contracts/service';
 import { BuiltInCaseSystem } from '../cases/case-system';
+import { ContractRepository } from '../contracts/repository';
+import { ContractService } from '../contracts/service';
 import { ClaimsRepository } from './repository';
 import { CLAIM_SUBJECT } from './service';
 
@@ -160,20 +162,22 @@ const dateOf = (d: Date) => d.toISOString().slice(0, 10);
 /** Adds the demo claims (inside the demo seed's transaction); does nothing when claims already exist. */
 export async function seedClaims(tx: Executor, clock: Pick<Clock, 'now'>): Promise<void> {
   if (await tx.selectFrom('claims').select('case_id').limit(1).executeTakeFirst()) return;
+  // Cases through the case system port and contract owners through ContractService, as the module does (ADR 045).
   const system = new BuiltInCaseSystem();
+  const contracts = new ContractService(new ContractRepository(tx));
   const repo = new ClaimsRepository();
   const now = clock.now().getTime();
   const ago = (days: number) => new Date(now - days * 86_400_000);
   for (const [i, s] of DEMO_CLAIMS.entries()) {
-    const owner = await tx.selectFrom('contracts').select('customer_id').where('n_ctr_id', '=', s.nCtrId).executeTakeFirst();
-    if (!owner) continue;
+    const customerId = await contracts.ownerOf(tx, s.nCtrId);
+    if (customerId === null) continue;
     const created = ago(s.daysAgo);
     const occurred = new Date(created.getTime() - 3 * 3600_000);
     const values = { ...FORM, date: dateOf(occurred), time: '17:40', ...s.form };
     const payload = buildClaimPayload(values, s.nCtrId);
     const c = await system.create(tx, {
       nCtrId: s.nCtrId,
-      customerId: owner.customer_id,
+      customerId,
       requestType: 'sinistro',
       payload: {
         ...payload,
@@ -183,16 +187,11 @@ export async function seedClaims(tx: Executor, clock: Pick<Clock, 'now'>): Promi
         TelefoneContato__c: payload.Contato_do_condutor__c.replace(/\D/g, ''),
       } as unknown as CasePayload,
       attachments: [],
+      createdAt: created.toISOString(),
     });
-    await tx
-      .updateTable('cases')
-      .set({ created_at: created, updated_at: created, customer_seen_at: ago(3) })
-      .where('id', '=', c.Id)
-      .execute();
-    await tx.updateTable('case_events').set({ created_at: created }).where('case_id', '=', c.Id).execute();
     await repo.insert(tx, {
       caseId: c.Id,
-      customerId: owner.customer_id,
+      customerId,
       nCtrId: s.nCtrId,
       kind: payload.Reason === 'Vidros' ? 'vidros' : 'colisao',
       claimReason: values.reason,
@@ -207,7 +206,7 @@ export async function seedClaims(tx: Executor, clock: Pick<Clock, 'now'>): Promi
       await repo.upsertPhoto(tx, {
         caseId: c.Id,
         typeId: p.type,
-        customerId: owner.customer_id,
+        customerId,
         contentType: p.type === 'boletim-ocorrencia' ? 'application/pdf' : 'image/jpeg',
         size: 1,
         sha256: '0'.repeat(64),
@@ -217,6 +216,8 @@ export async function seedClaims(tx: Executor, clock: Pick<Clock, 'now'>): Promi
       if (p.approved !== undefined) await repo.review(tx, c.Id, p.type, p.approved, p.rejection ?? null);
     }
     if (s.closedDaysAgo !== undefined) await system.close(tx, c.Id, 'staff', ago(s.closedDaysAgo).toISOString());
+    // The customer has seen everything up to 3 days ago: later staff updates show as unread.
+    await system.markSeen(tx, c.Id, ago(3).toISOString());
   }
 }
 

@@ -33,11 +33,11 @@ import type { Analytics } from '../../ports/analytics';
 import type { Clock } from '../../ports/clock';
 import { newStorageKey, type FileStorage } from '../../ports/storage';
 import type { ContractService } from '../contracts/service';
-import type { CaseSystem } from '../cases/case-system';
+import type { CaseRecord, CaseSystem } from '../cases/case-system';
 import { DuplicateCaseError } from '../cases/service';
 import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../payments/idempotency';
 import { inspectUpload } from '../uploads/inspect';
-import { ClaimsRepository, type ClaimKind, type ClaimRow, type PhotoRow } from './repository';
+import { ClaimsRepository, type ClaimKind, type ClaimRow, type ClaimSide, type PhotoRow } from './repository';
 
 export interface ClaimsSettings {
   quotaBytes: number;
@@ -50,6 +50,15 @@ const PHOTO_MIMES: readonly UploadMime[] = ['image/jpeg', 'image/png', 'image/we
 const claimNotFound = () => new AppError(404, 'NOT_FOUND', 'Sinistro não encontrado.');
 const kindOf = (reason: string): ClaimKind => (reason === 'Vidros' ? 'vidros' : 'colisao');
 const ymd = (iso: string | null) => (iso ? iso.slice(0, 10).replace(/-/g, '') : null);
+const claimRow = (c: CaseRecord, k: ClaimSide): ClaimRow => ({
+  ...k,
+  caseNumber: c.CaseNumber,
+  customerId: c.customerId,
+  nCtrId: c.nCtrId,
+  status: c.Status,
+  phase: c.Fase__c,
+  createdAt: c.CreatedDate,
+});
 
 const toRecord = (p: PhotoRow): PhotoRecord => ({
   TipoFoto: { Id: p.typeId },
@@ -80,8 +89,15 @@ export class ClaimsService {
     return detail;
   }
 
-  private async photoState(row: ClaimRow): Promise<{ types: ClaimPhotoTypeDto[]; photos: PhotoRow[]; status: PhotoStatusDto }> {
+  private async photoState(row: Pick<ClaimRow, 'kind' | 'caseId'>) {
     const [types, photos] = await Promise.all([this.repo.types(this.db, row.kind), this.repo.photos(this.db, row.caseId)]);
+    return this.withStatus(types, photos);
+  }
+
+  private withStatus(
+    types: ClaimPhotoTypeDto[],
+    photos: PhotoRow[],
+  ): { types: ClaimPhotoTypeDto[]; photos: PhotoRow[]; status: PhotoStatusDto } {
     const last =
       photos
         .map((p) => p.uploadedAt)
@@ -90,7 +106,7 @@ export class ClaimsService {
     return { types, photos, status: { Status: photoStatus(types, photos.map(toRecord)), AnoMesDia: ymd(last) } };
   }
 
-  private async summary(row: ClaimRow): Promise<ClaimSummaryDto> {
+  private async summary(row: ClaimRow, plate: string | null): Promise<ClaimSummaryDto> {
     const { status } = await this.photoState(row);
     return {
       Id: row.caseId,
@@ -102,7 +118,7 @@ export class ClaimsService {
       Qualificado_como_PT__c: row.qualifiedTotalLoss,
       CreatedDate: row.createdAt,
       nCtrId: row.nCtrId,
-      placa: row.plate,
+      placa: plate,
       statusFotos: status,
       rota: routeForPhotoStatus(status.Status),
     };
@@ -112,13 +128,38 @@ export class ClaimsService {
   async entry(customerId: number, nCtrId: ContractId): Promise<ClaimEntryDto> {
     const contract = await this.activeContract(customerId, nCtrId);
     const cobertura = claimCoverage(contract.items);
-    const open = await this.repo.openForContract(this.db, customerId, nCtrId);
-    return { nCtrId, cobertura, motivos: claimReasonOptions(cobertura), casoAberto: open ? await this.summary(open) : null };
+    const open = (await this.claimsOf(customerId, nCtrId)).find((r) => r.status === 'New');
+    return {
+      nCtrId,
+      cobertura,
+      motivos: claimReasonOptions(cobertura),
+      casoAberto: open ? await this.summary(open, contract.vehicle.numberPlate) : null,
+    };
+  }
+
+  /** The customer's claims (of one contract, or all), newest first: claim cases from the case system, each with its claim row. */
+  private async claimsOf(customerId: number, nCtrId?: number): Promise<ClaimRow[]> {
+    const cases = await this.caseSystem.listBySubject(this.db, customerId, CLAIM_SUBJECT, nCtrId);
+    const sides = await this.repo.byCases(
+      this.db,
+      customerId,
+      cases.map((c) => c.Id),
+    );
+    // A 'Sinistro' case without a claim row (e.g. opened in the CRM by staff) has no form or evidence to show here.
+    return cases.flatMap((c) => {
+      const k = sides.get(c.Id);
+      return k ? [claimRow(c, k)] : [];
+    });
   }
 
   async list(customerId: number): Promise<ClaimListDto> {
-    const rows = await this.repo.byCustomer(this.db, customerId);
-    return { sinistros: await Promise.all(rows.map((r) => this.summary(r))) };
+    const rows = await this.claimsOf(customerId);
+    const contracts = new Map(
+      await Promise.all(
+        [...new Set(rows.map((r) => r.nCtrId))].map(async (id) => [id, await this.contracts.find(customerId, id)] as const),
+      ),
+    );
+    return { sinistros: await Promise.all(rows.map((r) => this.summary(r, contracts.get(r.nCtrId)?.vehicle.numberPlate ?? null))) };
   }
 
   /** Creates the claim case: coverage gate, the §5.1 rules on the server clock, the exact payload, duplicates (409). */
@@ -137,7 +178,7 @@ export class ClaimsService {
     const hash = this.idempotency.requestHash('claim-create', canonicalJson({ nCtrId, values }));
     return this.idempotency.run<ClaimCreatedDto>(customerId, idempotencyKey, 'claim-create', hash, async (tx) => {
       // Serialise creates on this contract so two concurrent submits cannot both pass the duplicate rule.
-      await tx.selectFrom('contracts').select('n_ctr_id').where('n_ctr_id', '=', nCtrId).forUpdate().execute();
+      await this.contracts.lockContract(tx, nCtrId);
       const open = await this.caseSystem.findOpen(tx, nCtrId, payload.Reason, CLAIM_SUBJECT);
       if (open) throw new DuplicateCaseError(duplicateCaseMessage(open.caseNumber, open.createdAt), open.caseNumber);
       // The case system stores Reason/Subject/Description/phone in its columns and the rest of the payload as details.
@@ -178,10 +219,17 @@ export class ClaimsService {
     });
   }
 
+  private async ownedCase(customerId: number, caseNumber: string): Promise<CaseRecord> {
+    const c = await this.caseSystem.getByNumber(this.db, customerId, caseNumber);
+    if (!c || c.Subject !== CLAIM_SUBJECT) throw claimNotFound();
+    return c;
+  }
+
   private async owned(customerId: number, caseNumber: string): Promise<ClaimRow> {
-    const row = await this.repo.byNumber(this.db, customerId, caseNumber);
-    if (!row) throw claimNotFound();
-    return row;
+    const c = await this.ownedCase(customerId, caseNumber);
+    const k = await this.repo.byCase(this.db, customerId, c.Id);
+    if (!k) throw claimNotFound();
+    return claimRow(c, k);
   }
 
   async photoStatus(customerId: number, caseNumber: string): Promise<PhotoStatusDto> {
@@ -190,12 +238,18 @@ export class ClaimsService {
 
   /** The tracking screen: the case with its payload fields, comments, phase history, types and photos. */
   async view(customerId: number, caseNumber: string): Promise<ClaimViewDto> {
-    const row = await this.owned(customerId, caseNumber);
-    const [{ types, photos, status }, comments, events] = await Promise.all([
-      this.photoState(row),
-      this.caseSystem.comments(this.db, row.caseId),
-      this.caseSystem.events(this.db, row.caseId),
+    // One lookup of the case, then everything else side by side (the kind follows the case's Reason).
+    const c = await this.ownedCase(customerId, caseNumber);
+    const [k, typeRows, photoRows, comments, events] = await Promise.all([
+      this.repo.byCase(this.db, customerId, c.Id),
+      this.repo.types(this.db, kindOf(c.Reason)),
+      this.repo.photos(this.db, c.Id),
+      this.caseSystem.comments(this.db, c.Id),
+      this.caseSystem.events(this.db, c.Id),
     ]);
+    if (!k) throw claimNotFound();
+    const row = claimRow(c, k);
+    const { types, photos, status } = this.withStatus(typeRows, photoRows);
     const p = row.payload;
     const titles = new Map(types.map((t) => [t.Id, t.Titulo]));
     return {
@@ -308,22 +362,18 @@ export class ClaimsService {
     return { data, contentType: p.contentType, filename: `${row.caseNumber}-${typeId}.${p.storageKey.split('.').pop()}` };
   }
 
-  /** The claim row for the notice PDF (owner only). */
-  ownedRow(customerId: number, caseNumber: string) {
-    return this.owned(customerId, caseNumber);
+  /** The claimed vehicle's plate for the notice PDF (owner only). */
+  async plate(customerId: number, caseNumber: string): Promise<string | null> {
+    const row = await this.owned(customerId, caseNumber);
+    return (await this.contracts.find(customerId, row.nCtrId))?.vehicle.numberPlate ?? null;
   }
 
   // ── Staff actions (demo endpoint now; the staff console later) ─────────────────────────────────
 
   private async anyByNumber(caseNumber: string): Promise<ClaimRow> {
-    const owner = await this.db
-      .selectFrom('claims as k')
-      .innerJoin('cases as c', 'c.id', 'k.case_id')
-      .select('k.customer_id')
-      .where('c.case_number', '=', caseNumber)
-      .executeTakeFirst();
-    if (!owner) throw claimNotFound();
-    return this.owned(owner.customer_id, caseNumber);
+    const c = await this.caseSystem.findByNumber(this.db, caseNumber);
+    if (!c) throw claimNotFound();
+    return this.owned(c.customerId, caseNumber);
   }
 
   async staffSetPhase(caseNumber: string, phase: string, opts: { totalLoss?: boolean; close?: boolean } = {}): Promise<void> {
