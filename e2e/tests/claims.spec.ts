@@ -66,8 +66,8 @@ test('notice → form → every evidence step → case view; reload resumes; not
   await expect(send).toBeEnabled();
   await send.click();
 
-  // evidence: declaration, the fixed quote step, then one step per required type
-  await expect(main(page).getByRole('heading', { name: 'EVIDÊNCIA DO SINISTRO' })).toBeVisible();
+  // evidence: declaration, the fixed quote step, then one step per required type; focus follows each new step
+  await expect(main(page).getByRole('heading', { name: 'EVIDÊNCIA DO SINISTRO' })).toBeFocused();
   const caseNumber = (
     (await main(page)
       .getByText(/Caso nº \d{4}-\d{6}/)
@@ -79,7 +79,9 @@ test('notice → form → every evidence step → case view; reload resumes; not
     .getByLabel(/Declaro, sob as penas da lei/)
     .check();
   await main(page).getByRole('button', { name: 'Continuar' }).click();
+  await expect(main(page).getByRole('heading', { name: 'Orçamento' })).toBeFocused();
   await main(page).getByRole('button', { name: 'Entendi, continuar' }).click();
+  await expect(main(page).getByRole('heading', { name: 'CNH do condutor' })).toBeFocused();
 
   // the first upload is held back a moment so that its progress bar is seen
   let held = false;
@@ -153,6 +155,23 @@ test('a rejected photo is re-sent from DOCUMENTAÇÃO', async ({ page, request }
     .click();
   await expect(page.getByRole('dialog', { name: 'DOCUMENTAÇÃO' }).getByText('Reprovado')).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: 'DOCUMENTAÇÃO' }).getByRole('button', { name: 'Reenviar foto(s)' })).toBeDisabled();
+});
+
+test("the claim list and a claim's view belong to the Sinistros menu item", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await login(page, request, MARIA);
+  await page.goto('/sinistros');
+  const sinistros = page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Sinistros' });
+  await expect(sinistros).toHaveAttribute('aria-current', 'page');
+  await main(page)
+    .getByRole('link', { name: /^Caso nº / })
+    .first()
+    .click();
+  await expect(main(page).getByRole('heading', { name: 'Atualização' })).toBeVisible();
+  await expect(sinistros).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Pagamentos' })).not.toHaveAttribute(
+    'aria-current',
+  );
 });
 
 test('no claim cover: the blocking modal and Voltar to /dashboard', async ({ page, request }) => {

@@ -25,7 +25,7 @@ test('pages not built yet show the emergency lines as tap-to-call links', async 
   await expect(main.getByRole('link', { name: ASSISTANCE })).toHaveAttribute('href', tel(config.phoneAssistance));
 
   await login(page, request, MARIA);
-  // 'Comunicar sinistro' on the start page leads to a page that is not built yet: it still offers the lines.
+  // 'Comunicar sinistro' on the start page leads to the claim notice: it and the claim screens offer the lines.
   await page.goto('/dashboard/100101');
   await main.getByRole('navigation', { name: 'Ações rápidas' }).getByRole('link', { name: 'Comunicar sinistro' }).click();
   await expect(page).toHaveURL(/\/aviso\/100101$/);

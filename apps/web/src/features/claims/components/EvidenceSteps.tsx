@@ -70,6 +70,16 @@ function Steps({ caseNumber, view, onDone }: Props & { view: ClaimView }) {
   const [banner, setBanner] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The steps replace what was pressed (Enviar, Continuar, the file button): focus goes to the new heading so a
+  // keyboard or screen-reader user lands on it instead of on the page's top.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const stepRef = useRef<HTMLHeadingElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!opened.current) titleRef.current?.focus();
+    else stepRef.current?.focus();
+    opened.current = true;
+  }, [step]);
 
   const showBanner = (msg: string) => {
     setBanner(msg);
@@ -92,13 +102,17 @@ function Steps({ caseNumber, view, onDone }: Props & { view: ClaimView }) {
 
   return (
     <section className="card" aria-labelledby="evidencia">
-      <h2 id="evidencia">EVIDÊNCIA DO SINISTRO</h2>
+      <h2 id="evidencia" ref={titleRef} tabIndex={-1}>
+        EVIDÊNCIA DO SINISTRO
+      </h2>
       <p className="muted">Caso nº {caseNumber}</p>
       <Stepper current={Math.min(step, total - 1)} total={total} />
       {banner && <Alert>{banner}</Alert>}
       {step === 0 && (
         <div className={s.form}>
-          <h3>Você vai precisar:</h3>
+          <h3 ref={stepRef} tabIndex={-1}>
+            Você vai precisar:
+          </h3>
           <ul className={s.checklist}>
             <li>da câmera do celular;</li>
             <li>do documento do veículo (CRLV);</li>
@@ -129,7 +143,9 @@ function Steps({ caseNumber, view, onDone }: Props & { view: ClaimView }) {
       )}
       {step === 1 && (
         <div className={s.form}>
-          <h3>Orçamento</h3>
+          <h3 ref={stepRef} tabIndex={-1}>
+            Orçamento
+          </h3>
           <p>
             Não autorize reparos nem pague orçamentos antes da análise do seu sinistro. Quando o reparo for autorizado, indicaremos uma
             oficina parceira e o orçamento será feito por ela.
@@ -141,7 +157,9 @@ function Steps({ caseNumber, view, onDone }: Props & { view: ClaimView }) {
       )}
       {type && (
         <div className={s.form} key={type.Id}>
-          <h3>{type.Titulo}</h3>
+          <h3 ref={stepRef} tabIndex={-1}>
+            {type.Titulo}
+          </h3>
           <ClaimIllustration typeId={type.Id} title={type.Titulo} />
           <p>{type.instrucoes}</p>
           <FileUpload
