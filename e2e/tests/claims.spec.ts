@@ -167,7 +167,8 @@ test("the claim list and a claim's view belong to the Sinistros menu item", asyn
     .getByRole('link', { name: /^Caso nº / })
     .first()
     .click();
-  await expect(main(page).getByRole('heading', { name: 'Atualização' })).toBeVisible();
+  await expect(page).toHaveURL(/\/sinistros\/consulta\/\d{4}-\d{6}$/);
+  await expect(main(page).getByRole('heading', { name: 'Etapas' })).toBeVisible();
   await expect(sinistros).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Pagamentos' })).not.toHaveAttribute(
     'aria-current',
