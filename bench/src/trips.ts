@@ -56,8 +56,8 @@ async function seedHistory(dataDir: string, databaseUrl: string | undefined): Pr
         FROM generate_series(0, ${trips - 1}::int) AS j`.execute(db);
     await sql`ANALYZE positions`.execute(db);
     await sql`ANALYZE trips`.execute(db);
-    const count = await sql<{ n: string }>`SELECT count(*) AS n FROM positions`.execute(db);
-    const tripCount = await sql<{ n: string }>`SELECT count(*) AS n FROM trips WHERE NOT deleted`.execute(db);
+    const count = await sql<{ n: string }>`SELECT count(*) AS n FROM positions WHERE n_ctr_id = ${CONTRACT}`.execute(db);
+    const tripCount = await sql<{ n: string }>`SELECT count(*) AS n FROM trips WHERE n_ctr_id = ${CONTRACT} AND NOT deleted`.execute(db);
     return { positions: Number(count.rows[0]!.n), trips: Number(tripCount.rows[0]!.n) };
   } finally {
     await db.destroy();

@@ -1,6 +1,8 @@
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import { constants as zlibConstants } from 'node:zlib';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +82,14 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
   await app.register(composition, { db, config, ...(ports ? { ports } : {}) });
   await app.register(errors);
   await app.register(security, { hsts: config.env.PUBLIC_URL.startsWith('https://'), imgSrc: tileImageSources(config.env.MAP_TILE_URL) });
+  // API answers over 2 KB (a trips page is 40–100 KB of coordinates) go out compressed; brotli at quality 4 costs
+  // about what gzip does. The web build's files are precompressed (plugins/web.ts) and are left as they are.
+  await app.register(compress, {
+    globalDecompression: false,
+    threshold: 2048,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(openapi);
   await app.register(session);

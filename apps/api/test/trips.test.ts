@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMeters } from '@guarita/domain';
 import { CNPJ_HORIZONTE, CPF_JOAO, CPF_MARIA, createTestApp, sleep, type TestApp } from './helpers';
@@ -87,6 +88,26 @@ describe('trips paging', () => {
     expect(noTracker.statusCode).toBe(404);
     expect(noTracker.json().erro).toBe('NO_TRACKER');
     expect((await t.get('/api/trips/contracts/100101')).statusCode).toBe(401);
+  });
+});
+
+describe('compression', () => {
+  it('a trips page goes out brotli- or gzip-compressed as the client accepts; a small answer goes out as it is', async () => {
+    const get = (url: string, encoding: string) =>
+      t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token[CPF_MARIA]}`, 'accept-encoding': encoding } });
+    const plain = await get('/api/trips/contracts/100101', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/api/trips/contracts/100101', 'br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const gz = await get('/api/trips/contracts/100101', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const small = await get('/api/contracts', 'br, gzip');
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
 

@@ -20,3 +20,4 @@ export * from './customer';
 export * from './login';
 export * from './overdue';
 export * from './addresses';
+export * from './support-requests';

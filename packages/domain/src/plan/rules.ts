@@ -32,6 +32,12 @@ export function coveredServices(items: readonly CoverageSource[]): string[] {
 /** Plans whose idPlan contains COBRE cannot change plan or vehicle online. */
 export const isCobrePlan = (idPlan: string): boolean => idPlan.toUpperCase().includes('COBRE');
 
+/** Recovery plans (RECUP in idPlan): their catalogue is the state's '/online' list and their quotation sends the recovery flags. */
+export const isRecupPlan = (idPlan: string): boolean => idPlan.toUpperCase().includes('RECUP');
+
+/** Annual plans (ANUAL in idPlan): no monthly/annual toggle on the plan-change screen. */
+export const isAnnualPlan = (idPlan: string): boolean => idPlan.toUpperCase().includes('ANUAL');
+
 /**
  * Sales executive codes the spec flags (001 §9, 002 §9). For us they are house codes (no personal executive:
  * direct sales, the Pix negotiation code 16, executives who left): the customer is sent to the support line
