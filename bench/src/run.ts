@@ -16,6 +16,7 @@ import { KB, MB, TARGETS } from './targets';
 import { BILLS_PATH, CONTRACTS_PATH, measureServers } from './throughput';
 import { BENCH_POSITIONS, TRIPS_PATH, measureTrips } from './trips';
 import { CASES_PATH, measureCases } from './cases';
+import { measureClaims } from './claims';
 import { ensureWebBuilt } from './web-build';
 
 const LOGIN_ROUTE = '/';
@@ -251,6 +252,32 @@ async function casesFigures(cleanup: Cleanup): Promise<void> {
   }
 }
 
+/** Issue 11 §6: the claim view read (ratio to bare node:http, reported, no target yet) and evidence upload throughput. */
+async function claimsFigures(cleanup: Cleanup): Promise<void> {
+  const cpus = pinCpus(settings.pin);
+  report.line('');
+  report.line(
+    `Claims (PGlite): ${settings.connections} connections for the read, 2 uploads in flight; ` +
+      `${settings.warmup} s warm-up + ${settings.duration} s measured each`,
+  );
+  try {
+    const f = await measureClaims(settings, cleanup, cpus);
+    const row = (label: string, r: { rps: number; p50: number; p99: number }) =>
+      report.info(label, `${Math.round(r.rps)} req/s (latency p50 ${r.p50} ms, p99 ${r.p99} ms)`);
+    row('bare node:http hello', f.bare);
+    row(`GET ${f.viewPath}`, f.view);
+    report.info('claims ratio', `claim view read ÷ bare node:http = ${(f.view.rps / f.bare.rps).toFixed(2)}`);
+    const u = f.upload;
+    report.info(
+      'evidence upload throughput',
+      `${u.mibPerSecond.toFixed(2)} MiB/s of ${(u.jpegBytes / MB).toFixed(2)} MiB JPEGs incl. re-encode and replace: ` +
+        `${u.uploads} stored in ${u.seconds.toFixed(1)} s, ${u.uploadsPerSecond.toFixed(1)}/s, p50 ${u.p50Ms} ms, p99 ${u.p99Ms} ms, ${u.failures} failed`,
+    );
+  } catch (err) {
+    report.error('claims', err);
+  }
+}
+
 /** Issue 7 item 9: a stranger must not tell a customer's CPF from an unknown one by the login's answer time. */
 async function loginTimingFigures(cleanup: Cleanup): Promise<void> {
   const cpus = pinCpus(settings.pin);
@@ -304,6 +331,7 @@ await runGuarded(async (cleanup) => {
   if (settings.parts.has('api')) await serverFigures(cleanup);
   if (settings.parts.has('trips')) await tripsFigures(cleanup);
   if (settings.parts.has('cases')) await casesFigures(cleanup);
+  if (settings.parts.has('claims')) await claimsFigures(cleanup);
   if (settings.parts.has('login')) await loginTimingFigures(cleanup);
   return report.summary().failed ? 1 : 0;
 }, deadlineMs);

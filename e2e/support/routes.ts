@@ -37,11 +37,32 @@ export const CUSTOMER_ROUTES = [
   // The upsell variant of the request form (plan, due-date and vehicle changes offered from the app).
   '/suporte/100101/1',
   '/sinistros',
-  '/sinistros/consulta/1',
+  // Each claim of the list's view comes right after the list: see customerRoutes (their numbers are read from the list).
+  // The collision form on the Civic (or its evidence steps once a parallel spec has opened a claim there).
+  '/sinistros/100104',
+  // Dispositivo 2 has no claim cover: the blocking modal.
+  '/sinistros/100102',
+  '/aviso',
   '/aviso/100101',
   // Maria's Civic last: no tracker, no overdue bill, an annual plan (the start page without the banner).
   '/dashboard/100104',
 ] as const;
+
+/**
+ * CUSTOMER_ROUTES with the view of every claim in the customer's list (/sinistros/consulta/{case number}) after
+ * '/sinistros'. The numbers are read from the list's links, as a customer would follow them: they depend on the
+ * year and on what other specs running in parallel have opened.
+ */
+export async function customerRoutes(page: Page): Promise<string[]> {
+  await openRoute(page, '/sinistros');
+  const views = await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Caso nº / })
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  expect(views.length, 'claims in the list').toBeGreaterThan(0);
+  const at = CUSTOMER_ROUTES.indexOf('/sinistros') + 1;
+  return [...CUSTOMER_ROUTES.slice(0, at), ...views, ...CUSTOMER_ROUTES.slice(at)];
+}
 
 /** Opens a route and waits until its screen has settled: the main heading is shown and nothing is loading. */
 export async function openRoute(page: Page, path: string) {

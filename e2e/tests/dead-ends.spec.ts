@@ -25,12 +25,13 @@ test('pages not built yet show the emergency lines as tap-to-call links', async 
   await expect(main.getByRole('link', { name: ASSISTANCE })).toHaveAttribute('href', tel(config.phoneAssistance));
 
   await login(page, request, MARIA);
-  // 'Comunicar sinistro' on the start page leads to a page that is not built yet: it still offers the lines.
+  // 'Comunicar sinistro' on the start page leads to the claim notice, which offers the theft line in its own card.
   await page.goto('/dashboard/100101');
   await main.getByRole('navigation', { name: 'Ações rápidas' }).getByRole('link', { name: 'Comunicar sinistro' }).click();
   await expect(page).toHaveURL(/\/aviso\/100101$/);
-  for (const path of ['/aviso/100101', '/aviso', '/sinistros', '/sinistros/consulta/1', '/indicacao', '/checkout/contact']) {
-    if (path !== '/aviso/100101') await page.goto(path);
+  await expect(main.getByRole('link', { name: `Ligar para ${config.phoneTheft}` })).toHaveAttribute('href', tel(config.phoneTheft));
+  for (const path of ['/indicacao', '/checkout/contact']) {
+    await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
     await expect(main.getByRole('link', { name: THEFT }), path).toHaveAttribute('href', tel(config.phoneTheft));
     await expect(main.getByRole('link', { name: ASSISTANCE }), path).toHaveAttribute('href', tel(config.phoneAssistance));
@@ -40,7 +41,17 @@ test('pages not built yet show the emergency lines as tap-to-call links', async 
 test('the customer area always has an emergency contact within reach', async ({ page, request }) => {
   const config = await (await request.get('/api/config')).json();
   await login(page, request, MARIA);
-  for (const path of ['/dashboard', '/cadastro', '/meu-plano', '/mapa', '/pagamentos', '/suporte', '/servicos-adicionais', '/sinistros']) {
+  for (const path of [
+    '/dashboard',
+    '/cadastro',
+    '/meu-plano',
+    '/mapa',
+    '/pagamentos',
+    '/suporte',
+    '/servicos-adicionais',
+    '/sinistros',
+    '/aviso/100101',
+  ]) {
     await page.goto(path);
     const emergency = page.getByRole('link', { name: /^Emergência/ });
     await expect(emergency, path).toBeVisible();

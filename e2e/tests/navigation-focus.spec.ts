@@ -25,7 +25,8 @@ test('focus moves to the main heading after each navigation, and the new page is
     ['Meu Plano', 'Meu plano'],
     ['Mapa do Veículo', 'Minhas Viagens'],
     ['Solicitações', 'Solicitações'],
-    ['Sinistros', 'Sinistros'],
+    // Sinistros opens the claim notice (/aviso) first.
+    ['Sinistros', 'SINISTRO'],
     ['Início', MARIA_VEHICLES[0]],
   ] as const) {
     await nav.getByRole('link', { name: link, exact: true }).click();

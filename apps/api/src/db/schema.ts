@@ -132,6 +132,41 @@ export interface Cases {
   updated_at: Generated<Date>;
 }
 
+export interface ClaimPhotoTypes {
+  kind: 'colisao' | 'vidros';
+  id: string;
+  title: string;
+  required: Generated<boolean>;
+  position: number;
+  instructions: string;
+}
+
+export interface ClaimPhotos {
+  case_id: string;
+  type_id: string;
+  customer_id: number;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  storage_key: string;
+  approved: boolean | null;
+  rejection_text: string | null;
+  uploaded_at: Generated<Date>;
+  reviewed_at: Date | null;
+}
+
+export interface Claims {
+  case_id: string;
+  customer_id: number;
+  n_ctr_id: number;
+  kind: 'colisao' | 'vidros';
+  claim_reason: string;
+  payload: Json;
+  qualified_total_loss: Generated<boolean>;
+  declaration_accepted_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface ContactCaptchaSpent {
   nonce: string;
   expires_at: Date;
@@ -371,6 +406,9 @@ export interface DB {
   case_events: CaseEvents;
   case_number_counters: CaseNumberCounters;
   cases: Cases;
+  claim_photo_types: ClaimPhotoTypes;
+  claim_photos: ClaimPhotos;
+  claims: Claims;
   contact_captcha_spent: ContactCaptchaSpent;
   contract_items: ContractItems;
   contract_sub_items: ContractSubItems;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { systemClock, type Clock } from '../ports/clock';
 import type { Database } from './db';
 import { seedCases } from '../modules/cases/seed'; // cases (issue 9)
+import { seedClaims } from '../modules/claims/seed'; // claims (issue 11)
 import type { ContractItems } from './schema';
 
 type ContractItemKind = ContractItems['kind'];
@@ -339,7 +340,10 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'>
     // Several instances may start at once on PostgreSQL: one seeds, the others wait and find data.
     await sql`SELECT pg_advisory_xact_lock(724275)`.execute(tx);
     // Plan and trips data (issue 10) also reaches a database seeded before those tables existed.
-    if (await tx.selectFrom('customers').select('id').limit(1).executeTakeFirst()) return seedPlanTrips(tx, clock);
+    if (await tx.selectFrom('customers').select('id').limit(1).executeTakeFirst()) {
+      await seedClaims(tx, clock); // claims (issue 11) also reach a database seeded before them
+      return seedPlanTrips(tx, clock);
+    }
     const thisMonth = `${today.slice(0, 7)}-01`;
     // The last due date strictly before today, so an 'I' bill is really overdue and an 'A' one is still ahead.
     const anchorFor = (dueDay: number) => {
@@ -434,6 +438,7 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'>
     }
     await seedPlanTrips(tx, clock);
     await seedCases(tx); // cases (issue 9)
+    await seedClaims(tx, clock); // claims (issue 11)
     return true;
   });
 }

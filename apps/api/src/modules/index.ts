@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import addresses from './addresses'; // CEP lookup (issue 9)
 import auth from './auth';
 import cases from './cases'; // cases (issue 9)
+import claims from './claims'; // claims (issue 11)
 import contact from './contact';
 import contracts from './contracts';
 import customers from './customers';
@@ -31,6 +32,7 @@ export const modules: FastifyPluginAsync[] = [
   trips, // needs contracts
   sso, // needs auth and contracts
   cases, // needs contracts (issue 9)
+  claims, // needs cases and contracts (issue 11)
   addresses, // CEP lookup (issue 9)
   dev,
 ];

@@ -8,6 +8,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 const comingSoon = page(() => import('../features/common/components/ComingSoonPage'));
 const payments = page(() => import('../features/payments/components/PaymentsPage'));
 const support = page(() => import('../features/support/components/SupportPage')); // support (issue 9)
+const notice = page(() => import('../features/claims/components/NoticePage')); // claims (issue 11)
 
 /** The spec's route table (000 §2, 002 §2), exact and case-sensitive. Later issues replace the coming-soon pages. */
 const customerRoutes: RouteObject[] = [
@@ -27,11 +28,11 @@ const customerRoutes: RouteObject[] = [
   { path: paths.support.pattern, lazy: support },
   { path: paths.support.byContract, lazy: support },
   { path: paths.support.upSell, lazy: support },
-  { path: paths.claims.pattern, lazy: comingSoon },
-  { path: paths.claims.byContract, lazy: comingSoon },
-  { path: paths.claims.case, lazy: comingSoon },
-  { path: paths.notice.pattern, lazy: comingSoon },
-  { path: paths.notice.byContract, lazy: comingSoon },
+  { path: paths.claims.pattern, lazy: page(() => import('../features/claims/components/ClaimsListPage')) }, // claims (issue 11)
+  { path: paths.claims.byContract, lazy: page(() => import('../features/claims/components/ClaimPage')) },
+  { path: paths.claims.case, lazy: page(() => import('../features/claims/components/ClaimTrackingPage')) },
+  { path: paths.notice.pattern, lazy: notice },
+  { path: paths.notice.byContract, lazy: notice },
 ];
 
 const publicRoutes: RouteObject[] = [

@@ -28,6 +28,8 @@ export interface NewCase {
   requestType: string;
   payload: CasePayload;
   attachments: NewAttachment[];
+  /** When the case was opened, if not now (seed, imports). */
+  createdAt?: string;
 }
 
 export interface OpenCase {
@@ -61,13 +63,19 @@ export interface CaseSystem {
   findOpen(q: Executor, nCtrId: number, reason: string, subject: string): Promise<OpenCase | null>;
   create(q: Executor, input: NewCase): Promise<CaseCreatedDto>;
   listByContract(q: Executor, customerId: number, nCtrId: number): Promise<CaseDto[]>;
+  /** The owner's cases with this Subject (optionally of one contract), newest first, at most 200 (claims: 'Sinistro'). */
+  listBySubject(q: Executor, customerId: number, subject: string, nCtrId?: number): Promise<CaseRecord[]>;
   get(q: Executor, customerId: number, caseId: string): Promise<CaseRecord | null>;
+  /** The owner's case by its number (the number customers see and the claim URLs carry). */
+  getByNumber(q: Executor, customerId: number, caseNumber: string): Promise<CaseRecord | null>;
   comments(q: Executor, caseId: string): Promise<CaseCommentDto[]>;
   events(q: Executor, caseId: string): Promise<CaseEventDto[]>;
   attachments(q: Executor, caseId: string): Promise<CaseAttachmentDto[]>;
   attachment(q: Executor, customerId: number, caseId: string, attachmentId: string): Promise<AttachmentRecord | null>;
-  markSeen(q: Executor, caseId: string): Promise<void>;
+  markSeen(q: Executor, caseId: string, at?: string): Promise<void>;
   /** Staff side (later issue: console) and seed: comment, phase and status changes, each logged as an event. */
+  /** Staff side: a case by number whatever its owner (the owner is in the record). */
+  findByNumber(q: Executor, caseNumber: string): Promise<CaseRecord | null>;
   addComment(q: Executor, caseId: string, body: string, author: Actor, at?: string): Promise<void>;
   changePhase(q: Executor, caseId: string, phase: string, actor: Actor, at?: string): Promise<void>;
   close(q: Executor, caseId: string, actor: Actor, at?: string): Promise<void>;
@@ -126,10 +134,11 @@ export class BuiltInCaseSystem implements CaseSystem {
         terms_accepted: AceiteTermosCondicoes__c,
         contact_phone: TelefoneContato__c,
         details: JSON.stringify(details),
+        ...(input.createdAt ? { created_at: new Date(input.createdAt), updated_at: new Date(input.createdAt) } : {}),
       })
       .returning(['id', 'case_number', 'reason', 'subject', 'status', 'phase', 'created_at'])
       .executeTakeFirstOrThrow();
-    await this.event(q, id, 'created', null, 'Aberto', 'customer');
+    await this.event(q, id, 'created', null, 'Aberto', 'customer', input.createdAt);
     for (const a of input.attachments) {
       await q
         .insertInto('case_attachments')
@@ -145,7 +154,7 @@ export class BuiltInCaseSystem implements CaseSystem {
           uploaded_by: 'customer',
         })
         .execute();
-      await this.event(q, id, 'attachment', null, a.documentType, 'customer');
+      await this.event(q, id, 'attachment', null, a.documentType, 'customer', input.createdAt);
     }
     return {
       Id: row.id,
@@ -209,9 +218,32 @@ export class BuiltInCaseSystem implements CaseSystem {
     return rows.map((r) => this.toDto(r));
   }
 
+  private toRecord(
+    r: Parameters<BuiltInCaseSystem['toDto']>[0] & { customer_id: number; n_ctr_id: number; description: string },
+  ): CaseRecord {
+    return { ...this.toDto(r), customerId: r.customer_id, nCtrId: r.n_ctr_id, Description: r.description };
+  }
+
+  async listBySubject(q: Executor, customerId: number, subject: string, nCtrId?: number): Promise<CaseRecord[]> {
+    let query = this.caseQuery(q).where('c.customer_id', '=', customerId).where('c.subject', '=', subject);
+    if (nCtrId !== undefined) query = query.where('c.n_ctr_id', '=', nCtrId);
+    const rows = await query.orderBy('c.created_at', 'desc').limit(200).execute();
+    return rows.map((r) => this.toRecord(r));
+  }
+
   async get(q: Executor, customerId: number, caseId: string): Promise<CaseRecord | null> {
     const r = await this.caseQuery(q).where('c.id', '=', caseId).where('c.customer_id', '=', customerId).executeTakeFirst();
-    return r ? { ...this.toDto(r), customerId: r.customer_id, nCtrId: r.n_ctr_id, Description: r.description } : null;
+    return r ? this.toRecord(r) : null;
+  }
+
+  async getByNumber(q: Executor, customerId: number, caseNumber: string): Promise<CaseRecord | null> {
+    const r = await this.caseQuery(q).where('c.case_number', '=', caseNumber).where('c.customer_id', '=', customerId).executeTakeFirst();
+    return r ? this.toRecord(r) : null;
+  }
+
+  async findByNumber(q: Executor, caseNumber: string): Promise<CaseRecord | null> {
+    const r = await this.caseQuery(q).where('c.case_number', '=', caseNumber).executeTakeFirst();
+    return r ? this.toRecord(r) : null;
   }
 
   async comments(q: Executor, caseId: string): Promise<CaseCommentDto[]> {
@@ -267,10 +299,10 @@ export class BuiltInCaseSystem implements CaseSystem {
       : null;
   }
 
-  async markSeen(q: Executor, caseId: string): Promise<void> {
+  async markSeen(q: Executor, caseId: string, when?: string): Promise<void> {
     await q
       .updateTable('cases')
-      .set({ customer_seen_at: sql<Date>`now()` })
+      .set({ customer_seen_at: when ? new Date(when) : sql<Date>`now()` })
       .where('id', '=', caseId)
       .execute();
   }

@@ -136,6 +136,12 @@ export class ContractRepository {
   }
 
   /** Locks the contract's row for the rest of the caller's transaction (a per-contract mutex). */
+  /** The customer a contract belongs to (seeds and staff side; customer routes use findOwned). */
+  async ownerOf(q: Executor, nCtrId: number): Promise<number | null> {
+    const row = await q.selectFrom('contracts').select('customer_id').where('n_ctr_id', '=', nCtrId).executeTakeFirst();
+    return row?.customer_id ?? null;
+  }
+
   async lockContract(q: Executor, nCtrId: number): Promise<void> {
     await q.selectFrom('contracts').select('n_ctr_id').where('n_ctr_id', '=', nCtrId).forUpdate().execute();
   }

@@ -26,7 +26,17 @@ export class ContractService {
 
   /** Whether the contract is the customer's (for checks that answer with their own 404, e.g. a trip's). */
   async owns(customerId: number, nCtrId: number): Promise<boolean> {
-    return (await this.repo.findOwned(customerId, nCtrId)) !== null;
+    return (await this.find(customerId, nCtrId)) !== null;
+  }
+
+  /** The customer's contract, whatever its status (e.g. the plate of a claim on a contract closed since), or null. */
+  find(customerId: number, nCtrId: number): Promise<ContractDto | null> {
+    return this.repo.findOwned(customerId, nCtrId);
+  }
+
+  /** The customer a contract belongs to: seeds and staff actions only (customer routes check ownership with find). */
+  ownerOf(q: Executor, nCtrId: number): Promise<number | null> {
+    return this.repo.ownerOf(q, nCtrId);
   }
 
   /** Someone else's (or a non-existent) nCtrId is a 404: the caller cannot tell the two apart. */

@@ -9,7 +9,7 @@ import { usePublicConfig } from '../../../api/get-public-config';
 import { EmergencyStrip } from '../../common';
 import { parentRoute } from '../parent-route';
 import { logout } from '../../auth';
-import { HOME_ITEM, MENU_ITEMS } from './menu-items';
+import { HOME_ITEM, inSection, MENU_ITEMS } from './menu-items';
 import { Logo } from './Logo';
 import { VehicleSelector } from './VehicleSelector';
 import { paths } from '../../../lib/paths';
@@ -49,14 +49,26 @@ export function CustomerHeader() {
           {HOME_ITEM.label}
         </NavLink>
       </li>
-      {MENU_ITEMS.map((item) => (
-        <li key={item.to}>
-          <NavLink to={item.to}>
+      {MENU_ITEMS.map((item) => {
+        const body = (
+          <>
             <item.icon aria-hidden="true" size={18} />
             {item.label}
-          </NavLink>
-        </li>
-      ))}
+          </>
+        );
+        // The claim screens (/sinistros…) belong to Sinistros too, whose link opens the notice (/aviso).
+        return (
+          <li key={item.to}>
+            {inSection(item, location.pathname) ? (
+              <Link to={item.to} className="active" aria-current="page">
+                {body}
+              </Link>
+            ) : (
+              <NavLink to={item.to}>{body}</NavLink>
+            )}
+          </li>
+        );
+      })}
       <li>
         <button type="button" className={styles.menuLogout} onClick={signOut}>
           <LogOut aria-hidden="true" size={18} />

@@ -5,6 +5,8 @@ interface MenuItem {
   label: string;
   to: string;
   icon: LucideIcon;
+  /** Other addresses of the same section, where the item shows as current too (e.g. the claim screens for Sinistros). */
+  section?: readonly string[];
 }
 
 /** One shared menu list (Início is handled separately, as the spec says); each item with its icon. */
@@ -16,5 +18,9 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Mapa do Veículo', to: paths.map, icon: MapPinned },
   { label: 'Pagamentos', to: paths.payments.pattern, icon: CreditCard },
   { label: 'Solicitações', to: paths.support.pattern, icon: LifeBuoy },
-  { label: 'Sinistros', to: paths.notice.pattern, icon: ShieldAlert },
+  { label: 'Sinistros', to: paths.notice.pattern, icon: ShieldAlert, section: [paths.claims.pattern] },
 ];
+
+/** Whether the pathname is in one of the item's other addresses (the address itself or below it). */
+export const inSection = (item: MenuItem, pathname: string) =>
+  (item.section ?? []).some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -1,0 +1,398 @@
+import {
+  buildClaimPayload,
+  canCreateClaims,
+  claimCoverage,
+  claimPayloadError,
+  claimReasonOptions,
+  CLAIM_LIMITS,
+  CLAIM_MSG,
+  duplicateCaseMessage,
+  firstMissingType,
+  isActiveContract,
+  isBoletimType,
+  makeClaimFormSchema,
+  photoStatus,
+  relevantClaimValues,
+  routeForPhotoStatus,
+  type CasePayload,
+  type ClaimCreatedDto,
+  type ClaimEntryDto,
+  type ClaimListDto,
+  type ClaimPhotoTypeDto,
+  type ClaimSummaryDto,
+  type ClaimViewDto,
+  type ContractId,
+  type PhotoRecord,
+  type PhotoStatusDto,
+  type PhotoUploadedDto,
+  type UploadMime,
+} from '@guarita/domain';
+import type { Database } from '../../db/db';
+import { AppError } from '../../lib/errors';
+import type { Analytics } from '../../ports/analytics';
+import type { Clock } from '../../ports/clock';
+import { newStorageKey, type FileStorage } from '../../ports/storage';
+import type { ContractService } from '../contracts/service';
+import type { CaseRecord, CaseSystem } from '../cases/case-system';
+import { DuplicateCaseError } from '../cases/service';
+import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../payments/idempotency';
+import { inspectUpload } from '../uploads/inspect';
+import { ClaimsRepository, type ClaimKind, type ClaimRow, type ClaimSide, type PhotoRow } from './repository';
+
+export interface ClaimsSettings {
+  quotaBytes: number;
+}
+
+/** Every claim case carries this Subject, so the duplicate rule is one open claim per contract and Reason. */
+export const CLAIM_SUBJECT = 'Sinistro';
+const PHOTO_MIMES: readonly UploadMime[] = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
+
+const claimNotFound = () => new AppError(404, 'NOT_FOUND', 'Sinistro não encontrado.');
+const kindOf = (reason: string): ClaimKind => (reason === 'Vidros' ? 'vidros' : 'colisao');
+const ymd = (iso: string | null) => (iso ? iso.slice(0, 10).replace(/-/g, '') : null);
+const claimRow = (c: CaseRecord, k: ClaimSide): ClaimRow => ({
+  ...k,
+  caseNumber: c.CaseNumber,
+  customerId: c.customerId,
+  nCtrId: c.nCtrId,
+  status: c.Status,
+  phase: c.Fase__c,
+  createdAt: c.CreatedDate,
+});
+
+const toRecord = (p: PhotoRow): PhotoRecord => ({
+  TipoFoto: { Id: p.typeId },
+  Foto: { Aprovacao: p.approved, TextoReprovacao: p.rejectionText, Tipo: p.contentType === 'application/pdf' ? 'pdf' : 'jpg' },
+});
+
+/**
+ * Claims (issue 11, spec 002): a claim is a case of the case system (Reason Colisão or Vidros, Subject
+ * 'Sinistro') plus its own row (payload, chosen reason, total-loss flag) and its evidence, one file per type.
+ */
+export class ClaimsService {
+  readonly repo = new ClaimsRepository();
+
+  constructor(
+    private readonly db: Database,
+    readonly caseSystem: CaseSystem,
+    private readonly storage: FileStorage,
+    private readonly analytics: Analytics,
+    private readonly contracts: ContractService,
+    private readonly idempotency: IdempotencyStore,
+    private readonly clock: Pick<Clock, 'now'>,
+    private readonly settings: ClaimsSettings,
+  ) {}
+
+  private async activeContract(customerId: number, nCtrId: ContractId) {
+    const detail = await this.contracts.detail(customerId, nCtrId);
+    if (!isActiveContract(detail)) throw new AppError(404, 'NOT_FOUND', CLAIM_MSG.contractNotFound);
+    return detail;
+  }
+
+  private async photoState(row: Pick<ClaimRow, 'kind' | 'caseId'>) {
+    const [types, photos] = await Promise.all([this.repo.types(this.db, row.kind), this.repo.photos(this.db, row.caseId)]);
+    return this.withStatus(types, photos);
+  }
+
+  private withStatus(
+    types: ClaimPhotoTypeDto[],
+    photos: PhotoRow[],
+  ): { types: ClaimPhotoTypeDto[]; photos: PhotoRow[]; status: PhotoStatusDto } {
+    const last =
+      photos
+        .map((p) => p.uploadedAt)
+        .sort()
+        .at(-1) ?? null;
+    return { types, photos, status: { Status: photoStatus(types, photos.map(toRecord)), AnoMesDia: ymd(last) } };
+  }
+
+  private async summary(row: ClaimRow, plate: string | null): Promise<ClaimSummaryDto> {
+    const { status } = await this.photoState(row);
+    return {
+      Id: row.caseId,
+      CaseNumber: row.caseNumber,
+      Status: row.status,
+      Reason: row.kind === 'vidros' ? 'Vidros' : 'Colisão',
+      motivo: row.claimReason,
+      Fase__c: row.phase,
+      Qualificado_como_PT__c: row.qualifiedTotalLoss,
+      CreatedDate: row.createdAt,
+      nCtrId: row.nCtrId,
+      placa: plate,
+      statusFotos: status,
+      rota: routeForPhotoStatus(status.Status),
+    };
+  }
+
+  /** The claim screen's entry: coverage, reason choices and the open claim to route to (002 §2.2, §4.4, §6). */
+  async entry(customerId: number, nCtrId: ContractId): Promise<ClaimEntryDto> {
+    const contract = await this.activeContract(customerId, nCtrId);
+    const cobertura = claimCoverage(contract.items);
+    const open = (await this.claimsOf(customerId, nCtrId)).find((r) => r.status === 'New');
+    return {
+      nCtrId,
+      cobertura,
+      motivos: claimReasonOptions(cobertura),
+      casoAberto: open ? await this.summary(open, contract.vehicle.numberPlate) : null,
+    };
+  }
+
+  /** The customer's claims (of one contract, or all), newest first: claim cases from the case system, each with its claim row. */
+  private async claimsOf(customerId: number, nCtrId?: number): Promise<ClaimRow[]> {
+    const cases = await this.caseSystem.listBySubject(this.db, customerId, CLAIM_SUBJECT, nCtrId);
+    const sides = await this.repo.byCases(
+      this.db,
+      customerId,
+      cases.map((c) => c.Id),
+    );
+    // A 'Sinistro' case without a claim row (e.g. opened in the CRM by staff) has no form or evidence to show here.
+    return cases.flatMap((c) => {
+      const k = sides.get(c.Id);
+      return k ? [claimRow(c, k)] : [];
+    });
+  }
+
+  async list(customerId: number): Promise<ClaimListDto> {
+    const rows = await this.claimsOf(customerId);
+    const contracts = new Map(
+      await Promise.all(
+        [...new Set(rows.map((r) => r.nCtrId))].map(async (id) => [id, await this.contracts.find(customerId, id)] as const),
+      ),
+    );
+    return { sinistros: await Promise.all(rows.map((r) => this.summary(r, contracts.get(r.nCtrId)?.vehicle.numberPlate ?? null))) };
+  }
+
+  /** Creates the claim case: coverage gate, the §5.1 rules on the server clock, the exact payload, duplicates (409). */
+  async create(customerId: number, nCtrId: ContractId, idempotencyKey: string, raw: unknown): Promise<IdempotentAnswer<ClaimCreatedDto>> {
+    const contract = await this.activeContract(customerId, nCtrId);
+    const coverage = claimCoverage(contract.items);
+    if (!canCreateClaims(coverage)) throw new AppError(403, 'NO_CLAIM_COVERAGE', CLAIM_MSG.noCoverageText);
+    const parsed = makeClaimFormSchema(() => this.clock.now()).safeParse(raw);
+    if (!parsed.success) throw new AppError(400, 'VALIDATION', parsed.error.issues[0]?.message ?? CLAIM_MSG.createFailed);
+    const values = relevantClaimValues(parsed.data);
+    if (!(claimReasonOptions(coverage) as string[]).includes(values.reason)) throw new AppError(400, 'VALIDATION', CLAIM_MSG.reason);
+    const payload = buildClaimPayload(values, nCtrId);
+    const missing = claimPayloadError(payload);
+    if (missing) throw new AppError(400, 'VALIDATION', missing);
+
+    const hash = this.idempotency.requestHash('claim-create', canonicalJson({ nCtrId, values }));
+    return this.idempotency.run<ClaimCreatedDto>(customerId, idempotencyKey, 'claim-create', hash, async (tx) => {
+      // Serialise creates on this contract so two concurrent submits cannot both pass the duplicate rule.
+      await this.contracts.lockContract(tx, nCtrId);
+      const open = await this.caseSystem.findOpen(tx, nCtrId, payload.Reason, CLAIM_SUBJECT);
+      if (open) throw new DuplicateCaseError(duplicateCaseMessage(open.caseNumber, open.createdAt), open.caseNumber);
+      // The case system stores Reason/Subject/Description/phone in its columns and the rest of the payload as details.
+      const casePayload = {
+        ...payload,
+        Solicitante__c: 'Cliente',
+        Subject: CLAIM_SUBJECT,
+        Description: payload.Descricao_do_ocorrido__c,
+        TelefoneContato__c: payload.Contato_do_condutor__c.replace(/\D/g, ''),
+      } as unknown as CasePayload;
+      const created = await this.caseSystem.create(tx, {
+        nCtrId,
+        customerId,
+        requestType: 'sinistro',
+        payload: casePayload,
+        attachments: [],
+      });
+      await this.repo.insert(tx, {
+        caseId: created.Id,
+        customerId,
+        nCtrId,
+        kind: kindOf(payload.Reason),
+        claimReason: values.reason,
+        payload,
+      });
+      await this.analytics.track(tx, 'claim_sent', customerId, { reason: payload.Reason, motivo: values.reason, contract_id: nCtrId });
+      return {
+        status: 201,
+        body: {
+          Id: created.Id,
+          CaseNumber: created.CaseNumber,
+          Reason: payload.Reason,
+          Status: created.Status,
+          Fase__c: created.Fase__c,
+          CreatedDate: created.CreatedDate,
+        },
+      };
+    });
+  }
+
+  private async ownedCase(customerId: number, caseNumber: string): Promise<CaseRecord> {
+    const c = await this.caseSystem.getByNumber(this.db, customerId, caseNumber);
+    if (!c || c.Subject !== CLAIM_SUBJECT) throw claimNotFound();
+    return c;
+  }
+
+  private async owned(customerId: number, caseNumber: string): Promise<ClaimRow> {
+    const c = await this.ownedCase(customerId, caseNumber);
+    const k = await this.repo.byCase(this.db, customerId, c.Id);
+    if (!k) throw claimNotFound();
+    return claimRow(c, k);
+  }
+
+  async photoStatus(customerId: number, caseNumber: string): Promise<PhotoStatusDto> {
+    return (await this.photoState(await this.owned(customerId, caseNumber))).status;
+  }
+
+  /** The tracking screen: the case with its payload fields, comments, phase history, types and photos. */
+  async view(customerId: number, caseNumber: string): Promise<ClaimViewDto> {
+    // One lookup of the case, then everything else side by side (the kind follows the case's Reason).
+    const c = await this.ownedCase(customerId, caseNumber);
+    const [k, typeRows, photoRows, comments, events] = await Promise.all([
+      this.repo.byCase(this.db, customerId, c.Id),
+      this.repo.types(this.db, kindOf(c.Reason)),
+      this.repo.photos(this.db, c.Id),
+      this.caseSystem.comments(this.db, c.Id),
+      this.caseSystem.events(this.db, c.Id),
+    ]);
+    if (!k) throw claimNotFound();
+    const row = claimRow(c, k);
+    const { types, photos, status } = this.withStatus(typeRows, photoRows);
+    const p = row.payload;
+    const titles = new Map(types.map((t) => [t.Id, t.Titulo]));
+    return {
+      caso: {
+        Id: row.caseId,
+        CaseNumber: row.caseNumber,
+        Status: row.status,
+        Reason: p.Reason,
+        'Sub-Reason': row.claimReason,
+        Fase__c: row.phase,
+        Qualificado_como_PT__c: row.qualifiedTotalLoss,
+        CreatedDate: row.createdAt,
+        ChaveNaturalContrato__c: p.ChaveNaturalContrato__c,
+        Descricao_do_ocorrido__c: p.Descricao_do_ocorrido__c,
+        QualLocalSinistro__c: p.QualLocalSinistro__c,
+        Ponto_de_referencia__c: p.Ponto_de_referencia__c,
+        Data_Hora_da_ocorrencia__c: p.Data_Hora_da_ocorrencia__c,
+        Condutor__c: p.Condutor__c,
+        CPF_do_condutor__c: p.CPF_do_condutor__c,
+        Contato_do_condutor__c: p.Contato_do_condutor__c,
+        Veiculo_esta_se_locomovendo__c: p.Veiculo_esta_se_locomovendo__c,
+        Boletim_realizado__c: p.Boletim_realizado__c,
+        Envolvimento_com_terceiros__c: p.Envolvimento_com_terceiros__c,
+        Abrir_caso_de_sinistro_para__c: p.Abrir_caso_de_sinistro_para__c,
+        Contato_do_terceiro__c: p.Contato_do_terceiro__c,
+        Observacoes__c: p.Observacoes__c,
+        AceiteTermosCondicoes__c: p.AceiteTermosCondicoes__c,
+        declaracaoAceitaEm: row.declarationAcceptedAt,
+      },
+      comentarios: comments.map((c) => ({ CommentBody: c.CommentBody, CreatedDate: c.CreatedDate })),
+      historico: events
+        .filter((e) => (e.tipo === 'created' || e.tipo === 'phase') && e.para)
+        .map((e) => ({ phase: e.para!, at: e.CreatedDate })),
+      tipos: types,
+      fotos: photos.map((ph) => ({
+        ...toRecord(ph),
+        TipoFoto: { Id: ph.typeId, Titulo: titles.get(ph.typeId) ?? ph.typeId },
+        enviadaEm: ph.uploadedAt,
+      })),
+      statusFotos: status,
+    };
+  }
+
+  async acceptDeclaration(customerId: number, caseNumber: string): Promise<void> {
+    const row = await this.owned(customerId, caseNumber);
+    await this.repo.acceptDeclaration(this.db, row.caseId, this.clock.now());
+  }
+
+  /**
+   * One evidence file for one type (002 §2.3, §5.2): type by magic bytes; boletim PDF only; ≤ 5 MB; images
+   * re-encoded. Uploading a type again replaces its file (and sends it back to review), never adds a second one.
+   */
+  async upload(customerId: number, caseNumber: string, typeId: string, data: Buffer): Promise<PhotoUploadedDto> {
+    const row = await this.owned(customerId, caseNumber);
+    if (row.status !== 'New') throw new AppError(409, 'CLAIM_CLOSED', 'Este sinistro está encerrado.');
+    const types = await this.repo.types(this.db, row.kind);
+    if (!types.some((t) => t.Id === typeId)) throw new AppError(404, 'NOT_FOUND', 'Tipo de foto não encontrado.');
+    if (data.length === 0) throw new AppError(400, 'EMPTY_FILE', CLAIM_MSG.selectFile);
+    if (data.length > CLAIM_LIMITS.pdfMaxBytes) throw new AppError(413, 'FILE_TOO_LARGE', CLAIM_MSG.fileTooLarge);
+    const boletim = isBoletimType(typeId);
+    const file = await inspectUpload(
+      data,
+      boletim ? ['application/pdf'] : PHOTO_MIMES,
+      boletim ? CLAIM_MSG.boletimPdfOnly : CLAIM_MSG.uploadFailed,
+    );
+
+    const key = newStorageKey('claims', file.ext);
+    let replacedKey: string | null = null;
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        await this.repo.lock(tx, row.caseId);
+        const existing = (await this.repo.photos(tx, row.caseId)).find((p) => p.typeId === typeId) ?? null;
+        const used = (await this.caseSystem.storageUsed(tx, customerId)) + (await this.repo.photosUsed(tx, customerId));
+        if (used - (existing?.sizeBytes ?? 0) + file.data.length > this.settings.quotaBytes) {
+          throw new AppError(413, 'QUOTA_EXCEEDED', 'Você atingiu o limite de armazenamento de anexos.');
+        }
+        await this.storage.put(key, file.data, file.contentType);
+        await this.repo.upsertPhoto(tx, {
+          caseId: row.caseId,
+          typeId,
+          customerId,
+          contentType: file.contentType,
+          size: file.data.length,
+          sha256: file.sha256,
+          storageKey: key,
+          at: this.clock.now(),
+        });
+        replacedKey = existing?.storageKey ?? null;
+      });
+    } catch (err) {
+      await this.storage.delete(key).catch(() => {});
+      throw err;
+    }
+    if (replacedKey) await this.storage.delete(replacedKey).catch(() => {});
+    const state = await this.photoState(row);
+    return {
+      TipoFoto: { Id: typeId },
+      Tipo: file.contentType === 'application/pdf' ? 'pdf' : 'jpg',
+      substituida: replacedKey !== null,
+      statusFotos: state.status,
+      proximo: firstMissingType(state.types, state.photos.map(toRecord))?.Id ?? null,
+    };
+  }
+
+  async photoFile(customerId: number, caseNumber: string, typeId: string) {
+    const row = await this.owned(customerId, caseNumber);
+    const p = (await this.repo.photos(this.db, row.caseId)).find((x) => x.typeId === typeId);
+    const data = p ? await this.storage.get(p.storageKey) : null;
+    if (!p || !data) throw new AppError(404, 'NOT_FOUND', 'Arquivo não encontrado.');
+    return { data, contentType: p.contentType, filename: `${row.caseNumber}-${typeId}.${p.storageKey.split('.').pop()}` };
+  }
+
+  /** The claimed vehicle's plate for the notice PDF (owner only). */
+  async plate(customerId: number, caseNumber: string): Promise<string | null> {
+    const row = await this.owned(customerId, caseNumber);
+    return (await this.contracts.find(customerId, row.nCtrId))?.vehicle.numberPlate ?? null;
+  }
+
+  // ── Staff actions (demo endpoint now; the staff console later) ─────────────────────────────────
+
+  private async anyByNumber(caseNumber: string): Promise<ClaimRow> {
+    const c = await this.caseSystem.findByNumber(this.db, caseNumber);
+    if (!c) throw claimNotFound();
+    return this.owned(c.customerId, caseNumber);
+  }
+
+  async staffSetPhase(caseNumber: string, phase: string, opts: { totalLoss?: boolean; close?: boolean } = {}): Promise<void> {
+    const row = await this.anyByNumber(caseNumber);
+    await this.db.transaction().execute(async (tx) => {
+      await this.caseSystem.changePhase(tx, row.caseId, phase, 'staff');
+      if (opts.totalLoss !== undefined) await this.repo.setTotalLoss(tx, row.caseId, opts.totalLoss);
+      if (opts.close) await this.caseSystem.close(tx, row.caseId, 'staff');
+    });
+  }
+
+  async staffComment(caseNumber: string, body: string): Promise<void> {
+    const row = await this.anyByNumber(caseNumber);
+    await this.caseSystem.addComment(this.db, row.caseId, body, 'staff');
+  }
+
+  async staffReview(caseNumber: string, typeId: string, approved: boolean, text: string | null): Promise<void> {
+    const row = await this.anyByNumber(caseNumber);
+    if (!(await this.repo.review(this.db, row.caseId, typeId, approved, text)))
+      throw new AppError(404, 'NOT_FOUND', 'Foto não encontrada.');
+  }
+}

@@ -1,0 +1,87 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MSG, type ContractId } from '@guarita/domain';
+import { api, unwrap, useIdempotentMutation, type ApiData } from '../../../lib/api';
+import { ensureFresh, getTokens } from '../../../lib/session';
+import { uploadWithProgress, type UploadProgress } from '../../../lib/upload';
+
+export type ClaimEntry = ApiData<'/api/claims/contracts/{nCtrId}', 'get'>;
+export type ClaimView = ApiData<'/api/claims/cases/{caseNumber}', 'get'>;
+export type ClaimList = ApiData<'/api/claims', 'get'>;
+export type PhotoUploaded = ApiData<'/api/claims/cases/{caseNumber}/photos/{typeId}', 'put'>;
+
+/** Query keys of the claims feature. */
+export const claimKeys = {
+  all: ['claims'] as const,
+  list: () => ['claims', 'list'] as const,
+  entry: (nCtrId: number) => ['claims', 'entry', nCtrId] as const,
+  view: (caseNumber: string) => ['claims', 'view', caseNumber] as const,
+};
+
+export const getClaimEntry = (nCtrId: ContractId) => unwrap(api.GET('/api/claims/contracts/{nCtrId}', { params: { path: { nCtrId } } }));
+export const useClaimEntry = (nCtrId: ContractId) =>
+  useQuery(queryOptions({ queryKey: claimKeys.entry(nCtrId), queryFn: () => getClaimEntry(nCtrId) }));
+
+export const getClaims = () => unwrap(api.GET('/api/claims'));
+export const useClaims = () => useQuery(queryOptions({ queryKey: claimKeys.list(), queryFn: getClaims }));
+
+export const getClaim = (caseNumber: string) => unwrap(api.GET('/api/claims/cases/{caseNumber}', { params: { path: { caseNumber } } }));
+export const useClaim = (caseNumber: string | null) =>
+  useQuery({ queryKey: claimKeys.view(caseNumber ?? ''), queryFn: () => getClaim(caseNumber!), enabled: caseNumber !== null });
+
+/** POST /api/claims/contracts/{nCtrId}: 201, 400 (a §5.1 message), 403 no cover, 409 duplicate (detalhes.CaseNumber). */
+export function useCreateClaim(nCtrId: ContractId) {
+  const qc = useQueryClient();
+  return useIdempotentMutation({
+    mutationFn: (values: Record<string, string>, key: string) =>
+      unwrap(
+        api.POST('/api/claims/contracts/{nCtrId}', {
+          params: { path: { nCtrId }, header: { 'idempotency-key': key } },
+          body: values,
+        }),
+      ),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: claimKeys.all }),
+  });
+}
+
+export async function acceptDeclaration(caseNumber: string): Promise<void> {
+  await unwrap(api.POST('/api/claims/cases/{caseNumber}/declaration', { params: { path: { caseNumber } } }));
+}
+
+/** PUT one evidence file with upload progress (XHR). */
+export async function uploadEvidence(
+  caseNumber: string,
+  typeId: string,
+  body: Blob,
+  opts: { onProgress: (p: UploadProgress) => void; signal: AbortSignal },
+): Promise<PhotoUploaded> {
+  if (!(await ensureFresh())) throw new Error(MSG.sessionExpired);
+  return uploadWithProgress<PhotoUploaded>(
+    `/api/claims/cases/${encodeURIComponent(caseNumber)}/photos/${encodeURIComponent(typeId)}`,
+    body,
+    {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${getTokens()?.AccessToken ?? ''}`, 'content-type': 'application/octet-stream' },
+      onProgress: opts.onProgress,
+      signal: opts.signal,
+      timeout: 90_000,
+    },
+  );
+}
+
+/** 'Baixar aviso de sinistro': the owner-only PDF through the bearer token, handed to the browser as a file. */
+export async function downloadNotice(caseNumber: string): Promise<void> {
+  if (!(await ensureFresh())) throw new Error(MSG.sessionExpired);
+  const res = await fetch(`/api/claims/cases/${encodeURIComponent(caseNumber)}/notice.pdf`, {
+    headers: { authorization: `Bearer ${getTokens()?.AccessToken ?? ''}` },
+    credentials: 'same-origin',
+  });
+  if (!res.ok) throw new Error('Não foi possível baixar o aviso de sinistro. Tente novamente.');
+  const href = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = `aviso-de-sinistro-${caseNumber}.pdf`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

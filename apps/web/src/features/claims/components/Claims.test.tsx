@@ -1,0 +1,283 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { ClaimEntryDto, ClaimViewDto, ContractDto, duplicateCaseMessage, saoPauloDateTime } from '@guarita/domain';
+import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
+import { clearSession, storeTokens } from '../../../lib/session';
+import ClaimPage from './ClaimPage';
+import ClaimTrackingPage from './ClaimTrackingPage';
+import NoticePage from './NoticePage';
+
+const CONTRACT: ContractDto = {
+  nCtrId: 100104,
+  bpName: 'Maria Aparecida Souza',
+  idPlan: 'GUARITA_ESSENCIAL_ANUAL',
+  planName: 'Guarita Essencial Anual',
+  slpCode: null,
+  status: 'Ativo',
+  cancelled: false,
+  dueDay: 20,
+  dataInicioVigencia: '2026-01-20',
+  dataFimVigencia: null,
+  possuiDispositivo: false,
+  fipeLimit: 12_000_000,
+  monthlyFee: 13990,
+  cardSummary: '0005',
+  pmCard: 'amex',
+  idIndc: null,
+  vehicle: { numberPlate: 'QWE7D89', vModel: 'Civic EXL 2.0', manufacturer: 'Honda', year: 2020 },
+};
+
+const CASE: ClaimViewDto['caso'] = {
+  Id: '7b0c6d7e-1111-4222-8333-944455556666',
+  CaseNumber: '2026-000007',
+  Status: 'New',
+  Reason: 'Colisão',
+  'Sub-Reason': 'Colisão',
+  Fase__c: 'Documentação',
+  Qualificado_como_PT__c: false,
+  CreatedDate: '2026-11-16T13:00:00.000Z',
+  ChaveNaturalContrato__c: '100104',
+  Descricao_do_ocorrido__c: 'Bateram na lateral.',
+  QualLocalSinistro__c: 'Av. Afonso Pena, 1500',
+  Ponto_de_referencia__c: '',
+  Data_Hora_da_ocorrencia__c: '2026-11-16T09:40:00.000Z',
+  Condutor__c: 'Maria Aparecida Souza',
+  CPF_do_condutor__c: '529.982.247-25',
+  Contato_do_condutor__c: '(31) 98765-4321',
+  Veiculo_esta_se_locomovendo__c: 'Sim',
+  Boletim_realizado__c: 'Sim',
+  Envolvimento_com_terceiros__c: 'Sim',
+  Abrir_caso_de_sinistro_para__c: 'Para o meu veículo e do terceiro',
+  Contato_do_terceiro__c: '(31) 99876-1234',
+  Observacoes__c: '',
+  AceiteTermosCondicoes__c: true,
+  declaracaoAceitaEm: '2026-11-16T13:10:00.000Z',
+};
+
+const view = (over: Partial<ClaimViewDto> = {}): ClaimViewDto => ({
+  caso: CASE,
+  comentarios: [
+    { CommentBody: 'Primeiro', CreatedDate: '2026-11-16T13:00:00.000Z' },
+    { CommentBody: 'Segundo', CreatedDate: '2026-11-17T13:00:00.000Z' },
+    { CommentBody: 'Terceiro', CreatedDate: '2026-11-18T13:00:00.000Z' },
+    { CommentBody: 'Quarto', CreatedDate: '2026-11-19T13:00:00.000Z' },
+  ],
+  historico: [
+    { phase: 'Aberto', at: '2026-11-16T13:00:00.000Z' },
+    { phase: 'Documentação', at: '2026-11-17T13:00:00.000Z' },
+  ],
+  tipos: [
+    { Id: 'cnh', Titulo: 'CNH do condutor', Obrigatorio: true, instrucoes: 'Fotografe a CNH.' },
+    { Id: 'frente', Titulo: 'Frente do veículo', Obrigatorio: true, instrucoes: 'Fotografe a frente.' },
+  ],
+  fotos: [
+    {
+      TipoFoto: { Id: 'cnh', Titulo: 'CNH do condutor' },
+      Foto: { Aprovacao: true, TextoReprovacao: null, Tipo: 'jpg' },
+      enviadaEm: CASE.CreatedDate,
+    },
+    {
+      TipoFoto: { Id: 'frente', Titulo: 'Frente do veículo' },
+      Foto: { Aprovacao: false, TextoReprovacao: 'Foto desfocada.', Tipo: 'jpg' },
+      enviadaEm: CASE.CreatedDate,
+    },
+  ],
+  statusFotos: { Status: 'alguma-reprovada', AnoMesDia: '20261116' },
+  ...over,
+});
+
+let entry: ClaimEntryDto;
+let viewBody: ClaimViewDto;
+let created: Array<Record<string, unknown>>;
+let createReply: () => Response;
+
+beforeEach(() => {
+  entry = {
+    nCtrId: 100104,
+    cobertura: { collision: true, glass: false },
+    motivos: ['Colisão', 'Danos da natureza', 'Incêndio'],
+    casoAberto: null,
+  };
+  viewBody = view();
+  created = [];
+  createReply = () =>
+    HttpResponse.json(
+      { Id: CASE.Id, CaseNumber: '2026-000099', Reason: 'Colisão', Status: 'New', Fase__c: 'Aberto', CreatedDate: CASE.CreatedDate },
+      { status: 201 },
+    );
+  server.use(
+    http.get(route('/api/contracts'), () => dto(ContractDto.array(), [CONTRACT])),
+    http.get(route('/api/config'), () => HttpResponse.json({ phoneTheft: '0800 333 4444' })),
+    http.get(route('/api/claims/contracts/{nCtrId}'), () => dto(ClaimEntryDto, entry)),
+    http.get(route('/api/claims/cases/{caseNumber}'), ({ params }) =>
+      params.caseNumber === viewBody.caso.CaseNumber ? dto(ClaimViewDto, viewBody) : apiError(404, 'NOT_FOUND', 'Sinistro não encontrado.'),
+    ),
+    http.post(route('/api/claims/contracts/{nCtrId}'), async ({ request }) => {
+      created.push((await request.json()) as Record<string, unknown>);
+      return createReply();
+    }),
+  );
+  const payload = btoa(JSON.stringify({ username: '52998224725', exp: Math.floor(Date.now() / 1000) + 3600 }));
+  storeTokens({ IdToken: `h.${payload}.s`, AccessToken: 'access-token', expiresIn: 3600 });
+});
+afterEach(() => clearSession());
+
+function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/aviso/:nCtrId" element={<NoticePage />} />
+          <Route path="/sinistros/:nCtrId" element={<ClaimPage />} />
+          <Route path="/sinistros/consulta/:caseId" element={<ClaimTrackingPage />} />
+          <Route path="/sinistros" element={<p>Lista de sinistros</p>} />
+          <Route path="/dashboard" element={<p>Início</p>} />
+          <Route path="/" element={<p>Informe seu CPF ou CNPJ</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return user;
+}
+
+describe('claim notice', () => {
+  it('explains why Continuar does nothing until agreed, offers the theft line, then goes to the form', async () => {
+    const user = renderAt('/aviso/100104');
+    const go = await screen.findByRole('button', { name: 'Continuar' });
+    expect(screen.getByText('100104')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Ligar para 0800 333 4444' })).toHaveAttribute('href', 'tel:08003334444');
+    await user.click(go);
+    expect(screen.getByText('Você precisa concordar antes de continuar!')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Li e estou de acordo!'));
+    await user.click(go);
+    expect(await screen.findByRole('heading', { name: 'Sinistros' })).toBeInTheDocument();
+  });
+});
+
+describe('claim form', () => {
+  it('no cover: the blocking modal with Voltar to /dashboard', async () => {
+    entry = { ...entry, cobertura: { collision: false, glass: false }, motivos: [] };
+    const user = renderAt('/sinistros/100104');
+    const modal = await screen.findByRole('dialog', { name: 'Não é possível criar sinistros' });
+    expect(within(modal).getByText(/No momento você não possui autorização para criar sinistros/)).toBeInTheDocument();
+    await user.click(within(modal).getByRole('link', { name: 'Voltar' }));
+    expect(await screen.findByText('Início')).toBeInTheDocument();
+  });
+
+  it("'Enviar' waits for every relevant field; conditional fields appear; the values go to the API; a duplicate opens its modal", async () => {
+    createReply = () => apiError(409, 'DUPLICATE_CASE', duplicateCaseMessage('2026-000007', '2026-11-16T13:00:00Z'));
+    const user = renderAt('/sinistros/100104');
+    const send = await screen.findByRole('button', { name: 'Enviar' });
+    expect(send).toBeDisabled();
+    expect(screen.getByRole('option', { name: 'Incêndio' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Vidros' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Motivo'), 'Colisão');
+    await user.type(screen.getByLabelText('Descrição do ocorrido'), 'Bati o carro');
+    expect(screen.getByText('12/255 caracteres')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Local do ocorrido'), 'Av. Brasil, 10');
+    const yesterday = saoPauloDateTime(new Date(Date.now() - 86_400_000)).date;
+    await user.type(screen.getByLabelText('Data'), yesterday);
+    await user.type(screen.getByLabelText('Horário'), '10:30');
+    await user.type(screen.getByLabelText('Condutor'), 'Jo');
+    await user.type(screen.getByLabelText('CPF do condutor'), '52998224725');
+    expect(screen.getByText('Informe um nome válido')).toBeInTheDocument();
+    expect(screen.getByLabelText('CPF do condutor')).toHaveValue('529.982.247-25');
+    await user.type(screen.getByLabelText('Condutor'), 'sé');
+    await user.type(screen.getByLabelText('Contato do condutor'), '31987654321');
+    await user.selectOptions(screen.getByLabelText('O veículo está se locomovendo?'), 'Não');
+    expect(screen.getByLabelText('Onde o veículo está?')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Onde o veículo está?'), 'Na garagem');
+    await user.selectOptions(screen.getByLabelText('O boletim de ocorrência foi realizado?'), 'Não');
+    await user.selectOptions(screen.getByLabelText('Houve envolvimento com terceiros?'), 'Sim');
+    expect(send).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Abrir protocolo para o terceiro?'), 'Não');
+    expect(screen.queryByLabelText('Contato do terceiro')).not.toBeInTheDocument();
+    await waitFor(() => expect(send).toBeEnabled());
+    await user.click(send);
+    const modal = await screen.findByRole('dialog', { name: 'Já existe um caso aberto' });
+    expect(within(modal).getByText('2026-000007')).toBeInTheDocument();
+    expect(within(modal).getByText(/16\/11\/2026 às 10:00/)).toBeInTheDocument();
+    expect(created).toEqual([
+      expect.objectContaining({
+        reason: 'Colisão',
+        driver: 'José',
+        driverCPF: '529.982.247-25',
+        currentVehicleLocation: 'Na garagem',
+        isOpenProtocolToThirdParties: 'Não',
+        thirdPartyContact: '',
+      }),
+    ]);
+    // Continuar: that case's photos are rejected → its upload step
+    await user.click(within(modal).getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('heading', { name: 'EVIDÊNCIA DO SINISTRO' })).toBeInTheDocument();
+  });
+});
+
+describe('claim tracking', () => {
+  it('carousel of the last 3 comments, collapsed completed steps, current step, Abertura and DOCUMENTAÇÃO', async () => {
+    const user = renderAt('/sinistros/consulta/2026-000007');
+    const carousel = await screen.findByRole('button', { name: /Atualização 1 de 3/ });
+    expect(carousel).toHaveTextContent('Quarto');
+    await user.click(carousel);
+    expect(screen.getByRole('button', { name: /Atualização 2 de 3/ })).toHaveTextContent('Terceiro');
+    expect(screen.getByText('1 etapa concluída')).toBeInTheDocument();
+    expect(screen.getByText('Em andamento')).toBeInTheDocument();
+    expect(screen.getByText('17 de Nov. 2026')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Foto reprovada' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Documentação/ }));
+    const docs = await screen.findByRole('dialog', { name: 'DOCUMENTAÇÃO' });
+    expect(within(docs).getByText('Aprovada')).toBeInTheDocument();
+    expect(within(docs).getByText('Reprovado')).toBeInTheDocument();
+    expect(within(docs).getByText('Foto desfocada.')).toBeInTheDocument();
+    expect(within(docs).getByRole('button', { name: 'Reenviar foto(s)' })).toBeEnabled();
+    await user.click(within(docs).getByRole('button', { name: 'Fechar' }));
+
+    await user.click(screen.getByText('1 etapa concluída'));
+    await user.click(screen.getByRole('button', { name: 'Abertura' }));
+    const opening = await screen.findByRole('dialog', { name: 'Abertura' });
+    expect(within(opening).getByText('Av. Afonso Pena, 1500')).toBeInTheDocument();
+    expect(within(opening).getByText('16/11/2026 às 09:40')).toBeInTheDocument();
+    expect(within(opening).getByText('(31) 99876-1234')).toBeInTheDocument();
+    expect(within(opening).getByRole('button', { name: 'Baixar aviso de sinistro' })).toBeInTheDocument();
+  });
+
+  it("no rejected photo: 'Reenviar foto(s)' is disabled", async () => {
+    viewBody = view({
+      fotos: view().fotos.map((f) => ({ ...f, Foto: { ...f.Foto, Aprovacao: null, TextoReprovacao: null } })),
+      statusFotos: { Status: 'alguma-pendente-aprovacao', AnoMesDia: '20261116' },
+    });
+    const user = renderAt('/sinistros/consulta/2026-000007');
+    await user.click(await screen.findByRole('button', { name: /Documentação/ }));
+    const docs = await screen.findByRole('dialog', { name: 'DOCUMENTAÇÃO' });
+    expect(within(docs).getAllByText('Em análise')).toHaveLength(2);
+    expect(within(docs).getByRole('button', { name: 'Reenviar foto(s)' })).toBeDisabled();
+  });
+
+  it('total loss shows Indenização in progress with its text', async () => {
+    viewBody = view({ caso: { ...CASE, Fase__c: 'Regulação', Qualificado_como_PT__c: true } });
+    renderAt('/sinistros/consulta/2026-000007');
+    expect(await screen.findByText('5 etapas concluídas')).toBeInTheDocument();
+    expect(screen.getByText('Indenização')).toBeInTheDocument();
+    expect(screen.getByText('Seu caso foi encaminhado para a equipe de indenização...')).toBeInTheDocument();
+  });
+
+  it("an unknown phase alerts 'Etapa não encontrada! Status: ...' and goes to /", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    viewBody = view({ caso: { ...CASE, Fase__c: 'Inexistente' } });
+    renderAt('/sinistros/consulta/2026-000007');
+    expect(await screen.findByText('Informe seu CPF ou CNPJ')).toBeInTheDocument();
+    expect(alert).toHaveBeenCalledWith('Etapa não encontrada! Status: Inexistente');
+    alert.mockRestore();
+  });
+
+  it("someone else's claim: back to the claims list", async () => {
+    renderAt('/sinistros/consulta/2026-000001');
+    expect(await screen.findByText('Lista de sinistros')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,7 @@
+export * from './messages';
+export * from './form';
+export * from './payload';
+export * from './coverage';
+export * from './timeline';
+export * from './evidence';
+export * from './dto';
