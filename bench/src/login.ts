@@ -1,3 +1,4 @@
+import { REFRESH_COOKIE } from '../../apps/api/src/modules/auth/cookies';
 /**
  * Logs the demo customer in through the real protocol, exactly as the web app does:
  * login → code by SMS → code read from the demo outbox → verify → AccessToken.
@@ -50,7 +51,8 @@ export async function logInSession(base: string, documento = DEMO_DOCUMENT): Pro
   });
   const { AccessToken } = verified.body;
   if (!AccessToken) throw new Error('verify answered without an AccessToken');
-  const setCookie = verified.headers.getSetCookie()[0] ?? '';
+  // verify sets the device cookie too (issue 7): take the refresh cookie by its name.
+  const setCookie = verified.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`)) ?? '';
   const [pair = '', ...attrs] = setCookie.split(';').map((p) => p.trim());
   const eq = pair.indexOf('=');
   if (eq <= 0) throw new Error('verify set no refresh cookie');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
+import { paths } from '../../apps/web/src/lib/paths';
 
 /**
  * What the web router loads for a route: the module specifiers of the lazy route objects on the way
@@ -81,6 +82,21 @@ function property(obj: ts.ObjectLiteralExpression, name: string): ts.Expression 
   return undefined;
 }
 
+/** A route path: a string literal, or `paths.a.b` read from the web's own route table (apps/web/src/lib/paths.ts). */
+function pathText(node: ts.Expression | undefined): string | undefined {
+  if (!node) return undefined;
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  const chain: string[] = [];
+  let n: ts.Expression = node;
+  while (ts.isPropertyAccessExpression(n)) {
+    chain.unshift(n.name.text);
+    n = n.expression;
+  }
+  if (!ts.isIdentifier(n) || n.text !== 'paths') return undefined;
+  const value = chain.reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), paths);
+  return typeof value === 'string' ? value : undefined;
+}
+
 function joinPath(parent: string, child: string): string {
   if (child.startsWith('/')) return child;
   return `${parent.replace(/\/$/, '')}/${child}`;
@@ -101,8 +117,7 @@ export function readRoutes(routerFile: string, exportName = 'routes'): Map<strin
   const walk = (objs: ts.ObjectLiteralExpression[], parentPath: string, lazyModules: string[]): void => {
     for (const obj of objs) {
       const pathNode = property(obj, 'path');
-      const ownPath =
-        pathNode && (ts.isStringLiteral(pathNode) || ts.isNoSubstitutionTemplateLiteral(pathNode)) ? pathNode.text : undefined;
+      const ownPath = pathText(pathNode);
       const fullPath = ownPath === undefined ? parentPath : joinPath(parentPath, ownPath);
       // `lazy: …`, `lazy,` or `lazy() {…}`: whichever form, the import() inside names the chunk.
       const lazyProp = obj.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'lazy');

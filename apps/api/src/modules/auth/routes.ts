@@ -7,9 +7,9 @@ import { errorResponses } from '../../lib/errors';
 import type { AppConfig } from '../../config';
 import type { IssuedTokens } from './service';
 import { noAuth } from '../../plugins/openapi';
+import { AUTH_COOKIE_PATH as cookiePath, DEVICE_COOKIE, REFRESH_COOKIE } from './cookies';
 
-export const REFRESH_COOKIE = 'guarita_rt';
-const cookiePath = '/api/auth';
+export { DEVICE_COOKIE, REFRESH_COOKIE };
 
 /** Sets the refresh cookie and answers the body of every login (code login and single sign-on alike). */
 export function sendSessionTokens(reply: FastifyReply, config: AppConfig, t: IssuedTokens) {
@@ -24,8 +24,6 @@ export function sendSessionTokens(reply: FastifyReply, config: AppConfig, t: Iss
   return { IdToken: t.IdToken, AccessToken: t.AccessToken, expiresIn: t.expiresIn };
 }
 
-/** Signed id of a device that logged in before (ADR 010): strangers' attempts on the document do not block it. */
-export const DEVICE_COOKIE = 'guarita_dev';
 const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
 
 /** A login session id: what randomToken(24) makes (base64url). NUL and control characters never reach the database. */
