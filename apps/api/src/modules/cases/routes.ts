@@ -7,7 +7,6 @@ import {
   CaseCreatedDto,
   CaseDetailDto,
   CaseListDto,
-  idempotencyKeySchema,
   MAX_FILES_PER_REQUEST,
   MAX_UPLOAD_BYTES,
   SUPPORT_MSG,
@@ -16,12 +15,12 @@ import { AppError, ErrorEnvelope, errorResponses } from '../../lib/errors';
 import { bearerAuth } from '../../plugins/openapi';
 import { NCtrIdParams } from '../contracts/routes';
 import type { UploadedFile } from './service';
+import { IdempotencyHeaders, sendIdempotent } from '../../lib/idempotent-route';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 const CaseParams = z.object({ caseId: z.uuid() });
 const AttachmentParams = z.object({ caseId: z.uuid(), attachmentId: z.uuid() });
-const IdempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKeySchema });
 
 export const CaseErrorEnvelope = ErrorEnvelope.extend({
   detalhes: z.object({ DescricaoErroApiExterna: z.string().optional(), CaseNumber: z.string().optional() }).optional(),
@@ -116,10 +115,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const { dados, files } = await readCaseRequest(req);
         const answer = await cases.create(req.auth.customerId, req.params.nCtrId, req.headers['idempotency-key'], dados, files);
-        return reply
-          .code(answer.status as 201)
-          .header('idempotent-replayed', String(answer.replayed))
-          .send(answer.body);
+        return sendIdempotent(reply, answer);
       },
     );
 

@@ -10,7 +10,6 @@ import {
   ClaimEntryDto,
   ClaimListDto,
   ClaimViewDto,
-  idempotencyKeySchema,
   PhotoStatusDto,
   PhotoUploadedDto,
 } from '@guarita/domain';
@@ -19,13 +18,13 @@ import { bearerAuth, noAuth } from '../../plugins/openapi';
 import { NCtrIdParams } from '../contracts/routes';
 import { CaseErrorEnvelope } from '../cases/routes';
 import { claimNoticePdf } from './pdf';
+import { IdempotencyHeaders, sendIdempotent } from '../../lib/idempotent-route';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 const CaseNumber = z.string().max(20).regex(CASE_NUMBER_PATTERN, 'Sinistro não encontrado.');
 const ClaimParams = z.object({ caseNumber: CaseNumber });
 const PhotoParams = z.object({ caseNumber: CaseNumber, typeId: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Tipo de foto não encontrado.') });
-const IdempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKeySchema });
 const claimErrors = { ...errorResponses, 409: CaseErrorEnvelope, 413: ErrorEnvelope, 415: ErrorEnvelope } as const;
 /** Raw evidence bodies: the file's bytes as they are (the type is read from them, never from the header). The parser
  * takes up to 1 MB more than the 5 MB rule so that the service answers an oversized file with the spec's message. */
@@ -95,10 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req, reply) => {
         const answer = await claims.create(req.auth.customerId, req.params.nCtrId, req.headers['idempotency-key'], req.body);
-        return reply
-          .code(answer.status as 201)
-          .header('idempotent-replayed', String(answer.replayed))
-          .send(answer.body);
+        return sendIdempotent(reply, answer);
       },
     );
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   AdvanceForecastDto,
   AdvanceResultDto,
@@ -14,15 +14,14 @@ import {
   cardPaymentRequestSchema,
   changeCardRequestSchema,
   formatMoney,
-  idempotencyKeySchema,
   pixRequestSchema,
   pixWebhookSchema,
 } from '@guarita/domain';
 import { AppError, ErrorEnvelope, errorResponses } from '../../lib/errors';
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from '../../ports/pix-psp';
 import { NCtrIdParams } from '../contracts/routes';
-import type { IdempotentAnswer } from './idempotency';
 import { bearerAuth, noAuth, pixWebhookSignature } from '../../plugins/openapi';
+import { IdempotencyHeaders, sendIdempotent } from '../../lib/idempotent-route';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -31,14 +30,6 @@ const paymentErrorResponses = { ...errorResponses, 402: ErrorEnvelope } as const
 
 const TxidParams = z.object({ txid: z.string().regex(/^[A-Za-z0-9]{1,35}$/) });
 const LinkParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
-/** Other headers pass through untouched (authorization was already checked in onRequest). */
-const IdempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKeySchema });
-
-const sendIdempotent = (reply: FastifyReply, answer: IdempotentAnswer) =>
-  reply
-    .code(answer.status)
-    .header('idempotent-replayed', String(answer.replayed))
-    .send(answer.body as never);
 
 /** Raw bodies of webhook requests, for the signature check (never kept beyond the request). */
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
