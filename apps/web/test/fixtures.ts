@@ -2,7 +2,7 @@
  * Fixtures shared by web component tests. Times are relative to now (never a fixed date), so a test does not
  * start failing on the day its fixture's date has passed.
  */
-import { pixDueDate, pixExpiresAt, type PixConteudoDto } from '@guarita/domain';
+import { pixDueDate, pixExpiresAt, type ContractDto, type PixConteudoDto } from '@guarita/domain';
 import { storeTokens } from '../src/lib/session';
 
 /** A pending Pix charge as the API answers it, created now: it expires in PIX_EXPIRY_MINUTES and is due tomorrow. */
@@ -30,3 +30,41 @@ export function fakeLogin(username = '52998224725') {
   const jwt = `${b64({ alg: 'none' })}.${b64({ username, exp: Math.floor(Date.now() / 1000) + 3600 })}.x`;
   storeTokens({ IdToken: jwt, AccessToken: jwt, expiresIn: 3600 });
 }
+
+/** Maria's Onix (100101) as GET /api/contracts answers it; `over` changes what a test needs. */
+export const contractFixture = (over: Partial<ContractDto> = {}): ContractDto => ({
+  nCtrId: 100101,
+  bpName: 'Maria Aparecida Souza',
+  idPlan: 'GUARITA_COMPLETO',
+  planName: 'Guarita Completo',
+  slpCode: 45,
+  status: 'Ativo',
+  cancelled: false,
+  dueDay: 10,
+  dataInicioVigencia: '2025-03-10',
+  dataFimVigencia: null,
+  possuiDispositivo: true,
+  fipeLimit: 9_500_000,
+  monthlyFee: 18990,
+  cardSummary: '4242',
+  pmCard: 'visa',
+  idIndc: null,
+  vehicle: { numberPlate: 'RTA1B23', vModel: 'Onix LT 1.0', manufacturer: 'Chevrolet', year: 2022 },
+  ...over,
+});
+
+/** Maria's Civic (100104): annual plan, no tracker, no seller code, amex card. */
+export const CIVIC_CONTRACT = contractFixture({
+  nCtrId: 100104,
+  idPlan: 'GUARITA_ESSENCIAL_ANUAL',
+  planName: 'Guarita Essencial Anual',
+  slpCode: null,
+  dueDay: 20,
+  dataInicioVigencia: '2026-01-20',
+  possuiDispositivo: false,
+  fipeLimit: 12_000_000,
+  monthlyFee: 13990,
+  cardSummary: '0005',
+  pmCard: 'amex',
+  vehicle: { numberPlate: 'QWE7D89', vModel: 'Civic EXL 2.0', manufacturer: 'Honda', year: 2020 },
+});

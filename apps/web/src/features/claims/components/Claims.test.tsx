@@ -5,30 +5,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ClaimEntryDto, ClaimViewDto, ContractDto, duplicateCaseMessage, saoPauloDateTime } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
+import { CIVIC_CONTRACT } from '../../../../test/fixtures';
 import { clearSession, storeTokens } from '../../../lib/session';
 import ClaimPage from './ClaimPage';
 import ClaimTrackingPage from './ClaimTrackingPage';
 import NoticePage from './NoticePage';
 
-const CONTRACT: ContractDto = {
-  nCtrId: 100104,
-  bpName: 'Maria Aparecida Souza',
-  idPlan: 'GUARITA_ESSENCIAL_ANUAL',
-  planName: 'Guarita Essencial Anual',
-  slpCode: null,
-  status: 'Ativo',
-  cancelled: false,
-  dueDay: 20,
-  dataInicioVigencia: '2026-01-20',
-  dataFimVigencia: null,
-  possuiDispositivo: false,
-  fipeLimit: 12_000_000,
-  monthlyFee: 13990,
-  cardSummary: '0005',
-  pmCard: 'amex',
-  idIndc: null,
-  vehicle: { numberPlate: 'QWE7D89', vModel: 'Civic EXL 2.0', manufacturer: 'Honda', year: 2020 },
-};
+const CONTRACT: ContractDto = CIVIC_CONTRACT;
 
 const CASE: ClaimViewDto['caso'] = {
   Id: '7b0c6d7e-1111-4222-8333-944455556666',

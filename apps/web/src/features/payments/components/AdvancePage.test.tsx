@@ -5,29 +5,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AdvanceForecastDto, AdvanceResultDto, buildPixPayload, cents, ContractDto, PixConteudoDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
-import { fakeLogin, pendingPix } from '../../../../test/fixtures';
+import { CIVIC_CONTRACT, fakeLogin, pendingPix } from '../../../../test/fixtures';
 import { clearSession } from '../../../lib/session';
 import AdvancePage from './AdvancePage';
 
-const CONTRACT: ContractDto = {
-  nCtrId: 100104,
-  bpName: 'Maria Aparecida Souza',
-  idPlan: 'GUARITA_ESSENCIAL_ANUAL',
-  planName: 'Guarita Essencial Anual',
-  slpCode: null,
-  status: 'Ativo',
-  cancelled: false,
-  dueDay: 20,
-  dataInicioVigencia: '2026-01-20',
-  dataFimVigencia: null,
-  possuiDispositivo: false,
-  fipeLimit: 12_000_000,
-  monthlyFee: 13990,
-  cardSummary: '0005',
-  pmCard: 'amex',
-  idIndc: null,
-  vehicle: { numberPlate: 'QWE7D89', vModel: 'Civic EXL 2.0', manufacturer: 'Honda', year: 2020 },
-};
+const CONTRACT: ContractDto = CIVIC_CONTRACT;
 
 const ELIGIBLE: AdvanceForecastDto = {
   sucesso: true,

@@ -5,30 +5,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ChangeCardResultDto, ContractDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
-import { fakeLogin } from '../../../../test/fixtures';
+import { contractFixture, fakeLogin } from '../../../../test/fixtures';
 import { clearSession } from '../../../lib/session';
 import { ChangeCardPage } from './ChangeCardPage';
 
-const contract = (over: Partial<ContractDto> = {}): ContractDto => ({
-  nCtrId: 100101,
-  bpName: 'Maria Aparecida Souza',
-  idPlan: 'GUARITA_COMPLETO',
-  planName: 'Guarita Completo',
-  slpCode: 45,
-  status: 'Ativo',
-  cancelled: false,
-  dueDay: 10,
-  dataInicioVigencia: '2025-03-10',
-  dataFimVigencia: null,
-  possuiDispositivo: true,
-  fipeLimit: 9_500_000,
-  monthlyFee: 18990,
-  cardSummary: '4242',
-  pmCard: 'visa',
-  idIndc: null,
-  vehicle: { numberPlate: 'RTA1B23', vModel: 'Onix LT 1.0', manufacturer: 'Chevrolet', year: 2022 },
-  ...over,
-});
+const contract = contractFixture;
 
 /** The network boundary: the contracts list and PUT …/card (what was sent is recorded). */
 let contracts: ContractDto[];
