@@ -127,6 +127,19 @@ describe('step 2 feedback', () => {
     expect(screen.getByRole('form', { name: 'Contestação de Fatura' })).toBeVisible();
   });
 
+  it('another type starts with empty fields; the contact phone stays', async () => {
+    supportNetwork();
+    const { user } = renderSupport('/suporte');
+    await user.selectOptions(await typeSelect(), 'Suporte Rastreador');
+    await user.type(phone(), '31987654321');
+    await user.type(screen.getByRole('textbox', { name: 'Explique o ocorrido' }), 'O rastreador caiu.');
+    await user.selectOptions(await typeSelect(), 'Contestação de Fatura');
+    expect(screen.getByRole('textbox', { name: 'Descrição' })).toHaveValue('');
+    expect(phone()).toHaveValue('(31) 98765-4321');
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(await screen.findByText(SUPPORT_MSG.insertReason)).toBeInTheDocument();
+  });
+
   it("after a created case, 'Minhas solicitações' is asked for again (the new case shows in the list)", async () => {
     supportNetwork();
     const rec = recordRequests();
