@@ -9,6 +9,7 @@ import {
   SUPPORT_MSG,
   supportRequestSchema,
   visibleCases,
+  caseListSince,
   type CaseCreatedDto,
   type CaseDetailDto,
   type CaseListDto,
@@ -133,7 +134,8 @@ export class CasesService {
   /** 'Minhas solicitações': the contract's cases of the last 3 months, New or Closed, listed reasons, sorted. */
   async list(customerId: number, nCtrId: ContractId, now = new Date()): Promise<CaseListDto> {
     await this.contracts.requireOwned(customerId, nCtrId);
-    return { casos: visibleCases(await this.caseSystem.listByContract(this.db, customerId, nCtrId), now) };
+    const recent = await this.caseSystem.listByContract(this.db, customerId, nCtrId, caseListSince(now));
+    return { casos: visibleCases(recent, now) };
   }
 
   /** One case with its timeline, comments and attachments; opening it marks staff updates as seen. */
