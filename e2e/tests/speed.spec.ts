@@ -131,7 +131,8 @@ test('the prerendered public pages do not move once painted, on a 360 px phone (
         sources: { node?: Node | null }[];
       }[]) {
         if (e.hadRecentInput) continue;
-        const describe = (n: Node | null | undefined) => (n instanceof Element ? `${n.tagName.toLowerCase()}.${n.className}` : String(n?.nodeName));
+        const describe = (n: Node | null | undefined) =>
+          n instanceof Element ? `${n.tagName.toLowerCase()}.${n.className}` : String(n?.nodeName);
         w.__shifts.push({ value: e.value, sources: e.sources.map((s) => describe(s.node)) });
       }
     }).observe({ type: 'layout-shift', buffered: true });
