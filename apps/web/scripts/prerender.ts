@@ -20,6 +20,9 @@ interface ManifestChunk {
   css?: string[];
 }
 
+/** The public pages' layout route, lazy as the pages are. */
+const PUBLIC_LAYOUT = 'src/features/public/components/PublicLayout.tsx';
+
 /** The route's own lazy module per page, so its chunk (and what it imports) is preloaded with the entry, its CSS linked. */
 const ROUTE_MODULES: Record<string, string> = {
   '/': 'src/features/public/components/HomeOrLogin.tsx',
@@ -66,7 +69,7 @@ async function prerender(): Promise<void> {
       const source = ROUTE_MODULES[page.path];
       if (!source) throw new Error(`prerender: no route module listed for ${page.path}`);
       const html = await entry.render(page.path);
-      const needed = preloadsFor(manifest, source)
+      const needed = [...new Set([PUBLIC_LAYOUT, source].flatMap((m) => preloadsFor(manifest, m)))]
         .map((f) => `/${f}`)
         .filter((f) => !already.has(f));
       // The route's stylesheets go into the page itself: left to the route chunk's loader, they would arrive
