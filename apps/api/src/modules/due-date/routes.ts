@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CaseCreatedDto, DueDateSimulationDto, DueDateSimulationQuery } from '@guarita/domain';
+import { CaseCreatedDto, dueDateRequestSchema, DueDateSimulationDto, DueDateSimulationQuery } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
 import { IdempotencyHeaders, sendIdempotent } from '../../lib/idempotent-route';
 import { bearerAuth } from '../../plugins/openapi';
@@ -41,6 +41,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           'detalhes.DescricaoErroApiExterna (one open due-date change per contract); 422 SAME_DUE_DAY.',
         params: NCtrIdParams,
         headers: IdempotencyHeaders,
+        body: dueDateRequestSchema,
         response: { 201: CaseCreatedDto, ...errorResponses, 409: CaseErrorEnvelope },
       },
     },

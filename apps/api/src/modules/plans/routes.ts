@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CaseCreatedDto, PlanChangeDto, PlanChangeQuery, QuotationDto, QuotationParams, QuotationRequest } from '@guarita/domain';
+import {
+  CaseCreatedDto,
+  planChangeRequestSchema,
+  PlanChangeDto,
+  PlanChangeQuery,
+  QuotationDto,
+  QuotationParams,
+  QuotationRequest,
+} from '@guarita/domain';
 import { ErrorEnvelope, errorResponses } from '../../lib/errors';
 import { IdempotencyHeaders, sendIdempotent } from '../../lib/idempotent-route';
 import { bearerAuth } from '../../plugins/openapi';
@@ -77,6 +85,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           '(detalhes.DescricaoErroApiExterna); 410 QUOTATION_EXPIRED; 422 COBRE_PLAN.',
         params: NCtrIdParams,
         headers: IdempotencyHeaders,
+        body: planChangeRequestSchema,
         response: { 201: CaseCreatedDto, ...errorResponses, 409: CaseErrorEnvelope, 410: ErrorEnvelope },
       },
     },

@@ -12030,7 +12030,15 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    idCotacao: string;
+                    telefone: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -13129,7 +13137,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    dia: number;
+                    telefone: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {

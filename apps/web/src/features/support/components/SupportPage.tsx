@@ -24,6 +24,8 @@ import { VehicleSelector } from '../../shell';
 import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
 import { useSendCase } from '../api/cases';
 import { prepareUpload } from '../lib/resize-image';
+import { PlanChangeForm } from '../../plan-change';
+import { DueDateForm } from '../../due-date';
 import { CaseList } from './CaseList';
 import { issuesToErrors, SelectField, type FieldErrors } from './fields';
 import { CancellationForm, ContestationForm, OmbudsmanForm, RegistrationChangeForm, TrackerForm } from './RequestForms';
@@ -156,6 +158,8 @@ export function SupportPage() {
     setStep(2);
   };
 
+  // Plan and due-date changes send themselves (issue 12); the contact phone stays the page's field.
+  const phoneError = (message: string | null) => setErrors(message ? { telefone: message } : {});
   const formProps = { errors, pending, onSubmit: (f: Record<string, unknown>, files: File[]) => void submit(f, files) };
   const info = tipo ? REQUEST_TYPE_INFO[tipo] : null;
 
@@ -205,6 +209,10 @@ export function SupportPage() {
           {tipo === 'contestacao' && <ContestationForm {...formProps} />}
           {tipo === 'ouvidoria' && <OmbudsmanForm {...formProps} />}
           {tipo === 'dados-cadastrais' && <RegistrationChangeForm {...formProps} />}
+          {tipo === 'plano' && <PlanChangeForm nCtrId={c.nCtrId} telefone={telefone} onPhoneError={phoneError} />}
+          {tipo === 'vencimento' && (
+            <DueDateForm nCtrId={c.nCtrId} dueDay={c.dueDay} monthlyFee={c.monthlyFee} telefone={telefone} onPhoneError={phoneError} />
+          )}
           {errors.arquivo && <Alert>{errors.arquivo}</Alert>}
           {progress !== null && (
             <div className={styles.progress} role="group" aria-label="Envio dos arquivos">
