@@ -126,7 +126,6 @@ export class PlansService {
       if (!optional.has(code)) throw new AppError(400, 'VALIDATION', 'Item indisponível para este plano.');
     }
     const chosen = new Set(req.itens);
-    const towing = optional.get(SERVICE_CODES.towing);
     let reboque: QuotationDto['reboque'] = null;
     const items = r.offer.map((i) => {
       if (i.codigoItem !== SERVICE_CODES.towing || !chosen.has(i.codigoItem)) return i;
