@@ -109,10 +109,12 @@ describe('plan change and due-date change', () => {
     expect((await get(`/api/plans/quotations/${quotation.IdCotacao}`, CNPJ_ALFA)).json()).toEqual(quotation);
 
     // Extra fields (a price, another total) are not part of the request: the case is built from the stored quotation.
+    const key = randomUUID();
     const res = await post(
       '/api/plans/contracts/400401/plan-change',
       { idCotacao: quotation.IdCotacao, telefone: TEL, initialVlue: 1 },
       CNPJ_ALFA,
+      key,
     );
     expect(res.statusCode).toBe(201);
     const row = await caseRow(res.json().Id);
@@ -120,6 +122,16 @@ describe('plan change and due-date change', () => {
     expect(row.details).toMatchObject({ idCotacao: quotation.IdCotacao });
     expect(row.description).toContain('R$ 358,68');
     expect(row.description).toContain('Adicionado: Reboque até 400 km');
+
+    // The answer was lost and the retry comes after the quotation expired: the same case, replayed.
+    await t.query('UPDATE plan_quotations SET expires_at = $2 WHERE id = $1', [
+      quotation.IdCotacao,
+      new Date(clock.now().getTime() - 60_000),
+    ]);
+    const retry = await post('/api/plans/contracts/400401/plan-change', { idCotacao: quotation.IdCotacao, telefone: TEL }, CNPJ_ALFA, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().Id).toBe(res.json().Id);
 
     // One open plan change per contract.
     const again = await quote(400401, { tipoPagamento: 'M', itens: ['SRV_ASS24'] }, CNPJ_ALFA);

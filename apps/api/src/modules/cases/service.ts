@@ -132,11 +132,16 @@ export class CasesService {
     requestType: RequestType,
     payload: CasePayload,
     hashInput: unknown,
+    /** Checks that hold only for a first attempt (e.g. an unexpired quotation): a replay answers as the first did. */
+    firstAttemptCheck?: () => void,
   ): Promise<IdempotentAnswer<CaseCreatedDto>> {
     const contract = await this.contracts.requireOwned(customerId, nCtrId);
     if (contract.status === CLOSED_STATUS) throw new AppError(404, 'NOT_FOUND', SUPPORT_MSG.contractNotFound);
     const hash = this.idempotency.requestHash('case-create', canonicalJson({ nCtrId, requestType, hashInput }));
-    return this.open(customerId, nCtrId, idempotencyKey, hash, requestType, payload, async () => []);
+    return this.open(customerId, nCtrId, idempotencyKey, hash, requestType, payload, async () => {
+      firstAttemptCheck?.();
+      return [];
+    });
   }
 
   /** The one transaction of every create: contract lock, duplicate rule, the caller's files, the case, analytics. */

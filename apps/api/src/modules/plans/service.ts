@@ -208,7 +208,6 @@ export class PlansService {
       throw unavailable('COBRE_PLAN', 'Este plano não pode ser alterado online. Fale com o seu executivo de vendas.');
     const q = await this.repo.quotation(customerId, parsed.data.idCotacao);
     if (!q || q.nCtrId !== nCtrId) throw quotationNotFound();
-    if (new Date(q.expiresAt).getTime() <= this.clock.now().getTime()) throw new AppError(410, 'QUOTATION_EXPIRED', QUOTATION_EXPIRED_MSG);
     const payload = {
       ...casePayloadBase('plano', nCtrId, parsed.data.telefone),
       Description: planChangeDescription({
@@ -223,10 +222,13 @@ export class PlansService {
       }),
       idCotacao: q.id,
     };
-    return this.cases.createPrepared(customerId, nCtrId, idempotencyKey, 'plano', payload, {
-      idCotacao: q.id,
-      telefone: parsed.data.telefone,
-    });
+    // Expiry is checked inside the idempotent create: a retry of an accepted change replays its answer even later.
+    const unexpired = () => {
+      if (new Date(q.expiresAt).getTime() <= this.clock.now().getTime())
+        throw new AppError(410, 'QUOTATION_EXPIRED', QUOTATION_EXPIRED_MSG);
+    };
+    const hashInput = { idCotacao: q.id, telefone: parsed.data.telefone };
+    return this.cases.createPrepared(customerId, nCtrId, idempotencyKey, 'plano', payload, hashInput, unexpired);
   }
 
   prune(): Promise<void> {
