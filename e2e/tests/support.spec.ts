@@ -206,14 +206,16 @@ test('registration change of address: the CEP fills street, district, city and s
   ).toHaveCount(1);
 });
 
-test('cancellation shows the lock-in terms first; tracker support; ombudsman; plan change is coming soon', async ({ page, request }) => {
+test('cancellation shows the lock-in terms first; tracker support; ombudsman; the annual plan has no toggle', async ({ page, request }) => {
   await login(page, request, MARIA);
   await page.goto('/suporte/100104');
   // The choices are loaded (a count of 0 must not pass while the page is still loading its contract).
   await expect(page.getByLabel('Tipo de solicitação').locator('option', { hasText: 'Cancelamento' })).toHaveCount(1);
   await expect(page.getByLabel('Tipo de solicitação').locator('option', { hasText: 'Suporte Rastreador' })).toHaveCount(0);
   await chooseType(page, 'Alteração de Plano');
-  await expect(main(page).getByText(/disponível em breve/)).toBeVisible();
+  // The Civic's plan is already annual: no monthly/annual toggle (issue 12).
+  await expect(main(page).getByRole('region', { name: 'Adquirido' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Anual' })).toHaveCount(0);
   await chooseType(page, 'Cancelamento');
   await expect(main(page).getByRole('region', { name: 'Condições de cancelamento' })).toContainText('fidelidade de 12 meses');
   await page.getByRole('button', { name: 'Enviar solicitação' }).click();

@@ -6,3 +6,6 @@ export * from './pro-rata';
 export * from './vehicle';
 export * from './blocking';
 export * from './pricing';
+export * from './offer';
+export * from './dto';
+export * from './case-text';

@@ -11,6 +11,8 @@ import {
   visibleCases,
   caseListSince,
   type CaseCreatedDto,
+  type CasePayload,
+  type RequestType,
   type CaseDetailDto,
   type CaseListDto,
   type CaseCommentsDto,
@@ -23,7 +25,8 @@ import { newStorageKey, type FileStorage } from '../../ports/storage';
 import type { ContractService } from '../contracts/service';
 import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../payments/idempotency';
 import { inspectUpload, sha256, type InspectedFile } from '../uploads/inspect';
-import type { CaseSystem } from './case-system';
+import type { CaseSystem, NewAttachment } from './case-system';
+import type { Executor } from '../contracts/service';
 
 export interface UploadedFile {
   data: Buffer;
@@ -92,20 +95,13 @@ export class CasesService {
     const inspected: InspectedFile[] = [];
     for (const f of files) inspected.push(await inspectUpload(f.data, rule!.accept, rule!.wrongTypeMessage));
 
-    const info = REQUEST_TYPE_INFO[request.tipo];
     const payload = buildCasePayload(request, nCtrId);
     const documentType = attachmentDocumentType(request);
     const hash = this.idempotency.requestHash('case-create', canonicalJson({ nCtrId, request, files: files.map((f) => sha256(f.data)) }));
 
     const written: string[] = [];
     try {
-      return await this.idempotency.run<CaseCreatedDto>(customerId, idempotencyKey, 'case-create', hash, async (tx) => {
-        // Serialise creates on this contract so two concurrent submits cannot both pass the duplicate rule.
-        await this.contracts.lockContract(tx, nCtrId);
-        if (!info.allowsSeveralOpen) {
-          const open = await this.caseSystem.findOpen(tx, nCtrId, payload.Reason, payload.Subject);
-          if (open) throw new DuplicateCaseError(duplicateCaseMessage(open.caseNumber, open.createdAt), open.caseNumber);
-        }
+      return await this.open(customerId, nCtrId, idempotencyKey, hash, request.tipo, payload, async (tx) => {
         const newBytes = inspected.reduce((s, f) => s + f.data.length, 0);
         if (newBytes > 0 && (await this.caseSystem.storageUsed(tx, customerId)) + newBytes > this.settings.quotaBytes) {
           throw new AppError(413, 'QUOTA_EXCEEDED', SUPPORT_MSG.quotaExceeded);
@@ -117,18 +113,65 @@ export class CasesService {
           await this.storage.put(storageKey, f.data, f.contentType);
           attachments.push({ documentType, contentType: f.contentType, size: f.data.length, sha256: f.sha256, storageKey });
         }
-        const created = await this.caseSystem.create(tx, { nCtrId, customerId, requestType: request.tipo, payload, attachments });
-        await this.analytics.track(tx, 'support_sent', customerId, {
-          reason: payload.Reason,
-          subject: payload.Subject,
-          contract_id: nCtrId,
-        });
-        return { status: 201, body: created };
+        return attachments;
       });
     } catch (err) {
       await Promise.all(written.map((k) => this.storage.delete(k).catch(() => {})));
       throw err;
     }
+  }
+
+  /**
+   * A case whose payload another module built from its own data (plan change from a stored quotation, due-date
+   * change from the pro-rata simulation): the same idempotent, duplicate-checked create, without files.
+   * `hashInput` is what makes two requests the same one (a retry with another body is refused).
+   */
+  async createPrepared(
+    customerId: number,
+    nCtrId: ContractId,
+    idempotencyKey: string,
+    requestType: RequestType,
+    payload: CasePayload,
+    hashInput: unknown,
+    /** Checks that hold only for a first attempt (e.g. an unexpired quotation): a replay answers as the first did. */
+    firstAttemptCheck?: () => void,
+  ): Promise<IdempotentAnswer<CaseCreatedDto>> {
+    const contract = await this.contracts.requireOwned(customerId, nCtrId);
+    if (contract.status === CLOSED_STATUS) throw new AppError(404, 'NOT_FOUND', SUPPORT_MSG.contractNotFound);
+    const hash = this.idempotency.requestHash('case-create', canonicalJson({ nCtrId, requestType, hashInput }));
+    return this.open(customerId, nCtrId, idempotencyKey, hash, requestType, payload, async () => {
+      firstAttemptCheck?.();
+      return [];
+    });
+  }
+
+  /** The one transaction of every create: contract lock, duplicate rule, the caller's files, the case, analytics. */
+  private open(
+    customerId: number,
+    nCtrId: ContractId,
+    idempotencyKey: string,
+    hash: string,
+    requestType: RequestType,
+    payload: CasePayload,
+    attach: (tx: Executor) => Promise<NewAttachment[]>,
+  ): Promise<IdempotentAnswer<CaseCreatedDto>> {
+    const info = REQUEST_TYPE_INFO[requestType];
+    return this.idempotency.run<CaseCreatedDto>(customerId, idempotencyKey, 'case-create', hash, async (tx) => {
+      // Serialise creates on this contract so two concurrent submits cannot both pass the duplicate rule.
+      await this.contracts.lockContract(tx, nCtrId);
+      if (!info.allowsSeveralOpen) {
+        const open = await this.caseSystem.findOpen(tx, nCtrId, payload.Reason, payload.Subject);
+        if (open) throw new DuplicateCaseError(duplicateCaseMessage(open.caseNumber, open.createdAt), open.caseNumber);
+      }
+      const attachments = await attach(tx);
+      const created = await this.caseSystem.create(tx, { nCtrId, customerId, requestType, payload, attachments });
+      await this.analytics.track(tx, 'support_sent', customerId, {
+        reason: payload.Reason,
+        subject: payload.Subject,
+        contract_id: nCtrId,
+      });
+      return { status: 201, body: created };
+    });
   }
 
   /** 'Minhas solicitações': the contract's cases of the last 3 months, New or Closed, listed reasons, sorted. */

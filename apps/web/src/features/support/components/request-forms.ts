@@ -2,6 +2,7 @@ import type { BaseSyntheticEvent, ComponentType } from 'react';
 import type { RequestType, SupportRequestInput } from '@guarita/domain';
 import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 import { CancellationForm, ContestationForm, OmbudsmanForm, RegistrationChangeForm, TrackerForm } from './RequestForms';
+import { DueDateRequestForm, PlanChangeRequestForm } from './ChangeForms';
 
 /**
  * The support page's form (react-hook-form, `FormProvider`): the request type ('' before a choice), the contact
@@ -29,6 +30,8 @@ export interface RequestFormProps {
  */
 export const REQUEST_FORMS: Partial<Record<RequestType, ComponentType<RequestFormProps>>> = {
   'dados-cadastrais': RegistrationChangeForm,
+  plano: PlanChangeRequestForm, // issue 12
+  vencimento: DueDateRequestForm, // issue 12
   rastreador: TrackerForm,
   contestacao: ContestationForm,
   cancelamento: CancellationForm,
