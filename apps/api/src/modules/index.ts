@@ -11,6 +11,7 @@ import payments from './payments';
 import publicConfig from './public-config';
 import plan from './plan';
 import trips from './trips';
+import vehicles from './vehicles'; // vehicle change and spare car (issue 12)
 import sso from './sso';
 
 /**
@@ -33,6 +34,7 @@ export const modules: FastifyPluginAsync[] = [
   sso, // needs auth and contracts
   cases, // needs contracts (issue 9)
   claims, // needs cases and contracts (issue 11)
+  vehicles, // needs cases and contracts (issue 12)
   addresses, // CEP lookup (issue 9)
   dev,
 ];

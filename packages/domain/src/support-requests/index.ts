@@ -6,3 +6,4 @@ export * from './pro-rata';
 export * from './vehicle';
 export * from './blocking';
 export * from './pricing';
+export * from './vehicle-requests';

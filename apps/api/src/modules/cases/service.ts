@@ -1,6 +1,6 @@
 import {
   attachmentDocumentType,
-  attachmentRule,
+  attachmentRuleFor,
   buildCasePayload,
   CLOSED_STATUS,
   duplicateCaseMessage,
@@ -9,6 +9,10 @@ import {
   SUPPORT_MSG,
   supportRequestSchema,
   visibleCases,
+  type BuiltRequestType,
+  type CasePayload,
+  type ContractDto,
+  type SupportRequest,
   type CaseCreatedDto,
   type CaseDetailDto,
   type CaseListDto,
@@ -19,7 +23,7 @@ import type { Database } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { Analytics } from '../../ports/analytics';
 import { newStorageKey, type FileStorage } from '../../ports/storage';
-import type { ContractService } from '../contracts/service';
+import type { ContractService, Executor } from '../contracts/service';
 import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../payments/idempotency';
 import { inspectUpload, sha256, type InspectedFile } from '../uploads/inspect';
 import type { CaseSystem } from './case-system';
@@ -41,6 +45,14 @@ export class DuplicateCaseError extends AppError {
   }
 }
 
+/** What a request type's owning module adds to the create (issue 12: vehicle change, spare car). */
+export interface CaseRequestHook {
+  /** Before the transaction (may call a port): fields the server computes, e.g. the vehicle's FIPE quotation. */
+  enrich?(input: { customerId: number; contract: ContractDto; request: SupportRequest }): Promise<Partial<CasePayload>>;
+  /** Inside the create transaction, under the contract lock: throw an AppError when a rule refuses the request. */
+  guard?(tx: Executor, input: { customerId: number; contract: ContractDto; request: SupportRequest }): Promise<void>;
+}
+
 const caseNotFound = () => new AppError(404, 'NOT_FOUND', SUPPORT_MSG.caseNotFound);
 
 /**
@@ -60,6 +72,13 @@ export class CasesService {
     private readonly settings: CasesSettings,
   ) {}
 
+  private readonly hooks = new Map<BuiltRequestType, CaseRequestHook>();
+
+  /** A module that owns a request type's rules plugs them in here (one hook per type). */
+  useHook(tipo: BuiltRequestType, hook: CaseRequestHook): void {
+    this.hooks.set(tipo, hook);
+  }
+
   async create(
     customerId: number,
     nCtrId: ContractId,
@@ -78,7 +97,7 @@ export class CasesService {
       throw new AppError(422, 'NO_TRACKER', 'Este contrato não possui rastreador.');
     }
 
-    const rule = attachmentRule(request.tipo);
+    const rule = attachmentRuleFor(request);
     if (files.length > (rule?.max ?? 0))
       throw new AppError(400, 'TOO_MANY_FILES', rule ? SUPPORT_MSG.tooManyFiles : SUPPORT_MSG.invalidFormat);
     if (files.length < requiredFiles(request)) {
@@ -92,7 +111,9 @@ export class CasesService {
     for (const f of files) inspected.push(await inspectUpload(f.data, rule!.accept, rule!.wrongTypeMessage));
 
     const info = REQUEST_TYPE_INFO[request.tipo];
-    const payload = buildCasePayload(request, nCtrId);
+    const hook = this.hooks.get(request.tipo);
+    const hookInput = { customerId, contract, request };
+    const payload = { ...buildCasePayload(request, nCtrId), ...(await hook?.enrich?.(hookInput)) };
     const documentType = attachmentDocumentType(request);
     const hash = this.idempotency.requestHash('case-create', canonicalJson({ nCtrId, request, files: files.map((f) => sha256(f.data)) }));
 
@@ -101,6 +122,7 @@ export class CasesService {
       return await this.idempotency.run<CaseCreatedDto>(customerId, idempotencyKey, 'case-create', hash, async (tx) => {
         // Serialise creates on this contract so two concurrent submits cannot both pass the duplicate rule.
         await this.contracts.lockContract(tx, nCtrId);
+        await hook?.guard?.(tx, hookInput);
         if (!info.allowsSeveralOpen) {
           const open = await this.caseSystem.findOpen(tx, nCtrId, payload.Reason, payload.Subject);
           if (open) throw new DuplicateCaseError(duplicateCaseMessage(open.caseNumber, open.createdAt), open.caseNumber);
