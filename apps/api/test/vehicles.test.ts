@@ -4,9 +4,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPARE_CAR_MSG, todayInSaoPaulo, VEHICLE_MSG } from '@guarita/domain';
+import { NO_ONLINE_VEHICLE_CHANGE_MSG, SPARE_CAR_MSG, todayInSaoPaulo, VEHICLE_MSG } from '@guarita/domain';
 import { rawQuery } from '../src/db/db';
-import { COBRE_VEHICLE_MSG } from '../src/modules/vehicles/service';
 import { CNPJ_HORIZONTE, CPF_CARLA, CPF_JOAO, CPF_MARIA, createTestApp, multipart, type TestApp } from './helpers';
 
 /** Vehicle change / plate correction and spare car (issue 12 §4–§5): vehicle port, quotation, blocking rules, IDOR. */
@@ -205,7 +204,7 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
       expect(third.json().mensagem).toBe('Você possui um caso de colisão com terceiros em aberto.');
       const cobre = await send(300301, plated('BRA2E19'), CNPJ_HORIZONTE);
       expect(cobre.statusCode).toBe(422);
-      expect(cobre.json().mensagem).toBe(COBRE_VEHICLE_MSG);
+      expect(cobre.json().mensagem).toBe(NO_ONLINE_VEHICLE_CHANGE_MSG);
       expect((await send(600601, plated('BRA2E19'))).statusCode).toBe(404);
     });
   });

@@ -137,6 +137,10 @@ export function spareCarOrder(req: Pick<SpareCarRequest, 'transporte' | 'local'>
   return req.transporte === 'carro_reserva' && req.local ? `${label}. Retirada em: ${req.local}` : label;
 }
 
+/** COBRE plans cannot change the vehicle online (001 §2 'Plans that cannot change online'; the words are ours). */
+export const NO_ONLINE_VEHICLE_CHANGE_MSG =
+  'Seu plano não permite alteração de veículo pelo site. Fale com o seu consultor ou com o Suporte.';
+
 // ── Restrictions shown before the forms ────────────────────────────────────────────────────────
 export const BlockDto = z.object({
   rule: z.enum(['GRACE_PERIOD', 'RECENT_REGULARISATION', 'RECENT_THEFT_OR_SPARE_CAR', 'COLLISION_IN_PROGRESS', 'THIRD_PARTY_COLLISION']),

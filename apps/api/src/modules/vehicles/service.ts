@@ -4,6 +4,7 @@ import {
   fipeVerdict,
   hasOpenThirdPartyCollision,
   isCobrePlan,
+  NO_ONLINE_VEHICLE_CHANGE_MSG,
   reaisToCents,
   SPARE_CAR_MSG,
   spareCarBlocking,
@@ -26,9 +27,6 @@ import type { VehicleData } from '../../ports/vehicle-data';
 import type { CaseSystem } from '../cases/case-system';
 import type { CaseRequestHook } from '../cases/service';
 import type { ContractService, Executor } from '../contracts/service';
-
-/** Shown when a COBRE plan asks for a vehicle change (001 §2 'Plans that cannot change online'; our words). */
-export const COBRE_VEHICLE_MSG = 'Seu plano não permite alteração de veículo pelo site. Fale com o seu consultor ou com o Suporte.';
 
 const fipeNotFound = () =>
   new AppError(422, 'FIPE_NOT_FOUND', VEHICLE_MSG.fipeNotFoundTitle).withDetails({ motivo: VEHICLE_MSG.fipeNotFoundText });
@@ -138,7 +136,7 @@ export class VehiclesService {
         return { Cotacao__c: JSON.stringify(await this.quote(request)) };
       },
       guard: async (tx, { contract }) => {
-        if (isCobrePlan(contract.idPlan)) throw new AppError(422, 'NO_ONLINE_CHANGE', COBRE_VEHICLE_MSG);
+        if (isCobrePlan(contract.idPlan)) throw new AppError(422, 'NO_ONLINE_CHANGE', NO_ONLINE_VEHICLE_CHANGE_MSG);
         if (hasOpenThirdPartyCollision(await this.caseSystem.blockingCases(tx, contract.nCtrId))) {
           throw new AppError(422, 'THIRD_PARTY_COLLISION', SPARE_CAR_MSG.thirdPartyCollision);
         }

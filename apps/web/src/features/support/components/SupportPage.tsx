@@ -6,6 +6,8 @@ import {
   externalErrorMessage,
   REQUEST_TYPE_INFO,
   requestTypeOptions,
+  requiredFiles,
+  SPARE_CAR_MSG,
   SUPPORT_MSG,
   supportRequestSchema,
   type BuiltRequestType,
@@ -21,6 +23,8 @@ import { useSelectedContract } from '../../../hooks/use-selected-contract';
 import { ApiError } from '../../../lib/api/client';
 import { ContractNotFound } from '../../common';
 import { VehicleSelector } from '../../shell';
+import { SpareCarForm } from '../../spare-car';
+import { VehicleChangeForm } from '../../vehicle-change';
 import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
 import { useSendCase } from '../api/cases';
 import { prepareUpload } from '../lib/resize-image';
@@ -37,6 +41,7 @@ type Outcome = { ok: true; created: CaseCreatedDto; tipo: BuiltRequestType } | {
 const FALLBACK: Partial<Record<RequestType, string>> = {
   contestacao: SUPPORT_MSG.contestationFailed,
   'dados-cadastrais': SUPPORT_MSG.registrationFailed,
+  'carro-reserva': SPARE_CAR_MSG.sendFailed,
 };
 
 /** Bytes of each file sent so far, from the request's overall progress (files travel in one request, in order). */
@@ -104,6 +109,9 @@ export function SupportPage() {
     }
     const rule = attachmentRule(parsed.data.tipo);
     if (parsed.data.tipo === 'contestacao' && files.length === 0) return setErrors({ arquivo: SUPPORT_MSG.pdfOrJpg });
+    if (parsed.data.tipo === 'carro-reserva' && files.length < requiredFiles(parsed.data)) {
+      return setErrors({ arquivo: SUPPORT_MSG.attachmentRequired });
+    }
     if (parsed.data.tipo === 'dados-cadastrais' && parsed.data.alteracoes.includes('Alteração de documentos') && files.length === 0) {
       return setErrors({});
     }
@@ -205,6 +213,8 @@ export function SupportPage() {
           {tipo === 'contestacao' && <ContestationForm {...formProps} />}
           {tipo === 'ouvidoria' && <OmbudsmanForm {...formProps} />}
           {tipo === 'dados-cadastrais' && <RegistrationChangeForm {...formProps} />}
+          {tipo === 'troca-veiculo' && <VehicleChangeForm key={c.nCtrId} nCtrId={c.nCtrId} {...formProps} />}
+          {tipo === 'carro-reserva' && <SpareCarForm key={c.nCtrId} nCtrId={c.nCtrId} {...formProps} />}
           {errors.arquivo && <Alert>{errors.arquivo}</Alert>}
           {progress !== null && (
             <div className={styles.progress} role="group" aria-label="Envio dos arquivos">
