@@ -1,2 +1,2 @@
-export { VehicleChangeForm, type RequestFormProps } from './components/VehicleChangeForm';
+export { VehicleChangeForm } from './components/VehicleChangeForm';
 export { useRestrictions } from './api/get-restrictions';

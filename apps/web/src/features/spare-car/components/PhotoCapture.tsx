@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { SPARE_CAR_MSG } from '@guarita/domain';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
@@ -40,19 +40,16 @@ export function PhotoCapture({ label, file, onChange }: { label: string; file: F
     setCandidate(f);
     setStep('confirm');
   };
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = e.target.files?.[0];
+    e.target.value = ''; // the same file may be chosen again after 'Não'
+    pick(chosen);
+  };
+  // 'Tirar foto' asks phones for the rear camera; both open the file chooser elsewhere.
   const input = (text: string, capture: boolean) => (
     <label className={buttonClass(capture ? 'primary' : 'secondary')}>
       {text}
-      <input
-        type="file"
-        className="sr-only"
-        accept={PHOTO_ACCEPT}
-        {...(capture ? { capture: 'environment' as const } : {})}
-        onChange={(e) => {
-          pick(e.target.files?.[0]);
-          e.target.value = '';
-        }}
-      />
+      <input className="sr-only" type="file" accept={PHOTO_ACCEPT} capture={capture ? 'environment' : undefined} onChange={onFile} />
     </label>
   );
   const close = () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, get, useFormContext, useWatch, type FieldError } from 'react-hook-form';
 import {
   MAX_UPLOAD_BYTES,
   needsOccurrenceReport,
@@ -18,15 +18,10 @@ import { RadioGroup } from '../../../components/ui/RadioGroup';
 import { Select } from '../../../components/ui/Select';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { TextField } from '../../../components/ui/TextField';
-import { useRestrictions, type RequestFormProps } from '../../vehicle-change';
+import type { RequestFormProps, SupportFormValues } from '../../support';
+import { useRestrictions } from '../../vehicle-change';
 import { PhotoCapture } from './PhotoCapture';
 import styles from './SpareCarForm.module.css';
-
-interface Values {
-  motivo: SpareCarReason | '';
-  transporte: TransportOption | '';
-  local: string;
-}
 
 const REPORT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 const isReport = (f: File) => /\.(pdf|jpe?g|png)$/i.test(f.name);
@@ -37,10 +32,14 @@ const isReport = (f: File) => /\.(pdf|jpe?g|png)$/i.test(f.name);
  * option is chosen. A blocked customer sees 'Solicitação Bloqueada' with each rule and when it ends; the server
  * applies the same rules again on send.
  */
-export function SpareCarForm({ nCtrId, errors, pending, onSubmit }: RequestFormProps & { nCtrId: number }) {
-  const restrictions = useRestrictions(nCtrId);
-  const { control, register, handleSubmit } = useForm<Values>({ defaultValues: { motivo: '', transporte: '', local: '' } });
-  const [motivo, transporte] = useWatch({ control, name: ['motivo', 'transporte'] });
+export function SpareCarForm({ contract, pending, send }: RequestFormProps) {
+  const restrictions = useRestrictions(contract.nCtrId);
+  const { control, register, formState } = useFormContext<SupportFormValues>();
+  const errorOf = (path: string) => (get(formState.errors, path) as FieldError | undefined)?.message;
+  const [motivo, transporte] = useWatch({ control, name: ['motivo', 'transporte'] }) as [
+    SpareCarReason | '' | undefined,
+    TransportOption | undefined,
+  ];
   const [report, setReport] = useState<File | null>(null);
   const [reportError, setReportError] = useState<string | null>(null);
   const [photos, setPhotos] = useState<Array<File | null>>(Array.from({ length: SPARE_CAR_PHOTOS }, () => null));
@@ -76,7 +75,7 @@ export function SpareCarForm({ nCtrId, errors, pending, onSubmit }: RequestFormP
     );
   }
 
-  const theft = motivo !== '' && needsOccurrenceReport(motivo);
+  const theft = !!motivo && needsOccurrenceReport(motivo);
   const files = theft ? (report ? [report] : []) : motivo ? photos.filter((p): p is File => p !== null) : [];
   const pickReport = (f: File | undefined) => {
     if (!f) return;
@@ -88,24 +87,14 @@ export function SpareCarForm({ nCtrId, errors, pending, onSubmit }: RequestFormP
     setReportError(problem);
     if (!problem) setReport(f);
   };
-  const send = (v: Values) =>
-    onSubmit(
-      {
-        motivo: v.motivo || undefined,
-        transporte: v.transporte || undefined,
-        ...(v.transporte === 'carro_reserva' ? { local: v.local } : {}),
-      },
-      files,
-    );
-
   return (
-    <form noValidate onSubmit={handleSubmit(send)} aria-label="Carro Reserva" className={styles.form}>
+    <form noValidate onSubmit={send(files)} aria-label="Carro Reserva" className={styles.form}>
       <Select
         label="MOTIVO"
         placeholder="Selecione"
         options={SPARE_CAR_REASONS.map((r) => ({ value: r, label: r }))}
-        error={errors.motivo}
         {...register('motivo')}
+        error={errorOf('motivo')}
       />
 
       {theft && (
@@ -120,7 +109,7 @@ export function SpareCarForm({ nCtrId, errors, pending, onSubmit }: RequestFormP
           {report && <p>Arquivo escolhido: {report.name}</p>}
         </div>
       )}
-      {motivo !== '' && !theft && (
+      {!!motivo && !theft && (
         <div className={styles.photos}>
           {photos.map((p, i) => (
             <PhotoCapture
@@ -141,15 +130,15 @@ export function SpareCarForm({ nCtrId, errors, pending, onSubmit }: RequestFormP
             legend="Opção de transporte"
             name={field.name}
             options={TRANSPORT_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
-            value={field.value || null}
+            value={(field.value as TransportOption | undefined) ?? null}
             onChange={field.onChange}
             onBlur={field.onBlur}
-            error={errors.transporte}
+            error={errorOf('transporte')}
           />
         )}
       />
       {transporte === 'carro_reserva' && (
-        <TextField label="Local de retirada do carro reserva" maxLength={200} error={errors.local} {...register('local')} />
+        <TextField label="Local de retirada do carro reserva" maxLength={200} {...register('local')} error={errorOf('local')} />
       )}
 
       <Button type="submit" loading={pending} disabled={!transporte}>

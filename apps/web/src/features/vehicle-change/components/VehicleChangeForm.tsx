@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, get, useFormContext, useWatch, type FieldError } from 'react-hook-form';
 import {
   checkChassis,
   FIPE_BAND_OPTIONS,
@@ -19,19 +19,13 @@ import { MaskedField } from '../../../components/ui/MaskedField';
 import { Modal } from '../../../components/ui/Modal';
 import { Select } from '../../../components/ui/Select';
 import { Skeleton } from '../../../components/ui/Skeleton';
+import type { RequestFormProps, SupportFormValues } from '../../support';
 import { useRestrictions } from '../api/get-restrictions';
 import { useBrands } from '../api/list-brands';
 import { useModels } from '../api/list-models';
 import { usePlateLookup } from '../api/lookup-plate';
 import { NoOnlineChangeModal } from './NoOnlineChangeModal';
 import styles from './VehicleChangeForm.module.css';
-
-/** The support page's sub-form contract: field errors from the domain schema, the pending flag, the submit. */
-export interface RequestFormProps {
-  errors: Record<string, string>;
-  pending: boolean;
-  onSubmit: (fields: Record<string, unknown>, files: File[]) => void;
-}
 
 /** Plate lookup debounce after leaving the field (002 §9). */
 export const PLATE_LOOKUP_DEBOUNCE_MS = 300;
@@ -41,21 +35,9 @@ export const LIMITED_NOTICE =
   'Para veículos entre R$ 150.000 e R$ 200.000 o plano se ajusta: furto, roubo e perda total ficam limitados a R$ 150.000, ' +
   'com assistência 24 horas e carro reserva.';
 
-interface Values {
-  caso: string;
-  naoEmplacado: boolean;
-  placa: string;
-  chassi: string;
-  marca: string;
-  modelo: string;
-  ano: string;
-  tipoVeiculo: string;
-  faixaFipe: string;
-  aceite: boolean;
-}
-
-/** Every vehicle field: toggling 'Veículo não emplacado' clears them all (001 §2). */
-const EMPTY_VEHICLE = { placa: '', chassi: '', marca: '', modelo: '', ano: '', tipoVeiculo: '', faixaFipe: '' } as const;
+/** Numbers from a select; an empty choice is not sent (the schema answers 'Selecione uma opção'). */
+const numberOrUndefined = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 const bandOptions = FIPE_BAND_OPTIONS.map((o) => ({ value: String(o.value), label: o.label }));
@@ -74,21 +56,20 @@ function plateVerdict(lookup: ReturnType<typeof usePlateLookup>): FipeVerdict | 
  * or 'Veículo não emplacado' with chassis, brand, model and year; vehicle type, FIPE range, agreement. The server
  * prices the vehicle itself (Cotacao__c); the modals here only explain its answers early.
  */
-export function VehicleChangeForm({ nCtrId, errors, pending, onSubmit }: RequestFormProps & { nCtrId: number }) {
-  const restrictions = useRestrictions(nCtrId);
-  const { control, register, handleSubmit, setValue, reset, getValues } = useForm<Values>({
-    defaultValues: { caso: '', naoEmplacado: false, aceite: false, ...EMPTY_VEHICLE },
-  });
+export function VehicleChangeForm({ contract, pending, send }: RequestFormProps) {
+  const restrictions = useRestrictions(contract.nCtrId);
+  const { control, register, setValue, formState } = useFormContext<SupportFormValues>();
+  const errorOf = (path: string) => (get(formState.errors, path) as FieldError | undefined)?.message;
   const [naoEmplacado, marca, modelo, faixaFipe, aceite, chassi] = useWatch({
     control,
     name: ['naoEmplacado', 'marca', 'modelo', 'faixaFipe', 'aceite', 'chassi'],
-  });
+  }) as [boolean | undefined, string | undefined, string | undefined, number | undefined, boolean | undefined, string | undefined];
   const [lookedUp, setLookedUp] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lookup = usePlateLookup(naoEmplacado ? '' : lookedUp);
   const verdict = naoEmplacado ? null : plateVerdict(lookup);
-  const brands = useBrands(naoEmplacado);
-  const models = useModels(naoEmplacado ? marca : '');
+  const brands = useBrands(naoEmplacado === true);
+  const models = useModels(naoEmplacado ? (marca ?? '') : '');
   const chosenModel = models.data?.modelos.find((m) => m.Codigo === modelo);
   const [modal, setModal] = useState<'not-found' | 'not-permitted' | null>(null);
   const [cobreOpen, setCobreOpen] = useState(true);
@@ -97,8 +78,8 @@ export function VehicleChangeForm({ nCtrId, errors, pending, onSubmit }: Request
   // A new answer: open its modal and preselect the FIPE range the server will price.
   useEffect(() => {
     if (verdict?.kind === 'not-found' || verdict?.kind === 'not-permitted') setModal(verdict.kind);
-    if (verdict?.kind === 'ok') setValue('faixaFipe', String(verdict.band));
-    if (verdict?.kind === 'limited') setValue('faixaFipe', '200');
+    if (verdict?.kind === 'ok') setValue('faixaFipe', verdict.band);
+    if (verdict?.kind === 'limited') setValue('faixaFipe', 200);
   }, [lookup.data, lookup.isError]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (chosenModel && !chosenModel.Permitido) setModal('not-permitted');
@@ -109,38 +90,27 @@ export function VehicleChangeForm({ nCtrId, errors, pending, onSubmit }: Request
   if (r?.bloqueio) return <Alert>{r.bloqueio}</Alert>;
   if (r?.cobre) return <NoOnlineChangeModal open={cobreOpen} onClose={() => setCobreOpen(false)} />;
 
-  const toggle = (checked: boolean) => {
+  // Toggling 'Veículo não emplacado' clears every vehicle field: the plate or the chassis/brand/model/year fields
+  // unmount (the page's form unregisters them); type and FIPE range stay on screen and are emptied here.
+  const toggle = () => {
     clearTimeout(timer.current);
     setLookedUp('');
-    reset({ ...getValues(), ...EMPTY_VEHICLE, naoEmplacado: checked });
+    setValue('tipoVeiculo', '' as never);
+    setValue('faixaFipe', undefined as never);
   };
   const onPlateBlur = (plate: string) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setLookedUp(plate), PLATE_LOOKUP_DEBOUNCE_MS);
   };
   const refused = verdict !== null && verdict.kind !== 'ok' && verdict.kind !== 'limited';
-  const modelRefused = naoEmplacado && chosenModel !== undefined && !chosenModel.Permitido;
-  const limited = verdict?.kind === 'limited' || faixaFipe === '200';
-  const chassis = checkChassis(chassi);
-  const send = (v: Values) =>
-    onSubmit(
-      {
-        caso: v.caso || undefined,
-        naoEmplacado: v.naoEmplacado,
-        ...(v.naoEmplacado
-          ? { chassi: v.chassi, marca: v.marca || undefined, modelo: v.modelo || undefined, ano: v.ano ? Number(v.ano) : undefined }
-          : { placa: v.placa }),
-        tipoVeiculo: v.tipoVeiculo || undefined,
-        faixaFipe: v.faixaFipe ? Number(v.faixaFipe) : undefined,
-        aceite: v.aceite,
-      },
-      [],
-    );
+  const modelRefused = naoEmplacado === true && chosenModel !== undefined && !chosenModel.Permitido;
+  const limited = verdict?.kind === 'limited' || Number(faixaFipe) === 200;
+  const chassis = checkChassis(chassi ?? '');
 
   return (
-    <form noValidate onSubmit={handleSubmit(send)} aria-label="Troca de Veículo / Correção de Placa" className={styles.form}>
-      <Select label="Caso" placeholder="Selecione" options={opts(VEHICLE_CHANGE_CASES)} error={errors.caso} {...register('caso')} />
-      <Checkbox label={VEHICLE_MSG.unplated} checked={naoEmplacado} onChange={(e) => toggle(e.target.checked)} />
+    <form noValidate onSubmit={send([])} aria-label="Troca de Veículo / Correção de Placa" className={styles.form}>
+      <Select label="Caso" placeholder="Selecione" options={opts(VEHICLE_CHANGE_CASES)} {...register('caso')} error={errorOf('caso')} />
+      <Checkbox label={VEHICLE_MSG.unplated} {...register('naoEmplacado', { value: false, onChange: toggle })} />
 
       {!naoEmplacado && (
         <>
@@ -151,13 +121,13 @@ export function VehicleChangeForm({ nCtrId, errors, pending, onSubmit }: Request
               <MaskedField
                 label="Placa"
                 mask="plate"
-                value={field.value}
+                value={(field.value as string | undefined) ?? ''}
                 onChange={field.onChange}
                 onBlur={() => {
                   field.onBlur();
-                  onPlateBlur(field.value);
+                  onPlateBlur((field.value as string | undefined) ?? '');
                 }}
-                error={errors.placa}
+                error={errorOf('placa')}
               />
             )}
           />
@@ -200,10 +170,10 @@ export function VehicleChangeForm({ nCtrId, errors, pending, onSubmit }: Request
               <MaskedField
                 label="Chassi"
                 mask="chassis"
-                value={field.value}
+                value={(field.value as string | undefined) ?? ''}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                error={errors.chassi ?? (chassis.status === 'repeated' || chassis.status === 'invalid' ? chassis.message : undefined)}
+                error={errorOf('chassi') ?? (chassis.status === 'repeated' || chassis.status === 'invalid' ? chassis.message : undefined)}
                 hint={chassis.status === 'valid' ? chassis.message : undefined}
               />
             )}
@@ -212,23 +182,25 @@ export function VehicleChangeForm({ nCtrId, errors, pending, onSubmit }: Request
             label="Marca"
             placeholder="Selecione"
             options={(brands.data?.marcas ?? []).map((b) => ({ value: b.Codigo, label: b.Nome }))}
-            error={errors.marca ?? (brands.isError ? VEHICLE_MSG.brandsFailed : undefined)}
-            {...register('marca', { onChange: () => setValue('modelo', '') })}
+            {...register('marca', { setValueAs: emptyToUndefined, onChange: () => setValue('modelo', undefined as never) })}
+            error={errorOf('marca') ?? (brands.isError ? VEHICLE_MSG.brandsFailed : undefined)}
           />
           <Select
             label="Modelo"
             placeholder="Selecione"
             disabled={!marca}
             options={(models.data?.modelos ?? []).map((m) => ({ value: m.Codigo, label: m.Nome }))}
-            error={errors.modelo ?? (models.isError ? VEHICLE_MSG.modelsFailed : modelRefused ? VEHICLE_MSG.notPermittedShort : undefined)}
-            {...register('modelo')}
+            {...register('modelo', { setValueAs: emptyToUndefined })}
+            error={
+              errorOf('modelo') ?? (models.isError ? VEHICLE_MSG.modelsFailed : modelRefused ? VEHICLE_MSG.notPermittedShort : undefined)
+            }
           />
           <Select
             label="Ano"
             placeholder="Selecione"
             options={vehicleYearOptions(todayInSaoPaulo()).map((y) => ({ value: String(y), label: String(y) }))}
-            error={errors.ano}
-            {...register('ano')}
+            {...register('ano', { setValueAs: numberOrUndefined })}
+            error={errorOf('ano')}
           />
         </>
       )}
@@ -237,13 +209,19 @@ export function VehicleChangeForm({ nCtrId, errors, pending, onSubmit }: Request
         label="Tipo de veículo"
         placeholder="Selecione"
         options={typeOptions}
-        error={errors.tipoVeiculo}
         {...register('tipoVeiculo')}
+        error={errorOf('tipoVeiculo')}
       />
-      <Select label="Faixa FIPE" placeholder="Selecione" options={bandOptions} error={errors.faixaFipe} {...register('faixaFipe')} />
+      <Select
+        label="Faixa FIPE"
+        placeholder="Selecione"
+        options={bandOptions}
+        {...register('faixaFipe', { setValueAs: numberOrUndefined })}
+        error={errorOf('faixaFipe')}
+      />
       {limited && <Alert kind="info">{LIMITED_NOTICE}</Alert>}
 
-      <Checkbox label={VEHICLE_MSG.agreement} error={errors.aceite} {...register('aceite')} />
+      <Checkbox label={VEHICLE_MSG.agreement} {...register('aceite')} error={errorOf('aceite')} />
       <Button type="submit" loading={pending} disabled={!aceite || (!naoEmplacado && refused) || modelRefused}>
         Enviar solicitação
       </Button>
