@@ -52,7 +52,7 @@ const FIPE_BAND_VALUES: readonly number[] = FIPE_BAND_OPTIONS.map((o) => o.value
 /**
  * The vehicle-change request. Plated: the plate (the server looks the vehicle up itself). Unplated ('Veículo não
  * emplacado'): chassis, brand and model codes and year, typed by hand. The FIPE band chosen is only the customer's
- * estimate: the server prices a plated vehicle from its FIPE value (ADR 052).
+ * estimate: the server prices a plated vehicle from its FIPE value (ADR 055).
  */
 export const vehicleChangeRequestSchema = z
   .object({
