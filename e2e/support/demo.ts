@@ -49,3 +49,11 @@ export const PEDRO: DemoCustomer = {
   sms: '21987651234',
   email: null,
 };
+
+/** Spare-car demo (issue 12): one contract per blocking rule, 600601 (grace) … 600605 (collision with third parties). */
+export const CARLA: DemoCustomer = {
+  document: '283.719.465-46',
+  firstName: 'Carla',
+  sms: '31991234567',
+  email: 'carla.ribeiro@example.com',
+};

@@ -12,6 +12,7 @@ import { LocalDiskStorage, type FileStorage } from './ports/storage';
 import { S3Storage } from './ports/s3-storage';
 import { BuiltInCepTable, ViaCepLookup, type CepLookup } from './ports/cep';
 import { BuiltInCaseSystem, type CaseSystem } from './modules/cases/case-system';
+import { BuiltInVehicleData, type VehicleData } from './ports/vehicle-data';
 
 /**
  * The composition root: every port is built here, once, from configuration, and published as a typed
@@ -30,6 +31,8 @@ export interface Ports {
   analytics?: Analytics;
   /** Address (CEP) lookup: built-in table, or ViaCEP when VIACEP_URL is set. */
   cepLookup?: CepLookup;
+  /** Plate lookup and FIPE brands/models (issue 12); built-in: migration 010's tables. */
+  vehicleData?: VehicleData;
 }
 
 declare module 'fastify' {
@@ -52,6 +55,8 @@ declare module 'fastify' {
     analytics: Analytics;
     /** CEP → address; built-in: a table of real CEPs (every capital, the demo addresses); ViaCEP when configured. */
     cepLookup: CepLookup;
+    /** Plate lookup and FIPE brands/models; built-in: reference tables of demo plates and real FIPE names. */
+    vehicleData: VehicleData;
   }
 }
 
@@ -84,6 +89,7 @@ export default fp(
       'cepLookup',
       ports.cepLookup ?? (VIACEP_URL ? new ViaCepLookup({ baseUrl: VIACEP_URL, timeoutMs: CEP_LOOKUP_TIMEOUT_MS }) : new BuiltInCepTable()),
     );
+    app.decorate('vehicleData', ports.vehicleData ?? new BuiltInVehicleData(db));
   },
   { name: 'ports' },
 );

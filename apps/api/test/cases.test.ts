@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseListSince, SUPPORT_MSG, visibleCases, type ContractId } from '@guarita/domain';
 import { rawQuery } from '../src/db/db';
-import { CNPJ_HORIZONTE, CPF_JOAO, CPF_MARIA, createTestApp, type TestApp } from './helpers';
+import { CNPJ_HORIZONTE, CPF_JOAO, CPF_MARIA, createTestApp, multipart, type TestApp } from './helpers';
 
 /** Support cases (issue 9): each request type, idempotency, duplicates, attachments by magic bytes, IDOR, quota. */
 
@@ -19,27 +19,6 @@ const EXE = (() => {
   b.write('PE\0\0', 128);
   return b;
 })();
-
-interface Part {
-  name: string;
-  value: string | Buffer;
-  filename?: string;
-  type?: string;
-}
-
-/** A multipart/form-data body, as a browser's FormData would send it. */
-function multipart(parts: Part[]) {
-  const boundary = `----guarita${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disp = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disp}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`));
-    chunks.push(Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 function listFiles(dir: string): string[] {
   try {

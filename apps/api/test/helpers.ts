@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -20,6 +20,7 @@ export { REFRESH_COOKIE };
 export const CPF_MARIA = '52998224725'; // SMS + e-mail; contracts 100101, 100102, 100103 (Encerrado), 100104
 export const CPF_JOAO = '11144477735'; // e-mail only; contract 200201
 export const CNPJ_HORIZONTE = '11222333000181'; // contract 300301
+export const CPF_CARLA = '28371946546'; // spare-car demo: contracts 600601–600605, one per blocking rule (issue 12)
 export const CNPJ_ALFA = '12ABC34501DE35'; // alphanumeric CNPJ; contract 400401
 
 export interface TestOverrides {
@@ -251,3 +252,24 @@ export function jwtPayload(token: string): Record<string, unknown> {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  type?: string;
+}
+
+/** A multipart/form-data body, as a browser's FormData would send it. */
+export function multipart(parts: Part[]) {
+  const boundary = `----guarita${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disp = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disp}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`));
+    chunks.push(Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}

@@ -33,8 +33,8 @@ describe('input masks', () => {
     expect(accepts('expiry', '12/28')).toBe(true);
     expect(accepts('plate', 'RTA-1234')).toBe(true);
     expect(accepts('plate', 'RTA1B23')).toBe(true);
-    expect(accepts('chassis', '9BWZZZ377VT004251')).toBe(true);
-    expect(accepts('chassis', '9BWZZZ377VT00425I')).toBe(false);
+    expect(accepts('chassis', '9BW ZZZ377 VT 004251')).toBe(true);
+    expect(accepts('chassis', '9BW ZZZ377 VT 00425I')).toBe(false);
   });
   it('the Amex pattern applies to 34… and 37… numbers only', () => {
     const card = INPUT_MASKS.cardNumber;

@@ -69,8 +69,12 @@ export const INPUT_MASKS = {
     uppercase: true,
     patterns: [{ mask: 'aaa-0000' }, { mask: 'aaa0a00' }],
   },
-  /** Chassis (VIN): 17 letters and digits, never I, O or Q. */
-  chassis: { kind: 'pattern', uppercase: true, patterns: [{ mask: 'VVVVVVVVVVVVVVVVV', definitions: { V: /[A-HJ-NPR-Za-hj-npr-z0-9]/ } }] },
+  /** Chassis (VIN): 17 letters and digits, never I, O or Q, shown spaced 3-6-2-6 (001 §5); checkChassis ignores the spaces. */
+  chassis: {
+    kind: 'pattern',
+    uppercase: true,
+    patterns: [{ mask: 'VVV VVVVVV VV VVVVVV', definitions: { V: /[A-HJ-NPR-Za-hj-npr-z0-9]/ } }],
+  },
 } as const satisfies Record<string, InputMask>;
 
 export type InputMaskName = keyof typeof INPUT_MASKS;

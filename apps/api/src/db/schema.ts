@@ -446,6 +446,34 @@ export interface Trips {
   deleted_at: Date | null;
 }
 
+export interface VehicleBrands {
+  code: string;
+  name: string;
+}
+
+export interface VehicleModels {
+  brand_code: string;
+  code: string;
+  name: string;
+  permitted: Generated<boolean>;
+}
+
+export interface VehiclePlates {
+  plate: string;
+  brand_code: string;
+  model_code: string;
+  year: number;
+  model_year: number;
+  chassis: string;
+  color: string;
+  vehicle_type: string;
+  passengers: number;
+  fuel: string;
+  fipe_code: string;
+  fipe_model: string;
+  fipe_value_cents: number | null;
+}
+
 export interface DB {
   addresses: Addresses;
   advance_requests: AdvanceRequests;
@@ -486,4 +514,7 @@ export interface DB {
   sso_tokens: SsoTokens;
   token_families: TokenFamilies;
   trips: Trips;
+  vehicle_brands: VehicleBrands;
+  vehicle_models: VehicleModels;
+  vehicle_plates: VehiclePlates;
 }

@@ -9,6 +9,11 @@ import type { ContractItems } from './schema';
 type ContractItemKind = ContractItems['kind'];
 import { seedPlanTrips } from './seed-plan-trips';
 
+/** Adds `days` to a 'YYYY-MM-DD' date. */
+function addDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Adds `months` to a 'YYYY-MM-DD' date keeping the day (clamped to the month's end). */
 function addMonths(iso: string, months: number, day: number): string {
   const [y, m] = iso.split('-').map(Number) as [number, number];
@@ -26,6 +31,8 @@ interface SeedContract {
   status: string;
   dueDay: number;
   start: string;
+  /** Coverage started this many days before today (overrides `start`; the spare-car grace demo). */
+  startDaysAgo?: number;
   end?: string;
   tracker: boolean;
   fipeLimit: number;
@@ -47,7 +54,14 @@ interface SeedContract {
    * 0 is this month's due date even when still ahead (paid early), so the contract can always be advanced.
    */
   paidThisMonth?: boolean;
-  bills: Array<{ offset: number; status: 'I' | 'A' | 'P'; fine?: number; interest?: number }>;
+  bills: Array<{
+    offset: number;
+    status: 'I' | 'A' | 'P';
+    fine?: number;
+    interest?: number;
+    /** Due this many days before today (overrides `offset`) and paid this many hours ago: a late payment just regularised. */
+    lateRegularised?: { dueDaysAgo: number; paidHoursAgo: number };
+  }>;
 }
 
 interface SeedCustomer {
@@ -84,6 +98,33 @@ const glass = { code: 'VIDROS', name: 'Cobertura de vidros', kind: 'vidros' as c
 const spareCar = { code: 'CARRO_RESERVA', name: 'Carro reserva 7 dias', kind: 'carro_reserva' as const, price: 1290 };
 
 const paidHistory = [-6, -5, -4, -3, -2, -1].map((offset) => ({ offset, status: 'P' as const }));
+
+/** A Guarita Completo contract of the spare-car demo customer: paid up, covered for a year unless told otherwise. */
+function spareCarDemo(
+  nCtrId: number,
+  plate: string,
+  model: string,
+  manufacturer: string,
+  over: Partial<Pick<SeedContract, 'startDaysAgo' | 'bills'>> = {},
+): SeedContract {
+  return {
+    nCtrId,
+    idPlan: 'GUARITA_COMPLETO_MG',
+    planName: 'Guarita Completo',
+    slpCode: 45,
+    status: 'Ativo',
+    dueDay: 5,
+    start: '2025-09-05',
+    tracker: false,
+    fipeLimit: 9_500_000,
+    fee: 17490,
+    card: { last4: '4242', brand: 'visa' },
+    vehicle: { plate, model, manufacturer, year: 2022 },
+    items: [base(8240), assistance, collision, spareCar],
+    bills: paidHistory,
+    ...over,
+  };
+}
 
 export const DEMO_CUSTOMERS: SeedCustomer[] = [
   {
@@ -338,6 +379,35 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
       },
     ],
   },
+  {
+    // Spare car (issue 12 §5): one contract per blocking rule of 001 §4, each with its own vehicle.
+    document: '28371946546',
+    kind: 'cpf',
+    name: 'Carla Mendes Ribeiro',
+    email: 'carla.ribeiro@example.com',
+    phone: '31991234567',
+    smsPhone: '31991234567',
+    addresses: [
+      {
+        type: 'Cobrança',
+        street: 'Avenida do Contorno',
+        no: '6061',
+        block: 'Savassi',
+        city: 'Belo Horizonte',
+        state: 'MG',
+        zip: '30110929',
+      },
+    ],
+    contracts: [
+      spareCarDemo(600601, 'GRC1A01', 'Kwid Zen 1.0', 'Renault', { startDaysAgo: 10, bills: [{ offset: 1, status: 'A' }] }), // 30-day grace
+      spareCarDemo(600602, 'PGT2B02', 'Argo Drive 1.0', 'Fiat', {
+        bills: [...paidHistory.slice(0, 5), { offset: -1, status: 'P', lateRegularised: { dueDaysAgo: 6, paidHoursAgo: 20 } }],
+      }), // paid an overdue bill 20 h ago
+      spareCarDemo(600603, 'FRT3C03', 'Gol 1.0', 'VW - VolksWagen'), // a theft case 10 days ago (cases seed)
+      spareCarDemo(600604, 'CLS4D04', 'HB20 Comfort 1.0', 'Hyundai'), // a collision in Análise (claims seed)
+      spareCarDemo(600605, 'TRC5E05', 'Kicks SV 1.6', 'Nissan'), // a collision with third parties (claims seed)
+    ],
+  },
 ];
 
 /** Loads the demo customers once (only into an empty database). Bill dates follow the clock's today. */
@@ -400,7 +470,7 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'>
             status: k.status,
             cancelled: false,
             due_day: k.dueDay,
-            validity_start: k.start,
+            validity_start: k.startDaysAgo === undefined ? k.start : addDays(today, -k.startDaysAgo),
             validity_end: k.end ?? null,
             possui_dispositivo: k.tracker,
             fipe_limit_cents: k.fipeLimit,
@@ -429,7 +499,10 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'>
           }
         }
         for (const b of k.bills) {
-          const due = addMonths(thisMonth, (k.paidThisMonth ? 0 : anchorFor(k.dueDay)) + b.offset, k.dueDay);
+          const late = b.lateRegularised;
+          const due = late
+            ? addDays(today, -late.dueDaysAgo)
+            : addMonths(thisMonth, (k.paidThisMonth ? 0 : anchorFor(k.dueDay)) + b.offset, k.dueDay);
           await tx
             .insertInto('bills')
             .values({
@@ -439,7 +512,11 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'>
               valor_multa: b.fine ?? 0,
               valor_juros: b.interest ?? 0,
               id_status: b.status,
-              paid_at: b.status === 'P' ? new Date(`${due}T12:00:00Z`) : null,
+              paid_at: late
+                ? new Date(clock.now().getTime() - late.paidHoursAgo * 3_600_000)
+                : b.status === 'P'
+                  ? new Date(`${due}T12:00:00Z`)
+                  : null,
             })
             .execute();
         }

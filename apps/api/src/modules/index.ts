@@ -13,6 +13,7 @@ import publicConfig from './public-config';
 import plan from './plan';
 import plans from './plans'; // plan catalogue, quotations, plan change (issue 12)
 import trips from './trips';
+import vehicles from './vehicles'; // vehicle change and spare car (issue 12)
 import sso from './sso';
 
 /**
@@ -37,6 +38,7 @@ export const modules: FastifyPluginAsync[] = [
   claims, // needs cases and contracts (issue 11)
   plans, // needs contracts, plan and cases (issue 12)
   dueDate, // needs contracts and cases (issue 12)
+  vehicles, // needs cases and contracts (issue 12)
   addresses, // CEP lookup (issue 9)
   dev,
 ];

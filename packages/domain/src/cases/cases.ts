@@ -80,7 +80,7 @@ export const REQUEST_TYPE_INFO: Record<RequestType, RequestTypeInfo> = {
     label: 'Carro Reserva',
     reason: 'Carro Reserva',
     subject: 'Carro Reserva',
-    available: false,
+    available: true,
     allowsSeveralOpen: false,
   },
   rastreador: {
@@ -96,7 +96,7 @@ export const REQUEST_TYPE_INFO: Record<RequestType, RequestTypeInfo> = {
     label: 'Troca de Veículo / Correção de Placa',
     reason: 'Troca de Veículo',
     subject: 'Troca de Veículo / Correção de Placa',
-    available: false,
+    available: true,
     allowsSeveralOpen: false,
   },
   contestacao: {

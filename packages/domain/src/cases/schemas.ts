@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { REQUEST_TYPE_INFO, type CaseReason, type RequestType } from './cases';
 import { hasControlChars } from '../bounds';
 import { isCompleteCep, isMobilePhone, maskCep, onlyDigits, SIMPLE_EMAIL } from './inputs';
+import { contactPhoneSchema } from './contact-phone';
+export { contactPhoneSchema };
+import {
+  needsOccurrenceReport,
+  SPARE_CAR_PHOTOS,
+  spareCarOrder,
+  spareCarRequestSchema,
+  vehicleChangeRequestSchema,
+} from '../support-requests/vehicle-requests';
+import { normalizeChassis, normalizePlate } from '../support-requests/vehicle';
 import { SUPPORT_MSG } from './messages';
 
 /**
@@ -24,15 +34,6 @@ const text = (max: number, required: string, lines: Lines = {}) =>
 const optionalText = (max: number, lines: Lines = {}) =>
   z.string().trim().max(max, `Use no máximo ${max} caracteres.`).refine(clean(lines), CONTROL).optional();
 const MULTILINE = { multiline: true } as const;
-
-/** The contact phone of every request: masked, mobile only. Stored as digits. */
-export const contactPhoneSchema = z
-  .string({ error: SUPPORT_MSG.phoneRequired })
-  .max(20, SUPPORT_MSG.invalidMobile)
-  .refine(clean(), SUPPORT_MSG.invalidMobile)
-  .refine((v) => onlyDigits(v).length > 0, SUPPORT_MSG.phoneRequired)
-  .refine(isMobilePhone, SUPPORT_MSG.invalidMobile)
-  .transform(onlyDigits);
 
 export const TRACKER_CASES = ['Defeito', 'Perda', 'Furto ou Roubo'] as const;
 export const REGISTRATION_CHANGES = [
@@ -142,7 +143,15 @@ export const registrationChangeRequestSchema = z
 /** Every request this issue builds, discriminated by `tipo`. */
 export const supportRequestSchema = z.discriminatedUnion(
   'tipo',
-  [cancellationRequestSchema, trackerRequestSchema, contestationRequestSchema, ombudsmanRequestSchema, registrationChangeRequestSchema],
+  [
+    cancellationRequestSchema,
+    trackerRequestSchema,
+    contestationRequestSchema,
+    ombudsmanRequestSchema,
+    registrationChangeRequestSchema,
+    vehicleChangeRequestSchema,
+    spareCarRequestSchema,
+  ],
   { error: SUPPORT_MSG.selectArea },
 );
 export type SupportRequest = z.infer<typeof supportRequestSchema>;
@@ -181,15 +190,36 @@ export function attachmentRule(tipo: BuiltRequestType): AttachmentRule | null {
         max: MAX_FILES_PER_REQUEST,
         clientJpegQuality: 0.8,
       };
+    case 'carro-reserva':
+      // Either one occurrence report or two vehicle photos: attachmentRuleFor narrows it by MOTIVO.
+      return {
+        accept: ['application/pdf', 'image/jpeg', 'image/png'],
+        wrongTypeMessage: SUPPORT_MSG.invalidFormat,
+        min: 1,
+        max: SPARE_CAR_PHOTOS,
+        clientJpegQuality: 0.7,
+      };
     default:
       return null;
   }
 }
 
+/**
+ * The rule for one request: a spare car for theft or robbery takes the occurrence report (jpeg, png, pdf), for
+ * fire or collision exactly two vehicle photos (jpg, jpeg, png) (001 §2, §5).
+ */
+export function attachmentRuleFor(req: SupportRequest): AttachmentRule | null {
+  const rule = attachmentRule(req.tipo);
+  if (req.tipo !== 'carro-reserva' || !rule) return rule;
+  return needsOccurrenceReport(req.motivo)
+    ? { ...rule, min: 1, max: 1 }
+    : { ...rule, accept: ['image/jpeg', 'image/png'], min: SPARE_CAR_PHOTOS, max: SPARE_CAR_PHOTOS };
+}
+
 /** Registration change with a document choice needs at least one CNH/CRLV file. */
 export function requiredFiles(req: SupportRequest): number {
   if (req.tipo === 'dados-cadastrais') return req.alteracoes.includes('Alteração de documentos') ? 1 : 0;
-  return attachmentRule(req.tipo)?.min ?? 0;
+  return attachmentRuleFor(req)?.min ?? 0;
 }
 
 /** The attachment's document type as stored (and as the CRM's upload paths name it). */
@@ -201,6 +231,8 @@ export function attachmentDocumentType(req: SupportRequest): string {
       return 'ouvidoria';
     case 'dados-cadastrais':
       return req.documento === 'CRLV' ? 'clrv' : 'rg-cnh-frente';
+    case 'carro-reserva':
+      return needsOccurrenceReport(req.motivo) ? 'boletim-ocorrencia' : 'foto-veiculo';
     default:
       return 'anexo';
   }
@@ -224,6 +256,14 @@ export interface CasePayload {
   DiaVencimento__c?: number;
   CobrarValorProRata__c?: 'Sim' | 'Não';
   JSON_Retorno_Soon__c?: string;
+  /** Vehicle change: the new plate ('Não emplacado' + chassis when unplated) */
+  QualNumeroPlaca__c?: string;
+  /** Vehicle change: the server's quotation (VehicleQuotation as JSON), set by the vehicles module */
+  Cotacao__c?: string;
+  /** Spare car: the transport asked for (and where) */
+  PedidoDoCliente__c?: string;
+  /** Spare car: MOTIVO */
+  Motivo_Adyen__c?: string;
 }
 
 /** The registration change payload kept in JSON_Retorno_Soon__c (001 §3). */
@@ -299,6 +339,14 @@ export function buildCasePayload(req: SupportRequest, nCtrId: number): CasePaylo
     case 'dados-cadastrais': {
       const payload = registrationPayload(req);
       return { ...base, Description: payload.description, JSON_Retorno_Soon__c: JSON.stringify(payload) };
+    }
+    case 'troca-veiculo': {
+      const which = req.naoEmplacado ? `Não emplacado, chassi ${normalizeChassis(req.chassi ?? '')}` : normalizePlate(req.placa ?? '');
+      return { ...base, Description: `${req.caso}: ${which}.`, QualNumeroPlaca__c: which };
+    }
+    case 'carro-reserva': {
+      const order = spareCarOrder(req);
+      return { ...base, Description: `Carro reserva (${req.motivo}): ${order}`, PedidoDoCliente__c: order, Motivo_Adyen__c: req.motivo };
     }
   }
 }

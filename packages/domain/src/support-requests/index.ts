@@ -9,3 +9,4 @@ export * from './pricing';
 export * from './offer';
 export * from './dto';
 export * from './case-text';
+export * from './vehicle-requests';

@@ -7,6 +7,7 @@ import {
   type CaseCreatedDto,
   type CaseDto,
   type CaseEventDto,
+  type BlockingCase,
   type CasePayload,
 } from '@guarita/domain';
 import { sql } from 'kysely';
@@ -81,6 +82,8 @@ export interface CaseSystem {
   changePhase(q: Executor, caseId: string, phase: string, actor: Actor, at?: string): Promise<void>;
   close(q: Executor, caseId: string, actor: Actor, at?: string): Promise<void>;
   storageUsed(q: Executor, customerId: number): Promise<number>;
+  /** The contract's cases the spare-car blocking rules look at (theft, robbery, spare car, collision), any age. */
+  blockingCases(q: Executor, nCtrId: number): Promise<BlockingCase[]>;
 }
 
 type Ts = Date | string;
@@ -358,5 +361,21 @@ export class BuiltInCaseSystem implements CaseSystem {
       .insertInto('case_events')
       .values({ case_id: caseId, kind, from_value: from, to_value: to, actor_kind: actor, ...(when ? { created_at: new Date(when) } : {}) })
       .execute();
+  }
+  async blockingCases(q: Executor, nCtrId: number): Promise<BlockingCase[]> {
+    const rows = await q
+      .selectFrom('cases')
+      // the claim's answer to 'Envolvimento com terceiros' lives in the case payload (002 §3)
+      .select(['reason', 'status', 'phase', 'created_at', sql<string | null>`details->>'Envolvimento_com_terceiros__c'`.as('third')])
+      .where('n_ctr_id', '=', nCtrId)
+      .where('reason', 'in', ['Colisão', 'Furto', 'Roubo', 'Carro Reserva'])
+      .execute();
+    return rows.map((r) => ({
+      reason: r.reason,
+      status: r.status,
+      phase: r.phase,
+      createdAt: iso(r.created_at),
+      thirdParties: r.third === 'Sim',
+    }));
   }
 }

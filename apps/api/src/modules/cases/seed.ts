@@ -80,6 +80,14 @@ export const DEMO_CASES: SeedCase[] = [
     phases: [{ phase: 'Retenção', daysAgo: 5 }],
     comments: [{ body: 'Entraremos em contato para confirmar o cancelamento.', daysAgo: 5 }],
   },
+  {
+    // Spare car demo (issue 12): a spare car after a theft 10 days ago blocks another for 30 days.
+    nCtrId: 600603,
+    daysAgo: 10,
+    request: { tipo: 'carro-reserva', telefone: '(31) 99123-4567', motivo: 'Furto', transporte: 'reembolso_transporte' },
+    phases: [{ phase: 'Concluído', daysAgo: 8 }],
+    closedDaysAgo: 8,
+  },
 ];
 
 const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();

@@ -1,6 +1,6 @@
 import {
   attachmentDocumentType,
-  attachmentRule,
+  attachmentRuleFor,
   buildCasePayload,
   CLOSED_STATUS,
   duplicateCaseMessage,
@@ -11,8 +11,11 @@ import {
   visibleCases,
   caseListSince,
   type CaseCreatedDto,
+  type BuiltRequestType,
   type CasePayload,
+  type ContractDto,
   type RequestType,
+  type SupportRequest,
   type CaseDetailDto,
   type CaseListDto,
   type CaseCommentsDto,
@@ -22,11 +25,10 @@ import type { Database } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { Analytics } from '../../ports/analytics';
 import { newStorageKey, type FileStorage } from '../../ports/storage';
-import type { ContractService } from '../contracts/service';
+import type { ContractService, Executor } from '../contracts/service';
 import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../payments/idempotency';
 import { inspectUpload, sha256, type InspectedFile } from '../uploads/inspect';
 import type { CaseSystem, NewAttachment } from './case-system';
-import type { Executor } from '../contracts/service';
 
 export interface UploadedFile {
   data: Buffer;
@@ -43,6 +45,14 @@ export class DuplicateCaseError extends AppError {
     super(409, 'DUPLICATE_CASE', mensagem);
     this.detalhes = { DescricaoErroApiExterna: JSON.stringify([{ message: mensagem }]), CaseNumber: caseNumber };
   }
+}
+
+/** What a request type's owning module adds to the create (issue 12: vehicle change, spare car). */
+export interface CaseRequestHook {
+  /** Before the transaction (may call a port): fields the server computes, e.g. the vehicle's FIPE quotation. */
+  enrich?(input: { customerId: number; contract: ContractDto; request: SupportRequest }): Promise<Partial<CasePayload>>;
+  /** Inside the create transaction, under the contract lock: throw an AppError when a rule refuses the request. */
+  guard?(tx: Executor, input: { customerId: number; contract: ContractDto; request: SupportRequest }): Promise<void>;
 }
 
 const caseNotFound = () => new AppError(404, 'NOT_FOUND', SUPPORT_MSG.caseNotFound);
@@ -64,6 +74,13 @@ export class CasesService {
     private readonly settings: CasesSettings,
   ) {}
 
+  private readonly hooks = new Map<BuiltRequestType, CaseRequestHook>();
+
+  /** A module that owns a request type's rules plugs them in here (one hook per type). */
+  useHook(tipo: BuiltRequestType, hook: CaseRequestHook): void {
+    this.hooks.set(tipo, hook);
+  }
+
   async create(
     customerId: number,
     nCtrId: ContractId,
@@ -82,7 +99,7 @@ export class CasesService {
       throw new AppError(422, 'NO_TRACKER', 'Este contrato não possui rastreador.');
     }
 
-    const rule = attachmentRule(request.tipo);
+    const rule = attachmentRuleFor(request);
     if (files.length > (rule?.max ?? 0))
       throw new AppError(400, 'TOO_MANY_FILES', rule ? SUPPORT_MSG.tooManyFiles : SUPPORT_MSG.invalidFormat);
     if (files.length < requiredFiles(request)) {
@@ -95,13 +112,16 @@ export class CasesService {
     const inspected: InspectedFile[] = [];
     for (const f of files) inspected.push(await inspectUpload(f.data, rule!.accept, rule!.wrongTypeMessage));
 
-    const payload = buildCasePayload(request, nCtrId);
+    const hook = this.hooks.get(request.tipo);
+    const hookInput = { customerId, contract, request };
+    const payload = { ...buildCasePayload(request, nCtrId), ...(await hook?.enrich?.(hookInput)) };
     const documentType = attachmentDocumentType(request);
     const hash = this.idempotency.requestHash('case-create', canonicalJson({ nCtrId, request, files: files.map((f) => sha256(f.data)) }));
 
     const written: string[] = [];
     try {
-      return await this.open(customerId, nCtrId, idempotencyKey, hash, request.tipo, payload, async (tx) => {
+      const guard = hook?.guard && ((tx: Executor) => hook.guard!(tx, hookInput));
+      return await this.open(customerId, nCtrId, idempotencyKey, hash, request.tipo, payload, guard, async (tx) => {
         const newBytes = inspected.reduce((s, f) => s + f.data.length, 0);
         if (newBytes > 0 && (await this.caseSystem.storageUsed(tx, customerId)) + newBytes > this.settings.quotaBytes) {
           throw new AppError(413, 'QUOTA_EXCEEDED', SUPPORT_MSG.quotaExceeded);
@@ -139,7 +159,7 @@ export class CasesService {
     const contract = await this.contracts.requireOwned(customerId, nCtrId);
     if (contract.status === CLOSED_STATUS) throw new AppError(404, 'NOT_FOUND', SUPPORT_MSG.contractNotFound);
     const hash = this.idempotency.requestHash('case-create', canonicalJson({ nCtrId, requestType, hashInput }));
-    return this.open(customerId, nCtrId, idempotencyKey, hash, requestType, payload, async () => {
+    return this.open(customerId, nCtrId, idempotencyKey, hash, requestType, payload, undefined, async () => {
       firstAttemptCheck?.();
       return [];
     });
@@ -153,12 +173,15 @@ export class CasesService {
     hash: string,
     requestType: RequestType,
     payload: CasePayload,
+    /** The request type's own rule (CaseRequestHook.guard), under the contract lock, before the duplicate rule. */
+    guard: ((tx: Executor) => Promise<void>) | undefined,
     attach: (tx: Executor) => Promise<NewAttachment[]>,
   ): Promise<IdempotentAnswer<CaseCreatedDto>> {
     const info = REQUEST_TYPE_INFO[requestType];
     return this.idempotency.run<CaseCreatedDto>(customerId, idempotencyKey, 'case-create', hash, async (tx) => {
       // Serialise creates on this contract so two concurrent submits cannot both pass the duplicate rule.
       await this.contracts.lockContract(tx, nCtrId);
+      await guard?.(tx);
       if (!info.allowsSeveralOpen) {
         const open = await this.caseSystem.findOpen(tx, nCtrId, payload.Reason, payload.Subject);
         if (open) throw new DuplicateCaseError(duplicateCaseMessage(open.caseNumber, open.createdAt), open.caseNumber);

@@ -152,6 +152,46 @@ export const DEMO_CLAIMS: SeedClaim[] = [
     closedDaysAgo: 45,
     declaration: true,
   },
+  {
+    // Spare car demo (issue 12): a collision in Análise blocks a spare car until it is concluded.
+    nCtrId: 600604,
+    daysAgo: 4,
+    form: {
+      driver: 'Carla Mendes Ribeiro',
+      driverCPF: '283.719.465-46',
+      driverContact: '(31) 99123-4567',
+      description: 'Bati em um poste ao desviar de um buraco.',
+      location: 'Av. Cristiano Machado, 2000, Belo Horizonte',
+    },
+    phases: [
+      { phase: 'Documentação', daysAgo: 3 },
+      { phase: 'Análise', daysAgo: 1 },
+    ],
+    photos: all(COLLISION_TYPES, {}, true),
+    declaration: true,
+  },
+  {
+    // Spare car and vehicle change demo (issue 12): an open collision with third parties, already past analysis.
+    nCtrId: 600605,
+    daysAgo: 20,
+    form: {
+      driver: 'Carla Mendes Ribeiro',
+      driverCPF: '283.719.465-46',
+      driverContact: '(31) 99123-4567',
+      description: 'Outro veículo bateu na traseira do meu no semáforo.',
+      location: 'Av. Amazonas, 500, Belo Horizonte',
+      involvementWithThirdParties: 'Sim',
+      isOpenProtocolToThirdParties: 'Sim',
+      thirdPartyContact: '(31) 99876-5555',
+    },
+    phases: [
+      { phase: 'Documentação', daysAgo: 19 },
+      { phase: 'Análise', daysAgo: 15 },
+      { phase: 'Reparo Autorizado', daysAgo: 10 },
+    ],
+    photos: all(COLLISION_TYPES, {}, true),
+    declaration: true,
+  },
 ];
 
 /** Files of seeded photos live under this prefix; the claims plugin writes a placeholder image for each at start. */

@@ -145,6 +145,15 @@ export class ContractRepository {
     return q.selectFrom('bills').select(BILL_COLUMNS).where('n_ctr_id', '=', nCtrId).orderBy('doc_due_date').execute();
   }
 
+  /** Status, due date and payment instant of every bill: what the spare-car invoice rule reads (issue 12). */
+  billPayments(q: Executor, nCtrId: number): Promise<Array<{ idStatus: 'I' | 'A' | 'P'; docDueDate: string; paidAt: Date | null }>> {
+    return q
+      .selectFrom('bills')
+      .select(['id_status as idStatus', 'doc_due_date as docDueDate', 'paid_at as paidAt'])
+      .where('n_ctr_id', '=', nCtrId)
+      .execute();
+  }
+
   /** Locks the contract's row for the rest of the caller's transaction (a per-contract mutex). */
   /** The customer a contract belongs to (seeds and staff side; customer routes use findOwned). */
   async ownerOf(q: Executor, nCtrId: number): Promise<number | null> {

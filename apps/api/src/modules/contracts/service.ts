@@ -78,6 +78,11 @@ export class ContractService {
     return (await this.repo.vehicleType(nCtrId)) ?? 'CAT_AGRAVO_VEICULO_LEVE';
   }
 
+  /** Bills as the spare-car blocking rule reads them (status, due date, when paid), in the caller's transaction. */
+  billPayments(q: Executor, nCtrId: number) {
+    return this.repo.billPayments(q, nCtrId);
+  }
+
   /** Serialises writes that depend on a contract's state (e.g. the one-open-case rule) inside the caller's transaction. */
   lockContract(q: Executor, nCtrId: number): Promise<void> {
     return this.repo.lockContract(q, nCtrId);

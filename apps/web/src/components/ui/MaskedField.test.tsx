@@ -37,7 +37,7 @@ describe('MaskedField', () => {
     ['expiry', '1228', '12/28'],
     ['plate', 'rta1234', 'RTA-1234'],
     ['plate', 'rta1b23', 'RTA1B23'],
-    ['chassis', '9bwzzz377vt004251', '9BWZZZ377VT004251'],
+    ['chassis', '9bwzzz377vt004251', '9BW ZZZ377 VT 004251'],
     ['code', '12a3456', '123456'],
   ])('%s: typing %s shows %s', async (mask, typed, shown) => {
     const input = await typeInto(mask, typed);

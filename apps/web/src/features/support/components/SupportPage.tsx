@@ -8,8 +8,11 @@ import {
   externalErrorMessage,
   REQUEST_TYPE_INFO,
   requestTypeOptions,
+  requiredFiles,
+  SPARE_CAR_MSG,
   SUPPORT_MSG,
   supportRequestSchema,
+  type SupportRequest,
   type BuiltRequestType,
   type CaseCreatedDto,
   type RequestType,
@@ -40,6 +43,7 @@ type Outcome = { ok: true; created: CaseCreatedDto; tipo: BuiltRequestType } | {
 const FALLBACK: Partial<Record<RequestType, string>> = {
   contestacao: SUPPORT_MSG.contestationFailed,
   'dados-cadastrais': SUPPORT_MSG.registrationFailed,
+  'carro-reserva': SPARE_CAR_MSG.sendFailed,
 };
 
 /** Bytes of each file sent so far, from the request's overall progress (files travel in one request, in order). */
@@ -112,6 +116,10 @@ export function SupportPage() {
     const rule = attachmentRule(dados.tipo);
     if (dados.tipo === 'contestacao' && files.length === 0) return form.setError('root.arquivo', { message: SUPPORT_MSG.pdfOrJpg });
     if (dados.tipo === 'dados-cadastrais' && dados.alteracoes.includes('Alteração de documentos') && files.length === 0) return;
+    // The spare car's report or its two photos: a missing file is said here, not after a round trip.
+    if (dados.tipo === 'carro-reserva' && files.length < requiredFiles(dados as SupportRequest)) {
+      return form.setError('root.arquivo', { message: SUPPORT_MSG.attachmentRequired });
+    }
     inFlight.current = true;
     setPending(true);
     setCancelled(false);

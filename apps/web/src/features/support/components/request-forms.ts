@@ -1,6 +1,8 @@
 import type { BaseSyntheticEvent, ComponentType } from 'react';
 import type { RequestType, SupportRequestInput } from '@guarita/domain';
 import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
+import { SpareCarForm } from '../../spare-car';
+import { VehicleChangeForm } from '../../vehicle-change';
 import { CancellationForm, ContestationForm, OmbudsmanForm, RegistrationChangeForm, TrackerForm } from './RequestForms';
 import { DueDateRequestForm, PlanChangeRequestForm } from './ChangeForms';
 
@@ -36,4 +38,6 @@ export const REQUEST_FORMS: Partial<Record<RequestType, ComponentType<RequestFor
   contestacao: ContestationForm,
   cancelamento: CancellationForm,
   ouvidoria: OmbudsmanForm,
+  'troca-veiculo': VehicleChangeForm,
+  'carro-reserva': SpareCarForm,
 };

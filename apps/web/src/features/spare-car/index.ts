@@ -1,0 +1,1 @@
+export { SpareCarForm } from './components/SpareCarForm';

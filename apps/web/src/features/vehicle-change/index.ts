@@ -1,0 +1,2 @@
+export { VehicleChangeForm } from './components/VehicleChangeForm';
+export { useRestrictions } from './api/get-restrictions';

@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { CARLA, MARIA } from '../support/demo';
+import { login } from '../support/login';
+
+/**
+ * Spare car as a customer (issue 12 §5): a collision request with two photos through the capture flow ('Está
+ * nítido?' Não discards, Sim keeps), and a blocked customer seeing which rule applies and until when.
+ */
+test.describe.configure({ timeout: 90_000 });
+
+const main = (page: Page) => page.getByRole('main');
+const jpeg = (r: number) =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g: 120, b: 60 } } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+
+async function open(page: Page, nCtrId: number) {
+  await page.goto(`/suporte/${nCtrId}`);
+  await page.getByLabel('Tipo de solicitação').selectOption({ label: 'Carro Reserva' });
+}
+
+test('collision: two photos through the capture flow, a transport option, then the request is sent', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  await open(page, 100104);
+  await page.getByLabel('Telefone para contato (celular)').fill('31987654321');
+  const form = main(page).getByRole('form', { name: 'Carro Reserva' });
+  await form.getByLabel('MOTIVO').selectOption('Colisão');
+  const submit = form.getByRole('button', { name: 'Enviar Solicitação' });
+  await expect(submit).toBeDisabled();
+
+  for (const [i, name] of ['Foto 1 do veículo', 'Foto 2 do veículo'].entries()) {
+    await form.getByRole('button', { name: `Adicionar ${name.toLowerCase()}` }).click();
+    const how = page.getByRole('dialog', { name: `Como fotografar: ${name.toLowerCase()}` });
+    await how.getByLabel('Escolher arquivo').setInputFiles({ name: `foto${i}.jpg`, mimeType: 'image/jpeg', buffer: await jpeg(40 * i) });
+    const sharp1 = page.getByRole('dialog', { name: 'Está nítido?' });
+    await expect(sharp1.getByRole('img', { name: 'Prévia da foto' })).toBeVisible();
+    if (i === 0) {
+      await sharp1.getByRole('button', { name: 'Não' }).click(); // discarded: back to choosing
+      await how.getByLabel('Tirar foto').setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: await jpeg(200) });
+    }
+    await page.getByRole('dialog', { name: 'Está nítido?' }).getByRole('button', { name: 'Sim' }).click();
+    await expect(form.getByRole('img', { name: `${name}: foto escolhida` })).toBeVisible();
+  }
+
+  await form.getByRole('radio', { name: 'Carro reserva (até 7 dias)' }).check();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(form.getByText('Este campo é obrigatório.')).toBeVisible(); // the pick-up location
+  await form.getByLabel('Local de retirada do carro reserva').fill('Rua da Bahia, 1148 — Belo Horizonte');
+  await submit.click();
+  await expect(main(page).getByRole('status').filter({ hasText: 'Sua solicitação foi enviada com sucesso!' })).toBeVisible();
+  await expect(main(page).getByRole('region', { name: /Minhas solicitações/ })).toContainText('Carro Reserva');
+});
+
+test('a blocked customer sees Solicitação Bloqueada with the rule and when it ends', async ({ page, request }) => {
+  await login(page, request, CARLA);
+  await open(page, 600603);
+  const dialog = page.getByRole('dialog', { name: 'Solicitação Bloqueada' });
+  await expect(dialog).toContainText(
+    /Há uma solicitação de furto, roubo ou carro reserva nos últimos 30 dias: disponível a partir de \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\./,
+  );
+  await dialog.getByRole('button', { name: 'Voltar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(main(page).getByRole('alert')).toContainText('Solicitação Bloqueada');
+  await expect(main(page).getByRole('form', { name: 'Carro Reserva' })).toHaveCount(0);
+
+  await open(page, 600605);
+  await expect(page.getByRole('dialog', { name: 'Solicitação Bloqueada' })).toContainText(
+    'Você possui um caso de colisão com terceiros em aberto.',
+  );
+});
