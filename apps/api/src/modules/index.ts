@@ -12,6 +12,7 @@ import publicConfig from './public-config';
 import plan from './plan';
 import trips from './trips';
 import sso from './sso';
+import staff from './staff'; // back office (issue 13)
 
 /**
  * The modules, one line each, registered in this order by app.ts. Each is a fastify-plugin with a `name` and
@@ -34,5 +35,6 @@ export const modules: FastifyPluginAsync[] = [
   cases, // needs contracts (issue 9)
   claims, // needs cases and contracts (issue 11)
   addresses, // CEP lookup (issue 9)
+  staff, // staff accounts, sessions, audit (issue 13)
   dev,
 ];
