@@ -115,6 +115,7 @@ export interface CaseStaffNotes {
   id: Generated<number>;
   case_id: string;
   staff_id: number;
+  author: string;
   body: string;
   created_at: Generated<Date>;
 }
@@ -221,6 +222,7 @@ export interface Contracts {
   manufacturer: string | null;
   model_year: number | null;
   created_at: Generated<Date>;
+  commercial_use: boolean | null;
 }
 
 export interface Customers {

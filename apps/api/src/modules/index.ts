@@ -13,6 +13,7 @@ import plan from './plan';
 import trips from './trips';
 import sso from './sso';
 import staff from './staff'; // back office (issue 13)
+import backoffice from './backoffice'; // staff console (issue 13)
 
 /**
  * The modules, one line each, registered in this order by app.ts. Each is a fastify-plugin with a `name` and
@@ -36,5 +37,6 @@ export const modules: FastifyPluginAsync[] = [
   claims, // needs cases and contracts (issue 11)
   addresses, // CEP lookup (issue 9)
   staff, // staff accounts, sessions, audit (issue 13)
+  backoffice, // needs staff, cases, claims, customers, contracts (issue 13)
   dev,
 ];

@@ -59,6 +59,7 @@ CREATE TABLE case_staff_notes (
   id          serial PRIMARY KEY,
   case_id     text NOT NULL REFERENCES cases(id) ON DELETE CASCADE,
   staff_id    integer NOT NULL REFERENCES staff(id),
+  author      text NOT NULL,                          -- the staff member's name when written
   body        text NOT NULL,
   created_at  timestamptz NOT NULL DEFAULT now()
 );
@@ -66,3 +67,6 @@ CREATE INDEX case_staff_notes_case_idx ON case_staff_notes (case_id, created_at)
 
 -- The staff queue: open cases oldest first, keyset-paged on (created_at, id).
 CREATE INDEX cases_queue_idx ON cases (status, created_at, id);
+
+-- Vehicle use (registration change, 001 §2 'Utilização do veículo'): set when staff approve the change; null = never told.
+ALTER TABLE contracts ADD COLUMN commercial_use boolean;
