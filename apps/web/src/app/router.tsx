@@ -61,6 +61,16 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/shell/components/CustomerLayout')).default }),
         children: exact(customerRoutes),
       },
+      {
+        // The staff console: its own layout and chunks (issue 13); nothing of it loads on a customer route.
+        path: paths.backoffice.home,
+        caseSensitive: true,
+        lazy: page(() => import('../features/backoffice/components/BackofficeLayout')),
+        children: [
+          { index: true, lazy: page(() => import('../features/backoffice/components/QueuePage')) },
+          { path: paths.backoffice.case, caseSensitive: true, lazy: page(() => import('../features/backoffice/components/CasePage')) },
+        ],
+      },
       { Component: PublicLayout, children: exact(publicRoutes) },
     ],
   },
