@@ -1,6 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { HORIZONTE, JOAO } from '../support/demo';
 import { login } from '../support/login';
+import { openRoute, sidewaysOverflow } from '../support/routes';
 import { staffLogin } from '../support/staff';
 
 /**
@@ -53,7 +55,9 @@ test('staff rejects a claim photo with a reason and moves the phase; the custome
     await expect(main(customer).getByText('Participação Obrigatória')).toBeVisible();
     await expect(main(customer).getByText('Em andamento')).toBeVisible();
     // Documentação is among the completed steps, folded under '5 etapas concluídas'.
-    await main(customer).getByText(/etapas concluídas/).click();
+    await main(customer)
+      .getByText(/etapas concluídas/)
+      .click();
     await main(customer)
       .getByRole('button', { name: /Documentação/ })
       .click();
@@ -96,5 +100,30 @@ test('a registration change approved by staff shows the new address on /cadastro
   } finally {
     await staffContext.close();
     await customerContext.close();
+  }
+});
+
+test('the console screens (queue, a claim) have no accessibility violations and no sideways scroll', async ({ page, request }) => {
+  await staffLogin(page, request, 'admin@guarita.example');
+  const caseLink = main(page).getByRole('row').nth(1).getByRole('link');
+  const caseNumber = (await caseLink.textContent())!.trim();
+  for (const size of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const path of ['/backoffice', `/backoffice/casos/${caseNumber}`]) {
+      await openRoute(page, path);
+      const result = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
+      expect
+        .soft(
+          result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+          `${path} at ${size.width}px`,
+        )
+        .toEqual([]);
+      expect.soft(await sidewaysOverflow(page), `${path} at ${size.width}px`).toBeLessThanOrEqual(0);
+    }
   }
 });
