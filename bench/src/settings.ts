@@ -24,8 +24,8 @@ export interface Settings {
   rateDuration: number;
 }
 
-export type BenchPart = 'web' | 'lighthouse' | 'api' | 'trips' | 'cases' | 'claims' | 'login';
-const PARTS: BenchPart[] = ['web', 'lighthouse', 'api', 'trips', 'cases', 'claims', 'login'];
+export type BenchPart = 'web' | 'lighthouse' | 'api' | 'trips' | 'cases' | 'claims' | 'backoffice' | 'login';
+const PARTS: BenchPart[] = ['web', 'lighthouse', 'api', 'trips', 'cases', 'claims', 'backoffice', 'login'];
 
 function parts(): Set<BenchPart> {
   const raw = process.env.BENCH_ONLY?.trim();

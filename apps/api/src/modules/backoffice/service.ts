@@ -41,7 +41,8 @@ const inScope = (role: StaffRole, kind: CaseKind) => {
 const caseNotFound = () => new AppError(404, 'NOT_FOUND', STAFF_MSG.caseNotFound);
 const forbidden = () => new AppError(403, 'FORBIDDEN', STAFF_MSG.forbidden);
 
-const encodeCursor = (createdAt: string, id: string) => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+/** The queue's opaque keyset cursor (the bench makes one for a deep page). */
+export const encodeCursor = (createdAt: string, id: string) => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];

@@ -5,9 +5,9 @@ import { AppError } from '../../lib/errors';
 import type { StaffPrincipal } from './repository';
 import type { StaffService } from './service';
 
-/** The staff session cookie: HttpOnly, SameSite=Strict, sent only to the console's API. */
-export const STAFF_COOKIE = 'guarita_staff';
-export const STAFF_COOKIE_PATH = '/api/backoffice';
+import { STAFF_COOKIE, STAFF_COOKIE_PATH } from './cookies';
+
+export { STAFF_COOKIE };
 
 export function setStaffCookie(reply: FastifyReply, config: AppConfig, token: string, maxAgeSeconds: number) {
   reply.setCookie(STAFF_COOKIE, token, {
