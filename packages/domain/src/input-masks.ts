@@ -49,6 +49,8 @@ export const INPUT_MASKS = {
   /** Landline (10 digits) until an 11th digit makes it a mobile number. */
   phone: { kind: 'pattern', patterns: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }] },
   cep: { kind: 'pattern', patterns: [{ mask: '00000-000' }] },
+  /** A state's two-letter code ('MG'). */
+  uf: { kind: 'pattern', uppercase: true, patterns: [{ mask: 'aa' }] },
   /** Amex 4-6-5 (34…, 37…), every other brand in groups of 4 up to 19 digits. */
   cardNumber: {
     kind: 'pattern',

@@ -1,37 +1,43 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type BaseSyntheticEvent, type ReactNode } from 'react';
+import { Controller, get, useController, useFormContext, useWatch, type FieldError } from 'react-hook-form';
 import {
   cancellationLockIn,
   CONTESTATION_TYPES,
   DOCUMENT_TYPES,
   lockInText,
-  maskCep,
   MAX_UPLOAD_BYTES,
   REGISTRATION_CHANGES,
   SUPPORT_MSG,
   todayInSaoPaulo,
   TRACKER_CASES,
   VEHICLE_USES,
-  type DocumentType,
   type RegistrationChange,
 } from '@guarita/domain';
 import { ApiError } from '../../../lib/api';
 import { useCepLookup } from '../api/lookup-cep';
 import { DocumentAttach } from './DocumentAttach';
 import { Button, buttonClass } from '../../../components/ui/Button';
+import { Checkbox } from '../../../components/ui/Checkbox';
 import { fieldStyles } from '../../../components/ui/Field';
 import { MaskedField } from '../../../components/ui/MaskedField';
+import { Select } from '../../../components/ui/Select';
+import { TextArea } from '../../../components/ui/TextArea';
 import { TextField } from '../../../components/ui/TextField';
-import { SelectField, TextAreaField, type FieldErrors } from './fields';
+import type { RequestFormProps, SupportFormValues } from './request-forms';
 import styles from './SupportPage.module.css';
 
-export interface SubFormProps {
-  errors: FieldErrors;
-  pending: boolean;
-  /** The request fields (without tipo and telefone) and the chosen files. */
-  onSubmit: (fields: Record<string, unknown>, files: File[]) => void;
-}
-
 const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+
+/** An optional field left empty is not sent (the schema's optional fields refuse ''). */
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** The page's form (see `SupportFormValues`) and the message of a field by path ('descricao', 'endereco.cep'). */
+function useSupportForm() {
+  const form = useFormContext<SupportFormValues>();
+  const { errors } = form.formState;
+  const errorOf = (path: string) => (get(errors, path) as FieldError | undefined)?.message;
+  return { ...form, errorOf };
+}
 
 function Submit({ pending, children = 'Enviar solicitação' }: { pending: boolean; children?: ReactNode }) {
   return (
@@ -41,32 +47,20 @@ function Submit({ pending, children = 'Enviar solicitação' }: { pending: boole
   );
 }
 
-const onForm = (fn: () => void) => (e: FormEvent) => {
-  e.preventDefault();
-  fn();
-};
+/** The support forms' long text: four rows. */
+function LongText({ label, name, maxLength }: { label: string; name: 'detalhe' | 'descricao' | 'outros'; maxLength: number }) {
+  const { register, errorOf } = useSupportForm();
+  return <TextArea label={label} rows={4} maxLength={maxLength} {...register(name)} error={errorOf(name)} />;
+}
 
 // ── Cancelamento ─────────────────────────────────────────────────────────────────────────────
-export function CancellationForm({ errors, pending, onSubmit, startDate }: SubFormProps & { startDate: string }) {
-  const [motivo, setMotivo] = useState('');
-  const [detalhe, setDetalhe] = useState('');
-  const lockIn = cancellationLockIn(startDate, todayInSaoPaulo());
+export function CancellationForm({ contract, pending, send }: RequestFormProps) {
+  const { register, errorOf } = useSupportForm();
+  const lockIn = cancellationLockIn(contract.dataInicioVigencia, todayInSaoPaulo());
   return (
-    <form noValidate onSubmit={onForm(() => onSubmit({ motivo, detalhe }, []))} aria-label="Cancelamento">
-      <TextField
-        label="MOTIVO DO CANCELAMENTO"
-        value={motivo}
-        onChange={(e) => setMotivo(e.target.value)}
-        maxLength={200}
-        error={errors.motivo}
-      />
-      <TextAreaField
-        label="Explique mais sobre sua decisão"
-        value={detalhe}
-        onChange={(e) => setDetalhe(e.target.value)}
-        maxLength={2000}
-        error={errors.detalhe}
-      />
+    <form noValidate onSubmit={send([])} aria-label="Cancelamento">
+      <TextField label="MOTIVO DO CANCELAMENTO" maxLength={200} {...register('motivo')} error={errorOf('motivo')} />
+      <LongText label="Explique mais sobre sua decisão" name="detalhe" maxLength={2000} />
       <section className={styles.lockIn} aria-label="Condições de cancelamento">
         <h3>Antes de confirmar</h3>
         {lockInText(lockIn).map((t) => (
@@ -79,19 +73,12 @@ export function CancellationForm({ errors, pending, onSubmit, startDate }: SubFo
 }
 
 // ── Suporte Rastreador ───────────────────────────────────────────────────────────────────────
-export function TrackerForm({ errors, pending, onSubmit }: SubFormProps) {
-  const [caso, setCaso] = useState('');
-  const [descricao, setDescricao] = useState('');
+export function TrackerForm({ pending, send }: RequestFormProps) {
+  const { register, errorOf } = useSupportForm();
   return (
-    <form noValidate onSubmit={onForm(() => onSubmit({ caso, descricao }, []))} aria-label="Suporte Rastreador">
-      <SelectField label="CASO" value={caso} onChange={(e) => setCaso(e.target.value)} options={opts(TRACKER_CASES)} error={errors.caso} />
-      <TextAreaField
-        label="Explique o ocorrido"
-        value={descricao}
-        onChange={(e) => setDescricao(e.target.value)}
-        maxLength={2000}
-        error={errors.descricao}
-      />
+    <form noValidate onSubmit={send([])} aria-label="Suporte Rastreador">
+      <Select label="CASO" placeholder="Selecione" options={opts(TRACKER_CASES)} {...register('caso')} error={errorOf('caso')} />
+      <LongText label="Explique o ocorrido" name="descricao" maxLength={2000} />
       <Submit pending={pending} />
     </form>
   );
@@ -197,34 +184,23 @@ function FileSummary({ files, onRemove }: { files: File[]; onRemove: (i: number)
 }
 
 // ── Contestação de Fatura ────────────────────────────────────────────────────────────────────
-export function ContestationForm({ errors, pending, onSubmit }: SubFormProps) {
-  const [tipoContestacao, setTipo] = useState('');
-  const [descricao, setDescricao] = useState('');
+export function ContestationForm({ pending, send }: RequestFormProps) {
+  const { register } = useSupportForm();
   const attachment = usePdfOrJpg();
   const { file, setFileError } = attachment;
+  const submit = (e?: BaseSyntheticEvent) => {
+    if (!file) setFileError(SUPPORT_MSG.pdfOrJpg);
+    return send(file ? [file] : [])(e);
+  };
   return (
-    <form
-      noValidate
-      aria-label="Contestação de Fatura"
-      onSubmit={onForm(() => {
-        if (!file) setFileError(SUPPORT_MSG.pdfOrJpg);
-        onSubmit({ descricao, ...(tipoContestacao ? { tipoContestacao } : {}) }, file ? [file] : []);
-      })}
-    >
-      <SelectField
+    <form noValidate aria-label="Contestação de Fatura" onSubmit={submit}>
+      <Select
         label="Tipo de contestação"
-        value={tipoContestacao}
-        onChange={(e) => setTipo(e.target.value)}
-        options={CONTESTATION_TYPES.map((t) => ({ value: t.Id, label: t.Titulo }))}
         placeholder="Outro ocorrido"
+        options={CONTESTATION_TYPES.map((t) => ({ value: t.Id, label: t.Titulo }))}
+        {...register('tipoContestacao', { setValueAs: emptyToUndefined })}
       />
-      <TextAreaField
-        label="Descrição"
-        value={descricao}
-        onChange={(e) => setDescricao(e.target.value)}
-        maxLength={2000}
-        error={errors.descricao}
-      />
+      <LongText label="Descrição" name="descricao" maxLength={2000} />
       <PdfOrJpgAttachment label="Anexo (PDF ou JPG)" photoLabel="Ou tire uma foto da fatura" attachment={attachment} />
       <Submit pending={pending} />
     </form>
@@ -232,19 +208,12 @@ export function ContestationForm({ errors, pending, onSubmit }: SubFormProps) {
 }
 
 // ── Ouvidoria ────────────────────────────────────────────────────────────────────────────────
-export function OmbudsmanForm({ errors, pending, onSubmit }: SubFormProps) {
-  const [descricao, setDescricao] = useState('');
+export function OmbudsmanForm({ pending, send }: RequestFormProps) {
   const attachment = usePdfOrJpg();
   const { file } = attachment;
   return (
-    <form noValidate aria-label="Ouvidoria" onSubmit={onForm(() => onSubmit({ descricao }, file ? [file] : []))}>
-      <TextAreaField
-        label="Descreva sua manifestação"
-        value={descricao}
-        onChange={(e) => setDescricao(e.target.value)}
-        maxLength={4000}
-        error={errors.descricao}
-      />
+    <form noValidate aria-label="Ouvidoria" onSubmit={send(file ? [file] : [])}>
+      <LongText label="Descreva sua manifestação" name="descricao" maxLength={4000} />
       <PdfOrJpgAttachment label="Anexo opcional (PDF ou JPG)" photoLabel="Ou tire uma foto" attachment={attachment} />
       <Submit pending={pending}>Enviar</Submit>
     </form>
@@ -252,19 +221,12 @@ export function OmbudsmanForm({ errors, pending, onSubmit }: SubFormProps) {
 }
 
 // ── Alteração de Dados Cadastrais ────────────────────────────────────────────────────────────
-const EMPTY_ADDRESS = { cep: '', estado: '', cidade: '', bairro: '', rua: '', numero: '', complemento: '', codigoIbge: '' };
+const DOCUMENTS: RegistrationChange = 'Alteração de documentos';
+/** What a CEP's answer fills; typing another CEP empties them again. */
+const LOOKED_UP = ['rua', 'bairro', 'cidade', 'estado', 'codigoIbge'] as const;
 
-/** The CEP's answer: fills street, district, city and state; 'CEP não encontrado' under the field otherwise. */
-function useCepFill(cep: string, fill: (a: { rua: string; bairro: string; cidade: string; estado: string; codigoIbge: string }) => void) {
-  const lookup = useCepLookup(cep);
-  const filled = useRef<string | null>(null);
-  useEffect(() => {
-    const a = lookup.data;
-    if (!a || filled.current === a.Cep) return;
-    filled.current = a.Cep;
-    fill({ rua: a.Logradouro, bairro: a.Bairro, cidade: a.Municipio, estado: a.UF, codigoIbge: a.CodigoIbge });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- fill once per CEP answer
-  }, [lookup.data]);
+/** The CEP's answer: its message ('CEP não encontrado' under the field; a hint when the lookup is away). */
+function cepLookupState(lookup: ReturnType<typeof useCepLookup>) {
   const err = lookup.error;
   const message =
     err instanceof ApiError
@@ -277,165 +239,152 @@ function useCepFill(cep: string, fill: (a: { rua: string; bairro: string; cidade
   return { searching: lookup.isFetching, notFound: err instanceof ApiError && err.status === 404, message };
 }
 
-export function RegistrationChangeForm({ errors, pending, onSubmit }: SubFormProps) {
-  const [first, setFirst] = useState<RegistrationChange | ''>('');
+/** 'Novo endereço': the CEP looks the address up and fills street, district, city, state and the IBGE code. */
+function AddressFields() {
+  const { register, control, setValue, errorOf } = useSupportForm();
+  const cepValue = useWatch({ control, name: 'endereco.cep' }) ?? '';
+  const lookup = useCepLookup(cepValue);
+  const filled = useRef<string | null>(null);
+  useEffect(() => {
+    const a = lookup.data;
+    if (!a || filled.current === a.Cep) return;
+    filled.current = a.Cep;
+    const found = { rua: a.Logradouro, bairro: a.Bairro, cidade: a.Municipio, estado: a.UF, codigoIbge: a.CodigoIbge };
+    for (const k of LOOKED_UP) setValue(`endereco.${k}`, found[k]);
+  }, [lookup.data, setValue]);
+  const cep = cepLookupState(lookup);
+  return (
+    <fieldset className={styles.group}>
+      <legend>Novo endereço</legend>
+      <Controller
+        control={control}
+        name="endereco.cep"
+        defaultValue=""
+        render={({ field }) => (
+          <MaskedField
+            label="CEP"
+            mask="cep"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            {...field}
+            onChange={(v) => {
+              field.onChange(v);
+              filled.current = null;
+              for (const k of LOOKED_UP) setValue(`endereco.${k}`, '');
+            }}
+            hint={cep.searching ? 'Buscando o endereço…' : cep.message && !cep.notFound ? cep.message : undefined}
+            error={errorOf('endereco.cep') ?? errorOf('endereco') ?? (cep.notFound ? SUPPORT_MSG.cepNotFound : undefined)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="endereco.estado"
+        defaultValue=""
+        render={({ field, fieldState }) => <MaskedField label="Estado (UF)" mask="uf" {...field} error={fieldState.error?.message} />}
+      />
+      <TextField label="Cidade" {...register('endereco.cidade')} error={errorOf('endereco.cidade')} />
+      <TextField label="Bairro" {...register('endereco.bairro')} error={errorOf('endereco.bairro')} />
+      <TextField label="Rua" {...register('endereco.rua')} error={errorOf('endereco.rua')} />
+      <TextField label="Número" {...register('endereco.numero')} error={errorOf('endereco.numero')} />
+      <TextField label="Complemento (opcional)" {...register('endereco.complemento', { setValueAs: emptyToUndefined })} />
+      <input type="hidden" {...register('endereco.codigoIbge', { setValueAs: emptyToUndefined })} />
+    </fieldset>
+  );
+}
+
+export function RegistrationChangeForm({ pending, send }: RequestFormProps) {
+  const { register, control, errorOf } = useSupportForm();
+  // The one or two choices, as the schema's `alteracoes`; 'Alterar mais dados' only shows the second select.
+  const { field: choices } = useController({ control, name: 'alteracoes', defaultValue: [''] as never });
+  const [first = '', second = ''] = choices.value as string[];
   const [more, setMore] = useState(false);
-  const [second, setSecond] = useState<RegistrationChange | ''>('');
-  const [endereco, setEndereco] = useState(EMPTY_ADDRESS);
-  const [novoTelefone, setNovoTelefone] = useState('');
-  const [novoEmail, setNovoEmail] = useState('');
-  const [utilizacao, setUtilizacao] = useState('');
-  const [outros, setOutros] = useState('');
-  const [documento, setDocumento] = useState<DocumentType | ''>('');
+  const documento = useWatch({ control, name: 'documento' }) ?? '';
   const [files, setFiles] = useState<File[]>([]);
   const [attaching, setAttaching] = useState(false);
   const [fileError, setFileError] = useState<string | undefined>();
 
-  const docFirst = first === 'Alteração de documentos';
-  const chosen = [first, ...(more && !docFirst ? [second] : [])].filter((c): c is RegistrationChange => c !== '');
-  const has = (c: RegistrationChange) => chosen.includes(c);
-  const setAddr = (k: keyof typeof endereco, v: string) => setEndereco((a) => ({ ...a, [k]: v }));
-  const cep = useCepFill(has('Endereço') ? endereco.cep : '', (found) => setEndereco((a) => ({ ...a, ...found })));
+  const docFirst = first === DOCUMENTS;
+  const choose = (one: string, two: string) => choices.onChange([one, ...(two ? [two] : [])]);
+  const has = (c: RegistrationChange) => first === c || second === c;
+  const documents = has(DOCUMENTS);
 
-  const submit = () => {
-    if (has('Alteração de documentos') && files.length === 0) setFileError(`Anexe a ${documento || 'CNH ou o CRLV'}.`);
-    else setFileError(undefined);
-    const { complemento, codigoIbge, ...addr } = endereco;
-    onSubmit(
-      {
-        alteracoes: chosen,
-        ...(has('Endereço')
-          ? { endereco: { ...addr, ...(complemento ? { complemento } : {}), ...(/^\d{7}$/.test(codigoIbge) ? { codigoIbge } : {}) } }
-          : {}),
-        ...(has('Telefone') ? { novoTelefone } : {}),
-        ...(has('E-mail') ? { novoEmail } : {}),
-        ...(has('Utilização do veículo') && utilizacao ? { utilizacao } : {}),
-        ...(has('Alteração de documentos') && documento ? { documento } : {}),
-        ...(has('Outros') ? { outros } : {}),
-      },
-      has('Alteração de documentos') ? files : [],
-    );
+  const submit = (e?: BaseSyntheticEvent) => {
+    setFileError(documents && files.length === 0 ? `Anexe a ${documento || 'CNH ou o CRLV'}.` : undefined);
+    return send(documents ? files : [])(e);
   };
 
   return (
-    <form noValidate aria-label="Alteração de Dados Cadastrais" onSubmit={onForm(submit)}>
-      <SelectField
+    <form noValidate aria-label="Alteração de Dados Cadastrais" onSubmit={submit}>
+      <Select
+        ref={choices.ref}
         label="O que você quer alterar?"
+        placeholder="Selecione"
+        options={opts(REGISTRATION_CHANGES)}
         value={first}
         onChange={(e) => {
-          setFirst(e.target.value as RegistrationChange | '');
-          if (e.target.value === 'Alteração de documentos') setMore(false);
+          const docs = e.target.value === DOCUMENTS;
+          if (docs) setMore(false);
+          choose(e.target.value, docs ? '' : second);
         }}
-        options={opts(REGISTRATION_CHANGES)}
-        error={errors.alteracoes}
+        onBlur={choices.onBlur}
+        error={errorOf('alteracoes') ?? errorOf('alteracoes.0') ?? errorOf('alteracoes.1')}
       />
-      <label className={styles.check}>
-        <input type="checkbox" checked={more} disabled={docFirst} onChange={(e) => setMore(e.target.checked)} /> Alterar mais dados
-      </label>
+      <Checkbox
+        label="Alterar mais dados"
+        checked={more}
+        disabled={docFirst}
+        onChange={(e) => {
+          setMore(e.target.checked);
+          if (!e.target.checked) choose(first, '');
+        }}
+      />
       {more && !docFirst && (
-        <SelectField
+        <Select
           label="O que mais você quer alterar?"
+          placeholder="Selecione"
+          options={opts(REGISTRATION_CHANGES.filter((c) => c !== first && c !== DOCUMENTS))}
           value={second}
-          onChange={(e) => setSecond(e.target.value as RegistrationChange | '')}
-          options={opts(REGISTRATION_CHANGES.filter((c) => c !== first && c !== 'Alteração de documentos'))}
+          onChange={(e) => choose(first, e.target.value)}
         />
       )}
-      {has('Endereço') && (
-        <fieldset className={styles.group}>
-          <legend>Novo endereço</legend>
-          <TextField
-            label="CEP"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            value={endereco.cep}
-            onChange={(e) =>
-              setEndereco({ ...EMPTY_ADDRESS, numero: endereco.numero, complemento: endereco.complemento, cep: maskCep(e.target.value) })
-            }
-            maxLength={9}
-            hint={cep.searching ? 'Buscando o endereço…' : cep.message && !cep.notFound ? cep.message : undefined}
-            error={errors['endereco.cep'] ?? errors.endereco ?? (cep.notFound ? SUPPORT_MSG.cepNotFound : undefined)}
-          />
-          <TextField
-            label="Estado (UF)"
-            value={endereco.estado}
-            onChange={(e) => setAddr('estado', e.target.value.toUpperCase().slice(0, 2))}
-            error={errors['endereco.estado']}
-          />
-          <TextField
-            label="Cidade"
-            value={endereco.cidade}
-            onChange={(e) => setAddr('cidade', e.target.value)}
-            error={errors['endereco.cidade']}
-          />
-          <TextField
-            label="Bairro"
-            value={endereco.bairro}
-            onChange={(e) => setAddr('bairro', e.target.value)}
-            error={errors['endereco.bairro']}
-          />
-          <TextField label="Rua" value={endereco.rua} onChange={(e) => setAddr('rua', e.target.value)} error={errors['endereco.rua']} />
-          <TextField
-            label="Número"
-            value={endereco.numero}
-            onChange={(e) => setAddr('numero', e.target.value)}
-            error={errors['endereco.numero']}
-          />
-          <TextField label="Complemento (opcional)" value={endereco.complemento} onChange={(e) => setAddr('complemento', e.target.value)} />
-        </fieldset>
-      )}
+      {has('Endereço') && <AddressFields />}
       {has('Telefone') && (
-        <MaskedField
-          label="Novo telefone"
-          mask="phone"
-          type="tel"
-          inputMode="tel"
-          value={novoTelefone}
-          onChange={setNovoTelefone}
-          error={errors.novoTelefone}
+        <Controller
+          control={control}
+          name="novoTelefone"
+          defaultValue=""
+          render={({ field, fieldState }) => (
+            <MaskedField label="Novo telefone" mask="phone" type="tel" inputMode="tel" {...field} error={fieldState.error?.message} />
+          )}
         />
       )}
-      {has('E-mail') && (
-        <TextField
-          label="Novo e-mail"
-          type="email"
-          value={novoEmail}
-          onChange={(e) => setNovoEmail(e.target.value)}
-          error={errors.novoEmail}
-        />
-      )}
+      {has('E-mail') && <TextField label="Novo e-mail" type="email" {...register('novoEmail')} error={errorOf('novoEmail')} />}
       {has('Utilização do veículo') && (
-        <SelectField
+        <Select
           label="Utilização do veículo"
-          value={utilizacao}
-          onChange={(e) => setUtilizacao(e.target.value)}
+          placeholder="Selecione"
           options={opts(VEHICLE_USES)}
-          error={errors.utilizacao}
+          {...register('utilizacao')}
+          error={errorOf('utilizacao')}
         />
       )}
-      {has('Outros') && (
-        <TextAreaField
-          label="Descreva a alteração"
-          value={outros}
-          onChange={(e) => setOutros(e.target.value)}
-          maxLength={2000}
-          error={errors.outros}
-        />
-      )}
-      {has('Alteração de documentos') && (
+      {has('Outros') && <LongText label="Descreva a alteração" name="outros" maxLength={2000} />}
+      {documents && (
         <fieldset className={styles.group}>
           <legend>Documento</legend>
-          <SelectField
+          <Select
             label="Tipo de documento"
-            value={documento}
-            onChange={(e) => {
-              const d = e.target.value as DocumentType | '';
-              setDocumento(d);
-              setFiles([]);
-              // Choosing CNH or CRLV opens the full-screen attach flow (001 §2).
-              setAttaching(d !== '');
-            }}
+            placeholder="Selecione"
             options={opts(DOCUMENT_TYPES)}
-            error={errors.documento}
+            {...register('documento', {
+              onChange: (e: { target: { value: string } }) => {
+                setFiles([]);
+                // Choosing CNH or CRLV opens the full-screen attach flow (001 §2).
+                setAttaching(e.target.value !== '');
+              },
+            })}
+            error={errorOf('documento')}
           />
           {documento && (
             <div className={styles.attach}>
@@ -460,14 +409,14 @@ export function RegistrationChangeForm({ errors, pending, onSubmit }: SubFormPro
                 onClose={() => setAttaching(false)}
                 onConfirm={() => {
                   setAttaching(false);
-                  submit();
+                  void submit();
                 }}
               />
             </div>
           )}
         </fieldset>
       )}
-      {has('Alteração de documentos') ? !documento && <Submit pending={pending}>Continuar</Submit> : <Submit pending={pending} />}
+      {documents ? !documento && <Submit pending={pending}>Continuar</Submit> : <Submit pending={pending} />}
     </form>
   );
 }

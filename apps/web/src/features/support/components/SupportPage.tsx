@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { Controller, FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   AREA_PRESELECT,
@@ -11,11 +13,13 @@ import {
   type BuiltRequestType,
   type CaseCreatedDto,
   type RequestType,
+  type SupportRequestInput,
 } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { MaskedField } from '../../../components/ui/MaskedField';
+import { Select } from '../../../components/ui/Select';
 import { usePublicConfig } from '../../../api/get-public-config';
 import { useSelectedContract } from '../../../hooks/use-selected-contract';
 import { ApiError } from '../../../lib/api/client';
@@ -25,8 +29,7 @@ import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
 import { useSendCase } from '../api/cases';
 import { prepareUpload } from '../lib/resize-image';
 import { CaseList } from './CaseList';
-import { issuesToErrors, SelectField, type FieldErrors } from './fields';
-import { CancellationForm, ContestationForm, OmbudsmanForm, RegistrationChangeForm, TrackerForm } from './RequestForms';
+import { REQUEST_FORMS, type SupportFormValues } from './request-forms';
 import styles from './SupportPage.module.css';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { QueryError } from '../../../components/ui/QueryError';
@@ -56,7 +59,7 @@ export function SupportPage() {
   const [search] = useSearchParams();
   const selected = useSelectedContract();
   const supportPhone = usePublicConfig().data?.supportPhone ?? '4000 1762';
-  const send = useSendCase();
+  const sendCase = useSendCase();
 
   const plainRoute = params.nCtrId === undefined;
   const upSell = params.upSell === '1' ? 1 : 0;
@@ -65,9 +68,15 @@ export function SupportPage() {
   const area = AREA_PRESELECT[search.get('area') ?? ''];
   const preselect = area && (options.includes(area) || area === 'ouvidoria') ? area : '';
 
-  const [tipo, setTipo] = useState<RequestType | ''>(preselect);
-  const [telefone, setTelefone] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<SupportFormValues>({
+    // raw: the request goes as typed (the API parses it with the same schema); the schema only validates here.
+    resolver: zodResolver(supportRequestSchema, undefined, { raw: true }) as unknown as Resolver<SupportFormValues>,
+    defaultValues: { tipo: preselect, telefone: '' },
+    // A request form's fields leave the values when another type replaces it.
+    shouldUnregister: true,
+  });
+  const tipo = useWatch({ control: form.control, name: 'tipo' });
+  const errors = form.formState.errors;
   const [step, setStep] = useState<1 | 2>(1);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [pending, setPending] = useState(false);
@@ -79,10 +88,10 @@ export function SupportPage() {
   const inFlight = useRef(false);
 
   const choose = (t: RequestType | '') => {
-    setTipo(t);
+    form.setValue('tipo', t);
     setStep(1); // changing the type resets to step 1
     setOutcome(null);
-    setErrors({});
+    form.clearErrors();
   };
   // ?area= preselects once the contract (and so the list) is known, and again when the link changes it.
   useEffect(() => {
@@ -94,20 +103,12 @@ export function SupportPage() {
   if (selected.notFound) return <ContractNotFound />;
   if (!c) return <Alert kind="info">Você não possui contratos ativos.</Alert>;
 
-  const submit = async (fields: Record<string, unknown>, files: File[]) => {
-    if (inFlight.current || !tipo) return; // a double click sends once
-    const dados = { tipo, telefone, ...fields };
-    const parsed = supportRequestSchema.safeParse(dados);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues));
-      return;
-    }
-    const rule = attachmentRule(parsed.data.tipo);
-    if (parsed.data.tipo === 'contestacao' && files.length === 0) return setErrors({ arquivo: SUPPORT_MSG.pdfOrJpg });
-    if (parsed.data.tipo === 'dados-cadastrais' && parsed.data.alteracoes.includes('Alteração de documentos') && files.length === 0) {
-      return setErrors({});
-    }
-    setErrors({});
+  /** Called with the form's values once the domain schema accepts them. */
+  const submit = async (dados: SupportRequestInput, files: File[]) => {
+    if (inFlight.current) return; // a double click sends once
+    const rule = attachmentRule(dados.tipo);
+    if (dados.tipo === 'contestacao' && files.length === 0) return form.setError('root.arquivo', { message: SUPPORT_MSG.pdfOrJpg });
+    if (dados.tipo === 'dados-cadastrais' && dados.alteracoes.includes('Alteração de documentos') && files.length === 0) return;
     inFlight.current = true;
     setPending(true);
     setCancelled(false);
@@ -118,7 +119,7 @@ export function SupportPage() {
       const body = JSON.stringify(dados) + files.map((f) => `${f.name}:${f.size}`).join('|');
       if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
       abort.current = new AbortController();
-      const created = await send.mutateAsync({
+      const created = await sendCase.mutateAsync({
         nCtrId: c.nCtrId,
         dados,
         files: blobs,
@@ -127,7 +128,7 @@ export function SupportPage() {
         signal: abort.current.signal,
       });
       attempt.current = null;
-      setOutcome({ ok: true, created, tipo: parsed.data.tipo });
+      setOutcome({ ok: true, created, tipo: dados.tipo });
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') {
         setCancelled(true); // the customer stopped it: stay on the form, same files, send again to retry
@@ -144,7 +145,7 @@ export function SupportPage() {
       const fallback =
         err instanceof ApiError && err.status > 0 && files.length > 0
           ? SUPPORT_MSG.uploadFailed(err.status)
-          : (FALLBACK[tipo] ?? SUPPORT_MSG.sendFailed);
+          : (FALLBACK[dados.tipo] ?? SUPPORT_MSG.sendFailed);
       setOutcome({ ok: false, message: externalErrorMessage(raw, fallback) });
     } finally {
       inFlight.current = false;
@@ -156,8 +157,9 @@ export function SupportPage() {
     setStep(2);
   };
 
-  const formProps = { errors, pending, onSubmit: (f: Record<string, unknown>, files: File[]) => void submit(f, files) };
+  const send = (files: File[]) => form.handleSubmit((values) => submit(values as SupportRequestInput, files));
   const info = tipo ? REQUEST_TYPE_INFO[tipo] : null;
+  const RequestForm = tipo ? REQUEST_FORMS[tipo] : undefined;
 
   return (
     <div className={styles.page}>
@@ -165,102 +167,112 @@ export function SupportPage() {
       <VehicleSelector navigateTo="/suporte" />
       <CaseList nCtrId={c.nCtrId} />
 
-      <section className="card" aria-labelledby="nova-solicitacao">
-        <h2 id="nova-solicitacao">Nova solicitação</h2>
-        <SelectField
-          label="Tipo de solicitação"
-          value={tipo}
-          onChange={(e) => choose(e.target.value as RequestType | '')}
-          options={[...options, ...(tipo === 'ouvidoria' ? (['ouvidoria'] as const) : [])].map((t) => ({
-            value: t,
-            label: REQUEST_TYPE_INFO[t].label,
-          }))}
-          placeholder="Selecione uma área"
-          error={errors.tipo}
-        />
-        {!tipo && <p className="muted">{SUPPORT_MSG.selectArea}</p>}
-        <MaskedField
-          label="Telefone para contato (celular)"
-          mask="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          value={telefone}
-          onChange={setTelefone}
-          error={errors.telefone}
-        />
-        <p className={styles.phone}>
-          Dúvidas? Fale com o Suporte: <a href={`tel:${supportPhone.replace(/\D/g, '')}`}>{supportPhone}</a>
-        </p>
+      <FormProvider {...form}>
+        <section className="card" aria-labelledby="nova-solicitacao">
+          <h2 id="nova-solicitacao">Nova solicitação</h2>
+          <Controller
+            control={form.control}
+            name="tipo"
+            render={({ field, fieldState }) => (
+              // Controlled: Ouvidoria's option appears only once it is chosen (its link or ?area=).
+              <Select
+                label="Tipo de solicitação"
+                {...field}
+                onChange={(e) => choose(e.target.value as RequestType | '')}
+                options={[...options, ...(tipo === 'ouvidoria' ? (['ouvidoria'] as const) : [])].map((t) => ({
+                  value: t,
+                  label: REQUEST_TYPE_INFO[t].label,
+                }))}
+                placeholder="Selecione uma área"
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          {!tipo && <p className="muted">{SUPPORT_MSG.selectArea}</p>}
+          <Controller
+            control={form.control}
+            name="telefone"
+            render={({ field, fieldState }) => (
+              <MaskedField
+                label="Telefone para contato (celular)"
+                mask="phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                {...field}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <p className={styles.phone}>
+            Dúvidas? Fale com o Suporte: <a href={`tel:${supportPhone.replace(/\D/g, '')}`}>{supportPhone}</a>
+          </p>
 
-        {info && !info.available && step === 1 && (
-          <Alert kind="info">
-            {info.label}: disponível em breve. {SUPPORT_MSG.comingSoon} {supportPhone}.
-          </Alert>
-        )}
+          {info && !RequestForm && step === 1 && (
+            <Alert kind="info">
+              {info.label}: disponível em breve. {SUPPORT_MSG.comingSoon} {supportPhone}.
+            </Alert>
+          )}
 
-        <div hidden={step !== 1}>
-          {tipo === 'cancelamento' && <CancellationForm {...formProps} startDate={c.dataInicioVigencia} />}
-          {tipo === 'rastreador' && <TrackerForm {...formProps} />}
-          {tipo === 'contestacao' && <ContestationForm {...formProps} />}
-          {tipo === 'ouvidoria' && <OmbudsmanForm {...formProps} />}
-          {tipo === 'dados-cadastrais' && <RegistrationChangeForm {...formProps} />}
-          {errors.arquivo && <Alert>{errors.arquivo}</Alert>}
-          {progress !== null && (
-            <div className={styles.progress} role="group" aria-label="Envio dos arquivos">
-              <ul>
-                {perFile(
-                  sending.map((f) => f.size),
-                  progress,
-                ).map((p, i) => (
-                  <li key={i}>
-                    <label>
-                      Enviando arquivo {sending[i]?.name}… {Math.round(p * 100)}%
-                      <progress max={1} value={p} />
-                    </label>
-                  </li>
-                ))}
-              </ul>
-              <Button variant="secondary" type="button" onClick={() => abort.current?.abort()}>
-                Cancelar envio
+          <div hidden={step !== 1}>
+            {RequestForm && <RequestForm key={tipo} contract={c} pending={pending} send={send} />}
+            {errors.root?.arquivo && <Alert>{errors.root.arquivo.message}</Alert>}
+            {progress !== null && (
+              <div className={styles.progress} role="group" aria-label="Envio dos arquivos">
+                <ul>
+                  {perFile(
+                    sending.map((f) => f.size),
+                    progress,
+                  ).map((p, i) => (
+                    <li key={i}>
+                      <label>
+                        Enviando arquivo {sending[i]?.name}… {Math.round(p * 100)}%
+                        <progress max={1} value={p} />
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+                <Button variant="secondary" type="button" onClick={() => abort.current?.abort()}>
+                  Cancelar envio
+                </Button>
+              </div>
+            )}
+            {cancelled && <Alert kind="info">Envio cancelado. Seus dados e arquivos continuam aqui: envie de novo quando quiser.</Alert>}
+          </div>
+
+          {step === 2 && outcome?.ok && (
+            <div className={styles.feedback} role="status">
+              <h3>{outcome.tipo === 'dados-cadastrais' ? SUPPORT_MSG.registrationSuccess : SUPPORT_MSG.success}</h3>
+              {outcome.tipo === 'contestacao' && <p className={styles.protocol}>{SUPPORT_MSG.protocol(outcome.created.CaseNumber)}</p>}
+              {outcome.tipo !== 'contestacao' && <p>Protocolo da solicitação: {outcome.created.CaseNumber}</p>}
+              {outcome.tipo === 'dados-cadastrais' && <p>{SUPPORT_MSG.registrationPending}</p>}
+              <p>{SUPPORT_MSG.successReturn}</p>
+              <p>{SUPPORT_MSG.successEmail}</p>
+              <Button variant="secondary" onClick={() => choose('')}>
+                Nova solicitação
               </Button>
             </div>
           )}
-          {cancelled && <Alert kind="info">Envio cancelado. Seus dados e arquivos continuam aqui: envie de novo quando quiser.</Alert>}
-        </div>
+          {step === 2 && outcome && !outcome.ok && (
+            <div className={styles.feedback}>
+              <Alert>{SUPPORT_MSG.errorAlert(supportPhone)}</Alert>
+              <p>
+                <strong>{outcome.message}</strong>
+              </p>
+              <p>{SUPPORT_MSG.retryText}</p>
+              <Button variant="secondary" onClick={() => setStep(1)}>
+                Tentar novamente
+              </Button>
+            </div>
+          )}
 
-        {step === 2 && outcome?.ok && (
-          <div className={styles.feedback} role="status">
-            <h3>{outcome.tipo === 'dados-cadastrais' ? SUPPORT_MSG.registrationSuccess : SUPPORT_MSG.success}</h3>
-            {outcome.tipo === 'contestacao' && <p className={styles.protocol}>{SUPPORT_MSG.protocol(outcome.created.CaseNumber)}</p>}
-            {outcome.tipo !== 'contestacao' && <p>Protocolo da solicitação: {outcome.created.CaseNumber}</p>}
-            {outcome.tipo === 'dados-cadastrais' && <p>{SUPPORT_MSG.registrationPending}</p>}
-            <p>{SUPPORT_MSG.successReturn}</p>
-            <p>{SUPPORT_MSG.successEmail}</p>
-            <Button variant="secondary" onClick={() => choose('')}>
-              Nova solicitação
-            </Button>
-          </div>
-        )}
-        {step === 2 && outcome && !outcome.ok && (
-          <div className={styles.feedback}>
-            <Alert>{SUPPORT_MSG.errorAlert(supportPhone)}</Alert>
-            <p>
-              <strong>{outcome.message}</strong>
+          {tipo !== 'ouvidoria' && upSell === 0 && (
+            <p className={styles.ombudsman}>
+              Não resolveu? <Link to="/suporte?area=Ouvidoria">Fale com a Ouvidoria</Link>
             </p>
-            <p>{SUPPORT_MSG.retryText}</p>
-            <Button variant="secondary" onClick={() => setStep(1)}>
-              Tentar novamente
-            </Button>
-          </div>
-        )}
-
-        {tipo !== 'ouvidoria' && upSell === 0 && (
-          <p className={styles.ombudsman}>
-            Não resolveu? <Link to="/suporte?area=Ouvidoria">Fale com a Ouvidoria</Link>
-          </p>
-        )}
-      </section>
+          )}
+        </section>
+      </FormProvider>
     </div>
   );
 }
