@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CaseAttachmentDto, CaseEventDto } from '../cases/dto';
+import { CaseAttachmentDto, CaseDto, CaseEventDto } from '../cases/dto';
 import { ClaimPhotoTypeDto } from '../claims/dto';
 import { documentSchema } from '../schemas';
 import { formatDocument, normalizeDocument } from '../document';
@@ -33,17 +33,10 @@ export const QueueQuery = z.object({
 });
 export type QueueQuery = z.infer<typeof QueueQuery>;
 
-export const QueueItemDto = z.object({
-  Id: z.string(),
-  CaseNumber: z.string(),
-  Reason: z.string(),
-  Subject: z.string(),
-  Status: z.enum(['New', 'Closed']),
-  Fase__c: z.string(),
-  CreatedDate: z.string(),
-  nCtrId: z.number().int(),
-  documento: z.string().describe('masked'),
-});
+/** A case as staff see it: the customer's case fields (without the customer's unread marker) and its contract. */
+const StaffCaseBase = CaseDto.omit({ naoLido: true }).extend({ nCtrId: z.number().int() });
+
+export const QueueItemDto = StaffCaseBase.extend({ documento: z.string().describe('masked') });
 export type QueueItemDto = z.infer<typeof QueueItemDto>;
 
 export const QueuePageDto = z.object({ itens: z.array(QueueItemDto), proximo: z.string().nullable() });
@@ -70,18 +63,7 @@ export const StaffClaimPhotoDto = z.object({
 export type StaffClaimPhotoDto = z.infer<typeof StaffClaimPhotoDto>;
 
 export const StaffCaseDto = z.object({
-  caso: z.object({
-    Id: z.string(),
-    CaseNumber: z.string(),
-    Reason: z.string(),
-    Subject: z.string(),
-    Status: z.enum(['New', 'Closed']),
-    Fase__c: z.string(),
-    CreatedDate: z.string(),
-    nCtrId: z.number().int(),
-    Description: z.string(),
-    tipoSolicitacao: z.string(),
-  }),
+  caso: StaffCaseBase.extend({ Description: z.string(), tipoSolicitacao: z.string() }),
   cliente: z.object({ nome: z.string(), documento: z.string().describe('masked') }),
   /** Every field of the request as the customer sent it (the payload's own names). */
   solicitacao: z.record(z.string(), z.unknown()),
