@@ -15,6 +15,7 @@ import { readSettings } from './settings';
 import { KB, MB, TARGETS } from './targets';
 import { BILLS_PATH, CONTRACTS_PATH, measureServers } from './throughput';
 import { BENCH_POSITIONS, TRIPS_PATH, measureTrips } from './trips';
+import { BENCH_CASES, QUEUE_PATH, measureBackoffice } from './backoffice';
 import { CASES_PATH, measureCases } from './cases';
 import { measureClaims } from './claims';
 import { measureQuotation } from './quotation';
@@ -221,6 +222,30 @@ async function tripsFigures(cleanup: Cleanup): Promise<void> {
   }
 }
 
+/** Issue 13 §4: the staff queue read with 1M cases (p50/p99), first page, a deep keyset page and a filtered one. */
+async function backofficeFigures(cleanup: Cleanup): Promise<void> {
+  const cpus = pinCpus(settings.pin);
+  report.line('');
+  report.line(
+    `Staff queue read (25 open cases, oldest first) after adding ${BENCH_CASES.toLocaleString('en')} cases; ` +
+      `${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s measured`,
+  );
+  try {
+    const row = (label: string, r: { rps: number; p50: number; p99: number }) =>
+      report.info(label, `${Math.round(r.rps)} req/s (latency p50 ${r.p50} ms, p99 ${r.p99} ms)`);
+    await measureBackoffice(settings, cleanup, cpus, (f) => {
+      report.line('');
+      report.info('API database', f.dbLabel);
+      report.info('cases', `${f.cases.toLocaleString('en')} (inserted in ${f.seedSeconds.toFixed(1)} s)`);
+      row(`GET ${QUEUE_PATH}`, f.firstPage);
+      row('  a keyset page 50 cases from the newest', f.deepPage);
+      row('  filtered by reason (SAC)', f.filtered);
+    });
+  } catch (err) {
+    report.error('staff queue read', err);
+  }
+}
+
 /** Issue 9 §7: 'Minhas solicitações' read (req/s, ratio to bare node:http) and 1 MiB JPEG upload throughput. */
 async function casesFigures(cleanup: Cleanup): Promise<void> {
   const cpus = pinCpus(settings.pin);
@@ -350,6 +375,7 @@ await runGuarded(async (cleanup) => {
   if (settings.parts.has('cases')) await casesFigures(cleanup);
   if (settings.parts.has('claims')) await claimsFigures(cleanup);
   if (settings.parts.has('quotation')) await quotationFigures(cleanup);
+  if (settings.parts.has('backoffice')) await backofficeFigures(cleanup);
   if (settings.parts.has('login')) await loginTimingFigures(cleanup);
   return report.summary().failed ? 1 : 0;
 }, deadlineMs);

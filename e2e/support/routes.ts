@@ -17,6 +17,8 @@ export const PUBLIC_ROUTES = [
   // A sign-on link that cannot be used: the page says so and offers the login.
   '/sso/link-invalido',
   '/rota-que-nao-existe',
+  // The staff console's login (issue 13); the console's own screens are checked in backoffice.spec.ts.
+  '/backoffice',
 ] as const;
 
 export const CUSTOMER_ROUTES = [

@@ -63,6 +63,13 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Path-style URLs ({endpoint}/{bucket}/{key}), as MinIO and most S3-compatible servers want. */
   S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Back office (issue 13): a staff session unused this many minutes ends. */
+  STAFF_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -93,6 +100,15 @@ export interface AppConfig {
     codeSeconds: number;
     /** A rotated refresh token presented again within this window returns the same successor (parallel tabs). */
     refreshGraceSeconds: number;
+  };
+  /** Staff login and sessions (ADR 055); tests shrink them. */
+  staff: {
+    maxFailures: number;
+    lockSeconds: number;
+    idleSeconds: number;
+    /** Absolute life of a staff session token, however active. */
+    tokenSeconds: number;
+    loginsPerIp: number;
   };
   brand: {
     name: string;
@@ -131,6 +147,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       wrongTriesPerCode: 5,
       contactPerIp: 10 * f,
     },
+    staff: { maxFailures: 5, lockSeconds: 15 * 60, idleSeconds: env.STAFF_IDLE_MINUTES * 60, tokenSeconds: 12 * 3600, loginsPerIp: 30 * f },
     tokens: { accessSeconds: 15 * 60, refreshAbsoluteSeconds: 30 * 24 * 3600, codeSeconds: 10 * 60, refreshGraceSeconds: 10 },
     brand: {
       name: env.BRAND_NAME,
@@ -142,7 +159,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       address: env.COMPANY_ADDRESS,
     },
   };
-  return { ...base, ...overrides, limits: { ...base.limits, ...overrides.limits }, tokens: { ...base.tokens, ...overrides.tokens } };
+  return {
+    ...base,
+    ...overrides,
+    limits: { ...base.limits, ...overrides.limits },
+    tokens: { ...base.tokens, ...overrides.tokens },
+    staff: { ...base.staff, ...overrides.staff },
+  };
 }
 
 /** Too few distinct characters to be random (e.g. 'aaaa…', '0123…0123'). */

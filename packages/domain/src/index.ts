@@ -21,3 +21,4 @@ export * from './login';
 export * from './overdue';
 export * from './addresses';
 export * from './support-requests';
+export * from './backoffice';

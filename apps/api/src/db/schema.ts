@@ -111,6 +111,15 @@ export interface CaseNumberCounters {
   last_seq: number;
 }
 
+export interface CaseStaffNotes {
+  id: Generated<number>;
+  case_id: string;
+  staff_id: number;
+  author: string;
+  body: string;
+  created_at: Generated<Date>;
+}
+
 export interface Cases {
   id: string;
   case_number: string;
@@ -214,6 +223,7 @@ export interface Contracts {
   model_year: number | null;
   created_at: Generated<Date>;
   vehicle_type: Generated<'CAT_AGRAVO_VEICULO_LEVE' | 'CAT_AGRAVO_PICKUP_CAM' | 'CAT_AGRAVO_OUTROS'>;
+  commercial_use: boolean | null;
 }
 
 export interface Customers {
@@ -426,6 +436,42 @@ export interface SsoTokens {
   outcome: string | null;
 }
 
+export interface Staff {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  role: 'atendimento' | 'sinistros' | 'financeiro' | 'admin';
+  password_hash: string;
+  totp_secret: string;
+  totp_last_step: Generated<number>;
+  failed_attempts: Generated<number>;
+  locked_until: Date | null;
+  active: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface StaffAudit {
+  id: Generated<number>;
+  staff_id: number | null;
+  staff_email: string;
+  role: string;
+  action: string;
+  case_number: string | null;
+  customer_id: number | null;
+  before: Json | null;
+  after: Json | null;
+  ip: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface StaffSessions {
+  id: string;
+  staff_id: number;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  revoked_at: Date | null;
+}
+
 export interface TokenFamilies {
   id: string;
   customer_id: number;
@@ -484,6 +530,7 @@ export interface DB {
   case_comments: CaseComments;
   case_events: CaseEvents;
   case_number_counters: CaseNumberCounters;
+  case_staff_notes: CaseStaffNotes;
   cases: Cases;
   claim_photo_types: ClaimPhotoTypes;
   claim_photos: ClaimPhotos;
@@ -512,6 +559,9 @@ export interface DB {
   referrals: Referrals;
   refresh_tokens: RefreshTokens;
   sso_tokens: SsoTokens;
+  staff: Staff;
+  staff_audit: StaffAudit;
+  staff_sessions: StaffSessions;
   token_families: TokenFamilies;
   trips: Trips;
   vehicle_brands: VehicleBrands;

@@ -15,6 +15,8 @@ import plans from './plans'; // plan catalogue, quotations, plan change (issue 1
 import trips from './trips';
 import vehicles from './vehicles'; // vehicle change and spare car (issue 12)
 import sso from './sso';
+import staff from './staff'; // back office (issue 13)
+import backoffice from './backoffice'; // staff console (issue 13)
 
 /**
  * The modules, one line each, registered in this order by app.ts. Each is a fastify-plugin with a `name` and
@@ -40,5 +42,7 @@ export const modules: FastifyPluginAsync[] = [
   dueDate, // needs contracts and cases (issue 12)
   vehicles, // needs cases and contracts (issue 12)
   addresses, // CEP lookup (issue 9)
+  staff, // staff accounts, sessions, audit (issue 13)
+  backoffice, // needs staff, cases, claims, customers, contracts (issue 13)
   dev,
 ];

@@ -11,6 +11,9 @@ export const noAuth = [];
 /** `schema.security` of the PSP webhook: the HMAC-SHA256 signature header of the raw body. */
 export const pixWebhookSignature = [{ pixWebhookSignature: [] }];
 
+/** `schema.security` of a back-office route: the staff session cookie (guarita_staff, path /api/backoffice). */
+export const staffSession = [{ staffSession: [] }];
+
 /** `schema.security` of the server-to-server sign-on issue: a key whose SHA-256 is in SSO_API_KEYS. */
 export const ssoApiKey = [{ ssoApiKey: [] }];
 
@@ -24,6 +27,7 @@ const TAGS = [
   { name: 'plan', description: 'Meu plano: coverages, referral discount, contract PDFs' },
   { name: 'trips', description: 'Trips, live position and map configuration (contracts with a tracker)' },
   { name: 'sso', description: 'Single sign-on: server-to-server token issue, browser exchange' },
+  { name: 'backoffice', description: 'Staff console: staff login (password + TOTP), queue, case actions, audit log' },
   { name: 'dev', description: 'Demo mode only' },
 ];
 
@@ -52,6 +56,12 @@ export default fp(
               scheme: 'bearer',
               bearerFormat: 'JWT',
               description: 'AccessToken from /api/auth/verify or /refresh',
+            },
+            staffSession: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: 'guarita_staff',
+              description: 'Staff session cookie set by POST /api/backoffice/auth/login (HttpOnly, path /api/backoffice)',
             },
             pixWebhookSignature: {
               type: 'apiKey',

@@ -61,6 +61,16 @@ export const routes: RouteObject[] = [
         children: exact(customerRoutes),
       },
       {
+        // The staff console: its own layout and chunks (issue 13); nothing of it loads on a customer route.
+        path: paths.backoffice.home,
+        caseSensitive: true,
+        lazy: page(() => import('../features/backoffice/components/BackofficeLayout')),
+        children: [
+          { index: true, lazy: page(() => import('../features/backoffice/components/QueuePage')) },
+          { path: paths.backoffice.case, caseSensitive: true, lazy: page(() => import('../features/backoffice/components/CasePage')) },
+        ],
+      },
+      {
         // Lazy as the customer layout is: the logged-in pages do not load the public shell.
         lazy: async () => ({ Component: (await import('../features/public/components/PublicLayout')).default }),
         children: exact(publicRoutes),

@@ -46,4 +46,10 @@ export const paths = {
   checkoutContact: '/checkout/contact',
   referral: '/indicacao',
   legacy: { panel: '/painel', dashboard: '/Dashboard' },
+  /** The staff console (issue 13): its own lazy chunk, never loaded by the customer routes. */
+  backoffice: {
+    home: '/backoffice',
+    case: '/backoffice/casos/:caseNumber',
+    caseTo: (caseNumber: string) => `/backoffice/casos/${caseNumber}`,
+  },
 } as const;

@@ -29,7 +29,7 @@ export const CLAIM_PHASES = [
 export type ClaimPhase = (typeof CLAIM_PHASES)[number];
 export const isClaimPhase = (p: string): p is ClaimPhase => (CLAIM_PHASES as readonly string[]).includes(p);
 
-interface StepDef {
+export interface StepDef {
   title: string;
   phases: readonly string[];
 }

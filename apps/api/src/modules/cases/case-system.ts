@@ -84,6 +84,48 @@ export interface CaseSystem {
   storageUsed(q: Executor, customerId: number): Promise<number>;
   /** The contract's cases the spare-car blocking rules look at (theft, robbery, spare car, collision), any age. */
   blockingCases(q: Executor, nCtrId: number): Promise<BlockingCase[]>;
+  /** Staff queue (issue 13): cases by filter, oldest first, keyset-paged after (createdAt, id). */
+  queue(q: Executor, f: QueueFilter, limit: number): Promise<QueueRow[]>;
+  /** Staff queue: open cases per Reason within the scope. */
+  openCounts(q: Executor, scope: QueueScope): Promise<Array<{ reason: string; open: number }>>;
+  /** Staff case detail: the request as the customer sent it. */
+  request(q: Executor, caseId: string): Promise<CaseRequest | null>;
+}
+
+/** Which cases a role works: claims (Subject Sinistro), support (every other), or all. */
+export type QueueScope = 'claims' | 'support' | 'all';
+
+export interface QueueFilter {
+  scope: QueueScope;
+  status: 'New' | 'Closed';
+  reason?: string;
+  phase?: string;
+  /** created at or before this instant (the age filter) */
+  createdBefore?: Date;
+  nCtrId?: number;
+  customerId?: number;
+  after?: { createdAt: string; id: string };
+}
+
+export interface QueueRow {
+  id: string;
+  caseNumber: string;
+  reason: string;
+  subject: string;
+  status: 'New' | 'Closed';
+  phase: string;
+  createdAt: string;
+  customerId: number;
+  nCtrId: number;
+}
+
+export interface CaseRequest {
+  requestType: string;
+  requester: string;
+  origin: string;
+  contactPhone: string | null;
+  termsAccepted: boolean;
+  details: Record<string, unknown>;
 }
 
 type Ts = Date | string;
@@ -346,6 +388,66 @@ export class BuiltInCaseSystem implements CaseSystem {
       .where('customer_id', '=', customerId)
       .executeTakeFirst();
     return Number(row?.used ?? 0);
+  }
+
+  async queue(q: Executor, f: QueueFilter, limit: number): Promise<QueueRow[]> {
+    let query = q
+      .selectFrom('cases')
+      .select(['id', 'case_number', 'reason', 'subject', 'status', 'phase', 'created_at', 'customer_id', 'n_ctr_id'])
+      .where('status', '=', f.status);
+    if (f.scope === 'claims') query = query.where('subject', '=', 'Sinistro');
+    if (f.scope === 'support') query = query.where('subject', '<>', 'Sinistro');
+    if (f.reason) query = query.where('reason', '=', f.reason);
+    if (f.phase) query = query.where('phase', '=', f.phase);
+    if (f.createdBefore) query = query.where('created_at', '<=', f.createdBefore);
+    if (f.nCtrId !== undefined) query = query.where('n_ctr_id', '=', f.nCtrId);
+    if (f.customerId !== undefined) query = query.where('customer_id', '=', f.customerId);
+    if (f.after) {
+      const { createdAt, id } = f.after;
+      // Row-value comparison: the (status, created_at, id) index walks straight to the page (keyset, ADR 055).
+      query = query.where(sql<boolean>`(created_at, id) > (${new Date(createdAt)}, ${id})`);
+    }
+    const rows = await query.orderBy('created_at').orderBy('id').limit(limit).execute();
+    return rows.map((r) => ({
+      id: r.id,
+      caseNumber: r.case_number,
+      reason: r.reason,
+      subject: r.subject,
+      status: r.status,
+      phase: r.phase,
+      createdAt: iso(r.created_at),
+      customerId: r.customer_id,
+      nCtrId: r.n_ctr_id,
+    }));
+  }
+
+  async openCounts(q: Executor, scope: QueueScope): Promise<Array<{ reason: string; open: number }>> {
+    let query = q
+      .selectFrom('cases')
+      .select(['reason', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('status', '=', 'New');
+    if (scope === 'claims') query = query.where('subject', '=', 'Sinistro');
+    if (scope === 'support') query = query.where('subject', '<>', 'Sinistro');
+    const rows = await query.groupBy('reason').orderBy('reason').execute();
+    return rows.map((r) => ({ reason: r.reason, open: Number(r.n) }));
+  }
+
+  async request(q: Executor, caseId: string): Promise<CaseRequest | null> {
+    const r = await q
+      .selectFrom('cases')
+      .select(['request_type', 'requester', 'origin', 'contact_phone', 'terms_accepted', 'details'])
+      .where('id', '=', caseId)
+      .executeTakeFirst();
+    return r
+      ? {
+          requestType: r.request_type,
+          requester: r.requester,
+          origin: r.origin,
+          contactPhone: r.contact_phone,
+          termsAccepted: r.terms_accepted,
+          details: (typeof r.details === 'string' ? JSON.parse(r.details) : r.details) as Record<string, unknown>,
+        }
+      : null;
   }
 
   private async event(

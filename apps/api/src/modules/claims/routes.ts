@@ -283,7 +283,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           },
         },
         async (req, reply) => {
-          await claims.staffReview(req.params.caseNumber, req.params.typeId, req.body.aprovacao, req.body.textoReprovacao ?? null);
+          const claim = await claims.staffClaim(req.params.caseNumber);
+          await claims.staffReview(app.db, claim.caseId, req.params.typeId, req.body.aprovacao, req.body.textoReprovacao ?? null);
           return reply.code(204).send(null);
         },
       );

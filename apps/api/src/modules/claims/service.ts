@@ -32,7 +32,7 @@ import { AppError } from '../../lib/errors';
 import type { Analytics } from '../../ports/analytics';
 import type { Clock } from '../../ports/clock';
 import { newStorageKey, type FileStorage } from '../../ports/storage';
-import type { ContractService } from '../contracts/service';
+import type { ContractService, Executor } from '../contracts/service';
 import type { CaseRecord, CaseSystem } from '../cases/case-system';
 import { DuplicateCaseError } from '../cases/service';
 import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../payments/idempotency';
@@ -368,31 +368,64 @@ export class ClaimsService {
     return (await this.contracts.find(customerId, row.nCtrId))?.vehicle.numberPlate ?? null;
   }
 
-  // ── Staff actions (demo endpoint now; the staff console later) ─────────────────────────────────
+  // ── Staff actions: the back-office console (issue 13) and the demo endpoints call these ───────────
 
-  private async anyByNumber(caseNumber: string): Promise<ClaimRow> {
+  /** The claim behind a case number, whoever owns it (staff side; 404 for none or a support case). */
+  async staffClaim(caseNumber: string): Promise<ClaimRow> {
     const c = await this.caseSystem.findByNumber(this.db, caseNumber);
-    if (!c) throw claimNotFound();
+    if (!c || c.Subject !== CLAIM_SUBJECT) throw claimNotFound();
     return this.owned(c.customerId, caseNumber);
   }
 
+  /** Staff case detail: the claim's evidence per type (required first, in the form's order) and its types. */
+  async staffEvidence(row: Pick<ClaimRow, 'kind' | 'caseId'>) {
+    const { types, photos } = await this.photoState(row);
+    return { types, photos };
+  }
+
+  /** A claim's evidence file for staff (the console checks the role; the file never leaves without it). */
+  async staffPhotoFile(caseNumber: string, typeId: string) {
+    const row = await this.staffClaim(caseNumber);
+    return this.photoFile(row.customerId, caseNumber, typeId);
+  }
+
+  /**
+   * Demo endpoint: move a claim to a phase (no state machine: the demo plays any CRM) in one transaction.
+   * The console moves phases through the back-office service, which checks the state machine.
+   */
   async staffSetPhase(caseNumber: string, phase: string, opts: { totalLoss?: boolean; close?: boolean } = {}): Promise<void> {
-    const row = await this.anyByNumber(caseNumber);
+    const row = await this.staffClaim(caseNumber);
     await this.db.transaction().execute(async (tx) => {
       await this.caseSystem.changePhase(tx, row.caseId, phase, 'staff');
-      if (opts.totalLoss !== undefined) await this.repo.setTotalLoss(tx, row.caseId, opts.totalLoss);
+      if (opts.totalLoss !== undefined) await this.staffSetTotalLoss(tx, row.caseId, opts.totalLoss);
       if (opts.close) await this.caseSystem.close(tx, row.caseId, 'staff');
     });
   }
 
+  /** Qualificado_como_PT__c, inside the caller's transaction. */
+  async staffSetTotalLoss(q: Executor, caseId: string, value: boolean): Promise<void> {
+    await this.repo.setTotalLoss(q, caseId, value);
+  }
+
   async staffComment(caseNumber: string, body: string): Promise<void> {
-    const row = await this.anyByNumber(caseNumber);
+    const row = await this.staffClaim(caseNumber);
     await this.caseSystem.addComment(this.db, row.caseId, body, 'staff');
   }
 
-  async staffReview(caseNumber: string, typeId: string, approved: boolean, text: string | null): Promise<void> {
-    const row = await this.anyByNumber(caseNumber);
-    if (!(await this.repo.review(this.db, row.caseId, typeId, approved, text)))
+  /**
+   * Approves or rejects one evidence file (the customer sees 'Reprovado' with the text and sends only that
+   * type again), inside the caller's transaction. Answers the review before, for the audit log.
+   */
+  async staffReview(
+    q: Executor,
+    caseId: string,
+    typeId: string,
+    approved: boolean,
+    text: string | null,
+  ): Promise<{ Aprovacao: boolean | null; TextoReprovacao: string | null }> {
+    const before = (await this.repo.photos(q, caseId)).find((p) => p.typeId === typeId);
+    if (!before || !(await this.repo.review(q, caseId, typeId, approved, text)))
       throw new AppError(404, 'NOT_FOUND', 'Foto não encontrada.');
+    return { Aprovacao: before.approved, TextoReprovacao: before.rejectionText };
   }
 }

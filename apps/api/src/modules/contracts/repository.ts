@@ -167,6 +167,13 @@ export class ContractRepository {
     return row?.vehicle_type ?? null;
   }
 
+  /** Vehicle use of an approved registration change (issue 13); answers the value before. */
+  async setCommercialUse(q: Executor, nCtrId: number, value: boolean): Promise<boolean | null> {
+    const row = await q.selectFrom('contracts').select('commercial_use').where('n_ctr_id', '=', nCtrId).forUpdate().executeTakeFirst();
+    await q.updateTable('contracts').set({ commercial_use: value }).where('n_ctr_id', '=', nCtrId).execute();
+    return row?.commercial_use ?? null;
+  }
+
   async lockContract(q: Executor, nCtrId: number): Promise<void> {
     await q.selectFrom('contracts').select('n_ctr_id').where('n_ctr_id', '=', nCtrId).forUpdate().execute();
   }

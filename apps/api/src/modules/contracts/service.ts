@@ -84,6 +84,11 @@ export class ContractService {
   }
 
   /** Serialises writes that depend on a contract's state (e.g. the one-open-case rule) inside the caller's transaction. */
+  /** Vehicle use ('Fins Comerciais') set by an approved registration change; answers the value before. */
+  setCommercialUse(q: Executor, nCtrId: number, value: boolean): Promise<boolean | null> {
+    return this.repo.setCommercialUse(q, nCtrId, value);
+  }
+
   lockContract(q: Executor, nCtrId: number): Promise<void> {
     return this.repo.lockContract(q, nCtrId);
   }

@@ -31,7 +31,8 @@ const retries = new Map<string, Request>();
  */
 export const sessionMiddleware: Middleware = {
   async onRequest({ request, schemaPath, id }) {
-    if (PUBLIC.has(schemaPath as ApiPath)) return;
+    // The staff console authenticates with its own HttpOnly cookie (ADR 055), never the customer's token.
+    if (PUBLIC.has(schemaPath as ApiPath) || schemaPath.startsWith('/api/backoffice/')) return;
     if (!(await ensureFresh())) {
       clearSession();
       return Response.json({ erro: 'UNAUTHORIZED', mensagem: MSG.sessionExpired }, { status: 401 });

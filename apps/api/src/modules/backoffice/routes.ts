@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  PhaseMoveBody,
+  PhotoReviewBody,
+  QueueCountsDto,
+  QueuePageDto,
+  QueueQuery,
+  RejectBody,
+  StaffCaseDto,
+  StaffCommentBody,
+  TotalLossBody,
+} from '@guarita/domain';
+import { errorResponses } from '../../lib/errors';
+import { staffSession } from '../../plugins/openapi';
+import { sameOriginOnly } from '../../plugins/security';
+import type { Acting } from './service';
+
+const CaseParams = z.object({ caseNumber: z.string().regex(/^\d{4}-\d{6}$/, 'Caso não encontrado.') });
+const Done = { 204: z.null().describe('Done'), ...errorResponses };
+
+/**
+ * The console's API under /api/backoffice: every route checks the staff session and the role on the server
+ * (the service then checks that the role works this kind of case), and every change is audited.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { backoffice: service } = app;
+  const sameOrigin = sameOriginOnly(app.config.env.PUBLIC_URL);
+  const readers = app.requireStaff('atendimento', 'sinistros', 'admin');
+  const workers = app.requireStaff('atendimento', 'sinistros');
+  const claimsDesk = app.requireStaff('sinistros');
+  const supportDesk = app.requireStaff('atendimento');
+  const acting = (req: FastifyRequest): Acting => ({ ...req.staff, ip: req.ip });
+  const tags = ['backoffice'];
+
+  app.get(
+    '/backoffice/casos',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        operationId: 'staffQueue',
+        security: staffSession,
+        summary: "The role's queue: filters, oldest first, keyset paging (`cursor` = the previous page's `proximo`)",
+        querystring: QueueQuery,
+        response: { 200: QueuePageDto, ...errorResponses },
+      },
+    },
+    (req) => service.queue(req.staff.role, req.query),
+  );
+
+  app.get(
+    '/backoffice/casos/contagens',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        operationId: 'staffQueueCounts',
+        security: staffSession,
+        summary: 'Open cases per Reason in the role’s queue',
+        response: { 200: QueueCountsDto, ...errorResponses },
+      },
+    },
+    (req) => service.counts(req.staff.role),
+  );
+
+  app.get(
+    '/backoffice/casos/:caseNumber',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        operationId: 'staffCase',
+        security: staffSession,
+        summary: 'Case detail: the request as sent, attachments, history, comments, staff notes, next phases',
+        params: CaseParams,
+        response: { 200: StaffCaseDto, ...errorResponses },
+      },
+    },
+    (req) => service.detail(req.staff.role, req.params.caseNumber),
+  );
+
+  const fileResponse = { 200: z.any().describe('the file'), ...errorResponses };
+  app.get(
+    '/backoffice/casos/:caseNumber/anexos/:attachmentId',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        operationId: 'staffCaseAttachment',
+        security: staffSession,
+        summary: "A support case's attachment (images inline)",
+        params: CaseParams.extend({ attachmentId: z.string().uuid() }),
+        response: fileResponse,
+      },
+    },
+    async (req, reply) => {
+      const f = await service.attachment(req.staff.role, req.params.caseNumber, req.params.attachmentId);
+      return reply
+        .header('content-type', f.contentType)
+        .header('content-disposition', `inline; filename="${f.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(f.data);
+    },
+  );
+
+  app.get(
+    '/backoffice/casos/:caseNumber/fotos/:typeId',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        operationId: 'staffClaimPhoto',
+        security: staffSession,
+        summary: "A claim's evidence file for one type",
+        params: CaseParams.extend({ typeId: z.string().regex(/^[a-z0-9-]{1,40}$/) }),
+        response: fileResponse,
+      },
+    },
+    async (req, reply) => {
+      const f = await service.photo(req.staff.role, req.params.caseNumber, req.params.typeId);
+      return reply
+        .header('content-type', f.contentType)
+        .header('content-disposition', `inline; filename="${f.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(f.data);
+    },
+  );
+
+  app.post(
+    '/backoffice/casos/:caseNumber/fase',
+    {
+      onRequest: workers,
+      preHandler: sameOrigin,
+      schema: {
+        tags,
+        operationId: 'staffMovePhase',
+        security: staffSession,
+        summary: 'Move the case to one of its allowed next phases (a final phase closes it)',
+        params: CaseParams,
+        body: PhaseMoveBody,
+        response: Done,
+      },
+    },
+    async (req, reply) => {
+      await service.movePhase(acting(req), req.params.caseNumber, req.body.fase);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/backoffice/casos/:caseNumber/comentarios',
+    {
+      onRequest: workers,
+      preHandler: sameOrigin,
+      schema: {
+        tags,
+        operationId: 'staffComment',
+        security: staffSession,
+        summary: 'A comment the customer sees, or (interno: true) a staff-only note',
+        params: CaseParams,
+        body: StaffCommentBody,
+        response: Done,
+      },
+    },
+    async (req, reply) => {
+      await service.comment(acting(req), req.params.caseNumber, req.body.texto, req.body.interno);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/backoffice/casos/:caseNumber/fotos/:typeId/revisao',
+    {
+      onRequest: claimsDesk,
+      preHandler: sameOrigin,
+      schema: {
+        tags,
+        operationId: 'staffReviewPhoto',
+        security: staffSession,
+        summary: 'Approve or reject (with the reason the customer sees) one evidence file',
+        params: CaseParams.extend({ typeId: z.string().regex(/^[a-z0-9-]{1,40}$/) }),
+        body: PhotoReviewBody,
+        response: Done,
+      },
+    },
+    async (req, reply) => {
+      await service.reviewPhoto(
+        acting(req),
+        req.params.caseNumber,
+        req.params.typeId,
+        req.body.aprovacao,
+        req.body.textoReprovacao ?? null,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/backoffice/casos/:caseNumber/perda-total',
+    {
+      onRequest: claimsDesk,
+      preHandler: sameOrigin,
+      schema: {
+        tags,
+        operationId: 'staffTotalLoss',
+        security: staffSession,
+        summary: 'Mark or unmark a collision claim as total loss (Qualificado_como_PT__c)',
+        params: CaseParams,
+        body: TotalLossBody,
+        response: Done,
+      },
+    },
+    async (req, reply) => {
+      await service.setTotalLoss(acting(req), req.params.caseNumber, req.body.qualificado);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/backoffice/casos/:caseNumber/aprovar',
+    {
+      onRequest: supportDesk,
+      preHandler: sameOrigin,
+      schema: {
+        tags,
+        operationId: 'staffApproveRequest',
+        security: staffSession,
+        summary: 'Approve a registration change: the new data is applied with the case conclusion, atomically',
+        params: CaseParams,
+        response: Done,
+      },
+    },
+    async (req, reply) => {
+      await service.approve(acting(req), req.params.caseNumber);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/backoffice/casos/:caseNumber/reprovar',
+    {
+      onRequest: supportDesk,
+      preHandler: sameOrigin,
+      schema: {
+        tags,
+        operationId: 'staffRejectRequest',
+        security: staffSession,
+        summary: 'Reject a registration change with the reason the customer reads',
+        params: CaseParams,
+        body: RejectBody,
+        response: Done,
+      },
+    },
+    async (req, reply) => {
+      await service.reject(acting(req), req.params.caseNumber, req.body.motivo);
+      return reply.code(204).send(null);
+    },
+  );
+};
+export default routes;

@@ -1,0 +1,384 @@
+import {
+  canMoveTo,
+  caseKindOf,
+  DECISION_MSG,
+  maskDocument,
+  nextPhases,
+  phaseCloses,
+  PHASE_DONE,
+  STAFF_MSG,
+  type CaseKind,
+  type QueueCountsDto,
+  type QueuePageDto,
+  type QueueQuery,
+  type StaffCaseDto,
+  type StaffRole,
+} from '@guarita/domain';
+import type { Database } from '../../db/db';
+import { AppError } from '../../lib/errors';
+import type { Clock } from '../../ports/clock';
+import type { FileStorage } from '../../ports/storage';
+import type { CaseRecord, CaseSystem, QueueScope } from '../cases/case-system';
+import type { ClaimsService } from '../claims/service';
+import type { ContractService, Executor } from '../contracts/service';
+import type { CustomersService } from '../customers/service';
+import type { AuditLog } from '../staff/audit';
+import type { StaffPrincipal } from '../staff/repository';
+import { NotesRepository } from './repository';
+
+/** The staff member acting, and from where (every action writes an audit row). */
+export interface Acting extends StaffPrincipal {
+  ip: string;
+}
+
+/** Which cases each role works: sinistros the claims, atendimento the support cases, admin reads all and changes none. */
+const SCOPE: Record<StaffRole, QueueScope | null> = { sinistros: 'claims', atendimento: 'support', admin: 'all', financeiro: null };
+const inScope = (role: StaffRole, kind: CaseKind) => {
+  const s = SCOPE[role];
+  return s === 'all' || (s === 'claims' && kind !== 'suporte') || (s === 'support' && kind === 'suporte');
+};
+
+const caseNotFound = () => new AppError(404, 'NOT_FOUND', STAFF_MSG.caseNotFound);
+const forbidden = () => new AppError(403, 'FORBIDDEN', STAFF_MSG.forbidden);
+
+/** The queue's opaque keyset cursor (the bench makes one for a deep page). */
+export const encodeCursor = (createdAt: string, id: string) => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(createdAt))) return { createdAt, id };
+  } catch {
+    /* falls through */
+  }
+  throw new AppError(400, 'VALIDATION', 'Página inválida.');
+}
+
+/** A registration change's payload (001 §3 JSON_Retorno_Soon__c), as the case stores it. */
+interface RegistrationPayload {
+  cep?: string;
+  estado?: string;
+  cidade?: string;
+  bairro?: string;
+  rua?: string;
+  numero?: string;
+  complemento?: string;
+  telefone?: string;
+  email?: string;
+  finsComerciais?: string;
+}
+
+/** The case's detail fields with the registration change's JSON string opened up for reading. */
+function readable(details: Record<string, unknown>): Record<string, unknown> {
+  const raw = details.JSON_Retorno_Soon__c;
+  if (typeof raw !== 'string') return details;
+  try {
+    return { ...details, JSON_Retorno_Soon__c: JSON.parse(raw) as unknown };
+  } catch {
+    return details;
+  }
+}
+
+/**
+ * The staff console (issue 13 §2): the queue, the case detail and every staff action. Cases change only through
+ * the case system port, claims through ClaimsService, customers through CustomersService; each action and its
+ * audit row commit in one transaction.
+ */
+export class BackofficeService {
+  private readonly notes = new NotesRepository();
+
+  constructor(
+    private readonly db: Database,
+    private readonly caseSystem: CaseSystem,
+    private readonly claims: ClaimsService,
+    private readonly customers: CustomersService,
+    private readonly contracts: ContractService,
+    private readonly storage: FileStorage,
+    private readonly audit: AuditLog,
+    private readonly clock: Pick<Clock, 'now'>,
+  ) {}
+
+  async queue(role: StaffRole, f: QueueQuery): Promise<QueuePageDto> {
+    const scope = SCOPE[role];
+    if (!scope) throw forbidden();
+    let customerId: number | undefined;
+    if (f.documento) {
+      const id = await this.customers.idByDocument(f.documento);
+      if (id === null) return { itens: [], proximo: null };
+      customerId = id;
+    }
+    const rows = await this.caseSystem.queue(
+      this.db,
+      {
+        scope,
+        status: f.status,
+        ...(f.motivo ? { reason: f.motivo } : {}),
+        ...(f.fase ? { phase: f.fase } : {}),
+        ...(f.idadeMinDias ? { createdBefore: new Date(this.clock.now().getTime() - f.idadeMinDias * 86_400_000) } : {}),
+        ...(f.contrato ? { nCtrId: f.contrato } : {}),
+        ...(customerId !== undefined ? { customerId } : {}),
+        ...(f.cursor ? { after: decodeCursor(f.cursor) } : {}),
+      },
+      f.limite + 1,
+    );
+    const page = rows.slice(0, f.limite);
+    const people = await this.customers.documents([...new Set(page.map((r) => r.customerId))]);
+    const last = page.at(-1);
+    return {
+      itens: page.map((r) => ({
+        Id: r.id,
+        CaseNumber: r.caseNumber,
+        Reason: r.reason,
+        Subject: r.subject,
+        Status: r.status,
+        Fase__c: r.phase,
+        CreatedDate: r.createdAt,
+        nCtrId: r.nCtrId,
+        documento: maskDocument(people.get(r.customerId)?.document ?? ''),
+      })),
+      proximo: rows.length > f.limite && last ? encodeCursor(last.createdAt, last.id) : null,
+    };
+  }
+
+  async counts(role: StaffRole): Promise<QueueCountsDto> {
+    const scope = SCOPE[role];
+    if (!scope) throw forbidden();
+    const rows = await this.caseSystem.openCounts(this.db, scope);
+    return { filas: rows.map((r) => ({ motivo: r.reason, abertos: r.open })) };
+  }
+
+  /** The case if this role works it (404 otherwise, like a number that does not exist); `write` refuses admin. */
+  private async caseFor(role: StaffRole, caseNumber: string, write: boolean): Promise<CaseRecord & { kind: CaseKind }> {
+    const c = await this.caseSystem.findByNumber(this.db, caseNumber);
+    if (!c) throw caseNotFound();
+    const kind = caseKindOf(c);
+    if (!inScope(role, kind)) throw caseNotFound();
+    if (write && role === 'admin') throw forbidden();
+    return { ...c, kind };
+  }
+
+  async detail(role: StaffRole, caseNumber: string): Promise<StaffCaseDto> {
+    const c = await this.caseFor(role, caseNumber, false);
+    const [request, attachments, events, comments, notes, people] = await Promise.all([
+      this.caseSystem.request(this.db, c.Id),
+      this.caseSystem.attachments(this.db, c.Id),
+      this.caseSystem.events(this.db, c.Id),
+      this.caseSystem.comments(this.db, c.Id),
+      this.notes.list(this.db, c.Id),
+      this.customers.documents([c.customerId]),
+    ]);
+    let sinistro: StaffCaseDto['sinistro'] = null;
+    let solicitacao: Record<string, unknown> = {
+      Reason: c.Reason,
+      Subject: c.Subject,
+      Description: c.Description,
+      TelefoneContato__c: request?.contactPhone ?? null,
+      Solicitante__c: request?.requester ?? null,
+      Origin: request?.origin ?? null,
+      AceiteTermosCondicoes__c: request?.termsAccepted ?? null,
+      ...readable(request?.details ?? {}),
+    };
+    let totalLoss = false;
+    if (c.kind !== 'suporte') {
+      const claim = await this.claims.staffClaim(caseNumber);
+      const { types, photos } = await this.claims.staffEvidence(claim);
+      totalLoss = claim.qualifiedTotalLoss;
+      solicitacao = { ...claim.payload };
+      sinistro = {
+        Qualificado_como_PT__c: claim.qualifiedTotalLoss,
+        tipos: types,
+        fotos: types.map((t) => {
+          const p = photos.find((x) => x.typeId === t.Id);
+          return {
+            tipo: t.Id,
+            titulo: t.Titulo,
+            obrigatorio: t.Obrigatorio,
+            enviada: Boolean(p),
+            contentType: p?.contentType ?? null,
+            Aprovacao: p?.approved ?? null,
+            TextoReprovacao: p?.rejectionText ?? null,
+            enviadaEm: p?.uploadedAt ?? null,
+          };
+        }),
+      };
+    }
+    const who = people.get(c.customerId);
+    const state = { kind: c.kind, phase: c.Fase__c, status: c.Status, reason: c.Reason, subject: c.Subject };
+    const writer = role !== 'admin';
+    return {
+      caso: {
+        Id: c.Id,
+        CaseNumber: c.CaseNumber,
+        Reason: c.Reason,
+        Subject: c.Subject,
+        Status: c.Status,
+        Fase__c: c.Fase__c,
+        CreatedDate: c.CreatedDate,
+        nCtrId: c.nCtrId,
+        Description: c.Description,
+        tipoSolicitacao: request?.requestType ?? '',
+      },
+      cliente: { nome: who?.name ?? '', documento: maskDocument(who?.document ?? '') },
+      solicitacao,
+      anexos: attachments,
+      historico: events,
+      comentarios: comments.map((m) => ({ texto: m.CommentBody, autor: m.autor, CreatedDate: m.CreatedDate })),
+      notasInternas: notes,
+      // Indenização is only for a total loss: offered once the flag is set.
+      proximasFases: writer ? nextPhases(state).filter((p) => p !== 'Indenização' || totalLoss) : [],
+      sinistro,
+      podeDecidir: writer && c.Status === 'New' && request?.requestType === 'dados-cadastrais',
+    };
+  }
+
+  async attachment(role: StaffRole, caseNumber: string, attachmentId: string) {
+    const c = await this.caseFor(role, caseNumber, false);
+    const a = await this.caseSystem.attachment(this.db, c.customerId, c.Id, attachmentId);
+    const data = a ? await this.storage.get(a.storageKey) : null;
+    if (!a || !data) throw new AppError(404, 'NOT_FOUND', 'Arquivo não encontrado.');
+    return { data, contentType: a.contentType, filename: `${c.CaseNumber}-${a.documentType}.${a.storageKey.split('.').pop()}` };
+  }
+
+  async photo(role: StaffRole, caseNumber: string, typeId: string) {
+    const c = await this.caseFor(role, caseNumber, false);
+    if (c.kind === 'suporte') throw caseNotFound();
+    return this.claims.staffPhotoFile(caseNumber, typeId);
+  }
+
+  private async act<T>(
+    s: Acting,
+    c: CaseRecord,
+    action: string,
+    run: (tx: Executor) => Promise<{ before?: unknown; after?: unknown; result?: T }>,
+  ) {
+    return this.db.transaction().execute(async (tx) => {
+      // One change at a time per contract (as creates do): two staff acting on one case cannot both pass the checks.
+      await this.contracts.lockContract(tx, c.nCtrId);
+      const { before, after, result } = await run(tx);
+      await this.audit.record(
+        tx,
+        { id: s.id, email: s.email, role: s.role, ip: s.ip },
+        {
+          action,
+          caseNumber: c.CaseNumber,
+          customerId: c.customerId,
+          before,
+          after,
+        },
+      );
+      return result as T;
+    });
+  }
+
+  /** The current record inside the action's transaction (after the lock), so checks see the latest phase and status. */
+  private async fresh(tx: Executor, caseNumber: string): Promise<CaseRecord> {
+    const c = await this.caseSystem.findByNumber(tx, caseNumber);
+    if (!c) throw caseNotFound();
+    return c;
+  }
+
+  async movePhase(s: Acting, caseNumber: string, to: string): Promise<void> {
+    const c = await this.caseFor(s.role, caseNumber, true);
+    // Read before the transaction: on PGlite's single connection a read outside `tx` would wait for it forever.
+    const totalLoss = c.kind === 'colisao' ? (await this.claims.staffClaim(caseNumber)).qualifiedTotalLoss : false;
+    await this.act(s, c, 'caso.fase', async (tx) => {
+      const now = await this.fresh(tx, caseNumber);
+      if (now.Status === 'Closed') throw new AppError(409, 'CASE_CLOSED', STAFF_MSG.caseClosed);
+      const state = { kind: c.kind, phase: now.Fase__c, status: now.Status, reason: now.Reason, subject: now.Subject };
+      if (!canMoveTo(state, to) || (to === 'Indenização' && !totalLoss))
+        throw new AppError(409, 'PHASE_NOT_ALLOWED', STAFF_MSG.phaseNotAllowed(now.Fase__c, to));
+      await this.caseSystem.changePhase(tx, c.Id, to, 'staff');
+      const closes = phaseCloses(c.kind, to);
+      if (closes) await this.caseSystem.close(tx, c.Id, 'staff');
+      return { before: { fase: now.Fase__c, status: now.Status }, after: { fase: to, status: closes ? 'Closed' : now.Status } };
+    });
+  }
+
+  async comment(s: Acting, caseNumber: string, text: string, internal: boolean): Promise<void> {
+    const c = await this.caseFor(s.role, caseNumber, true);
+    await this.act(s, c, internal ? 'caso.nota_interna' : 'caso.comentario', async (tx) => {
+      if (internal) await this.notes.add(tx, c.Id, s, text);
+      else await this.caseSystem.addComment(tx, c.Id, text, 'staff');
+      return { after: { texto: text } };
+    });
+  }
+
+  async reviewPhoto(s: Acting, caseNumber: string, typeId: string, approved: boolean, text: string | null): Promise<void> {
+    const c = await this.caseFor(s.role, caseNumber, true);
+    if (c.kind === 'suporte') throw new AppError(404, 'NOT_FOUND', STAFF_MSG.notAClaim);
+    await this.act(s, c, approved ? 'sinistro.foto_aprovada' : 'sinistro.foto_reprovada', async (tx) => {
+      const before = await this.claims.staffReview(tx, c.Id, typeId, approved, approved ? null : text);
+      return { before: { tipo: typeId, ...before }, after: { tipo: typeId, Aprovacao: approved, TextoReprovacao: approved ? null : text } };
+    });
+  }
+
+  async setTotalLoss(s: Acting, caseNumber: string, value: boolean): Promise<void> {
+    const c = await this.caseFor(s.role, caseNumber, true);
+    if (c.kind !== 'colisao') throw new AppError(404, 'NOT_FOUND', STAFF_MSG.notAClaim);
+    const claim = await this.claims.staffClaim(caseNumber);
+    await this.act(s, c, 'sinistro.perda_total', async (tx) => {
+      await this.claims.staffSetTotalLoss(tx, c.Id, value);
+      return { before: { Qualificado_como_PT__c: claim.qualifiedTotalLoss }, after: { Qualificado_como_PT__c: value } };
+    });
+  }
+
+  /** The open registration change (else 409/404), read inside the action's transaction. */
+  private async openRegistrationChange(tx: Executor, c: CaseRecord) {
+    const now = await this.fresh(tx, c.CaseNumber);
+    const request = await this.caseSystem.request(tx, c.Id);
+    if (request?.requestType !== 'dados-cadastrais') throw new AppError(404, 'NOT_FOUND', STAFF_MSG.notARegistrationChange);
+    if (now.Status !== 'New') throw new AppError(409, 'ALREADY_DECIDED', STAFF_MSG.alreadyDecided);
+    return { now, request };
+  }
+
+  /** Closes a decided request: the customer's comment, phase Concluído, status Closed. */
+  private async conclude(tx: Executor, c: CaseRecord, comment: string) {
+    await this.caseSystem.addComment(tx, c.Id, comment, 'staff');
+    await this.caseSystem.changePhase(tx, c.Id, PHASE_DONE, 'staff');
+    await this.caseSystem.close(tx, c.Id, 'staff');
+  }
+
+  /**
+   * Approves a registration change: the new e-mail, phone, billing address and vehicle use are written in the
+   * same transaction as the case's conclusion and the audit row; nothing changes before this.
+   */
+  async approve(s: Acting, caseNumber: string): Promise<void> {
+    const c = await this.caseFor(s.role, caseNumber, true);
+    await this.act(s, c, 'cadastro.aprovado', async (tx) => {
+      const { request } = await this.openRegistrationChange(tx, c);
+      const p = readable(request.details).JSON_Retorno_Soon__c as RegistrationPayload | undefined;
+      const change = {
+        ...(p?.email ? { email: p.email } : {}),
+        ...(p?.telefone ? { phone: p.telefone } : {}),
+        ...(p?.rua
+          ? {
+              address: {
+                street: p.rua,
+                streetNo: p.numero ?? '',
+                building: p.complemento || null,
+                block: p.bairro || null,
+                city: p.cidade ?? '',
+                state: (p.estado ?? '').toUpperCase(),
+                zipCode: (p.cep ?? '').replace(/\D/g, ''),
+              },
+            }
+          : {}),
+      };
+      const { before, after } = await this.customers.applyRegistrationChange(tx, c.customerId, change);
+      if (p?.finsComerciais === 'Sim' || p?.finsComerciais === 'Não') {
+        before.finsComerciais = await this.contracts.setCommercialUse(tx, c.nCtrId, p.finsComerciais === 'Sim');
+        after.finsComerciais = p.finsComerciais === 'Sim';
+      }
+      await this.conclude(tx, c, DECISION_MSG.approved);
+      return { before, after };
+    });
+  }
+
+  async reject(s: Acting, caseNumber: string, reason: string): Promise<void> {
+    const c = await this.caseFor(s.role, caseNumber, true);
+    await this.act(s, c, 'cadastro.reprovado', async (tx) => {
+      await this.openRegistrationChange(tx, c);
+      await this.conclude(tx, c, DECISION_MSG.rejected(reason));
+      return { after: { motivo: reason } };
+    });
+  }
+}

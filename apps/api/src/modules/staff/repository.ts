@@ -1,0 +1,143 @@
+import { sql } from 'kysely';
+import type { StaffRole } from '@guarita/domain';
+import type { Database } from '../../db/db';
+import type { Executor } from '../contracts/service';
+
+export interface StaffRow {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  password_hash: string;
+  totp_secret: string;
+  locked: boolean;
+  active: boolean;
+}
+
+export interface StaffPrincipal {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  sessionId: string;
+}
+
+export interface NewStaff {
+  email: string;
+  name: string;
+  role: StaffRole;
+  passwordHash: string;
+  sealedTotpSecret: string;
+}
+
+/** The staff module owns staff and staff_sessions (ADR 005's table); staff_audit is the audit log's (./audit.ts). */
+export class StaffRepository {
+  constructor(private readonly db: Database) {}
+
+  async byEmail(email: string): Promise<StaffRow | null> {
+    const row = await this.db
+      .selectFrom('staff')
+      .select(['id', 'email', 'name', 'role', 'password_hash', 'totp_secret', 'active'])
+      // Database clock: N instances agree on when a lock ends.
+      .select(sql<boolean>`COALESCE(locked_until > now(), false)`.as('locked'))
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** One more failed login; the account locks for `lockSeconds` when it reaches `max`. Answers whether it is now locked. */
+  async recordFailure(id: number, max: number, lockSeconds: number): Promise<boolean> {
+    const row = await this.db
+      .updateTable('staff')
+      .set({
+        failed_attempts: sql<number>`failed_attempts + 1`,
+        locked_until: sql<Date | null>`CASE WHEN failed_attempts + 1 >= ${max} THEN now() + make_interval(secs => ${lockSeconds}) ELSE locked_until END`,
+      })
+      .where('id', '=', id)
+      .returning(sql<boolean>`COALESCE(locked_until > now(), false)`.as('locked'))
+      .executeTakeFirst();
+    return row?.locked ?? false;
+  }
+
+  /**
+   * Accepts a TOTP time step once: the row changes only when the step is after the last accepted one, so a
+   * replayed code (or two requests racing with one code) gets false. Also clears the failure counter.
+   */
+  async acceptLogin(id: number, step: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('staff')
+      .set({ totp_last_step: step, failed_attempts: 0, locked_until: null })
+      .where('id', '=', id)
+      .where('totp_last_step', '<', step)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  async createSession(id: string, staffId: number): Promise<void> {
+    await this.db.insertInto('staff_sessions').values({ id, staff_id: staffId }).execute();
+  }
+
+  /**
+   * The session behind a token, if live (not revoked, used within `idleSeconds`, account active), touching its
+   * idle clock in the same statement. Role and name come from the account, so a role change applies at once.
+   */
+  async touchSession(sessionId: string, staffId: number, idleSeconds: number): Promise<StaffPrincipal | null> {
+    const row = await this.db
+      .updateTable('staff_sessions as s')
+      .from('staff as st')
+      .set({ last_seen_at: sql<Date>`now()` })
+      .whereRef('st.id', '=', 's.staff_id')
+      .where('s.id', '=', sessionId)
+      .where('s.staff_id', '=', staffId)
+      .where('s.revoked_at', 'is', null)
+      .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${idleSeconds})`)
+      .where('st.active', '=', true)
+      .returning(['st.id', 'st.email', 'st.name', 'st.role'])
+      .executeTakeFirst();
+    return row ? { ...row, sessionId } : null;
+  }
+
+  async revokeSession(sessionId: string): Promise<void> {
+    await this.db
+      .updateTable('staff_sessions')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Logout everywhere: every open session of the account. Answers how many ended. */
+  async revokeAll(staffId: number): Promise<number> {
+    const r = await this.db
+      .updateTable('staff_sessions')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('staff_id', '=', staffId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  async insert(q: Executor, s: NewStaff): Promise<number> {
+    const row = await q
+      .insertInto('staff')
+      .values({ email: s.email, name: s.name, role: s.role, password_hash: s.passwordHash, totp_secret: s.sealedTotpSecret })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Demo seed: the account with this e-mail, created or reset to the given secrets. */
+  async upsertDemo(s: NewStaff): Promise<void> {
+    await this.db
+      .insertInto('staff')
+      .values({ email: s.email, name: s.name, role: s.role, password_hash: s.passwordHash, totp_secret: s.sealedTotpSecret })
+      // The sealed secret depends on AUTH_SECRET: re-seal it, so a demo install that changed its secret still logs in.
+      .onConflict((oc) => oc.column('email').doUpdateSet({ totp_secret: s.sealedTotpSecret }))
+      .execute();
+  }
+
+  async sealedSecret(email: string): Promise<string | null> {
+    const row = await this.db.selectFrom('staff').select('totp_secret').where('email', '=', email).executeTakeFirst();
+    return row?.totp_secret ?? null;
+  }
+}

@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECISION_MSG, STAFF_MSG } from '@guarita/domain';
+import { createTestApp, CPF_MARIA, CNPJ_HORIZONTE, type LoginResult, type TestApp } from './helpers';
+import { FixedClock } from '../src/ports/clock';
+import { STAFF, staffLogin, staffRequest } from './staff-helpers';
+
+type Role = keyof typeof STAFF;
+
+describe('back-office console API (issue 13 §2–§3)', () => {
+  let t: TestApp;
+  const clock = new FixedClock(new Date());
+  const tokens = {} as Record<Role, string>;
+  let maria: LoginResult;
+  let collision: string; // 100101's open collision claim (Documentação, front photo rejected)
+  let registration: string; // 100104's open registration change (e-mail)
+  let totalLoss: string; // 300301's total-loss claim (Regulação)
+
+  const caseNumberOf = async (where: string) =>
+    (await t.query<{ case_number: string }>(`SELECT case_number FROM cases WHERE ${where} ORDER BY created_at LIMIT 1`))[0]!.case_number;
+  const as = (role: Role, method: 'GET' | 'POST', url: string, payload?: unknown) => staffRequest(t, tokens[role], method, url, payload);
+  const auditRows = (caseNumber: string) =>
+    t.query<{ action: string; staff_email: string; role: string; before: unknown; after: unknown; ip: string }>(
+      'SELECT action, staff_email, role, before, after, ip FROM staff_audit WHERE case_number = $1 ORDER BY id',
+      [caseNumber],
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    for (const role of Object.keys(STAFF) as Role[]) tokens[role] = await staffLogin(t, clock, STAFF[role]);
+    maria = await t.login(CPF_MARIA);
+    collision = await caseNumberOf(`n_ctr_id = 100101 AND reason = 'Colisão' AND status = 'New'`);
+    registration = await caseNumberOf(`n_ctr_id = 100104 AND request_type = 'dados-cadastrais'`);
+    totalLoss = await caseNumberOf(`n_ctr_id = 300301 AND subject = 'Sinistro'`);
+  });
+  afterAll(() => t.close());
+
+  describe('role checks on every console route', () => {
+    const routes = (): Array<{ method: 'GET' | 'POST'; url: string; body?: unknown; allowed: Role[] }> => [
+      { method: 'GET', url: '/api/backoffice/casos', allowed: ['atendimento', 'sinistros', 'admin'] },
+      { method: 'GET', url: '/api/backoffice/casos/contagens', allowed: ['atendimento', 'sinistros', 'admin'] },
+      { method: 'GET', url: `/api/backoffice/casos/${collision}`, allowed: ['atendimento', 'sinistros', 'admin'] },
+      { method: 'GET', url: `/api/backoffice/casos/${collision}/fotos/cnh`, allowed: ['atendimento', 'sinistros', 'admin'] },
+      { method: 'GET', url: `/api/backoffice/casos/${collision}/anexos/${randomUUID()}`, allowed: ['atendimento', 'sinistros', 'admin'] },
+      { method: 'POST', url: `/api/backoffice/casos/${collision}/fase`, body: { fase: 'Aberto' }, allowed: ['atendimento', 'sinistros'] },
+      {
+        method: 'POST',
+        url: `/api/backoffice/casos/${collision}/comentarios`,
+        body: { texto: 'x' },
+        allowed: ['atendimento', 'sinistros'],
+      },
+      { method: 'POST', url: `/api/backoffice/casos/${collision}/fotos/cnh/revisao`, body: { aprovacao: true }, allowed: ['sinistros'] },
+      { method: 'POST', url: `/api/backoffice/casos/${collision}/perda-total`, body: { qualificado: false }, allowed: ['sinistros'] },
+      { method: 'POST', url: `/api/backoffice/casos/${registration}/aprovar`, allowed: ['atendimento'] },
+      { method: 'POST', url: `/api/backoffice/casos/${registration}/reprovar`, body: { motivo: 'x' }, allowed: ['atendimento'] },
+      { method: 'GET', url: '/api/backoffice/auditoria', allowed: ['admin'] },
+      { method: 'GET', url: '/api/backoffice/auditoria.csv', allowed: ['admin'] },
+      { method: 'GET', url: '/api/backoffice/auth/me', allowed: ['atendimento', 'sinistros', 'financeiro', 'admin'] },
+    ];
+
+    it('no session → 401; a customer token (as cookie or bearer) → 401; a role not listed → 403', async () => {
+      for (const r of routes()) {
+        const label = `${r.method} ${r.url}`;
+        expect((await staffRequest(t, undefined, r.method, r.url, r.body)).statusCode, label).toBe(401);
+        expect((await staffRequest(t, maria.AccessToken, r.method, r.url, r.body)).statusCode, label).toBe(401);
+        const bearer = await t.app.inject({
+          method: r.method,
+          url: r.url,
+          headers: { authorization: `Bearer ${maria.AccessToken}` },
+          ...(r.body ? { payload: r.body as object } : {}),
+        });
+        expect(bearer.statusCode, label).toBe(401);
+        for (const role of Object.keys(STAFF) as Role[]) {
+          if (r.allowed.includes(role)) continue;
+          const res = await as(role, r.method, r.url, r.body);
+          expect(res.statusCode, `${label} as ${role}`).toBe(403);
+          expect(res.json().mensagem).toBe(STAFF_MSG.forbidden);
+        }
+      }
+    });
+
+    it('each desk sees only its own cases: a claim is 404 to atendimento, a support case 404 to sinistros; admin reads but never changes', async () => {
+      expect((await as('atendimento', 'GET', `/api/backoffice/casos/${collision}`)).statusCode).toBe(404);
+      expect((await as('sinistros', 'GET', `/api/backoffice/casos/${registration}`)).statusCode).toBe(404);
+      expect((await as('atendimento', 'POST', `/api/backoffice/casos/${collision}/comentarios`, { texto: 'x' })).statusCode).toBe(404);
+      const adminView = await as('admin', 'GET', `/api/backoffice/casos/${collision}`);
+      expect(adminView.statusCode).toBe(200);
+      expect(adminView.json().proximasFases).toEqual([]);
+    });
+  });
+
+  describe('queue', () => {
+    it("lists the role's open cases oldest first, with masked documents, and pages with a keyset cursor", async () => {
+      const first = await as('sinistros', 'GET', '/api/backoffice/casos?limite=1');
+      expect(first.statusCode).toBe(200);
+      const all: Array<{ CaseNumber: string; Subject: string; CreatedDate: string; documento: string }> = [];
+      let page = first.json();
+      for (;;) {
+        all.push(...page.itens);
+        if (!page.proximo) break;
+        page = (await as('sinistros', 'GET', `/api/backoffice/casos?limite=1&cursor=${page.proximo}`)).json();
+      }
+      const open = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM cases WHERE subject = 'Sinistro' AND status = 'New'`);
+      expect(all).toHaveLength(open[0]!.n);
+      expect(new Set(all.map((c) => c.CaseNumber)).size).toBe(all.length);
+      expect(all.every((c) => c.Subject === 'Sinistro')).toBe(true);
+      expect(all.map((c) => c.CreatedDate)).toEqual([...all.map((c) => c.CreatedDate)].sort());
+      expect(all.find((c) => c.CaseNumber === collision)!.documento).toBe('529.***.***-25');
+      expect((await as('sinistros', 'GET', '/api/backoffice/casos?cursor=bm9wZQ')).statusCode).toBe(400);
+    });
+
+    it('filters by reason, phase, age, contract and document; counts open cases per reason', async () => {
+      const q = async (query: string) =>
+        (await as('sinistros', 'GET', `/api/backoffice/casos?${query}`)).json().itens.map((c: { CaseNumber: string }) => c.CaseNumber);
+      expect(await q('contrato=100101&motivo=Colis%C3%A3o')).toEqual([collision]);
+      expect(await q('fase=Documenta%C3%A7%C3%A3o&contrato=100101')).toContain(collision);
+      expect(await q(`documento=${CNPJ_HORIZONTE}`)).toEqual([totalLoss]);
+      expect(await q('documento=39053344705')).toEqual([]); // a valid CPF nobody has
+      expect(await q('idadeMinDias=3650')).toEqual([]);
+      const support = (await as('atendimento', 'GET', '/api/backoffice/casos?contrato=100104')).json().itens;
+      expect(support.map((c: { CaseNumber: string }) => c.CaseNumber)).toContain(registration);
+      const counts = (await as('sinistros', 'GET', '/api/backoffice/casos/contagens')).json().filas;
+      expect(counts.map((f: { motivo: string }) => f.motivo).sort()).toEqual(['Colisão', 'Vidros']);
+    });
+  });
+
+  describe('claims', () => {
+    it('case detail: the payload, evidence per type, history, and only the allowed next phases', async () => {
+      const res = await as('sinistros', 'GET', `/api/backoffice/casos/${collision}`);
+      expect(res.statusCode).toBe(200);
+      const d = res.json();
+      expect(d.caso).toMatchObject({ CaseNumber: collision, Fase__c: 'Documentação', Status: 'New' });
+      expect(d.cliente.documento).toBe('529.***.***-25');
+      expect(d.solicitacao.Descricao_do_ocorrido__c).toEqual(expect.any(String));
+      expect(d.sinistro.fotos.find((f: { tipo: string }) => f.tipo === 'frente')).toMatchObject({ Aprovacao: false, enviada: true });
+      expect(d.proximasFases).toEqual(['Análise', 'Pré-Análise', 'Sindicância', 'Pré-Sindicância']);
+      const photo = await as('sinistros', 'GET', `/api/backoffice/casos/${collision}/fotos/cnh`);
+      expect([200, 404]).toContain(photo.statusCode); // the seeded files are written when the demo server listens
+    });
+
+    it('rejects a photo with a reason the customer sees, refuses a rejection without one, and audits it', async () => {
+      const noReason = await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/fotos/cnh/revisao`, { aprovacao: false });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().mensagem).toBe(STAFF_MSG.reasonRequired);
+      const res = await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/fotos/cnh/revisao`, {
+        aprovacao: false,
+        textoReprovacao: 'CNH ilegível.',
+      });
+      expect(res.statusCode).toBe(204);
+      const view = (await t.get(`/api/claims/cases/${collision}`, maria.AccessToken)).json();
+      expect(view.fotos.find((f: { TipoFoto: { Id: string } }) => f.TipoFoto.Id === 'cnh').Foto).toMatchObject({
+        Aprovacao: false,
+        TextoReprovacao: 'CNH ilegível.',
+      });
+      expect(view.statusFotos.Status).toBe('alguma-reprovada');
+      const audit = (await auditRows(collision)).find((r) => r.action === 'sinistro.foto_reprovada')!;
+      expect(audit).toMatchObject({ staff_email: STAFF.sinistros, role: 'sinistros', ip: '127.0.0.1' });
+      expect(audit.after).toMatchObject({ tipo: 'cnh', Aprovacao: false, TextoReprovacao: 'CNH ilegível.' });
+      expect(
+        (await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/fotos/nao-existe/revisao`, { aprovacao: true })).statusCode,
+      ).toBe(404);
+    });
+
+    it('moves the phase along the timeline only, and the customer sees the new step', async () => {
+      const refused = await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/fase`, { fase: 'Regulação' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().mensagem).toBe(STAFF_MSG.phaseNotAllowed('Documentação', 'Regulação'));
+      const ok = await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/fase`, { fase: 'Análise' });
+      expect(ok.statusCode).toBe(204);
+      const view = (await t.get(`/api/claims/cases/${collision}`, maria.AccessToken)).json();
+      expect(view.caso.Fase__c).toBe('Análise');
+      expect(view.historico.at(-1).phase).toBe('Análise');
+      const audit = (await auditRows(collision)).find((r) => r.action === 'caso.fase')!;
+      expect(audit.before).toEqual({ fase: 'Documentação', status: 'New' });
+      expect(audit.after).toEqual({ fase: 'Análise', status: 'New' });
+    });
+
+    it('total loss: the flag opens Indenização; Finalização closes the claim', async () => {
+      const before = (await as('sinistros', 'GET', `/api/backoffice/casos/${totalLoss}`)).json();
+      expect(before.caso.Fase__c).toBe('Regulação');
+      expect(before.sinistro.Qualificado_como_PT__c).toBe(true);
+      expect(before.proximasFases).toContain('Indenização');
+      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${totalLoss}/perda-total`, { qualificado: false })).statusCode).toBe(
+        204,
+      );
+      const unflagged = (await as('sinistros', 'GET', `/api/backoffice/casos/${totalLoss}`)).json();
+      expect(unflagged.proximasFases).not.toContain('Indenização');
+      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${totalLoss}/fase`, { fase: 'Indenização' })).statusCode).toBe(409);
+      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${totalLoss}/perda-total`, { qualificado: true })).statusCode).toBe(204);
+      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${totalLoss}/fase`, { fase: 'Indenização' })).statusCode).toBe(204);
+      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${totalLoss}/fase`, { fase: 'Finalização' })).statusCode).toBe(204);
+      const closed = (await as('sinistros', 'GET', `/api/backoffice/casos/${totalLoss}`)).json();
+      expect(closed.caso.Status).toBe('Closed');
+      expect(closed.proximasFases).toEqual([]);
+      const again = await as('sinistros', 'POST', `/api/backoffice/casos/${totalLoss}/fase`, { fase: 'Indenização' });
+      expect(again.json().mensagem).toBe(STAFF_MSG.caseClosed);
+      const actions = (await auditRows(totalLoss)).map((r) => r.action);
+      expect(actions).toEqual(['sinistro.perda_total', 'sinistro.perda_total', 'caso.fase', 'caso.fase']);
+    });
+
+    it('a comment reaches the customer; a staff-only note never does', async () => {
+      expect(
+        (await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/comentarios`, { texto: 'Vistoria agendada.' })).statusCode,
+      ).toBe(204);
+      expect(
+        (
+          await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/comentarios`, {
+            texto: 'Cliente parece nervoso.',
+            interno: true,
+          })
+        ).statusCode,
+      ).toBe(204);
+      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/comentarios`, { texto: '' })).json().mensagem).toBe(
+        STAFF_MSG.commentRequired,
+      );
+      const view = await t.get(`/api/claims/cases/${collision}`, maria.AccessToken);
+      expect(view.body).toContain('Vistoria agendada.');
+      expect(view.body).not.toContain('Cliente parece nervoso.');
+      const staffView = (await as('sinistros', 'GET', `/api/backoffice/casos/${collision}`)).json();
+      expect(staffView.notasInternas).toEqual([expect.objectContaining({ texto: 'Cliente parece nervoso.', autor: 'Sérgio Sinistros' })]);
+      expect(staffView.comentarios.map((c: { texto: string }) => c.texto)).toContain('Vistoria agendada.');
+      expect((await auditRows(collision)).map((r) => r.action)).toEqual(expect.arrayContaining(['caso.comentario', 'caso.nota_interna']));
+    });
+  });
+
+  describe('registration change', () => {
+    const openAddressChange = async (estado = 'SP') => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/cases/contracts/100101',
+        headers: { authorization: `Bearer ${maria.AccessToken}`, 'idempotency-key': randomUUID() },
+        payload: {
+          tipo: 'dados-cadastrais',
+          telefone: '(31) 98765-4321',
+          alteracoes: ['Endereço', 'E-mail'],
+          endereco: {
+            cep: '01310-100',
+            estado,
+            cidade: 'São Paulo',
+            bairro: 'Bela Vista',
+            rua: 'Avenida Paulista',
+            numero: '1000',
+            complemento: 'Sala 5',
+          },
+          novoEmail: 'maria.nova@exemplo.com.br',
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().CaseNumber as string;
+    };
+
+    it('detail shows the request as sent; approval applies address and e-mail with the case conclusion and audits before/after', async () => {
+      const n = await openAddressChange();
+      const d = (await as('atendimento', 'GET', `/api/backoffice/casos/${n}`)).json();
+      expect(d.podeDecidir).toBe(true);
+      expect(d.solicitacao.JSON_Retorno_Soon__c).toMatchObject({ rua: 'Avenida Paulista', email: 'maria.nova@exemplo.com.br' });
+      const me0 = (await t.get('/api/me', maria.AccessToken)).json();
+      expect(me0.email).not.toBe('maria.nova@exemplo.com.br'); // nothing changes before approval
+
+      expect((await as('atendimento', 'POST', `/api/backoffice/casos/${n}/aprovar`)).statusCode).toBe(204);
+      const me = (await t.get('/api/me', maria.AccessToken)).json();
+      expect(me.email).toBe('maria.nova@exemplo.com.br');
+      expect(me.addresses.find((a: { addressType: string }) => a.addressType === 'Cobrança')).toMatchObject({
+        street: 'Avenida Paulista',
+        streetNo: '1000',
+        building: 'Sala 5',
+        city: 'São Paulo',
+        state: 'SP',
+        zipCode: '01310100',
+      });
+      const after = (await as('atendimento', 'GET', `/api/backoffice/casos/${n}`)).json();
+      expect(after.caso).toMatchObject({ Status: 'Closed', Fase__c: 'Concluído' });
+      expect(after.comentarios.map((c: { texto: string }) => c.texto)).toContain(DECISION_MSG.approved);
+      expect(after.podeDecidir).toBe(false);
+      const [audit] = await auditRows(n);
+      expect(audit).toMatchObject({ action: 'cadastro.aprovado', staff_email: STAFF.atendimento });
+      expect(audit!.before).toMatchObject({ email: me0.email });
+      expect(audit!.after).toMatchObject({ email: 'maria.nova@exemplo.com.br', endereco: { rua: 'Avenida Paulista' } });
+      const twice = await as('atendimento', 'POST', `/api/backoffice/casos/${n}/aprovar`);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().mensagem).toBe(STAFF_MSG.alreadyDecided);
+    });
+
+    it('approval is atomic: when the address cannot be written, the e-mail, the case and the audit log stay as they were', async () => {
+      const n = await openAddressChange();
+      const email0 = (await t.get('/api/me', maria.AccessToken)).json().email;
+      // A state code longer than the column allows makes the address write fail after the e-mail update.
+      await t.query(
+        `UPDATE cases SET details = jsonb_set(details, '{JSON_Retorno_Soon__c}', to_jsonb(replace(details->>'JSON_Retorno_Soon__c', '"SP"', '"SPX"'))) WHERE case_number = $1`,
+        [n],
+      );
+      const res = await as('atendimento', 'POST', `/api/backoffice/casos/${n}/aprovar`);
+      expect(res.statusCode).toBe(500);
+      expect((await t.get('/api/me', maria.AccessToken)).json().email).toBe(email0);
+      expect((await as('atendimento', 'GET', `/api/backoffice/casos/${n}`)).json().caso).toMatchObject({
+        Status: 'New',
+        Fase__c: 'Aberto',
+      });
+      expect(await auditRows(n)).toEqual([]);
+      await t.query(`UPDATE cases SET status = 'Closed' WHERE case_number = $1`, [n]);
+    });
+
+    it('rejection needs a reason and shows it to the customer; the data stays', async () => {
+      const email0 = (await t.get('/api/me', maria.AccessToken)).json().email;
+      const noReason = await as('atendimento', 'POST', `/api/backoffice/casos/${registration}/reprovar`, { motivo: '  ' });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().mensagem).toBe(STAFF_MSG.reasonRequired);
+      const res = await as('atendimento', 'POST', `/api/backoffice/casos/${registration}/reprovar`, { motivo: 'E-mail de outra pessoa.' });
+      expect(res.statusCode).toBe(204);
+      const id = (await t.query<{ id: string }>('SELECT id FROM cases WHERE case_number = $1', [registration]))[0]!.id;
+      const comments = (await t.get(`/api/cases/${id}/comments`, maria.AccessToken)).json();
+      expect(JSON.stringify(comments)).toContain(DECISION_MSG.rejected('E-mail de outra pessoa.'));
+      expect((await t.get('/api/me', maria.AccessToken)).json().email).toBe(email0);
+      expect((await auditRows(registration)).map((r) => r.action)).toEqual(['cadastro.reprovado']);
+      expect((await as('atendimento', 'POST', `/api/backoffice/casos/${collision}/aprovar`)).statusCode).toBe(404);
+    });
+  });
+});

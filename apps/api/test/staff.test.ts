@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_MSG } from '@guarita/domain';
+import { createTestApp, CPF_MARIA, type TestApp } from './helpers';
+import { FixedClock } from '../src/ports/clock';
+import { DEMO_STAFF_PASSWORD, STAFF, STAFF_COOKIE, staffLogin, staffLoginRequest, staffRequest, totpOf } from './staff-helpers';
+
+describe('staff login, sessions and audit (issue 13 §1)', () => {
+  let t: TestApp;
+  const clock = new FixedClock(new Date());
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+  });
+  afterAll(() => t.close());
+
+  it('logs in with e-mail, password and the TOTP code: an HttpOnly session cookie for the console API only', async () => {
+    clock.advance(30_000);
+    const res = await staffLoginRequest(t, {
+      email: 'Sinistros@Guarita.example ',
+      senha: DEMO_STAFF_PASSWORD,
+      codigo: await totpOf(t, STAFF.sinistros),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: STAFF.sinistros, papel: 'sinistros', inatividadeSegundos: 1800 });
+    const cookie = res.cookies.find((c) => c.name === STAFF_COOKIE)!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/backoffice' });
+    const me = await staffRequest(t, cookie.value, 'GET', '/api/backoffice/auth/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().nome).toBe('Sérgio Sinistros');
+  });
+
+  it('a wrong password, a wrong code and an unknown e-mail get the same answer', async () => {
+    clock.advance(30_000);
+    const code = await totpOf(t, STAFF.financeiro);
+    const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (const body of [
+      { email: STAFF.financeiro, senha: 'senha-errada', codigo: code },
+      { email: STAFF.financeiro, senha: DEMO_STAFF_PASSWORD, codigo: wrongCode },
+      { email: 'ninguem@guarita.example', senha: DEMO_STAFF_PASSWORD, codigo: code },
+    ]) {
+      const res = await staffLoginRequest(t, body);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ erro: 'INVALID_LOGIN', mensagem: STAFF_MSG.invalidLogin });
+    }
+    // Validation messages in pt-BR.
+    const bad = await staffLoginRequest(t, { email: 'x', senha: '', codigo: '12' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('refuses a code that was already used, even with the right password', async () => {
+    clock.advance(30_000);
+    const code = await totpOf(t, STAFF.atendimento);
+    const first = await staffLoginRequest(t, { email: STAFF.atendimento, senha: DEMO_STAFF_PASSWORD, codigo: code });
+    expect(first.statusCode).toBe(200);
+    const replay = await staffLoginRequest(t, { email: STAFF.atendimento, senha: DEMO_STAFF_PASSWORD, codigo: code });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ erro: 'CODE_REUSED', mensagem: STAFF_MSG.codeReused });
+  });
+
+  it('locks the account after 5 failures, refuses even the right answer while locked, and opens again afterwards', async () => {
+    const created = await t.app.staff.create({
+      email: 'lock@guarita.example',
+      name: 'Lock',
+      role: 'atendimento',
+      password: 'uma-senha-forte-1',
+    });
+    const secret = new URL(created.otpauthUri).searchParams.get('secret')!;
+    const { TOTP } = await import('otpauth');
+    const codeNow = () => new TOTP({ secret }).generate({ timestamp: clock.now().getTime() });
+    for (let i = 1; i <= 4; i++) {
+      const res = await staffLoginRequest(t, { email: 'lock@guarita.example', senha: 'errada', codigo: codeNow() });
+      expect(res.statusCode).toBe(401);
+    }
+    const fifth = await staffLoginRequest(t, { email: 'lock@guarita.example', senha: 'errada', codigo: codeNow() });
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toMatchObject({ erro: 'ACCOUNT_LOCKED', mensagem: STAFF_MSG.locked });
+    clock.advance(30_000);
+    const right = await staffLoginRequest(t, { email: 'lock@guarita.example', senha: 'uma-senha-forte-1', codigo: codeNow() });
+    expect(right.statusCode).toBe(429);
+    // The lock ends on the database clock: move it into the past.
+    await t.query(`UPDATE staff SET locked_until = now() - interval '1 second' WHERE email = 'lock@guarita.example'`);
+    const after = await staffLoginRequest(t, { email: 'lock@guarita.example', senha: 'uma-senha-forte-1', codigo: codeNow() });
+    expect(after.statusCode).toBe(200);
+    const [row] = await t.query<{ failed_attempts: number }>(`SELECT failed_attempts FROM staff WHERE email = 'lock@guarita.example'`);
+    expect(row!.failed_attempts).toBe(0);
+    expect(created.otpauthUri).toMatch(/^otpauth:\/\/totp\/Guarita%20Backoffice:lock%40guarita\.example\?/);
+  });
+
+  it('a customer token never opens the console, and a staff token never opens the customer API', async () => {
+    const customer = await t.login(CPF_MARIA);
+    const asStaff = await staffRequest(t, customer.AccessToken, 'GET', '/api/backoffice/auth/me');
+    expect(asStaff.statusCode).toBe(401);
+    const bearerOnConsole = await t.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/auth/me',
+      headers: { authorization: `Bearer ${customer.AccessToken}` },
+    });
+    expect(bearerOnConsole.statusCode).toBe(401);
+    const staffToken = await staffLogin(t, clock, STAFF.admin);
+    const asCustomer = await t.get('/api/contracts', staffToken);
+    expect(asCustomer.statusCode).toBe(401);
+  });
+
+  it('ends a session left idle longer than the timeout', async () => {
+    const token = await staffLogin(t, clock, STAFF.sinistros);
+    expect((await staffRequest(t, token, 'GET', '/api/backoffice/auth/me')).statusCode).toBe(200);
+    await t.query(`UPDATE staff_sessions SET last_seen_at = now() - interval '31 minutes'`);
+    const res = await staffRequest(t, token, 'GET', '/api/backoffice/auth/me');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().mensagem).toBe(STAFF_MSG.sessionEnded);
+  });
+
+  it('logout ends this session; logout everywhere ends every session of the account', async () => {
+    const a = await staffLogin(t, clock, STAFF.financeiro);
+    expect((await staffRequest(t, a, 'POST', '/api/backoffice/auth/logout')).statusCode).toBe(204);
+    expect((await staffRequest(t, a, 'GET', '/api/backoffice/auth/me')).statusCode).toBe(401);
+    const b = await staffLogin(t, clock, STAFF.financeiro);
+    const c = await staffLogin(t, clock, STAFF.financeiro);
+    const all = await staffRequest(t, b, 'POST', '/api/backoffice/auth/logout-all');
+    expect(all.statusCode).toBe(200);
+    expect(all.json().sessoes).toBe(2);
+    for (const tok of [b, c]) expect((await staffRequest(t, tok, 'GET', '/api/backoffice/auth/me')).statusCode).toBe(401);
+  });
+
+  it('the audit log is admin-only, lists every login and logout, exports CSV and refuses changes', async () => {
+    const sinistros = await staffLogin(t, clock, STAFF.sinistros);
+    expect((await staffRequest(t, sinistros, 'GET', '/api/backoffice/auditoria')).statusCode).toBe(403);
+    expect((await staffRequest(t, sinistros, 'GET', '/api/backoffice/auditoria.csv')).statusCode).toBe(403);
+    expect((await staffRequest(t, undefined, 'GET', '/api/backoffice/auditoria')).statusCode).toBe(401);
+
+    const admin = await staffLogin(t, clock, STAFF.admin);
+    const page = await staffRequest(t, admin, 'GET', '/api/backoffice/auditoria?limite=200');
+    expect(page.statusCode).toBe(200);
+    const acoes = page.json().itens.map((r: { acao: string; quem: string }) => `${r.quem} ${r.acao}`);
+    expect(acoes).toContain(`${STAFF.admin} login`);
+    expect(acoes).toContain(`${STAFF.financeiro} logout`);
+    expect(acoes).toContain(`${STAFF.financeiro} logout.todas`);
+    expect(acoes).toContain(`${STAFF.financeiro} login.falhou`);
+    expect(acoes).toContain('lock@guarita.example login.falhou.bloqueou');
+    expect(page.json().itens[0]).toMatchObject({ papel: 'admin', ip: '127.0.0.1' });
+
+    const csv = await staffRequest(t, admin, 'GET', '/api/backoffice/auditoria.csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toBe('id,quando,quem,papel,acao,caso,cliente,antes,depois,ip');
+    expect(lines.some((l) => l.includes(`${STAFF.admin},admin,auditoria.exportada`))).toBe(true);
+
+    await expect(t.query(`UPDATE staff_audit SET action = 'x'`)).rejects.toThrow(/append-only/);
+    await expect(t.query(`DELETE FROM staff_audit`)).rejects.toThrow(/append-only/);
+  });
+
+  it("demo mode's TOTP helper answers only the seeded demo accounts", async () => {
+    expect((await t.get('/api/dev/staff/totp?email=lock%40guarita.example')).statusCode).toBe(404);
+    const ok = await t.get(`/api/dev/staff/totp?email=${STAFF.admin}`);
+    expect(ok.json().codigo).toMatch(/^\d{6}$/);
+  });
+});
+
+describe('outside demo mode', () => {
+  it('has no TOTP helper and no demo staff accounts', async () => {
+    const t = await createTestApp({ demoMode: false });
+    try {
+      expect((await t.get(`/api/dev/staff/totp?email=${STAFF.admin}`)).statusCode).toBe(404);
+      expect(await t.query('SELECT id FROM staff')).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const STAFF_PASSWORD = 'guarita-demo-2026';
+
+/** A demo staff account's current TOTP code (demo mode's GET /api/dev/staff/totp) and when it stops being current. */
+async function totp(request: APIRequestContext, email: string): Promise<{ codigo: string; validoAte: string }> {
+  const res = await request.get(`/api/dev/staff/totp?email=${encodeURIComponent(email)}`);
+  expect(res.status(), 'GET /api/dev/staff/totp').toBe(200);
+  return (await res.json()) as { codigo: string; validoAte: string };
+}
+
+/**
+ * Logs a demo staff member into the console at /backoffice: e-mail, password, the authenticator's code. A code
+ * is accepted once, so when this account's current code was already used (a retry), it waits for the next one.
+ */
+export async function staffLogin(page: Page, request: APIRequestContext, email: string): Promise<void> {
+  await page.goto('/backoffice');
+  await expect(page.getByRole('heading', { name: 'Console Guarita' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(STAFF_PASSWORD);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const code = await totp(request, email);
+    await page.getByLabel('Código do autenticador').fill(code.codigo);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    const queue = page.getByRole('heading', { name: 'Fila de casos' });
+    const reused = page.getByText('Este código já foi usado.', { exact: false });
+    await expect(queue.or(reused)).toBeVisible();
+    if (await queue.isVisible()) return;
+    await page.waitForTimeout(Math.max(0, Date.parse(code.validoAte) - Date.now()) + 500);
+  }
+  throw new Error(`staff login failed for ${email}`);
+}

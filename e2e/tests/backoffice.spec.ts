@@ -1,0 +1,129 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { HORIZONTE, JOAO } from '../support/demo';
+import { login } from '../support/login';
+import { openRoute, sidewaysOverflow } from '../support/routes';
+import { staffLogin } from '../support/staff';
+
+/**
+ * The staff console and the customer side by side (issue 13 §4), two browser contexts: staff logs in with
+ * TOTP, rejects a claim photo with a reason and moves the phase, the customer sees both; a registration change
+ * sent by the customer and approved by staff shows the new address on /cadastro.
+ * Horizonte's total-loss claim and João's registration data are touched by no other spec.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+
+const main = (page: Page) => page.getByRole('main');
+
+async function openCase(staff: Page, contract: string, reason: string) {
+  await staff.getByLabel('Contrato', { exact: true }).fill(contract);
+  await staff.getByLabel('Motivo', { exact: true }).selectOption(reason);
+  await staff.getByRole('button', { name: 'Filtrar' }).click();
+  const link = main(staff).getByRole('row').nth(1).getByRole('link');
+  const caseNumber = (await link.textContent())!.trim();
+  await link.click();
+  await expect(main(staff).getByRole('heading', { name: `Caso nº ${caseNumber}` })).toBeVisible();
+  return caseNumber;
+}
+
+test('staff rejects a claim photo with a reason and moves the phase; the customer sees both', async ({ browser, request }) => {
+  const staffContext = await browser.newContext();
+  const customerContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  const customer = await customerContext.newPage();
+  try {
+    await staffLogin(staff, request, 'sinistros@guarita.example');
+    const caseNumber = await openCase(staff, '300301', 'Colisão');
+
+    await main(staff).getByRole('button', { name: 'Reprovar CNH do condutor' }).click();
+    await main(staff).getByRole('button', { name: 'Confirmar reprovação' }).click();
+    await expect(main(staff).getByText('Informe o motivo da reprovação.')).toBeVisible();
+    await main(staff).getByLabel('Motivo da reprovação (CNH do condutor)').fill('CNH vencida: envie a CNH atual.');
+    await main(staff).getByRole('button', { name: 'Confirmar reprovação' }).click();
+    await expect(main(staff).getByText('Reprovado: CNH vencida: envie a CNH atual.')).toBeVisible();
+
+    // Not a total loss after all: the claim goes on to the deductible step.
+    await main(staff).getByRole('button', { name: 'Desmarcar perda total' }).click();
+    await expect(main(staff).getByText('Perda total (Qualificado_como_PT__c): Não')).toBeVisible();
+    await main(staff).getByLabel('Nova fase').selectOption('Comunicação Cliente');
+    await main(staff).getByRole('button', { name: 'Mover fase' }).click();
+    await expect(main(staff).getByText('Comunicação Cliente', { exact: true })).toBeVisible();
+
+    await login(customer, request, HORIZONTE);
+    await customer.goto(`/sinistros/consulta/${caseNumber}`);
+    await expect(main(customer).getByText('Participação Obrigatória')).toBeVisible();
+    await expect(main(customer).getByText('Em andamento')).toBeVisible();
+    // Documentação is among the completed steps, folded under '5 etapas concluídas'.
+    await main(customer)
+      .getByText(/etapas concluídas/)
+      .click();
+    await main(customer)
+      .getByRole('button', { name: /Documentação/ })
+      .click();
+    const docs = customer.getByRole('dialog', { name: 'DOCUMENTAÇÃO' });
+    await expect(docs.getByText('Reprovado')).toBeVisible();
+    await expect(docs.getByText('CNH vencida: envie a CNH atual.')).toBeVisible();
+    await expect(docs.getByRole('button', { name: 'Reenviar foto(s)' })).toBeEnabled();
+  } finally {
+    await staffContext.close();
+    await customerContext.close();
+  }
+});
+
+test('a registration change approved by staff shows the new address on /cadastro', async ({ browser, request }) => {
+  const staffContext = await browser.newContext();
+  const customerContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  const customer = await customerContext.newPage();
+  try {
+    await login(customer, request, JOAO);
+    await customer.goto('/suporte/200201?area=Alteracao-de-Dados-Cadastrais');
+    await customer.getByLabel('Telefone para contato (celular)').pressSequentially('11998765432');
+    await customer.getByLabel('O que você quer alterar?').selectOption('Endereço');
+    await customer.getByLabel('CEP', { exact: true }).pressSequentially('01310100');
+    await expect(customer.getByLabel('Rua')).toHaveValue('Avenida Paulista');
+    await customer.getByLabel('Número').fill('1578');
+    await customer.getByRole('button', { name: 'Enviar solicitação' }).click();
+    await expect(main(customer).getByText('Solicitação enviada com sucesso!')).toBeVisible();
+    await customer.goto('/cadastro');
+    await expect(main(customer).getByText(/Avenida Paulista/)).toHaveCount(0);
+
+    await staffLogin(staff, request, 'atendimento@guarita.example');
+    await openCase(staff, '200201', 'Alteração de Dados Cadastrais');
+    await expect(main(staff).getByText('Avenida Paulista')).toBeVisible();
+    await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
+    await expect(main(staff).getByText('Encerrado')).toBeVisible();
+
+    await customer.reload();
+    await expect(main(customer).getByText(/Avenida Paulista/)).toBeVisible();
+  } finally {
+    await staffContext.close();
+    await customerContext.close();
+  }
+});
+
+test('the console screens (queue, a claim) have no accessibility violations and no sideways scroll', async ({ page, request }) => {
+  await staffLogin(page, request, 'admin@guarita.example');
+  const caseLink = main(page).getByRole('row').nth(1).getByRole('link');
+  const caseNumber = (await caseLink.textContent())!.trim();
+  for (const size of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const path of ['/backoffice', `/backoffice/casos/${caseNumber}`]) {
+      await openRoute(page, path);
+      const result = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
+      expect
+        .soft(
+          result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+          `${path} at ${size.width}px`,
+        )
+        .toEqual([]);
+      expect.soft(await sidewaysOverflow(page), `${path} at ${size.width}px`).toBeLessThanOrEqual(0);
+    }
+  }
+});

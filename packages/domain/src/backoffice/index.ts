@@ -1,0 +1,3 @@
+export * from './staff';
+export * from './phases';
+export * from './queue';
