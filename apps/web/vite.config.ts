@@ -5,7 +5,31 @@ export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000' } },
   // The manifest tells scripts/prerender.ts which chunks each prerendered page preloads (then it is removed).
-  build: { outDir: 'dist', sourcemap: false, assetsInlineLimit: 0, target: 'es2022', manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    assetsInlineLimit: 0,
+    target: 'es2022',
+    manifest: true,
+    // Every browser the app supports preloads modules itself; the polyfill would be 1 KB on every first visit.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React, the router and TanStack Query run on every page: one chunk instead of a dozen small ones
+          // (TanStack's infinite queries only on /mapa: left to that page).
+          groups: [
+            {
+              name: 'framework',
+              test: (id) =>
+                /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) &&
+                !/[\\/](useI|i)nfiniteQuery/.test(id),
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -4,6 +4,9 @@ export interface LoadOptions {
   label: string;
   url: string;
   headers?: Record<string, string>;
+  /** GET unless given; a POST sends `body` (JSON text) with every request. */
+  method?: 'GET' | 'POST';
+  body?: string;
   connections: number;
   warmup: number;
   duration: number;
@@ -34,6 +37,8 @@ async function fire(opts: LoadOptions, duration: number): Promise<Result> {
     duration,
     timeout: 10,
     headers: opts.headers,
+    ...(opts.method ? { method: opts.method } : {}),
+    ...(opts.body !== undefined ? { body: opts.body } : {}),
   });
   try {
     return await running;

@@ -17,6 +17,7 @@ import { BILLS_PATH, CONTRACTS_PATH, measureServers } from './throughput';
 import { BENCH_POSITIONS, TRIPS_PATH, measureTrips } from './trips';
 import { CASES_PATH, measureCases } from './cases';
 import { measureClaims } from './claims';
+import { measureQuotation } from './quotation';
 import { ensureWebBuilt } from './web-build';
 
 const LOGIN_ROUTE = '/';
@@ -278,6 +279,22 @@ async function claimsFigures(cleanup: Cleanup): Promise<void> {
   }
 }
 
+/** Issue 12 §6: plan-change quotation latency (priced from the catalogue and stored), alone and under load. */
+async function quotationFigures(cleanup: Cleanup): Promise<void> {
+  const cpus = pinCpus(settings.pin);
+  report.line('');
+  report.line(
+    `Plan-change quotation (${settings.databaseUrl ? 'PostgreSQL' : 'PGlite'}): 1 and ${settings.connections} connections; ` +
+      `${settings.warmup} s warm-up + ${settings.duration} s measured each`,
+  );
+  try {
+    const f = await measureQuotation(settings, cleanup, cpus);
+    for (const r of [f.single, f.loaded]) report.info(r.label, `${Math.round(r.rps)} req/s, latency p50 ${r.p50} ms, p99 ${r.p99} ms`);
+  } catch (err) {
+    report.error('quotation', err);
+  }
+}
+
 /** Issue 7 item 9: a stranger must not tell a customer's CPF from an unknown one by the login's answer time. */
 async function loginTimingFigures(cleanup: Cleanup): Promise<void> {
   const cpus = pinCpus(settings.pin);
@@ -332,6 +349,7 @@ await runGuarded(async (cleanup) => {
   if (settings.parts.has('trips')) await tripsFigures(cleanup);
   if (settings.parts.has('cases')) await casesFigures(cleanup);
   if (settings.parts.has('claims')) await claimsFigures(cleanup);
+  if (settings.parts.has('quotation')) await quotationFigures(cleanup);
   if (settings.parts.has('login')) await loginTimingFigures(cleanup);
   return report.summary().failed ? 1 : 0;
 }, deadlineMs);

@@ -36,6 +36,8 @@ export const CUSTOMER_ROUTES = [
   '/suporte',
   // The upsell variant of the request form (plan, due-date and vehicle changes offered from the app).
   '/suporte/100101/1',
+  // The plan change (issue 12) with its priced lists, opened through ?area=.
+  '/suporte/100101?area=Alteracao-de-Plano',
   '/sinistros',
   // Each claim of the list's view comes right after the list: see customerRoutes (their numbers are read from the list).
   // The collision form on the Civic (or its evidence steps once a parallel spec has opened a claim there).

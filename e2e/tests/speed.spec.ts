@@ -112,3 +112,38 @@ test('robots.txt and sitemap.xml are real files listing the public pages', async
   }
   expect(xml).not.toContain('/dashboard');
 });
+
+test('the prerendered public pages do not move once painted, on a 360 px phone (CLS ≤ 0.02)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  // The scripts arrive late, as on a slow phone network, so the prerendered HTML is painted first and whatever
+  // the scripts change afterwards (styles that came with them, a first render unlike the HTML) is a shift.
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node | null }[];
+      }[]) {
+        if (e.hadRecentInput) continue;
+        const describe = (n: Node | null | undefined) =>
+          n instanceof Element ? `${n.tagName.toLowerCase()}.${n.className}` : String(n?.nodeName);
+        w.__shifts.push({ value: e.value, sources: e.sources.map((s) => describe(s.node)) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const path of ['/', '/duvidas-frequentes', '/contato', '/politica-de-privacidade', '/termos-de-uso']) {
+    await page.goto(path);
+    // Hydrated and the config read: the footer's phone lines are links.
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: '0800 000 1190' })).toBeVisible();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+    const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+    expect(cls, `${path}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
+  }
+});

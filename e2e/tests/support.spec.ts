@@ -206,14 +206,16 @@ test('registration change of address: the CEP fills street, district, city and s
   ).toHaveCount(1);
 });
 
-test('cancellation shows the lock-in terms first; tracker support; plan change is coming soon', async ({ page, request }) => {
+test('cancellation shows the lock-in terms first; tracker support; ombudsman; the annual plan has no toggle', async ({ page, request }) => {
   await login(page, request, MARIA);
   await page.goto('/suporte/100104');
   // The choices are loaded (a count of 0 must not pass while the page is still loading its contract).
   await expect(page.getByLabel('Tipo de solicitação').locator('option', { hasText: 'Cancelamento' })).toHaveCount(1);
   await expect(page.getByLabel('Tipo de solicitação').locator('option', { hasText: 'Suporte Rastreador' })).toHaveCount(0);
   await chooseType(page, 'Alteração de Plano');
-  await expect(main(page).getByText(/disponível em breve/)).toBeVisible();
+  // The Civic's plan is already annual: no monthly/annual toggle (issue 12).
+  await expect(main(page).getByRole('region', { name: 'Adquirido' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Anual' })).toHaveCount(0);
   await chooseType(page, 'Cancelamento');
   await expect(main(page).getByRole('region', { name: 'Condições de cancelamento' })).toContainText('fidelidade de 12 meses');
   await page.getByRole('button', { name: 'Enviar solicitação' }).click();
@@ -244,4 +246,12 @@ test('cancellation shows the lock-in terms first; tracker support; plan change i
   // Ombudsman, through its link
   await page.getByRole('link', { name: 'Fale com a Ouvidoria' }).click();
   await expect(page.getByLabel('Tipo de solicitação')).toHaveValue('ouvidoria');
+  // the contact phone stays; the new type starts at step 1
+  await expect(main(page).getByText('Sua solicitação foi enviada com sucesso!')).toHaveCount(0);
+  await expect(page.getByLabel('Telefone para contato (celular)')).toHaveValue('(31) 98765-4321');
+  await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+  await expect(main(page).getByText('Insira o motivo')).toBeVisible();
+  await page.getByLabel('Descreva sua manifestação').fill('O atendimento por telefone demorou uma hora.');
+  await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+  await expect(main(page).getByText('Sua solicitação foi enviada com sucesso!')).toBeVisible();
 });

@@ -28,6 +28,7 @@ const prune = setInterval(
     void app.limiter.prune().catch(() => {});
     void app.payments.pruneIdempotency().catch(() => {});
     void app.authService.pruneDecoys().catch(() => {});
+    void app.plans.prune().catch(() => {});
   },
   10 * 60 * 1000,
 );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUPPORT_MSG } from '@guarita/domain';
+import { caseListSince, SUPPORT_MSG, visibleCases, type ContractId } from '@guarita/domain';
 import { rawQuery } from '../src/db/db';
 import { CNPJ_HORIZONTE, CPF_JOAO, CPF_MARIA, createTestApp, multipart, type TestApp } from './helpers';
 
@@ -329,6 +329,25 @@ describe('support cases', () => {
     // the 150-day-old seeded case is not listed
     const all = await count(`SELECT count(*)::int AS n FROM cases WHERE n_ctr_id = 100101`);
     expect(casos.length).toBeLessThan(all);
+  });
+
+  it('the 3-month window read in SQL lists exactly what filtering every case of the contract lists', async () => {
+    const maria = Number((await rawQuery<{ id: number }>(t.db, 'SELECT customer_id AS id FROM contracts WHERE n_ctr_id = 100101'))[0]!.id);
+    // a case created just before the window and one just inside it, to pin the boundary
+    const now = new Date();
+    const since = caseListSince(now);
+    const ids: string[] = [];
+    for (const offset of [-1, 0]) {
+      const created = (await send(100101, { tipo: 'ouvidoria', telefone: TEL, descricao: `Limite ${offset}.` })).json();
+      await rawQuery(t.db, 'UPDATE cases SET created_at = $1 WHERE id = $2', [new Date(since.getTime() + offset), created.Id]);
+      ids.push(created.Id);
+    }
+    const all = await t.app.caseSystem.listByContract(t.db, maria, 100101);
+    const listed = (await t.app.cases.list(maria, 100101 as ContractId, now)).casos;
+    expect(listed).toEqual(visibleCases(all, now));
+    expect(listed.map((c) => c.Id)).not.toContain(ids[0]);
+    expect(listed.map((c) => c.Id)).toContain(ids[1]);
+    expect(all.length).toBeGreaterThan(listed.length);
   });
 
   it('IDOR: every route answers 404 for another customer, for a closed contract (create) and for unknown ids', async () => {

@@ -112,7 +112,7 @@ describe('contracts, bills and customer data', () => {
     const list = (await t.get('/api/contracts', token[CPF_MARIA])).json() as Array<Record<string, unknown>>;
     const byId = new Map(list.map((c) => [c.nCtrId, c]));
     expect(byId.get(100101)).toMatchObject({
-      idPlan: 'GUARITA_COMPLETO',
+      idPlan: 'GUARITA_COMPLETO_MG',
       slpCode: 45,
       status: 'Ativo',
       cancelled: false,
@@ -127,7 +127,7 @@ describe('contracts, bills and customer data', () => {
       status: 'Encerrado',
       dataFimVigencia: '2024-02-05',
     });
-    expect(byId.get(100104)).toMatchObject({ slpCode: null, pmCard: 'amex', idPlan: 'GUARITA_ESSENCIAL_ANUAL' });
+    expect(byId.get(100104)).toMatchObject({ slpCode: null, pmCard: 'amex', idPlan: 'GUARITA_ESSENCIAL_ANUAL_MG' });
   });
 
   it('GET /api/contracts/:nCtrId answers the caller’s contract with its items', async () => {

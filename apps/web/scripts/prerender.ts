@@ -17,9 +17,13 @@ const PRERENDER_DIR = 'prerendered'; // apps/api/src/plugins/web.ts reads it
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
 }
 
-/** The route's own lazy module per page, so its chunk (and what it imports) is preloaded with the entry. */
+/** The public pages' layout route, lazy as the pages are. */
+const PUBLIC_LAYOUT = 'src/features/public/components/PublicLayout.tsx';
+
+/** The route's own lazy module per page, so its chunk (and what it imports) is preloaded with the entry, its CSS linked. */
 const ROUTE_MODULES: Record<string, string> = {
   '/': 'src/features/public/components/HomeOrLogin.tsx',
   '/duvidas-frequentes': 'src/features/public/components/FaqPage.tsx',
@@ -35,6 +39,7 @@ function preloadsFor(manifest: Record<string, ManifestChunk>, source: string): s
     if (!chunk) throw new Error(`prerender: ${key} is not in the client build's manifest`);
     if (files.has(chunk.file)) return;
     files.add(chunk.file);
+    chunk.css?.forEach((f) => files.add(f));
     chunk.imports?.forEach(visit);
   };
   visit(source);
@@ -64,11 +69,15 @@ async function prerender(): Promise<void> {
       const source = ROUTE_MODULES[page.path];
       if (!source) throw new Error(`prerender: no route module listed for ${page.path}`);
       const html = await entry.render(page.path);
-      const preloads = preloadsFor(manifest, source)
+      const needed = [...new Set([PUBLIC_LAYOUT, source].flatMap((m) => preloadsFor(manifest, m)))]
         .map((f) => `/${f}`)
-        .filter((f) => !already.has(f) && f.endsWith('.js'))
-        .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
-        .join('\n    ');
+        .filter((f) => !already.has(f));
+      // The route's stylesheets go into the page itself: left to the route chunk's loader, they would arrive
+      // after the first paint and move everything the HTML had laid out (CLS 0.2–0.4 on a phone).
+      const preloads = [
+        ...needed.filter((f) => f.endsWith('.css')).map((f) => `<link rel="stylesheet" crossorigin href="${f}">`),
+        ...needed.filter((f) => f.endsWith('.js')).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
+      ].join('\n    ');
       const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
       let out = template.replace(shell, () => `<div id="root" data-prerendered>${html}</div>`);
       if (preloads) out = out.replace('</head>', `  ${preloads}\n  </head>`);

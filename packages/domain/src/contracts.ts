@@ -8,7 +8,7 @@ declare const contractIdBrand: unique symbol;
 export type ContractId = number & { readonly [contractIdBrand]: 'ContractId' };
 
 /** A ContractId from a path parameter or a form value ('100101' or 100101). */
-export const contractIdSchema = intId().transform((n) => n as ContractId);
+export const contractIdSchema = /* @__PURE__ */ intId().transform((n) => n as ContractId);
 
 export const CLOSED_STATUS = 'Encerrado';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INPUT_MASKS, prepareExpiryChunk } from './input-masks';
+import { applyPatternMask, INPUT_MASKS, prepareExpiryChunk } from './input-masks';
 
 const fits = (pattern: string, definitions: Record<string, RegExp> | undefined, value: string) => {
   if (pattern.length !== value.length) return false;
@@ -47,5 +47,29 @@ describe('input masks', () => {
     expect(prepareExpiryChunk('7/2031')).toBe('07/31');
     expect(prepareExpiryChunk('0')).toBe('0');
     expect(prepareExpiryChunk('07/31')).toBe('07/31');
+  });
+});
+
+describe('applyPatternMask (the login field without react-imask)', () => {
+  const doc = (v: string) => applyPatternMask(INPUT_MASKS.document, v);
+  it('formats a CPF as it is typed, literals only before a character', () => {
+    expect(doc('')).toBe('');
+    expect(doc('529')).toBe('529');
+    expect(doc('5299')).toBe('529.9');
+    expect(doc('52998224725')).toBe('529.982.247-25');
+    expect(doc('529.982.247-25')).toBe('529.982.247-25');
+  });
+  it('becomes a CNPJ past 11 digits or with a letter, upper-cased; the check digits stay digits', () => {
+    expect(doc('11222333000181')).toBe('11.222.333/0001-81');
+    expect(doc('112223330001')).toBe('11.222.333/0001');
+    expect(doc('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(doc('12.ABC.345/01DE-3X')).toBe('12.ABC.345/01DE-3');
+    expect(doc('11222333000181999')).toBe('11.222.333/0001-81');
+  });
+  it('drops what fits nowhere and keeps the rest', () => {
+    expect(doc(' 529 982 247 25 ')).toBe('529.982.247-25');
+    expect(applyPatternMask(INPUT_MASKS.code, '12a34567')).toBe('123456');
+    expect(applyPatternMask(INPUT_MASKS.cardNumber, '378282246310005')).toBe('3782 822463 10005');
+    expect(applyPatternMask(INPUT_MASKS.expiry, '12/2028')).toBe('12/28');
   });
 });

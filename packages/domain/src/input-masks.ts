@@ -78,3 +78,52 @@ export const INPUT_MASKS = {
 } as const satisfies Record<string, InputMask>;
 
 export type InputMaskName = keyof typeof INPUT_MASKS;
+
+type PatternMask = Extract<InputMask, { kind: 'pattern' }>;
+
+/** Does `c` fit the placeholder `p` ('0' a digit, 'a' a letter, or one of the pattern's definitions)? */
+function fitsPlaceholder(p: string, c: string, definitions: Record<string, RegExp> | undefined): boolean {
+  if (p === '0') return c >= '0' && c <= '9';
+  if (p === 'a') return /^[A-Za-z]$/.test(c);
+  return definitions?.[p]?.test(c) ?? false;
+}
+
+const isPlaceholder = (p: string, definitions: Record<string, RegExp> | undefined) => p === '0' || p === 'a' || !!definitions?.[p];
+
+/** `chars` laid into one pattern: literals appear only before a character that follows them; misfits are dropped. */
+function layInto(pattern: MaskPattern, chars: readonly string[]): { text: string; placed: number } {
+  let text = '';
+  let pending = '';
+  let placed = 0;
+  let at = 0;
+  for (const c of chars) {
+    while (at < pattern.mask.length && !isPlaceholder(pattern.mask[at]!, pattern.definitions)) pending += pattern.mask[at++];
+    if (at >= pattern.mask.length) break;
+    if (!fitsPlaceholder(pattern.mask[at]!, c, pattern.definitions)) continue;
+    text += pending + c;
+    pending = '';
+    placed++;
+    at++;
+  }
+  return { text, placed };
+}
+
+/**
+ * A pattern mask applied to what is in a field (typed, pasted or autofilled), as the masked text — the same
+ * result as react-imask's lazy pattern masks for these patterns, for the one field that must not load
+ * react-imask (the login card's CPF/CNPJ, ADR 025). The pattern is the first whose `when` matches the raw
+ * characters, else the one that takes the most of them (ties: the first).
+ */
+export function applyPatternMask(def: PatternMask, input: string): string {
+  const prepared = def.prepare ? def.prepare(input) : input;
+  const chars = [...(def.uppercase ? prepared.toUpperCase() : prepared)].filter((c) => /[0-9A-Za-z]/.test(c));
+  const raw = chars.join('');
+  const chosen = def.patterns.find((p) => p.when?.test(raw));
+  if (chosen) return layInto(chosen, chars).text;
+  let best: { text: string; placed: number } | undefined;
+  for (const p of def.patterns.filter((q) => !q.when)) {
+    const laid = layInto(p, chars);
+    if (!best || laid.placed > best.placed) best = laid;
+  }
+  return best?.text ?? '';
+}

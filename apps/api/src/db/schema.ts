@@ -213,6 +213,7 @@ export interface Contracts {
   manufacturer: string | null;
   model_year: number | null;
   created_at: Generated<Date>;
+  vehicle_type: Generated<'CAT_AGRAVO_VEICULO_LEVE' | 'CAT_AGRAVO_PICKUP_CAM' | 'CAT_AGRAVO_OUTROS'>;
 }
 
 export interface Customers {
@@ -334,6 +335,56 @@ export interface PixLatePayments {
   received_at: Generated<Date>;
 }
 
+export interface PlanCatalogue {
+  id_plano: string;
+  state: string;
+  channel: 'app' | 'online';
+  nome: string;
+  annual: boolean;
+}
+
+export interface PlanItems {
+  id_plano: string;
+  codigo_item: string;
+  descricao: string;
+  obrigatorio: Generated<boolean>;
+  position: Generated<number>;
+}
+
+export interface PlanPrices {
+  id: Generated<number>;
+  id_plano: string;
+  codigo_item: string;
+  fipe_code: string | null;
+  preco_cents: number;
+}
+
+export interface PlanQuotations {
+  id: string;
+  customer_id: number;
+  n_ctr_id: number;
+  id_plan_atual: string;
+  id_plano: string;
+  payment_type: 'M' | 'A';
+  fipe_code: string;
+  vehicle_type: string;
+  initial_value_cents: number;
+  installments: number;
+  installment_cents: number;
+  quote: Json;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
+export interface PlanTowingOptions {
+  id_plano: string;
+  codigo_item: string;
+  descricao: string;
+  id_linha: number;
+  data_vinculo: string;
+  item_padrao: Generated<boolean>;
+}
+
 export interface Positions {
   n_ctr_id: number;
   ts: Date;
@@ -451,6 +502,11 @@ export interface DB {
   payment_links: PaymentLinks;
   pix_charges: PixCharges;
   pix_late_payments: PixLatePayments;
+  plan_catalogue: PlanCatalogue;
+  plan_items: PlanItems;
+  plan_prices: PlanPrices;
+  plan_quotations: PlanQuotations;
+  plan_towing_options: PlanTowingOptions;
   positions: Positions;
   rate_limit_hits: RateLimitHits;
   referrals: Referrals;

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../ports/clock';
 import type { Database } from './db';
 import { seedCases } from '../modules/cases/seed'; // cases (issue 9)
 import { seedClaims } from '../modules/claims/seed'; // claims (issue 11)
+import { seedPlanCatalogue } from '../modules/plans/seed'; // plan catalogue (issue 12)
 import type { ContractItems } from './schema';
 
 type ContractItemKind = ContractItems['kind'];
@@ -35,6 +36,8 @@ interface SeedContract {
   end?: string;
   tracker: boolean;
   fipeLimit: number;
+  /** CAT_AGRAVO_* of the vehicle (plan pricing, ADR 051); light vehicle unless given */
+  vehicleType?: 'CAT_AGRAVO_VEICULO_LEVE' | 'CAT_AGRAVO_PICKUP_CAM' | 'CAT_AGRAVO_OUTROS';
   fee: number;
   card?: { last4: string; brand: 'mc' | 'visa' | 'amex' };
   idIndc?: string;
@@ -147,7 +150,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     contracts: [
       {
         nCtrId: 100101,
-        idPlan: 'GUARITA_COMPLETO',
+        idPlan: 'GUARITA_COMPLETO_MG',
         planName: 'Guarita Completo',
         slpCode: 45,
         status: 'Ativo',
@@ -164,6 +167,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
       },
       {
         nCtrId: 100102,
+        // On purpose without the state suffix: its plan change answers 'Estado não encontrado no plano' (001 §5).
         idPlan: 'GUARITA_RASTREADOR',
         planName: 'Guarita Rastreador',
         slpCode: 45,
@@ -195,7 +199,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
       },
       {
         nCtrId: 100104,
-        idPlan: 'GUARITA_ESSENCIAL_ANUAL',
+        idPlan: 'GUARITA_ESSENCIAL_ANUAL_MG',
         planName: 'Guarita Essencial Anual',
         slpCode: null,
         status: 'Ativo',
@@ -233,7 +237,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     contracts: [
       {
         nCtrId: 200201,
-        idPlan: 'GUARITA_RECUP',
+        idPlan: 'GUARITA_RECUP_MG',
         planName: 'Guarita Recuperação',
         slpCode: 19,
         status: 'Ativo',
@@ -272,7 +276,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     contracts: [
       {
         nCtrId: 300301,
-        idPlan: 'GUARITA_COBRE_FROTA',
+        idPlan: 'GUARITA_COBRE_FROTA_MG',
         planName: 'Guarita Cobre Frota',
         slpCode: 31,
         status: 'Ativo',
@@ -282,6 +286,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
         fipeLimit: 15_000_000,
         fee: 25990,
         card: { last4: '4444', brand: 'mc' },
+        vehicleType: 'CAT_AGRAVO_OUTROS',
         vehicle: { plate: 'FRT5G67', model: 'Fiorino Endurance 1.4', manufacturer: 'Fiat', year: 2023 },
         items: [base(12000), tracker, assistance, collision, spareCar],
         bills: [...paidHistory, { offset: 0, status: 'I', fine: 520, interest: 173 }, { offset: 1, status: 'A' }],
@@ -311,7 +316,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     contracts: [
       {
         nCtrId: 400401,
-        idPlan: 'GUARITA_COMPLETO',
+        idPlan: 'GUARITA_COMPLETO_SP',
         planName: 'Guarita Completo',
         slpCode: 76,
         status: 'Ativo',
@@ -323,8 +328,10 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
         fipeLimit: 11_000_000,
         fee: 19990,
         card: { last4: '8888', brand: 'visa' },
+        vehicleType: 'CAT_AGRAVO_PICKUP_CAM',
         vehicle: { plate: 'ALF8H90', model: 'Hilux SRV 2.8', manufacturer: 'Toyota', year: 2024 },
-        items: [base(9000), tracker, assistance, glass],
+        // Assistance without towing: its plan change can add towing with a km choice (e2e plan-change).
+        items: [base(9000), tracker, { ...assistance, sub: [] }, glass],
         bills: [
           { offset: -2, status: 'P' },
           { offset: -1, status: 'P' },
@@ -356,7 +363,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     contracts: [
       {
         nCtrId: 500501,
-        idPlan: 'GUARITA_COMPLETO',
+        idPlan: 'GUARITA_COMPLETO_RJ',
         planName: 'Guarita Completo',
         slpCode: 45,
         status: 'Ativo',
@@ -412,6 +419,7 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'>
     // Plan and trips data (issue 10) also reaches a database seeded before those tables existed.
     if (await tx.selectFrom('customers').select('id').limit(1).executeTakeFirst()) {
       await seedClaims(tx, clock); // claims (issue 11) also reach a database seeded before them
+      await seedPlanCatalogue(tx); // the plan catalogue (issue 12) too
       return seedPlanTrips(tx, clock);
     }
     const thisMonth = `${today.slice(0, 7)}-01`;
@@ -474,6 +482,7 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'>
             model: k.vehicle?.model ?? null,
             manufacturer: k.vehicle?.manufacturer ?? null,
             model_year: k.vehicle?.year ?? null,
+            vehicle_type: k.vehicleType ?? 'CAT_AGRAVO_VEICULO_LEVE',
           })
           .execute();
         for (const item of k.items) {
@@ -516,6 +525,7 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'>
     await seedPlanTrips(tx, clock);
     await seedCases(tx); // cases (issue 9)
     await seedClaims(tx, clock); // claims (issue 11)
+    await seedPlanCatalogue(tx); // plan catalogue and prices (issue 12)
     return true;
   });
 }

@@ -7,9 +7,11 @@ import contact from './contact';
 import contracts from './contracts';
 import customers from './customers';
 import dev from './dev';
+import dueDate from './due-date'; // due-date change (issue 12)
 import payments from './payments';
 import publicConfig from './public-config';
 import plan from './plan';
+import plans from './plans'; // plan catalogue, quotations, plan change (issue 12)
 import trips from './trips';
 import vehicles from './vehicles'; // vehicle change and spare car (issue 12)
 import sso from './sso';
@@ -34,6 +36,8 @@ export const modules: FastifyPluginAsync[] = [
   sso, // needs auth and contracts
   cases, // needs contracts (issue 9)
   claims, // needs cases and contracts (issue 11)
+  plans, // needs contracts, plan and cases (issue 12)
+  dueDate, // needs contracts and cases (issue 12)
   vehicles, // needs cases and contracts (issue 12)
   addresses, // CEP lookup (issue 9)
   dev,

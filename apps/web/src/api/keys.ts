@@ -8,3 +8,11 @@ export const contractKeys = {
 export const meKeys = { all: ['me'] as const };
 
 export const configKeys = { all: ['config'] as const };
+
+/** Support cases: shared because the plan-change and due-date features refresh 'Minhas solicitações' after sending. */
+export const caseKeys = {
+  all: ['cases'] as const,
+  list: (nCtrId: number) => ['cases', 'contract', nCtrId] as const,
+  detail: (caseId: string) => ['cases', 'detail', caseId] as const,
+  comments: (caseId: string) => ['cases', 'detail', caseId, 'comments'] as const,
+};

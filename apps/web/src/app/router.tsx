@@ -1,7 +1,6 @@
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import RenderErrorPage from '../features/common/components/RenderErrorPage';
 import { Spinner } from '../components/ui/Spinner';
-import PublicLayout from '../features/public/components/PublicLayout';
 import { paths } from '../lib/paths';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -61,7 +60,11 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/shell/components/CustomerLayout')).default }),
         children: exact(customerRoutes),
       },
-      { Component: PublicLayout, children: exact(publicRoutes) },
+      {
+        // Lazy as the customer layout is: the logged-in pages do not load the public shell.
+        lazy: async () => ({ Component: (await import('../features/public/components/PublicLayout')).default }),
+        children: exact(publicRoutes),
+      },
     ],
   },
 ];

@@ -64,7 +64,7 @@ export const REQUEST_TYPE_INFO: Record<RequestType, RequestTypeInfo> = {
     label: 'Alteração de Plano',
     reason: 'Alteração de Plano',
     subject: 'Alteração de Plano',
-    available: false,
+    available: true,
     allowsSeveralOpen: false,
   },
   vencimento: {
@@ -72,7 +72,7 @@ export const REQUEST_TYPE_INFO: Record<RequestType, RequestTypeInfo> = {
     label: 'Alteração de Vencimento',
     reason: 'Alteração de Vencimento',
     subject: 'Alteração de Vencimento',
-    available: false,
+    available: true,
     allowsSeveralOpen: false,
   },
   'carro-reserva': {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUEST_TYPE_INFO, type CaseReason } from './cases';
+import { REQUEST_TYPE_INFO, type CaseReason, type RequestType } from './cases';
 import { hasControlChars } from '../bounds';
 import { isCompleteCep, isMobilePhone, maskCep, onlyDigits, SIMPLE_EMAIL } from './inputs';
 import { contactPhoneSchema } from './contact-phone';
@@ -250,6 +250,11 @@ export interface CasePayload {
   /** Our addition: the contact phone the customer typed (digits). */
   TelefoneContato__c: string;
   Qual_o_motivo_da_solicitacao__c?: string;
+  /** Plan change: the accepted quotation (issue 12). */
+  idCotacao?: string;
+  /** Due-date change (issue 12). */
+  DiaVencimento__c?: number;
+  CobrarValorProRata__c?: 'Sim' | 'Não';
   JSON_Retorno_Soon__c?: string;
   /** Vehicle change: the new plate ('Não emplacado' + chassis when unplated) */
   QualNumeroPlaca__c?: string;
@@ -305,18 +310,23 @@ function registrationDescription(req: z.infer<typeof registrationChangeRequestSc
   return `Alteração de dados cadastrais: ${parts.join(', ')}.`;
 }
 
-/** Maps a validated request to the CRM case payload of 001 §3 (common fields + the reason's own). */
-export function buildCasePayload(req: SupportRequest, nCtrId: number): CasePayload {
-  const info = REQUEST_TYPE_INFO[req.tipo];
-  const base = {
+/** The common fields of every case (001 §3): requester Cliente, origin Web, terms accepted, the type's Reason/Subject. */
+export function casePayloadBase(tipo: RequestType, nCtrId: number, telefone: string) {
+  const info = REQUEST_TYPE_INFO[tipo];
+  return {
     Solicitante__c: 'Cliente' as const,
     Reason: info.reason,
     Subject: info.subject,
     ChaveNaturalContrato__c: String(nCtrId),
     AceiteTermosCondicoes__c: true as const,
     Origin: 'Web' as const,
-    TelefoneContato__c: req.telefone,
+    TelefoneContato__c: telefone,
   };
+}
+
+/** Maps a validated request to the CRM case payload of 001 §3 (common fields + the reason's own). */
+export function buildCasePayload(req: SupportRequest, nCtrId: number): CasePayload {
+  const base = casePayloadBase(req.tipo, nCtrId, req.telefone);
   switch (req.tipo) {
     case 'cancelamento':
       return { ...base, Description: req.detalhe, Qual_o_motivo_da_solicitacao__c: req.motivo };

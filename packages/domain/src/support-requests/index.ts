@@ -7,3 +7,6 @@ export * from './vehicle';
 export * from './blocking';
 export * from './pricing';
 export * from './vehicle-requests';
+export * from './offer';
+export * from './dto';
+export * from './case-text';

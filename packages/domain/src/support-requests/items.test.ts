@@ -46,6 +46,7 @@ describe('towing sub-items and km options', () => {
   });
   it('reads the km from the description or the code', () => {
     expect(towingKm(sub('X', 'Reboque até 400 km', 0))).toBe(400);
+    expect(towingKm(sub('X', 'Reboque até 1.000 km', 0))).toBe(1000);
     expect(towingKm(sub('SRV_REBOQ_200KM', 'Reboque', 0))).toBe(200);
     expect(towingKm(sub('SRV_REBOQ', 'Reboque', 0))).toBeNull();
   });

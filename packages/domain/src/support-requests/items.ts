@@ -38,10 +38,11 @@ export interface TowingOption extends TowingSubItem {
   km: number;
 }
 
-/** The km in a towing option: '… 200 km' in its description, else '…_200KM' / '…_200' in its code; null when neither. */
+/** The km in a towing option: '… 200 km' (or '1.000 km') in its description, else '…_200KM' / '…_200' in its code; null when neither. */
 export function towingKm(sub: { codigoItem: string; descricao: string }): number | null {
-  const fromText = /(\d+)\s*km\b/i.exec(sub.descricao) ?? /_(\d+)(?:KM)?$/i.exec(sub.codigoItem);
-  return fromText ? Number(fromText[1]) : null;
+  // '1.000 km': the pt-BR thousands separator is part of the number.
+  const fromText = /(\d{1,3}(?:\.\d{3})+|\d+)\s*km\b/i.exec(sub.descricao) ?? /_(\d+)(?:KM)?$/i.exec(sub.codigoItem);
+  return fromText ? Number(fromText[1]!.replace(/\./g, '')) : null;
 }
 
 /** The towing km options, shortest first (options without a km are not offered). */

@@ -63,7 +63,8 @@ export interface CaseSystem {
   /** The open case (Status New) of this contract with the same reason and subject, if any. */
   findOpen(q: Executor, nCtrId: number, reason: string, subject: string): Promise<OpenCase | null>;
   create(q: Executor, input: NewCase): Promise<CaseCreatedDto>;
-  listByContract(q: Executor, customerId: number, nCtrId: number): Promise<CaseDto[]>;
+  /** The contract's cases, newest first, at most 200; with `since`, only those created from then on. */
+  listByContract(q: Executor, customerId: number, nCtrId: number, since?: Date): Promise<CaseDto[]>;
   /** The owner's cases with this Subject (optionally of one contract), newest first, at most 200 (claims: 'Sinistro'). */
   listBySubject(q: Executor, customerId: number, subject: string, nCtrId?: number): Promise<CaseRecord[]>;
   get(q: Executor, customerId: number, caseId: string): Promise<CaseRecord | null>;
@@ -211,13 +212,11 @@ export class BuiltInCaseSystem implements CaseSystem {
     };
   }
 
-  async listByContract(q: Executor, customerId: number, nCtrId: number): Promise<CaseDto[]> {
-    const rows = await this.caseQuery(q)
-      .where('c.customer_id', '=', customerId)
-      .where('c.n_ctr_id', '=', nCtrId)
-      .orderBy('c.created_at', 'desc')
-      .limit(200)
-      .execute();
+  async listByContract(q: Executor, customerId: number, nCtrId: number, since?: Date): Promise<CaseDto[]> {
+    let query = this.caseQuery(q).where('c.customer_id', '=', customerId).where('c.n_ctr_id', '=', nCtrId);
+    // The window in SQL (cases_contract_idx): the unread subquery runs only for rows that can be shown.
+    if (since) query = query.where('c.created_at', '>=', since);
+    const rows = await query.orderBy('c.created_at', 'desc').limit(200).execute();
     return rows.map((r) => this.toDto(r));
   }
 

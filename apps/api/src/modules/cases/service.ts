@@ -9,11 +9,12 @@ import {
   SUPPORT_MSG,
   supportRequestSchema,
   visibleCases,
-  type BuiltRequestType,
-  type CasePayload,
+  caseListSince,
+  type CaseCreatedDto,
   type ContractDto,
   type SupportRequest,
-  type CaseCreatedDto,
+  type CasePayload,
+  type RequestType,
   type CaseDetailDto,
   type CaseListDto,
   type CaseCommentsDto,
@@ -23,10 +24,11 @@ import type { Database } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { Analytics } from '../../ports/analytics';
 import { newStorageKey, type FileStorage } from '../../ports/storage';
-import type { ContractService, Executor } from '../contracts/service';
+import type { ContractService } from '../contracts/service';
 import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../payments/idempotency';
 import { inspectUpload, sha256, type InspectedFile } from '../uploads/inspect';
-import type { CaseSystem } from './case-system';
+import type { CaseSystem, NewAttachment } from './case-system';
+import type { Executor } from '../contracts/service';
 
 export interface UploadedFile {
   data: Buffer;
@@ -72,10 +74,10 @@ export class CasesService {
     private readonly settings: CasesSettings,
   ) {}
 
-  private readonly hooks = new Map<BuiltRequestType, CaseRequestHook>();
+  private readonly hooks = new Map<RequestType, CaseRequestHook>();
 
   /** A module that owns a request type's rules plugs them in here (one hook per type). */
-  useHook(tipo: BuiltRequestType, hook: CaseRequestHook): void {
+  useHook(tipo: RequestType, hook: CaseRequestHook): void {
     this.hooks.set(tipo, hook);
   }
 
@@ -110,7 +112,6 @@ export class CasesService {
     const inspected: InspectedFile[] = [];
     for (const f of files) inspected.push(await inspectUpload(f.data, rule!.accept, rule!.wrongTypeMessage));
 
-    const info = REQUEST_TYPE_INFO[request.tipo];
     const hook = this.hooks.get(request.tipo);
     const hookInput = { customerId, contract, request };
     const payload = { ...buildCasePayload(request, nCtrId), ...(await hook?.enrich?.(hookInput)) };
@@ -119,14 +120,8 @@ export class CasesService {
 
     const written: string[] = [];
     try {
-      return await this.idempotency.run<CaseCreatedDto>(customerId, idempotencyKey, 'case-create', hash, async (tx) => {
-        // Serialise creates on this contract so two concurrent submits cannot both pass the duplicate rule.
-        await this.contracts.lockContract(tx, nCtrId);
-        await hook?.guard?.(tx, hookInput);
-        if (!info.allowsSeveralOpen) {
-          const open = await this.caseSystem.findOpen(tx, nCtrId, payload.Reason, payload.Subject);
-          if (open) throw new DuplicateCaseError(duplicateCaseMessage(open.caseNumber, open.createdAt), open.caseNumber);
-        }
+      const guard = hook?.guard ? (tx: Executor) => hook.guard!(tx, hookInput) : undefined;
+      return await this.open(customerId, nCtrId, idempotencyKey, hash, request.tipo, payload, guard, async (tx) => {
         const newBytes = inspected.reduce((s, f) => s + f.data.length, 0);
         if (newBytes > 0 && (await this.caseSystem.storageUsed(tx, customerId)) + newBytes > this.settings.quotaBytes) {
           throw new AppError(413, 'QUOTA_EXCEEDED', SUPPORT_MSG.quotaExceeded);
@@ -138,13 +133,7 @@ export class CasesService {
           await this.storage.put(storageKey, f.data, f.contentType);
           attachments.push({ documentType, contentType: f.contentType, size: f.data.length, sha256: f.sha256, storageKey });
         }
-        const created = await this.caseSystem.create(tx, { nCtrId, customerId, requestType: request.tipo, payload, attachments });
-        await this.analytics.track(tx, 'support_sent', customerId, {
-          reason: payload.Reason,
-          subject: payload.Subject,
-          contract_id: nCtrId,
-        });
-        return { status: 201, body: created };
+        return attachments;
       });
     } catch (err) {
       await Promise.all(written.map((k) => this.storage.delete(k).catch(() => {})));
@@ -152,10 +141,67 @@ export class CasesService {
     }
   }
 
+  /**
+   * A case whose payload another module built from its own data (plan change from a stored quotation, due-date
+   * change from the pro-rata simulation): the same idempotent, duplicate-checked create, without files.
+   * `hashInput` is what makes two requests the same one (a retry with another body is refused).
+   */
+  async createPrepared(
+    customerId: number,
+    nCtrId: ContractId,
+    idempotencyKey: string,
+    requestType: RequestType,
+    payload: CasePayload,
+    hashInput: unknown,
+    /** Checks that hold only for a first attempt (e.g. an unexpired quotation): a replay answers as the first did. */
+    firstAttemptCheck?: () => void,
+  ): Promise<IdempotentAnswer<CaseCreatedDto>> {
+    const contract = await this.contracts.requireOwned(customerId, nCtrId);
+    if (contract.status === CLOSED_STATUS) throw new AppError(404, 'NOT_FOUND', SUPPORT_MSG.contractNotFound);
+    const hash = this.idempotency.requestHash('case-create', canonicalJson({ nCtrId, requestType, hashInput }));
+    return this.open(customerId, nCtrId, idempotencyKey, hash, requestType, payload, undefined, async () => {
+      firstAttemptCheck?.();
+      return [];
+    });
+  }
+
+  /** The one transaction of every create: contract lock, duplicate rule, the caller's files, the case, analytics. */
+  private open(
+    customerId: number,
+    nCtrId: ContractId,
+    idempotencyKey: string,
+    hash: string,
+    requestType: RequestType,
+    payload: CasePayload,
+    /** The request type's rules that must hold under the lock (spare-car blocking, third-party collision). */
+    guard: ((tx: Executor) => Promise<void>) | undefined,
+    attach: (tx: Executor) => Promise<NewAttachment[]>,
+  ): Promise<IdempotentAnswer<CaseCreatedDto>> {
+    const info = REQUEST_TYPE_INFO[requestType];
+    return this.idempotency.run<CaseCreatedDto>(customerId, idempotencyKey, 'case-create', hash, async (tx) => {
+      // Serialise creates on this contract so two concurrent submits cannot both pass the duplicate rule.
+      await this.contracts.lockContract(tx, nCtrId);
+      await guard?.(tx);
+      if (!info.allowsSeveralOpen) {
+        const open = await this.caseSystem.findOpen(tx, nCtrId, payload.Reason, payload.Subject);
+        if (open) throw new DuplicateCaseError(duplicateCaseMessage(open.caseNumber, open.createdAt), open.caseNumber);
+      }
+      const attachments = await attach(tx);
+      const created = await this.caseSystem.create(tx, { nCtrId, customerId, requestType, payload, attachments });
+      await this.analytics.track(tx, 'support_sent', customerId, {
+        reason: payload.Reason,
+        subject: payload.Subject,
+        contract_id: nCtrId,
+      });
+      return { status: 201, body: created };
+    });
+  }
+
   /** 'Minhas solicitações': the contract's cases of the last 3 months, New or Closed, listed reasons, sorted. */
   async list(customerId: number, nCtrId: ContractId, now = new Date()): Promise<CaseListDto> {
     await this.contracts.requireOwned(customerId, nCtrId);
-    return { casos: visibleCases(await this.caseSystem.listByContract(this.db, customerId, nCtrId), now) };
+    const recent = await this.caseSystem.listByContract(this.db, customerId, nCtrId, caseListSince(now));
+    return { casos: visibleCases(recent, now) };
   }
 
   /** One case with its timeline, comments and attachments; opening it marks staff updates as seen. */

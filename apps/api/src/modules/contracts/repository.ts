@@ -1,7 +1,17 @@
-import { BILL_STATUS_LABEL, CLOSED_STATUS, type BillDto, type CardBrand, type ContractDto, type ContractItemDto } from '@guarita/domain';
+import {
+  type VehicleTypeCode,
+  BILL_STATUS_LABEL,
+  CLOSED_STATUS,
+  type BillDto,
+  type CardBrand,
+  type ContractDto,
+  type ContractItemDto,
+} from '@guarita/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/db';
 import type { DB } from '../../db/schema';
+
+export type ContractVehicleType = VehicleTypeCode;
 
 /** A bill as the payment rules see it (cents, 'YYYY-MM-DD'). */
 export interface BillRow {
@@ -149,6 +159,12 @@ export class ContractRepository {
   async ownerOf(q: Executor, nCtrId: number): Promise<number | null> {
     const row = await q.selectFrom('contracts').select('customer_id').where('n_ctr_id', '=', nCtrId).executeTakeFirst();
     return row?.customer_id ?? null;
+  }
+
+  /** The insured vehicle's type (CAT_AGRAVO_*), which prices FIPE-dependent plan items (ADR 051). */
+  async vehicleType(nCtrId: number): Promise<ContractVehicleType | null> {
+    const row = await this.db.selectFrom('contracts').select('vehicle_type').where('n_ctr_id', '=', nCtrId).executeTakeFirst();
+    return row?.vehicle_type ?? null;
   }
 
   async lockContract(q: Executor, nCtrId: number): Promise<void> {

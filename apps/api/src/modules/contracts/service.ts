@@ -9,7 +9,7 @@ import {
   type ContractItemDto,
 } from '@guarita/domain';
 import { notFound } from '../../lib/errors';
-import type { BillRow, ContractRepository, Executor } from './repository';
+import type { BillRow, ContractRepository, ContractVehicleType, Executor } from './repository';
 
 export type { BillRow, Executor };
 
@@ -76,6 +76,11 @@ export class ContractService {
   /** Bills as the spare-car blocking rule reads them (status, due date, when paid), in the caller's transaction. */
   billPayments(q: Executor, nCtrId: number) {
     return this.repo.billPayments(q, nCtrId);
+  }
+
+  /** The vehicle type of a contract the caller has already checked (requireOwned), for plan pricing. */
+  async vehicleType(nCtrId: ContractId): Promise<ContractVehicleType> {
+    return (await this.repo.vehicleType(nCtrId)) ?? 'CAT_AGRAVO_VEICULO_LEVE';
   }
 
   /** Serialises writes that depend on a contract's state (e.g. the one-open-case rule) inside the caller's transaction. */

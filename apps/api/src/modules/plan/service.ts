@@ -57,8 +57,9 @@ export class PlanService {
     };
   }
 
-  /** COBRE plans: the executive by slpCode; flagged house codes (and unknown ones) get the support line. */
-  private async contact(slpCode: number | null) {
+  /** COBRE plans: the executive by slpCode; flagged house codes (and unknown ones) get the support line. Also the
+   * plan change's COBRE modal (plans module). */
+  async contact(slpCode: number | null) {
     const exec = !isFlaggedExecutive(slpCode) && slpCode !== null ? await this.repo.executive(slpCode) : null;
     const text = 'Olá! Quero falar sobre meu plano.';
     if (exec) return { nome: exec.nome, telefone: exec.telefone, whatsapp: whatsappLink(exec.telefone, text), executive: true };

@@ -3,6 +3,7 @@ import { sessionMiddleware } from './session-middleware';
 
 api.use(sessionMiddleware);
 
+export { apiErrorText } from './error-text';
 export { api, ApiError, toApiError, unwrap, type ApiBody, type ApiData, type ApiErrorDetails, type ApiPath } from './client';
 export { newIdempotencyKey } from './idempotency-key';
 export type { paths, components } from './schema';

@@ -1,24 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import {
   CODE_RESEND_WAIT_SECONDS,
   MSG,
+  documentError,
+  normalizeDocument,
   secondsUntil,
   loggedInRedirect,
-  loginChannelFormSchema,
-  loginCodeFormSchema,
-  loginDocumentFormSchema,
+  type Channel,
   type LoginStartDto,
 } from '@guarita/domain';
 import { Button } from '../../../components/ui/Button';
-import { MaskedField } from '../../../components/ui/MaskedField';
+import { PatternField } from '../../../components/ui/PatternField';
 import { Checkbox } from '../../../components/ui/Checkbox';
-import { RadioGroup } from '../../../components/ui/RadioGroup';
 import { Stepper } from '../../../components/ui/Stepper';
 import { Alert } from '../../../components/ui/Alert';
+import { Spinner } from '../../../components/ui/Spinner';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { useSession } from '../../../lib/use-session';
 import { useInBrowser } from '../../../lib/use-in-browser';
@@ -26,9 +23,15 @@ import { ApiError } from '../../../lib/api';
 import { useStartLogin } from '../api/start-login';
 import { useSendCode } from '../api/send-code';
 import { useVerifyCode } from '../api/verify-code';
+import { focusOnMount } from './focus-on-mount';
 import styles from './LoginPage.module.css';
 
 type Step = 1 | 2 | 3;
+
+// Steps 2 and 3 (react-hook-form, zod, react-imask) load when step 1 is sent, not with the home page (ADR 025).
+const loadLaterSteps = () => import('./LoginLaterSteps');
+const ChannelStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.ChannelStep })));
+const CodeStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.CodeStep })));
 
 const errorText = (err: unknown, fallback: string) =>
   err instanceof ApiError &&
@@ -36,39 +39,34 @@ const errorText = (err: unknown, fallback: string) =>
     ? err.message
     : fallback;
 
-/** Login at '/': 1 CPF/CNPJ, 2 where to receive the code, 3 the code, 4 redirect. */
+/**
+ * Login at '/': 1 CPF/CNPJ, 2 where to receive the code, 3 the code, 4 redirect. Step 1 is on the prerendered
+ * home page's first screen, so it is a plain form checked by the domain's `documentError` (the rule of
+ * `loginDocumentFormSchema`) instead of react-hook-form + zod (ADR 025); it behaves as those forms do: the
+ * message appears on submit, then follows every change.
+ */
 export function LoginPage() {
   const { loggedIn } = useSession();
   const location = useLocation();
   const [step, setStep] = useState<Step>(1);
   const [login, setLogin] = useState<LoginStartDto | null>(null);
+  const [documento, setDocumento] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [canal, setCanal] = useState<Channel>('sms');
   const [sentTo, setSentTo] = useState('');
   const [alert, setAlert] = useState<string>();
   const start = useStartLogin();
   const send = useSendCode();
   const verify = useVerifyCode();
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const documentRef = useRef<HTMLInputElement>(null);
   // Phones open the numeric keypad for CPF and CNPJ; an alphanumeric CNPJ needs letters, by a visible switch.
   const [letters, setLetters] = useState(false);
   const [resendAt, setResendAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const resendIn = secondsUntil(resendAt, now);
   const inBrowser = useInBrowser();
+  const documentMessage = submitted ? (documentError(documento) ?? undefined) : undefined;
 
-  const docForm = useForm<z.input<typeof loginDocumentFormSchema>, unknown, z.output<typeof loginDocumentFormSchema>>({
-    resolver: zodResolver(loginDocumentFormSchema),
-    defaultValues: { documento: '' },
-  });
-  const channelForm = useForm<z.input<typeof loginChannelFormSchema>>({
-    resolver: zodResolver(loginChannelFormSchema),
-    defaultValues: { canal: 'sms' },
-  });
-  const codeForm = useForm<z.input<typeof loginCodeFormSchema>>({
-    resolver: zodResolver(loginCodeFormSchema),
-    defaultValues: { codigo: '' },
-  });
-
-  useEffect(() => headingRef.current?.focus(), [step]);
   useEffect(() => {
     if (step !== 3 || resendIn === 0) return;
     const id = window.setInterval(() => setNow(Date.now()), 1000);
@@ -77,27 +75,34 @@ export function LoginPage() {
 
   if (loggedIn) return <Navigate to={loggedInRedirect(location.search)} replace />;
 
-  const submitDocument = docForm.handleSubmit(({ documento }) => {
+  const submitDocument = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (documentError(documento)) {
+      documentRef.current?.focus();
+      return;
+    }
     setAlert(undefined);
-    start.mutate(documento, {
+    void loadLaterSteps(); // while the API answers
+    start.mutate(normalizeDocument(documento), {
       onSuccess: (res) => {
         setLogin(res);
-        channelForm.reset({ canal: res.canalPadrao });
+        setCanal(res.canalPadrao);
         setStep(2);
       },
       onError: (err) => setAlert(errorText(err, MSG.lookupFailed)),
     });
-  });
+  };
 
-  const submitChannel = channelForm.handleSubmit(({ canal }) => {
+  const sendTo = (chosen: Channel) => {
     if (!login) return;
     setAlert(undefined);
+    setCanal(chosen);
     send.mutate(
-      { Sessao: login.Sessao, canal },
+      { Sessao: login.Sessao, canal: chosen },
       {
         onSuccess: (res) => {
           setSentTo(res.destino);
-          codeForm.reset({ codigo: '' });
           const sentAt = Date.now();
           setNow(sentAt);
           setResendAt(sentAt + CODE_RESEND_WAIT_SECONDS * 1000);
@@ -106,9 +111,9 @@ export function LoginPage() {
         onError: (err) => setAlert(errorText(err, MSG.lookupFailed)),
       },
     );
-  });
+  };
 
-  const submitCode = codeForm.handleSubmit(({ codigo }) => {
+  const verifyCode = (codigo: string) => {
     if (!login) return;
     setAlert(undefined);
     // On success the session store changes and this page redirects (step 4).
@@ -116,7 +121,7 @@ export function LoginPage() {
       { Sessao: login.Sessao, CodigoAutenticacao: codigo },
       { onError: (err) => setAlert(errorText(err, MSG.codeCheckFailed)) },
     );
-  });
+  };
 
   return (
     <section className={`${styles.login} card`}>
@@ -126,24 +131,21 @@ export function LoginPage() {
 
       {step === 1 && (
         <form onSubmit={submitDocument} noValidate>
-          <h2 ref={headingRef} tabIndex={-1}>
+          <h2 ref={focusOnMount} tabIndex={-1}>
             Informe seu CPF ou CNPJ
           </h2>
-          <Controller
+          <PatternField
+            ref={documentRef}
+            label="CPF ou CNPJ"
+            mask="document"
             name="documento"
-            control={docForm.control}
-            render={({ field, fieldState }) => (
-              <MaskedField
-                label="CPF ou CNPJ"
-                mask="document"
-                inputMode={letters ? 'text' : 'numeric'}
-                autoComplete="username"
-                autoCapitalize="characters"
-                placeholder="000.000.000-00"
-                {...field}
-                error={fieldState.error?.message}
-              />
-            )}
+            inputMode={letters ? 'text' : 'numeric'}
+            autoComplete="username"
+            autoCapitalize="characters"
+            placeholder="000.000.000-00"
+            value={documento}
+            onChange={setDocumento}
+            error={documentMessage}
           />
           <Checkbox
             label="CNPJ com letras"
@@ -151,7 +153,7 @@ export function LoginPage() {
             checked={letters}
             onChange={(e) => {
               setLetters(e.target.checked);
-              docForm.setFocus('documento');
+              documentRef.current?.focus();
             }}
           />
           <Button type="submit" loading={start.isPending} disabled={!inBrowser}>
@@ -160,70 +162,23 @@ export function LoginPage() {
         </form>
       )}
 
-      {step === 2 && login && (
-        <form onSubmit={submitChannel}>
-          <h2 ref={headingRef} tabIndex={-1}>
-            Onde você quer receber o código?
-          </h2>
-          <Controller
-            name="canal"
-            control={channelForm.control}
-            render={({ field }) => (
-              <RadioGroup
-                legend="Enviar código de validação por"
-                options={[
-                  ...(login.Sms ? [{ value: 'sms' as const, label: `SMS para ${login.Sms}` }] : []),
-                  ...(login.Email ? [{ value: 'email' as const, label: `E-mail para ${login.Email}` }] : []),
-                ]}
-                {...field}
-              />
-            )}
-          />
-          <Button type="submit" loading={send.isPending}>
-            Enviar código
-          </Button>
-          <Button type="button" variant="link" onClick={() => setStep(1)}>
-            Voltar
-          </Button>
-        </form>
-      )}
-
-      {step === 3 && login && (
-        <form onSubmit={submitCode} noValidate>
-          <h2 ref={headingRef} tabIndex={-1}>
-            Digite o código de validação
-          </h2>
-          <p>Enviamos um código de 6 dígitos para {sentTo}. Ele vale por 10 minutos.</p>
-          <Controller
-            name="codigo"
-            control={codeForm.control}
-            render={({ field, fieldState }) => (
-              <MaskedField
-                label="Código de validação"
-                mask="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                {...field}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Button type="submit" loading={verify.isPending}>
-            Entrar
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={resendIn > 0}
-            onClick={() => {
+      <Suspense fallback={<Spinner />}>
+        {step === 2 && login && (
+          <ChannelStep login={login} canal={canal} sending={send.isPending} onSend={sendTo} onBack={() => setStep(1)} />
+        )}
+        {step === 3 && login && (
+          <CodeStep
+            sentTo={sentTo}
+            verifying={verify.isPending}
+            resendIn={resendIn}
+            onVerify={verifyCode}
+            onResend={() => {
               setAlert(undefined);
               setStep(2);
             }}
-          >
-            {resendIn > 0 ? `Reenviar código em ${resendIn} s` : 'Reenviar código'}
-          </Button>
-        </form>
-      )}
+          />
+        )}
+      </Suspense>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatIsoDate, formatMoney, billTotal, MSG, PAYMENT_MSG, type ContractId, type PixConteudoDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
@@ -6,16 +6,19 @@ import { Button, buttonClass } from '../../../components/ui/Button';
 import { RadioGroup } from '../../../components/ui/RadioGroup';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Skeleton } from '../../../components/ui/Skeleton';
+import { Spinner } from '../../../components/ui/Spinner';
 import { QueryError } from '../../../components/ui/QueryError';
 import { SelectedContractGuard } from '../../common';
 import { ApiError } from '../../../lib/api';
 import { useCreatePix } from '../api/create-pix';
 import { usePaymentsSummary } from '../api/get-payments-summary';
 import { PaymentResultModal } from './PaymentResultModal';
-import { PayWithCard } from './PayWithCard';
 import { PixCharge } from './PixCharge';
 import { OverdueExplanation, type PayMethodState } from './OverdueBanner';
 import { paths } from '../../../lib/paths';
+
+// The card form (react-hook-form, zod, react-imask) loads when the customer picks the card, not with the page (ADR 025).
+const PayWithCard = lazy(() => import('./PayWithCard'));
 import styles from './PayOpenInvoicePage.module.css';
 
 /** Spec 000 §8: a Pix for bills already in an open negotiation is recognised by this part of the message. */
@@ -156,7 +159,11 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: ContractId }) {
             ]}
           />
 
-          {method === 'card' && bills && <PayWithCard nCtrId={nCtrId} faturas={bills.faturas} valorTotal={bills.valorTotal} />}
+          {method === 'card' && bills && (
+            <Suspense fallback={<Spinner />}>
+              <PayWithCard nCtrId={nCtrId} faturas={bills.faturas} valorTotal={bills.valorTotal} />
+            </Suspense>
+          )}
 
           {method === 'pix' && bills && (
             <section className={`card ${styles.pixConfirm}`} aria-label="Confirmar Pix">

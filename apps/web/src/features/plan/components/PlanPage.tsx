@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { formatIsoDate, formatMoney, formatPhoneBR } from '@guarita/domain';
+import { formatIsoDate, formatMoney } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClass } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Modal';
 import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
-import { SelectedContractGuard } from '../../common';
+import { CobreModal, SelectedContractGuard } from '../../common';
 import { VehicleSelector } from '../../shell';
 import { usePlan } from '../api/get-plan';
 import { downloadContract } from '../api/download-contract';
@@ -114,33 +113,7 @@ function Plan({ c }: { c: SelectedContractDto }) {
               Veja também os <Link to={paths.terms}>termos de uso</Link> e a <Link to={paths.privacy}>política de privacidade</Link>.
             </p>
           </section>
-          <Modal
-            open={cobreOpen}
-            title="Alteração indisponível online"
-            onClose={() => setCobreOpen(false)}
-            actions={
-              <>
-                {plan.data.contact && (
-                  <a className={buttonClass('primary')} href={plan.data.contact.whatsapp} target="_blank" rel="noopener noreferrer">
-                    Falar pelo WhatsApp
-                  </a>
-                )}
-                <Button variant="secondary" onClick={() => setCobreOpen(false)}>
-                  Fechar
-                </Button>
-              </>
-            }
-          >
-            <p>O seu plano não permite trocar de plano ou de veículo pela área do cliente. Entre em contato para fazer a alteração.</p>
-            {plan.data.contact && (
-              <p>
-                {plan.data.contact.executive ? 'Seu executivo de vendas: ' : ''}
-                <strong>{plan.data.contact.nome}</strong>
-                <br />
-                Telefone: {formatPhoneBR(plan.data.contact.telefone)}
-              </p>
-            )}
-          </Modal>
+          <CobreModal open={cobreOpen} contact={plan.data.contact} onClose={() => setCobreOpen(false)} />
         </>
       )}
     </div>

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { FocusTrap } from 'focus-trap-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { greetingName } from '@guarita/domain';
@@ -14,6 +13,9 @@ import { Logo } from './Logo';
 import { VehicleSelector } from './VehicleSelector';
 import { paths } from '../../../lib/paths';
 import styles from './CustomerHeader.module.css';
+
+// The phone menu's focus trap (~8 KB) loads the first time the menu opens, not with every page (ADR 025).
+const FocusTrap = lazy(() => import('focus-trap-react').then((m) => ({ default: m.FocusTrap })));
 
 export function CustomerHeader() {
   const me = useMe();
@@ -30,6 +32,7 @@ export function CustomerHeader() {
     </Link>
   );
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
 
@@ -78,6 +81,26 @@ export function CustomerHeader() {
     </ul>
   );
 
+  const menu = (
+    <nav
+      id="mobile-menu"
+      ref={panelRef}
+      className={open ? `${styles.mobileMenu} ${styles.open}` : styles.mobileMenu}
+      aria-label="Menu"
+      aria-hidden={!open}
+      inert={!open}
+    >
+      <div className={styles.mobileMenuHead}>
+        <p className={styles.greeting}>{greeting}</p>
+        <button type="button" className={styles.iconBtn} aria-label="Fechar menu" onClick={() => setOpen(false)}>
+          <X aria-hidden="true" />
+        </button>
+      </div>
+      <VehicleSelector className={styles.menuSelector} />
+      {links}
+    </nav>
+  );
+
   return (
     <header className={styles.customerHeader}>
       <div className={`${styles.headerBar} mobile-only`}>
@@ -96,7 +119,10 @@ export function CustomerHeader() {
           aria-label="Abrir menu"
           aria-expanded={open}
           aria-controls="mobile-menu"
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
         >
           <Menu aria-hidden="true" />
         </button>
@@ -116,37 +142,27 @@ export function CustomerHeader() {
         aria-hidden="true"
       />
       {/* Slide-in menu: focus moves in, Esc and a click outside close it, Tab stays inside, focus returns to the burger. */}
-      <FocusTrap
-        active={open}
-        focusTrapOptions={{
-          onDeactivate: () => setOpen(false),
-          clickOutsideDeactivates: true,
-          returnFocusOnDeactivate: true,
-          setReturnFocus: () => burgerRef.current ?? false,
-          fallbackFocus: () => panelRef.current ?? document.body,
-          // The panel slides in: its links become focusable (visible, not inert) only once it is open.
-          checkCanFocusTrap: (containers) =>
-            Promise.all(containers.map(() => new Promise<void>((r) => requestAnimationFrame(() => r())))).then(() => undefined),
-        }}
-      >
-        <nav
-          id="mobile-menu"
-          ref={panelRef}
-          className={open ? `${styles.mobileMenu} ${styles.open}` : styles.mobileMenu}
-          aria-label="Menu"
-          aria-hidden={!open}
-          inert={!open}
-        >
-          <div className={styles.mobileMenuHead}>
-            <p className={styles.greeting}>{greeting}</p>
-            <button type="button" className={styles.iconBtn} aria-label="Fechar menu" onClick={() => setOpen(false)}>
-              <X aria-hidden="true" />
-            </button>
-          </div>
-          <VehicleSelector className={styles.menuSelector} />
-          {links}
-        </nav>
-      </FocusTrap>
+      {opened ? (
+        <Suspense fallback={menu}>
+          <FocusTrap
+            active={open}
+            focusTrapOptions={{
+              onDeactivate: () => setOpen(false),
+              clickOutsideDeactivates: true,
+              returnFocusOnDeactivate: true,
+              setReturnFocus: () => burgerRef.current ?? false,
+              fallbackFocus: () => panelRef.current ?? document.body,
+              // The panel slides in: its links become focusable (visible, not inert) only once it is open.
+              checkCanFocusTrap: (containers) =>
+                Promise.all(containers.map(() => new Promise<void>((r) => requestAnimationFrame(() => r())))).then(() => undefined),
+            }}
+          >
+            {menu}
+          </FocusTrap>
+        </Suspense>
+      ) : (
+        menu
+      )}
     </header>
   );
 }

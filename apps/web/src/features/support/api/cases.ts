@@ -3,13 +3,9 @@ import { MSG, type CaseCreatedDto } from '@guarita/domain';
 import { api, ApiError, unwrap, type ApiErrorDetails } from '../../../lib/api';
 import { ensureFresh, getTokens } from '../../../lib/session';
 
-/** Query keys of the support feature: one factory, so mutations invalidate exactly what they change. */
-export const caseKeys = {
-  all: ['cases'] as const,
-  list: (nCtrId: number) => ['cases', 'contract', nCtrId] as const,
-  detail: (caseId: string) => ['cases', 'detail', caseId] as const,
-  comments: (caseId: string) => ['cases', 'detail', caseId, 'comments'] as const,
-};
+import { caseKeys } from '../../../api/keys';
+
+export { caseKeys };
 
 /** GET /api/cases/contracts/{nCtrId}: 'Minhas solicitações' of one contract. */
 export const getCases = (nCtrId: number) => unwrap(api.GET('/api/cases/contracts/{nCtrId}', { params: { path: { nCtrId } } }));

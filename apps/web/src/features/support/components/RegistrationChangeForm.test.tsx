@@ -106,6 +106,18 @@ describe('address change with CEP lookup', () => {
 });
 
 describe('the other choices', () => {
+  it("nothing chosen: 'Selecione uma opção' and nothing is sent; a document change asks for its type", async () => {
+    const sent = supportNetwork();
+    const { user } = await open('Selecione');
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(await screen.findByText(SUPPORT_MSG.selectOption)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'O que você quer alterar?' })).toHaveAttribute('aria-invalid', 'true');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'O que você quer alterar?' }), 'Alteração de documentos');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText(SUPPORT_MSG.invalidDocumentType)).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+
   it("'Alterar mais dados' adds a second change; phone and e-mail rules", async () => {
     const sent = supportNetwork();
     const { user } = await open('Telefone');

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type BaseSyntheticEvent, type ReactNode } from 'react';
 import { Controller, get, useController, useFormContext, useWatch, type FieldError } from 'react-hook-form';
 import {
+  addressChangeSchema,
   cancellationLockIn,
   CONTESTATION_TYPES,
   DOCUMENT_TYPES,
@@ -249,7 +250,9 @@ function AddressFields() {
     const a = lookup.data;
     if (!a || filled.current === a.Cep) return;
     filled.current = a.Cep;
-    const found = { rua: a.Logradouro, bairro: a.Bairro, cidade: a.Municipio, estado: a.UF, codigoIbge: a.CodigoIbge };
+    // The IBGE code travels hidden: one the schema would refuse (an adapter's empty or odd value) is left out.
+    const codigoIbge = addressChangeSchema.shape.codigoIbge.safeParse(a.CodigoIbge).success ? a.CodigoIbge : '';
+    const found = { rua: a.Logradouro, bairro: a.Bairro, cidade: a.Municipio, estado: a.UF, codigoIbge };
     for (const k of LOOKED_UP) setValue(`endereco.${k}`, found[k]);
   }, [lookup.data, setValue]);
   const cep = cepLookupState(lookup);

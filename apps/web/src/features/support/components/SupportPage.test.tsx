@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { duplicateCaseMessage, SUPPORT_MSG } from '@guarita/domain';
-import { apiError, HttpResponse, recordRequests } from '../../../../test/msw';
+import { duplicateCaseMessage, PLAN_CHANGE_MSG, SUPPORT_MSG } from '@guarita/domain';
+import { apiError, http, HttpResponse, recordRequests, route, server } from '../../../../test/msw';
 import { fakeLogin, renderSupport, supportNetwork } from '../../../../test/support-fixtures';
 import { clearSession } from '../../../lib/session';
 
@@ -56,11 +56,16 @@ describe('request types', () => {
     expect(screen.getByRole('form', { name: 'Alteração de Dados Cadastrais' })).toBeInTheDocument();
   });
 
-  it('?area=Alteracao-de-Plano preselects the plan change, shown as available soon', async () => {
+  it('?area=Alteracao-de-Plano preselects the plan change and opens its form', async () => {
     supportNetwork();
+    server.use(
+      http.get(route('/api/plans/contracts/{nCtrId}/plan-change'), () =>
+        apiError(422, 'CURRENT_PLAN_UNAVAILABLE', PLAN_CHANGE_MSG.currentPlanUnavailable),
+      ),
+    );
     renderSupport('/suporte/100104?area=Alteracao-de-Plano');
     await waitFor(async () => expect(await typeSelect()).toHaveValue('plano'));
-    expect(screen.getByText(/Alteração de Plano: disponível em breve/)).toBeInTheDocument();
+    expect(await screen.findByText(PLAN_CHANGE_MSG.currentPlanUnavailable)).toBeInTheDocument();
   });
 
   it('Ouvidoria is reachable through its link and then listed', async () => {
@@ -125,6 +130,19 @@ describe('step 2 feedback', () => {
     await user.selectOptions(await typeSelect(), 'Contestação de Fatura');
     expect(screen.queryByText(SUPPORT_MSG.success)).not.toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Contestação de Fatura' })).toBeVisible();
+  });
+
+  it('another type starts with empty fields; the contact phone stays', async () => {
+    supportNetwork();
+    const { user } = renderSupport('/suporte');
+    await user.selectOptions(await typeSelect(), 'Suporte Rastreador');
+    await user.type(phone(), '31987654321');
+    await user.type(screen.getByRole('textbox', { name: 'Explique o ocorrido' }), 'O rastreador caiu.');
+    await user.selectOptions(await typeSelect(), 'Contestação de Fatura');
+    expect(screen.getByRole('textbox', { name: 'Descrição' })).toHaveValue('');
+    expect(phone()).toHaveValue('(31) 98765-4321');
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(await screen.findByText(SUPPORT_MSG.insertReason)).toBeInTheDocument();
   });
 
   it("after a created case, 'Minhas solicitações' is asked for again (the new case shows in the list)", async () => {

@@ -92,6 +92,9 @@ export function SupportPage() {
   const inFlight = useRef(false);
 
   const choose = (t: RequestType | '') => {
+    // A new type starts empty: drop the last form's fields now, or a field of the same name in the next form
+    // (descricao) would mount with the old text before the unmount removes it. The contact phone stays.
+    form.unregister(Object.keys(form.getValues()).filter((k) => k !== 'tipo' && k !== 'telefone') as never);
     form.setValue('tipo', t);
     setStep(1); // changing the type resets to step 1
     setOutcome(null);

@@ -4,6 +4,7 @@ import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 import { SpareCarForm } from '../../spare-car';
 import { VehicleChangeForm } from '../../vehicle-change';
 import { CancellationForm, ContestationForm, OmbudsmanForm, RegistrationChangeForm, TrackerForm } from './RequestForms';
+import { DueDateRequestForm, PlanChangeRequestForm } from './ChangeForms';
 
 /**
  * The support page's form (react-hook-form, `FormProvider`): the request type ('' before a choice), the contact
@@ -31,6 +32,8 @@ export interface RequestFormProps {
  */
 export const REQUEST_FORMS: Partial<Record<RequestType, ComponentType<RequestFormProps>>> = {
   'dados-cadastrais': RegistrationChangeForm,
+  plano: PlanChangeRequestForm, // issue 12
+  vencimento: DueDateRequestForm, // issue 12
   rastreador: TrackerForm,
   contestacao: ContestationForm,
   cancelamento: CancellationForm,

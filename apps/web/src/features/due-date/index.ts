@@ -1,0 +1,1 @@
+export { DueDateForm } from './components/DueDateForm';

@@ -1,0 +1,1 @@
+export { PlanChangeForm } from './components/PlanChangeForm';
