@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { VehicleBrandsDto, VehicleLookupDto, VehicleRestrictionsDto, type VehicleLookupDto as Lookup } from '@guarita/domain';
+import { PlanViewDto, VehicleBrandsDto, VehicleLookupDto, VehicleRestrictionsDto, type VehicleLookupDto as Lookup } from '@guarita/domain';
 import { apiError, dto, http, route, server } from '../../../../test/msw';
 import { fakeLogin, renderSupport, supportNetwork } from '../../../../test/support-fixtures';
 import { clearSession } from '../../../lib/session';
@@ -20,6 +20,32 @@ const TCROSS: Lookup = {
   Combustivel: 'Flex',
   Fipe: { Codigo: '005488-9', Modelo: 'T-Cross Highline 1.4 TSI', Valor: 128450 },
   Permitido: true,
+};
+/** Meu plano's data for a COBRE contract: the sales executive the modal names. */
+const COBRE_PLAN: PlanViewDto = {
+  nCtrId: 100101,
+  idPlan: 'GUARITA_COBRE_FROTA_MG',
+  planName: 'Cobre Frota',
+  monthlyFee: 19990,
+  dueDay: 10,
+  validityStart: '2025-01-10',
+  validityEnd: null,
+  coverages: [],
+  contents: [],
+  referral: {
+    idIndc: null,
+    link: null,
+    total: 0,
+    eligible: 0,
+    counted: 0,
+    percent: 0,
+    maxPercent: 0,
+    missingForMax: 0,
+    feeWithDiscount: 19990,
+  },
+  cobre: true,
+  contact: { nome: 'Renata Figueiredo', telefone: '31999990000', whatsapp: 'https://wa.me/5531999990000', executive: true },
+  contracts: { geral: '/contrato-geral.pdf', especifico: '/contrato-especifico.pdf' },
 };
 const FREE = { carroReserva: { bloqueado: false, regras: [] }, trocaVeiculo: { cobre: false, bloqueio: null } };
 
@@ -104,13 +130,15 @@ describe('vehicle change', () => {
 
   it('COBRE plans cannot change the vehicle online: the modal with a messaging link', async () => {
     network({ restrictions: { ...FREE, trocaVeiculo: { cobre: true, bloqueio: null } } });
+    server.use(http.get(route('/api/plan/contracts/{nCtrId}'), () => dto(PlanViewDto, COBRE_PLAN)));
     const ui = renderSupport('/suporte/100101');
     await ui.user.selectOptions(
       await screen.findByRole('combobox', { name: 'Tipo de solicitação' }),
       'Troca de Veículo / Correção de Placa',
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Alteração indisponível pelo site' });
-    expect(within(dialog).getByRole('link', { name: 'Falar pelo WhatsApp' })).toHaveAttribute('href', 'https://wa.me/5540001762');
+    const dialog = await screen.findByRole('dialog', { name: 'Alteração indisponível online' });
+    expect(await within(dialog).findByRole('link', { name: 'Falar pelo WhatsApp' })).toHaveAttribute('href', 'https://wa.me/5531999990000');
+    expect(within(dialog).getByText('Renata Figueiredo')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Troca de Veículo / Correção de Placa' })).toBeNull();
   });
 

@@ -88,7 +88,7 @@ export function VehicleChangeForm({ contract, pending, send }: RequestFormProps)
   if (restrictions.isLoading) return <Skeleton shape="block" label="Carregando…" />;
   const r = restrictions.data?.trocaVeiculo;
   if (r?.bloqueio) return <Alert>{r.bloqueio}</Alert>;
-  if (r?.cobre) return <NoOnlineChangeModal open={cobreOpen} onClose={() => setCobreOpen(false)} />;
+  if (r?.cobre) return <NoOnlineChangeModal nCtrId={contract.nCtrId} open={cobreOpen} onClose={() => setCobreOpen(false)} />;
 
   // Toggling 'Veículo não emplacado' clears every vehicle field: the plate or the chassis/brand/model/year fields
   // unmount (the page's form unregisters them); type and FIPE range stay on screen and are emptied here.
