@@ -43,10 +43,17 @@ describe('request types', () => {
     expect(await optionLabels()).toContain('Cancelamento');
   });
 
-  it('upSell 1 offers plan change only', async () => {
+  it('upSell 1 offers plan change only, already chosen', async () => {
     supportNetwork();
+    server.use(
+      http.get(route('/api/plans/contracts/{nCtrId}/plan-change'), () =>
+        apiError(422, 'CURRENT_PLAN_UNAVAILABLE', PLAN_CHANGE_MSG.currentPlanUnavailable),
+      ),
+    );
     renderSupport('/suporte/100101/1');
     expect(await optionLabels()).toEqual(['Selecione uma área', 'Alteração de Plano']);
+    await waitFor(async () => expect(await typeSelect()).toHaveValue('plano'));
+    expect(await screen.findByText(PLAN_CHANGE_MSG.currentPlanUnavailable)).toBeInTheDocument();
   });
 
   it('?area= preselects registration change or plan change; plan change is coming soon', async () => {

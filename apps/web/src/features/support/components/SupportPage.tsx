@@ -70,7 +70,9 @@ export function SupportPage() {
   const c = selected.contract;
   const options = c ? requestTypeOptions({ plainRoute, upSell, possuiDispositivo: c.possuiDispositivo }) : [];
   const area = AREA_PRESELECT[search.get('area') ?? ''];
-  const preselect = area && (options.includes(area) || area === 'ouvidoria') ? area : '';
+  // ?area= preselects its type; /suporte/{nCtrId}/1 (Meu plano's 'Alterar plano') offers one type: it is chosen.
+  const preselect =
+    area && (options.includes(area) || area === 'ouvidoria') ? area : upSell === 1 && options.length === 1 ? options[0]! : '';
 
   const form = useForm<SupportFormValues>({
     // raw: the request goes as typed (the API parses it with the same schema); the schema only validates here.
