@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MARIA, PEDRO } from '../support/demo';
+import { CARLA, PEDRO } from '../support/demo';
 import { login } from '../support/login';
 
 /**
  * Vehicle change / plate correction as a customer (issue 12 §4): plate lookup on leaving the field (found, not
- * permitted, above the maximum), the unplated mode with a chassis, and the server's answer. Maria's Civic (100104)
- * sends the plated request, Pedro's HB20 (500501) the unplated one: one open case per contract.
+ * permitted, above the maximum), the unplated mode with a chassis, and the server's answer. Carla's Argo (600602:
+ * a recently paid overdue bill blocks only the spare car) sends the plated request, Pedro's HB20 (500501) the unplated one: one open case per contract.
  */
 test.describe.configure({ timeout: 90_000 });
 
@@ -18,8 +18,8 @@ async function open(page: Page, nCtrId: number) {
 }
 
 test('by plate: not permitted and above the maximum are explained; a found vehicle is sent', async ({ page, request }) => {
-  await login(page, request, MARIA);
-  await open(page, 100104);
+  await login(page, request, CARLA);
+  await open(page, 600602);
   const form = main(page).getByRole('form', { name: 'Troca de Veículo / Correção de Placa' });
   await form.getByLabel('Caso').selectOption('Troca de Veículo');
   const plate = form.getByLabel('Placa', { exact: true });

@@ -406,6 +406,9 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
       spareCarDemo(600603, 'FRT3C03', 'Gol 1.0', 'VW - VolksWagen'), // a theft case 10 days ago (cases seed)
       spareCarDemo(600604, 'CLS4D04', 'HB20 Comfort 1.0', 'Hyundai'), // a collision in Análise (claims seed)
       spareCarDemo(600605, 'TRC5E05', 'Kicks SV 1.6', 'Nissan'), // a collision with third parties (claims seed)
+      // Free of every rule: the e2e sends a spare-car request from it (Maria's Civic gets a collision claim from the
+      // claims e2e, which would block it depending on the order the tests run in).
+      spareCarDemo(600606, 'LVR6F06', 'Mobi Like 1.0', 'Fiat'),
     ],
   },
 ];
