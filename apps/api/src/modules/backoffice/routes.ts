@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   PhaseMoveBody,
   PhotoReviewBody,
@@ -96,12 +96,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const f = await service.attachment(req.staff.role, req.params.caseNumber, req.params.attachmentId);
-      return reply
-        .header('content-type', f.contentType)
-        .header('content-disposition', `inline; filename="${f.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(f.data);
+      return sendInline(reply, await service.attachment(req.staff.role, req.params.caseNumber, req.params.attachmentId));
     },
   );
 
@@ -119,12 +114,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const f = await service.photo(req.staff.role, req.params.caseNumber, req.params.typeId);
-      return reply
-        .header('content-type', f.contentType)
-        .header('content-disposition', `inline; filename="${f.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(f.data);
+      return sendInline(reply, await service.photo(req.staff.role, req.params.caseNumber, req.params.typeId));
     },
   );
 
@@ -260,3 +250,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 export default routes;
+
+/** A case file shown inline in the console (images in the page), never cached. */
+function sendInline(reply: FastifyReply, f: { contentType: string; filename: string; data: Buffer }) {
+  return reply
+    .header('content-type', f.contentType)
+    .header('content-disposition', `inline; filename="${f.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(f.data);
+}
