@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { JOAO } from '../support/demo';
 import { login } from '../support/login';
 
-/** Due-date change as a customer (issue 12 §3): João's Gol (due on the 15th, R$ 79,90) moves to the 25th. */
+/** Due-date change as a customer (issue 12 §3): João's Gol (due on the 15th, R$ 89,80 — its price-table fee) moves to the 25th. */
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -20,7 +20,7 @@ test('a due-date change with the pro-rata shown; after sending, the new due day 
   await expect(picker).toBeHidden();
 
   await expect(main(page).getByText(/^Próxima fatura \(valor proporcional\): R\$ \d+,\d{2}$/)).toBeVisible();
-  await expect(main(page).getByText('Demais meses: R$ 79,90')).toBeVisible();
+  await expect(main(page).getByText('Demais meses: R$ 89,80')).toBeVisible();
   await expect(main(page).getByText(/^Próximo vencimento: 25\/\d{2}\/\d{4}$/)).toBeVisible();
   await page.getByRole('button', { name: 'Entenda o ajuste de fatura' }).click();
   const adjust = page.getByRole('dialog', { name: 'Ajuste de fatura' });

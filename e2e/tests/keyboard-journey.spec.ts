@@ -9,8 +9,8 @@ test.describe.configure({ timeout: 90_000 });
 
 /**
  * Issue 8: the whole way from the login to paying an overdue bill by Pix and logging out, with the keyboard
- * only (Tab, Shift+Tab, Enter, Space, typing). Pedro's only contract has one overdue bill: R$ 189,90 + multa
- * R$ 3,80 + juros R$ 1,27 = R$ 194,97.
+ * only (Tab, Shift+Tab, Enter, Space, typing). Pedro's only contract has one overdue bill: R$ 456,40 (its
+ * price-table fee) + multa R$ 9,13 + juros R$ 3,04 = R$ 468,57.
  */
 test('keyboard only: log in, pay the overdue bill by Pix, log out', async ({ page, request }) => {
   await page.goto('/');
@@ -37,10 +37,10 @@ test('keyboard only: log in, pay the overdue bill by Pix, log out', async ({ pag
   // The overdue banner is the first thing on the start page, with the amount explained.
   const main = page.getByRole('main');
   const banner = main.getByRole('region', { name: /^Fatura vencida/ });
-  await expect(banner).toContainText('Fatura vencida R$ 194,97');
-  await expect(banner).toContainText('R$ 189,90');
-  await expect(banner).toContainText('multa R$ 3,80');
-  await expect(banner).toContainText('juros R$ 1,27');
+  await expect(banner).toContainText('Fatura vencida R$ 468,57');
+  await expect(banner).toContainText('R$ 456,40');
+  await expect(banner).toContainText('multa R$ 9,13');
+  await expect(banner).toContainText('juros R$ 3,04');
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await tabTo(page, banner.getByRole('link', { name: 'Pagar com Pix' }));
   await page.keyboard.press('Enter');

@@ -29,11 +29,11 @@ test('a customer with an overdue invoice cannot advance, pays it by Pix and sees
 
   // From the payments page to the open invoice.
   await page.goto('/pagamentos');
-  await expect(main.getByText('Total em aberto:')).toContainText('R$ 266,83');
+  await expect(main.getByText('Total em aberto:')).toContainText('R$ 578,51');
   await main.getByRole('link', { name: 'Pagar fatura em aberto' }).click();
   await expectPath(page, '/pagamentos/fatura-em-aberto');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('PAGAMENTO DE FATURA', { useInnerText: true });
-  await expect(main.getByText('Total em aberto:')).toContainText('R$ 266,83');
+  await expect(main.getByText('Total em aberto:')).toContainText('R$ 578,51');
 
   // Pix: one charge, even for a double click.
   const chooser = main.getByRole('radiogroup', { name: 'Forma de pagamento' });
@@ -58,7 +58,7 @@ test('a customer with an overdue invoice cannot advance, pays it by Pix and sees
   expect(pixPosts[0]).toMatch(/^[0-9a-f-]{36}$/);
 
   // A real BR Code: its CRC16 checks, it carries the amount and the charge's txid.
-  expectValidBrCode(payload, { amount: '266.83', txid: answer.conteudo.txid });
+  expectValidBrCode(payload, { amount: '578.51', txid: answer.conteudo.txid });
 
   // The QR image decodes to exactly the payload shown for copy.
   expect(await decodeQrImage(page)).toBe(payload);
@@ -77,7 +77,7 @@ test('a customer with an overdue invoice cannot advance, pays it by Pix and sees
   // The bank confirms; the screen shows it without a reload, and the open total drops to zero.
   expect(await confirmPixAsTheBank(request, answer.conteudo.txid)).toBe('paid');
   await expect(main.getByRole('heading', { name: 'Pagamento confirmado' })).toBeVisible();
-  await expect(main.getByText(/Recebemos o seu Pix de/)).toContainText('R$ 266,83');
+  await expect(main.getByText(/Recebemos o seu Pix de/)).toContainText('R$ 578,51');
   await expect(main.getByRole('button', { name: 'Copiar Pix' })).toHaveCount(0);
   await expect(main.getByText('Total em aberto:')).toContainText('R$ 0,00');
 

@@ -184,14 +184,15 @@ describe('contracts, bills and customer data', () => {
   it('bills: known totals, labels, order and dates of the demo data', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const maria = (await t.get('/api/contracts/100101/bills', token[CPF_MARIA])).json() as { bills: Bill[]; openTotal: number };
-    expect(maria.openTotal).toBe(18990 + 380 + 127);
+    // The fee is the price table's (ADR 051, seededPlanCharge) + 2 % fine + 1 % a month of interest for 20 days.
+    expect(maria.openTotal).toBe(39440 + 789 + 263);
     expect(maria.bills).toHaveLength(8);
     const overdue = maria.bills.filter((b) => b.billStatus.idStatus === 'I');
     expect(overdue).toEqual([
       expect.objectContaining({
-        docTotal: 18990,
-        valorMulta: 380,
-        valorJuros: 127,
+        docTotal: 39440,
+        valorMulta: 789,
+        valorJuros: 263,
         billStatus: { idStatus: 'I', descStatus: 'Inadimplente' },
         paidAt: null,
       }),
@@ -207,7 +208,7 @@ describe('contracts, bills and customer data', () => {
     for (const d of dates) expect(d).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     const horizonte = (await t.get('/api/contracts/300301/bills', token[CNPJ_HORIZONTE])).json();
-    expect(horizonte.openTotal).toBe(25990 + 520 + 173);
+    expect(horizonte.openTotal).toBe(56348 + 1127 + 376);
     // An open (A) bill is not part of the open total.
     const device = (await t.get('/api/contracts/100102/bills', token[CPF_MARIA])).json() as { bills: Bill[]; openTotal: number };
     expect(device.bills.some((b) => b.billStatus.idStatus === 'A')).toBe(true);

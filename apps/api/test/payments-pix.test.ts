@@ -75,13 +75,13 @@ describe('payments: Pix, webhook, advance', () => {
   describe('Pix for open bills', () => {
     it('creates one charge with a real BR Code (valid CRC, configured key, amount, txid) expiring in 360 minutes, due tomorrow', async () => {
       const before = Date.now();
-      const res = await call('POST', '/api/payments/contracts/100101/pix', CPF_MARIA, { valorTotal: 19497 }, key());
+      const res = await call('POST', '/api/payments/contracts/100101/pix', CPF_MARIA, { valorTotal: 40492 }, key());
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({
         sucesso: true,
         mensagem: 'Pix gerado com sucesso!',
-        conteudo: { valor: 19497, status: 'pending', pagoEm: null, link: null, validadeExibida: '02 horas', dtVencimento: pixDueDate() },
+        conteudo: { valor: 40492, status: 'pending', pagoEm: null, link: null, validadeExibida: '02 horas', dtVencimento: pixDueDate() },
       });
       const c = body.conteudo;
       expect(c.txid).toMatch(/^[A-Za-z0-9]{25}$/);
@@ -90,7 +90,7 @@ describe('payments: Pix, webhook, advance', () => {
       const parsed = parsePixPayload(c.chaveAleatoria);
       expect(parsed).toMatchObject({
         key: DEMO_PIX.key,
-        amount: 19497,
+        amount: 40492,
         txid: c.txid,
         merchantName: DEMO_PIX.merchantName,
         merchantCity: DEMO_PIX.merchantCity,
@@ -108,7 +108,7 @@ describe('payments: Pix, webhook, advance', () => {
     });
 
     it('a second Pix (or a card payment) for bills in an open negotiation is refused with the spec phrase', async () => {
-      const second = await call('POST', '/api/payments/contracts/100101/pix', CPF_MARIA, { valorTotal: 19497 }, key());
+      const second = await call('POST', '/api/payments/contracts/100101/pix', CPF_MARIA, { valorTotal: 40492 }, key());
       expect(second.statusCode).toBe(409);
       expect(second.json()).toEqual({
         sucesso: false,
@@ -117,7 +117,7 @@ describe('payments: Pix, webhook, advance', () => {
         mensagem: 'A fatura faz parte de uma negociação em aberto!',
       });
       expect(second.json().mensagem).toContain('faz parte de uma negociação em aberto');
-      const card = await call('POST', '/api/payments/contracts/100101/card-payment', CPF_MARIA, { valorTotal: 19497 }, key());
+      const card = await call('POST', '/api/payments/contracts/100101/card-payment', CPF_MARIA, { valorTotal: 40492 }, key());
       expect(card.statusCode).toBe(409);
       expect(card.json().erro).toBe('PIX_NEGOTIATION_OPEN');
     });
@@ -133,7 +133,7 @@ describe('payments: Pix, webhook, advance', () => {
   describe('PSP webhook', () => {
     it('refuses a missing, wrong or foreign-secret signature (401) and changes nothing', async () => {
       const { pixEmAberto } = (await call('GET', '/api/payments/contracts/100101', CPF_MARIA)).json();
-      const body = paid(pixEmAberto.txid, '194.97');
+      const body = paid(pixEmAberto.txid, '404.92');
       const raw = JSON.stringify(body);
       for (const sig of [
         null,
@@ -150,7 +150,7 @@ describe('payments: Pix, webhook, advance', () => {
         method: 'POST',
         url: '/api/payments/pix/webhook',
         headers: { 'content-type': 'application/json', 'x-webhook-signature': signWebhookBody(raw, SECRET) },
-        payload: raw.replace('194.97', '194.98'),
+        payload: raw.replace('404.92', '404.93'),
       });
       expect(tampered.statusCode).toBe(401);
       expect((await call('GET', `/api/payments/pix/${pixEmAberto.txid}`, CPF_MARIA)).json().status).toBe('pending');
@@ -158,7 +158,7 @@ describe('payments: Pix, webhook, advance', () => {
 
     it('marks the charge and its bills paid exactly once; a duplicate delivery changes nothing', async () => {
       const { pixEmAberto } = (await call('GET', '/api/payments/contracts/100101', CPF_MARIA)).json();
-      const body = paid(pixEmAberto.txid, '194.97');
+      const body = paid(pixEmAberto.txid, '404.92');
       const first = await webhook(body);
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({ recebido: true, resultados: [{ txid: pixEmAberto.txid, resultado: 'paid' }] });
@@ -451,7 +451,7 @@ describe('payments outside demo mode', () => {
         method: 'POST',
         url: '/api/payments/contracts/100101/pix',
         headers: { authorization: `Bearer ${AccessToken}`, 'idempotency-key': randomUUID() },
-        payload: { valorTotal: 19497 },
+        payload: { valorTotal: 40492 },
       });
       expect(pix.statusCode).toBe(503);
       expect(pix.json()).toMatchObject({ erro: 'PIX_UNAVAILABLE' });

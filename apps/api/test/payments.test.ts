@@ -58,7 +58,7 @@ describe('payments: card payment of open bills, idempotency, ownership, change c
       nCtrId: 100101,
       cartao: { pmCard: 'visa', cardSummary: '4242', mascarado: '**** **** **** 4242', bandeira: 'Visa' },
       possuiVendedor: true,
-      totalEmAberto: 18990 + 380 + 127,
+      totalEmAberto: 39440 + 789 + 263,
       faturasEmAberto: [expect.objectContaining({ billStatus: { idStatus: 'I', descStatus: 'Inadimplente' } })],
       pixEmAberto: null,
     });
@@ -95,14 +95,14 @@ describe('payments: card payment of open bills, idempotency, ownership, change c
   });
 
   it('a charge needs an Idempotency-Key and a token', async () => {
-    const noKey = await call('POST', '/api/payments/contracts/100101/card-payment', CPF_MARIA, { valorTotal: 19497 });
+    const noKey = await call('POST', '/api/payments/contracts/100101/card-payment', CPF_MARIA, { valorTotal: 40492 });
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json()).toMatchObject({ erro: 'VALIDATION', mensagem: PAYMENT_MSG.idempotencyKeyRequired });
     const anon = await t.app.inject({
       method: 'POST',
       url: '/api/payments/contracts/100101/card-payment',
       headers: { 'idempotency-key': randomUUID() },
-      payload: { valorTotal: 19497 },
+      payload: { valorTotal: 40492 },
     });
     expect(anon.statusCode).toBe(401);
     expect(gateway.chargeCalls).toBe(0);
@@ -397,7 +397,7 @@ describe('payments: card data never reaches the logs', () => {
         method: 'POST',
         url: '/api/payments/contracts/300301/card-payment',
         headers: { ...auth, 'idempotency-key': randomUUID() },
-        payload: { valorTotal: 26683, dadosDoCartao: card },
+        payload: { valorTotal: 57851, dadosDoCartao: card },
       });
       const text = logs.text();
       expect(text.length).toBeGreaterThan(0);

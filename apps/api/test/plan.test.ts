@@ -46,7 +46,7 @@ describe('GET /api/plan/contracts/:nCtrId', () => {
       maxPercent: 50,
       missingForMax: 2,
     });
-    expect(plan.referral.feeWithDiscount).toBe(Math.round(18990 * 0.7));
+    expect(plan.referral.feeWithDiscount).toBe(Math.round(39440 * 0.7));
     expect(plan.referral.link).toBe('http://localhost:3000/indicacao?codigo=MARIA10');
     // A new referral not in debit counts at once.
     await t.query(`INSERT INTO referrals (referrer_n_ctr_id, referred_name, in_debit) VALUES (100101, 'Fábio Teixeira', false)`);

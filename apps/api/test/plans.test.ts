@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_CHANGE_MSG, type PlanChangeDto, type QuotationDto } from '@guarita/domain';
 import { rawQuery } from '../src/db/db';
 import { FixedClock } from '../src/ports/clock';
-import { CNPJ_ALFA, CNPJ_HORIZONTE, CPF_JOAO, CPF_MARIA, createTestApp, type TestApp } from './helpers';
+import { CNPJ_ALFA, CNPJ_HORIZONTE, CPF_CARLA, CPF_JOAO, CPF_MARIA, createTestApp, type TestApp } from './helpers';
 
 /** Plan change and due-date change (issue 12 §1–§3): catalogue states, quotations = case, COBRE, expiry, duplicates, IDOR. */
 
@@ -17,7 +17,7 @@ describe('plan change and due-date change', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock });
-    for (const doc of [CPF_MARIA, CPF_JOAO, CNPJ_HORIZONTE, CNPJ_ALFA]) token[doc] = (await t.login(doc)).AccessToken;
+    for (const doc of [CPF_MARIA, CPF_JOAO, CNPJ_HORIZONTE, CNPJ_ALFA, CPF_CARLA]) token[doc] = (await t.login(doc)).AccessToken;
   }, 180_000);
   afterAll(async () => {
     await t?.close();
@@ -88,6 +88,51 @@ describe('plan change and due-date change', () => {
       situacao: 'cobre',
       contato: { nome: 'Renata Figueiredo', telefone: '31991234567', executive: true },
     });
+  });
+
+  it("a seeded contract whose plan is not in its state's list: 'Seu plano atual não está disponível…' from real data", async () => {
+    const res = await get('/api/plans/contracts/600607/plan-change', CPF_CARLA);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ erro: 'CURRENT_PLAN_UNAVAILABLE', mensagem: PLAN_CHANGE_MSG.currentPlanUnavailable });
+    expect((await quote(600607, { tipoPagamento: 'M', itens: [] }, CPF_CARLA)).statusCode).toBe(422);
+  });
+
+  it.each([
+    [400401, CNPJ_ALFA],
+    [100101, CPF_MARIA],
+    [200201, CPF_JOAO],
+    [600606, CPF_CARLA],
+  ])(
+    "the seeded fee and items of %i are the price table's: the plan change quotes what the contract has at its fee",
+    async (nCtrId, who) => {
+      const detail = (await get(`/api/contracts/${nCtrId}`, who)).json() as { monthlyFee: number; items: Array<{ price: number }> };
+      const screen = (await get(`/api/plans/contracts/${nCtrId}/plan-change`, who)).json() as Extract<
+        PlanChangeDto,
+        { situacao: 'disponivel' }
+      >;
+      const acquired = screen.itens.filter((i) => i.adquirido && !i.obrigatorio);
+      const towing = acquired.find((i) => i.codigoItem === 'SRV_REBOQ');
+      const q = (
+        await quote(
+          nCtrId,
+          { tipoPagamento: 'M', itens: acquired.map((i) => i.codigoItem), reboqueKm: towing?.kmAdquirido ?? undefined },
+          who,
+        )
+      ).json() as QuotationDto;
+      expect(q.initialVlue).toBe(detail.monthlyFee);
+      expect(detail.items.reduce((sum, i) => sum + i.price, 0)).toBe(detail.monthlyFee);
+      // The bills are of the same amount.
+      const bills = (await get(`/api/contracts/${nCtrId}/bills`, who)).json() as { bills: Array<{ docTotal: number }> };
+      for (const b of bills.bills) expect(b.docTotal).toBe(detail.monthlyFee);
+    },
+  );
+
+  it("an annual contract's fee is one of the twelve installments of its plan's yearly price", async () => {
+    const detail = (await get('/api/contracts/100104')).json() as { monthlyFee: number };
+    const q = (
+      await quote(100104, { tipoPagamento: 'A', itens: ['SRV_ASS24', 'SRV_REBOQ', 'SRV_SEGUROS_LTI'], reboqueKm: 200 })
+    ).json() as QuotationDto;
+    expect(q).toMatchObject({ parcelas: 12, valorParcela: detail.monthlyFee, adicionados: [], removidos: [] });
   });
 
   it('COBRE is refused a quotation and a plan change', async () => {
@@ -173,16 +218,16 @@ describe('plan change and due-date change', () => {
   });
 
   it('due date: the simulation of ADR 050, the case fields, duplicate 409', async () => {
-    // Maria's Onix: due on the 10th, R$ 189,90; on 05/11 moving to the 20th adds 10 days = R$ 63,30.
+    // Maria's Onix: due on the 10th, R$ 394,40 (its price-table fee); on 05/11 moving to the 20th adds 10 days = R$ 131,47.
     const sim = await get('/api/due-date/contracts/100101/simulation?dia=20');
     expect(sim.statusCode).toBe(200);
     expect(sim.json()).toMatchObject({
       diaAtual: 10,
-      valorMensalidade: 18990,
+      valorMensalidade: 39440,
       diasProporcionais: 10,
-      valorAcrescimo: 6330,
+      valorAcrescimo: 13147,
       valorVoucher: 0,
-      valorProximaFatura: 25320,
+      valorProximaFatura: 52587,
       proximoVencimento: '2026-11-20',
       cobrarValorProRata: 'Sim',
     });
@@ -196,7 +241,7 @@ describe('plan change and due-date change', () => {
     const row = await caseRow(res.json().Id);
     expect(row.reason).toBe('Alteração de Vencimento');
     expect(row.details).toMatchObject({ DiaVencimento__c: 20, CobrarValorProRata__c: 'Sim' });
-    expect(row.description).toContain('R$ 253,20');
+    expect(row.description).toContain('R$ 525,87');
 
     const dup = await post('/api/due-date/contracts/100101', { dia: 25, telefone: TEL });
     expect(dup.statusCode).toBe(409);

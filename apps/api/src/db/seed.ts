@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
+import { cents } from '@guarita/domain';
 import { systemClock, type Clock } from '../ports/clock';
 import type { Database } from './db';
 import { seedCases } from '../modules/cases/seed'; // cases (issue 9)
 import { seedClaims } from '../modules/claims/seed'; // claims (issue 11)
-import { seedPlanCatalogue } from '../modules/plans/seed'; // plan catalogue (issue 12)
+import { seedPlanCatalogue, seededPlanCharge } from '../modules/plans/seed'; // plan catalogue (issue 12)
 import type { ContractItems } from './schema';
 
 type ContractItemKind = ContractItems['kind'];
@@ -38,7 +39,11 @@ interface SeedContract {
   fipeLimit: number;
   /** CAT_AGRAVO_* of the vehicle (plan pricing, ADR 051); light vehicle unless given */
   vehicleType?: 'CAT_AGRAVO_VEICULO_LEVE' | 'CAT_AGRAVO_PICKUP_CAM' | 'CAT_AGRAVO_OUTROS';
-  fee: number;
+  /**
+   * Monthly fee of a plan outside the catalogue (legacy plans, no price to use). A catalogue plan's fee and its
+   * items' prices are computed from the price table (seededPlanCharge, ADR 051), whatever the items say.
+   */
+  fee?: number;
   card?: { last4: string; brand: 'mc' | 'visa' | 'amex' };
   idIndc?: string;
   vehicle?: { plate: string; model: string; manufacturer: string; year: number };
@@ -57,6 +62,7 @@ interface SeedContract {
   bills: Array<{
     offset: number;
     status: 'I' | 'A' | 'P';
+    /** overdue (I) bills: 2 % fine and 1 % a month of interest for 20 days unless given */
     fine?: number;
     interest?: number;
     /** Due this many days before today (overrides `offset`) and paid this many hours ago: a late payment just regularised. */
@@ -90,6 +96,8 @@ const towing = [
   { code: 'GUINCHO_400', name: 'Guincho até 400 km', km: 400, selected: false },
   { code: 'GUINCHO_1000', name: 'Guincho até 1.000 km', km: 1000, selected: false },
 ];
+// Item prices below are the list prices of plans outside the catalogue (100102's GUARITA_RASTREADOR, closed and legacy
+// contracts); a catalogue plan's items are priced from the price table when seeded.
 const base = (price: number) => ({ code: 'ROUBO_FURTO', name: 'Garantia contra roubo e furto', kind: 'roubo_furto' as const, price });
 const tracker = { code: 'RASTREADOR', name: 'Rastreamento 24h', kind: 'rastreador' as const, price: 2990 };
 const assistance = { code: 'ASSIST_24H', name: 'Assistência 24h', kind: 'assistencia' as const, price: 1490, sub: towing };
@@ -115,12 +123,12 @@ function spareCarDemo(
     status: 'Ativo',
     dueDay: 5,
     start: '2025-09-05',
-    tracker: false,
+    tracker: true,
     fipeLimit: 9_500_000,
-    fee: 17490,
     card: { last4: '4242', brand: 'visa' },
     vehicle: { plate, model, manufacturer, year: 2022 },
-    items: [base(8240), assistance, collision, spareCar],
+    // Guarita Completo requires the tracker service, so every contract on it has one.
+    items: [base(8240), tracker, assistance, collision, spareCar],
     bills: paidHistory,
     ...over,
   };
@@ -158,12 +166,11 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
         start: '2025-03-10',
         tracker: true,
         fipeLimit: 9_500_000,
-        fee: 18990,
         card: { last4: '4242', brand: 'visa' },
         idIndc: 'MARIA10',
         vehicle: { plate: 'RTA1B23', model: 'Onix LT 1.0', manufacturer: 'Chevrolet', year: 2022 },
         items: [base(8240), tracker, assistance, collision, glass],
-        bills: [...paidHistory, { offset: 0, status: 'I', fine: 380, interest: 127 }, { offset: 1, status: 'A' }],
+        bills: [...paidHistory, { offset: 0, status: 'I' }, { offset: 1, status: 'A' }],
       },
       {
         nCtrId: 100102,
@@ -207,7 +214,6 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
         start: '2026-01-20',
         tracker: false,
         fipeLimit: 12_000_000,
-        fee: 13990,
         card: { last4: '0005', brand: 'amex' },
         paidThisMonth: true,
         vehicle: { plate: 'QWE7D89', model: 'Civic EXL 2.0', manufacturer: 'Honda', year: 2020 },
@@ -245,7 +251,6 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
         start: '2025-11-15',
         tracker: true,
         fipeLimit: 5_000_000,
-        fee: 7990,
         card: { last4: '1111', brand: 'visa' },
         vehicle: { plate: 'PQR2E34', model: 'Gol 1.6', manufacturer: 'Volkswagen', year: 2018 },
         items: [base(5000), tracker],
@@ -284,12 +289,11 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
         start: '2024-06-05',
         tracker: true,
         fipeLimit: 15_000_000,
-        fee: 25990,
         card: { last4: '4444', brand: 'mc' },
         vehicleType: 'CAT_AGRAVO_OUTROS',
         vehicle: { plate: 'FRT5G67', model: 'Fiorino Endurance 1.4', manufacturer: 'Fiat', year: 2023 },
         items: [base(12000), tracker, assistance, collision, spareCar],
-        bills: [...paidHistory, { offset: 0, status: 'I', fine: 520, interest: 173 }, { offset: 1, status: 'A' }],
+        bills: [...paidHistory, { offset: 0, status: 'I' }, { offset: 1, status: 'A' }],
       },
     ],
   },
@@ -326,7 +330,6 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
         start: '2026-07-31',
         tracker: true,
         fipeLimit: 11_000_000,
-        fee: 19990,
         card: { last4: '8888', brand: 'visa' },
         vehicleType: 'CAT_AGRAVO_PICKUP_CAM',
         vehicle: { plate: 'ALF8H90', model: 'Hilux SRV 2.8', manufacturer: 'Toyota', year: 2024 },
@@ -371,11 +374,10 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
         start: '2025-06-10',
         tracker: true,
         fipeLimit: 9_500_000,
-        fee: 18990,
         card: { last4: '4242', brand: 'visa' },
         vehicle: { plate: 'RJX5F67', model: 'HB20 1.0', manufacturer: 'Hyundai', year: 2021 },
         items: [base(8240), tracker, assistance, collision, glass],
-        bills: [...paidHistory, { offset: 0, status: 'I', fine: 380, interest: 127 }, { offset: 1, status: 'A' }],
+        bills: [...paidHistory, { offset: 0, status: 'I' }, { offset: 1, status: 'A' }],
       },
     ],
   },
@@ -409,6 +411,24 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
       // Free of every rule: the e2e sends a spare-car request from it (Maria's Civic gets a collision claim from the
       // claims e2e, which would block it depending on the order the tests run in).
       spareCarDemo(600606, 'LVR6F06', 'Mobi Like 1.0', 'Fiat'),
+      {
+        // A plan no longer sold: not in MG's list, so its plan change answers 'Seu plano atual não está disponível
+        // para alteração…' (001 §5/§8) from real data. No e2e changes it.
+        nCtrId: 600607,
+        idPlan: 'GUARITA_CLASSICO_MG',
+        planName: 'Guarita Clássico',
+        slpCode: 45,
+        status: 'Ativo',
+        dueDay: 5,
+        start: '2021-04-05',
+        tracker: false,
+        fipeLimit: 6_000_000,
+        fee: 10780, // its items: 83,00 + 14,90 + 9,90
+        card: { last4: '4242', brand: 'visa' },
+        vehicle: { plate: 'CLA7G07', model: 'Sandero Expression 1.0', manufacturer: 'Renault', year: 2016 },
+        items: [base(8300), assistance, glass],
+        bills: paidHistory,
+      },
     ],
   },
 ];
@@ -462,6 +482,15 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'>
           .execute();
       }
       for (const k of c.contracts) {
+        const vehicleType = k.vehicleType ?? 'CAT_AGRAVO_VEICULO_LEVE';
+        const charge = seededPlanCharge({
+          idPlan: k.idPlan,
+          fipeLimit: cents(k.fipeLimit),
+          vehicleType,
+          items: k.items.map((i) => ({ kind: i.kind, subItems: (i.sub ?? []).map((s) => ({ towingKm: s.km, selected: s.selected })) })),
+        });
+        const fee = charge?.fee ?? k.fee;
+        if (fee === undefined) throw new Error(`seed: contract ${k.nCtrId} has no fee and its plan is not in the catalogue`);
         await tx
           .insertInto('contracts')
           .values({
@@ -477,7 +506,7 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'>
             validity_end: k.end ?? null,
             possui_dispositivo: k.tracker,
             fipe_limit_cents: k.fipeLimit,
-            monthly_fee_cents: k.fee,
+            monthly_fee_cents: fee,
             card_summary: k.card?.last4 ?? null,
             card_brand: k.card?.brand ?? null,
             id_indc: k.idIndc ?? null,
@@ -485,13 +514,19 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'>
             model: k.vehicle?.model ?? null,
             manufacturer: k.vehicle?.manufacturer ?? null,
             model_year: k.vehicle?.year ?? null,
-            vehicle_type: k.vehicleType ?? 'CAT_AGRAVO_VEICULO_LEVE',
+            vehicle_type: vehicleType,
           })
           .execute();
-        for (const item of k.items) {
+        for (const [index, item] of k.items.entries()) {
           const it = await tx
             .insertInto('contract_items')
-            .values({ n_ctr_id: k.nCtrId, code: item.code, name: item.name, kind: item.kind, price_cents: item.price })
+            .values({
+              n_ctr_id: k.nCtrId,
+              code: item.code,
+              name: item.name,
+              kind: item.kind,
+              price_cents: charge?.itemPrices[index] ?? item.price,
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
           for (const s of item.sub ?? []) {
@@ -511,9 +546,9 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'>
             .values({
               n_ctr_id: k.nCtrId,
               doc_due_date: due,
-              doc_total: k.fee,
-              valor_multa: b.fine ?? 0,
-              valor_juros: b.interest ?? 0,
+              doc_total: fee,
+              valor_multa: b.fine ?? (b.status === 'I' ? Math.round(fee * 0.02) : 0),
+              valor_juros: b.interest ?? (b.status === 'I' ? Math.round((fee * 0.01 * 20) / 30) : 0),
               id_status: b.status,
               paid_at: late
                 ? new Date(clock.now().getTime() - late.paidHoursAgo * 3_600_000)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cents } from '../money';
 import { itemChanges } from './items';
-import { acquiredServices, choiceKey, pricedOffer } from './offer';
+import { quotePlan } from './pricing';
+import { acquiredServices, choiceKey, currentCharge, pricedOffer } from './offer';
 
 const tow = (codigoItem: string, descricao: string, itemPadrao = false, idLinha = 1) => ({
   codigoItem,
@@ -65,5 +66,58 @@ describe('pricedOffer', () => {
     ]);
     // collision has no row for CAT_FIPE_50K: not offered (never free); adhesion and price 0 never offered
     expect(offer.find((i) => i.codigoItem === 'SRV_REBOQ')!.options!.map((o) => o.km)).toEqual([200, 400]);
+  });
+});
+
+describe('currentCharge', () => {
+  const prices = [
+    { codigoItem: 'SRV_ROUBO_FURTO', fipeCode: 'CAT_FIPE_50K', preco: cents(9990) },
+    { codigoItem: 'SRV_RASTREADOR', fipeCode: null, preco: cents(2990) },
+    { codigoItem: 'SRV_ASS24', fipeCode: null, preco: cents(2990) },
+    { codigoItem: 'SRV_VIDROS', fipeCode: null, preco: cents(1490) },
+    { codigoItem: 'R200', fipeCode: null, preco: cents(990) },
+    { codigoItem: 'R400', fipeCode: null, preco: cents(1490) },
+  ];
+  const items = ['SRV_ROUBO_FURTO', 'SRV_RASTREADOR', 'SRV_ASS24', 'SRV_REBOQ', 'SRV_VIDROS'].map((codigoItem) => ({
+    codigoItem,
+    descricao: codigoItem,
+    obrigatorio: codigoItem === 'SRV_ROUBO_FURTO' || codigoItem === 'SRV_RASTREADOR',
+  }));
+  const towing = [tow('R200', 'Reboque até 200 km', true, 1), tow('R400', 'Reboque até 400 km', false, 2)];
+  const offer = pricedOffer({ items, towing, prices, fipeValue: cents(4_500_000), vehicleType: 'CAT_AGRAVO_VEICULO_LEVE' });
+
+  it('charges the required items and the acquired ones, towing at the acquired km; what is not acquired is free', () => {
+    const acquired = acquiredServices([
+      { kind: 'roubo_furto', subItems: [] },
+      { kind: 'assistencia', subItems: [{ towingKm: 400, selected: true }] },
+    ]);
+    const charge = currentCharge(offer, acquired);
+    // Perda Total 99,90 + tracker 29,90 (required though the contract lacks it) + assistance 29,90 + towing 400 km 14,90
+    expect(charge.lines).toEqual([
+      { codigoItem: 'SRV_ROUBO_FURTO', preco: 9990 },
+      { codigoItem: 'SRV_RASTREADOR', preco: 2990 },
+      { codigoItem: 'SRV_ASS24', preco: 2990 },
+      { codigoItem: 'SRV_REBOQ', preco: 1490 },
+    ]);
+    expect(charge.total).toBe(17460);
+  });
+
+  it('equals the quote of the acquired choice, and ignores acquired services the plan does not offer', () => {
+    const acquired = acquiredServices([
+      { kind: 'vidros', subItems: [] },
+      { kind: 'carro_reserva', subItems: [] },
+    ]);
+    const charge = currentCharge(offer, acquired);
+    const quote = quotePlan({
+      items: offer,
+      chosen: acquired.codes,
+      fipeValue: cents(4_500_000),
+      paymentType: 'M',
+      isRecupPlan: false,
+      today: '2026-11-05',
+      validityEnd: null,
+    });
+    expect(charge.total).toBe(quote.initialVlue);
+    expect(charge.lines.map((l) => l.codigoItem)).toEqual(['SRV_ROUBO_FURTO', 'SRV_RASTREADOR', 'SRV_VIDROS']);
   });
 });

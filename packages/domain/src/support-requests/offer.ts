@@ -3,7 +3,7 @@
  * contract has now, and what changed. Pure; the API builds the screen and the quotation from it, the web compares
  * choices with the same keys.
  */
-import type { Cents } from '../money';
+import { sumCents, type Cents } from '../money';
 import type { VehicleTypeCode } from './fipe';
 import { defaultTowingOption, offeredItems, SERVICE_CODES, towingOptions, type TowingSubItem } from './items';
 import { itemPrice, type PriceRow } from './pricing';
@@ -95,4 +95,27 @@ export function pricedOffer(input: {
     if (preco !== null) priced.push({ ...item, preco });
   }
   return offeredItems(priced);
+}
+
+export interface CurrentCharge {
+  /** each offered service the contract pays for now (towing at its acquired km) */
+  lines: Array<{ codigoItem: string; preco: Cents }>;
+  /** Σ lines: the monthly fee, or for an annual plan the yearly price */
+  total: Cents;
+}
+
+/**
+ * What a contract pays today for what it has, on the price table: the plan's required items and the optional items
+ * it acquired (towing at its acquired km, else the default option), priced as a plan change prices them. It is the
+ * plan-change screen's value before any change (quotePlan with the acquired choice), so the stored fee, the items'
+ * prices and the quotation agree. Acquired services the plan does not offer are not charged.
+ */
+export function currentCharge(offer: readonly PricedItem[], acquired: Acquired): CurrentCharge {
+  const lines: CurrentCharge['lines'] = [];
+  for (const item of offer) {
+    if (!item.obrigatorio && !acquired.codes.has(item.codigoItem)) continue;
+    const option = item.options?.find((o) => o.km === acquired.towingKm);
+    lines.push({ codigoItem: item.codigoItem, preco: option?.preco ?? item.preco });
+  }
+  return { lines, total: sumCents(lines.map((l) => l.preco)) };
 }

@@ -4,7 +4,20 @@
  * state and a 10 % discount for annual plans (yearly = monthly × 12 × 0.9); prices end in ,90 like a price list.
  * Idempotent: runs once per database.
  */
-import { FIPE_BAND_OPTIONS, STATE_CODES } from '@guarita/domain';
+import {
+  acquiredServices,
+  cents,
+  currentCharge,
+  FIPE_BAND_OPTIONS,
+  pricedOffer,
+  SERVICE_CODES,
+  SERVICE_OF_CONTRACT_KIND,
+  STATE_CODES,
+  sumCents,
+  type Cents,
+  type ContractItemLike,
+  type VehicleTypeCode,
+} from '@guarita/domain';
 import type { Insertable } from 'kysely';
 import type { Executor } from '../contracts/service';
 import type { PlanPrices } from '../../db/schema';
@@ -108,16 +121,24 @@ export function seedPrice(monthlyMg: number, uf: string, annual: boolean): numbe
 const planId = (family: string, annual: boolean, uf: string) => `${family}${annual ? '_ANUAL' : ''}_${uf}`;
 const BANDS = FIPE_BAND_OPTIONS.filter((b) => b.value <= 150).map((b) => ({ code: b.code, thousand: b.value }));
 
-export async function seedPlanCatalogue(tx: Executor): Promise<void> {
-  if (await tx.selectFrom('plan_catalogue').select('id_plano').limit(1).executeTakeFirst()) return;
+interface CatalogueRows {
+  catalogue: Array<{ id_plano: string; state: string; channel: 'app' | 'online'; nome: string; annual: boolean }>;
+  items: Array<{ id_plano: string; codigo_item: string; descricao: string; obrigatorio: boolean; position: number }>;
+  towing: Array<{ id_plano: string; codigo_item: string; descricao: string; id_linha: number; data_vinculo: string; item_padrao: boolean }>;
+  prices: Insertable<PlanPrices>[];
+}
+
+let built: CatalogueRows | undefined;
+
+/** Every state's plans, items, towing options and prices (built once; the seed inserts them, contracts are priced on them). */
+export function planCatalogueRows(): CatalogueRows {
+  if (built) return built;
   const plans: Family[] = FAMILIES.flatMap((f) => [
     { ...f, annual: false },
     ...(ANNUAL_FAMILIES.has(f.id) ? [{ ...f, annual: true, name: `${f.name} Anual` }] : []),
   ]);
-  const catalogue = [];
-  const items = [];
-  const towing = [];
-  const prices: Insertable<PlanPrices>[] = [];
+  const rows: CatalogueRows = { catalogue: [], items: [], towing: [], prices: [] };
+  const { catalogue, items, towing, prices } = rows;
   let line = 1;
   for (const uf of STATE_CODES) {
     for (const p of plans) {
@@ -150,6 +171,64 @@ export async function seedPlanCatalogue(tx: Executor): Promise<void> {
       }
     }
   }
+  built = rows;
+  return rows;
+}
+
+/**
+ * A demo contract's charge on the price table (issue 12 gap 2): its plan priced for its vehicle exactly as a plan
+ * change prices it (pricedOffer → currentCharge, ADR 051), so the stored fee, the items' prices and the plan-change
+ * screen agree. Per contract item kind: its service's price (the assistance with its selected towing option). For an
+ * annual plan the fee is a twelfth of the yearly price. Null when the plan is not in the catalogue (no price to use).
+ */
+export function seededPlanCharge(input: {
+  idPlan: string;
+  fipeLimit: Cents;
+  vehicleType: VehicleTypeCode;
+  items: ReadonlyArray<ContractItemLike>;
+}): { fee: Cents; itemPrices: Cents[] } | null {
+  const rows = planCatalogueRows();
+  const plan = rows.catalogue.find((p) => p.id_plano === input.idPlan);
+  if (!plan) return null;
+  const offer = pricedOffer({
+    items: rows.items
+      .filter((i) => i.id_plano === plan.id_plano)
+      .map((i) => ({ codigoItem: i.codigo_item, descricao: i.descricao, obrigatorio: i.obrigatorio })),
+    towing: rows.towing
+      .filter((t) => t.id_plano === plan.id_plano)
+      .map((t) => ({
+        codigoItem: t.codigo_item,
+        descricao: t.descricao,
+        preco: 0,
+        idLinha: t.id_linha,
+        dataVinculo: t.data_vinculo,
+        itemPadrao: t.item_padrao,
+      })),
+    prices: rows.prices
+      .filter((r) => r.id_plano === plan.id_plano)
+      .map((r) => ({ codigoItem: r.codigo_item, fipeCode: r.fipe_code ?? null, preco: cents(r.preco_cents) })),
+    fipeValue: input.fipeLimit,
+    vehicleType: input.vehicleType,
+  });
+  const acquired = acquiredServices(input.items);
+  const charge = currentCharge(offer, acquired);
+  const price = new Map(charge.lines.map((l) => [l.codigoItem, l.preco]));
+  const itemPrices = input.items.map((i) => {
+    const own = price.get(SERVICE_OF_CONTRACT_KIND[i.kind] ?? '') ?? 0;
+    const towing = i.subItems.some((s) => s.selected && s.towingKm !== null) ? (price.get(SERVICE_CODES.towing) ?? 0) : 0;
+    return cents(own + towing);
+  });
+  // A required item the contract lacks would be in the fee but in no item: the demo data must not do that.
+  if (sumCents(itemPrices) !== charge.total) throw new Error(`seed: contract items of ${input.idPlan} do not cover its required items`);
+  return {
+    fee: plan.annual ? cents(Math.round(charge.total / 12)) : charge.total,
+    itemPrices: plan.annual ? itemPrices.map((p) => cents(Math.round(p / 12))) : itemPrices,
+  };
+}
+
+export async function seedPlanCatalogue(tx: Executor): Promise<void> {
+  if (await tx.selectFrom('plan_catalogue').select('id_plano').limit(1).executeTakeFirst()) return;
+  const { catalogue, items, towing, prices } = planCatalogueRows();
   const chunks = <T>(rows: T[], size = 1000) =>
     Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
   for (const c of chunks(catalogue)) await tx.insertInto('plan_catalogue').values(c).execute();

@@ -66,18 +66,24 @@ export class VehiclesService {
 
   /** The spare-car decision on this contract now (inside a create: under its lock, on the same transaction). */
   async spareCarDecision(q: Executor, contract: ContractDto): Promise<BlockingDecision> {
+    return (await this.readBlocking(q, contract)).decision;
+  }
+
+  /** The contract's bills and blocking cases, each read once: the spare-car decision and the cases it came from. */
+  private async readBlocking(q: Executor, contract: ContractDto) {
     const [bills, cases] = await Promise.all([
       this.contracts.billPayments(q, contract.nCtrId),
       this.caseSystem.blockingCases(q, contract.nCtrId),
     ]);
-    return spareCarBlocking({ contract: { validityStart: contract.dataInicioVigencia }, bills, cases, now: this.clock.now() });
+    const decision = spareCarBlocking({ contract: { validityStart: contract.dataInicioVigencia }, bills, cases, now: this.clock.now() });
+    return { decision, cases };
   }
 
   /** What the vehicle-change and spare-car screens must know before the customer fills a form. */
   async restrictions(q: Executor, customerId: number, nCtrId: ContractId): Promise<VehicleRestrictionsDto> {
     const contract = await this.contracts.requireActive(customerId, nCtrId);
-    const decision = await this.spareCarDecision(q, contract);
-    const thirdParty = hasOpenThirdPartyCollision(await this.caseSystem.blockingCases(q, nCtrId));
+    const { decision, cases } = await this.readBlocking(q, contract);
+    const thirdParty = hasOpenThirdPartyCollision(cases);
     return {
       carroReserva: { bloqueado: decision.blocked, regras: decision.blocks.map((b) => ({ ...b, texto: blockLine(b) })) },
       trocaVeiculo: { cobre: isCobrePlan(contract.idPlan), bloqueio: thirdParty ? SPARE_CAR_MSG.thirdPartyCollision : null },
