@@ -50,7 +50,7 @@ export const PEDRO: DemoCustomer = {
   email: null,
 };
 
-/** Spare-car demo (issue 12): one contract per blocking rule, 600601 (grace) … 600605 (collision with third parties). */
+/** Spare-car demo (issue 12): one contract per blocking rule, 600601 (grace) … 600605 (collision with third parties); 600607's plan is not in MG's list. */
 export const CARLA: DemoCustomer = {
   document: '283.719.465-46',
   firstName: 'Carla',

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { MARIA } from '../support/demo';
 import { login } from '../support/login';
-import { PUBLIC_ROUTES, customerRoutes, openRoute } from '../support/routes';
+import { CUSTOMER_ROUTES, PUBLIC_ROUTES, customerRoutes, openRoute } from '../support/routes';
 
 /** Issue 8: axe-core (WCAG 2.x A and AA rules and best practices) finds nothing on any route, on a phone and on a desktop. */
 const SIZES = [
@@ -28,18 +28,35 @@ test('public pages have no accessibility violations', async ({ page }) => {
   }
 });
 
-test('customer pages have no accessibility violations', async ({ page, request }) => {
-  test.setTimeout(300_000);
-  await login(page, request, MARIA);
-  const routes = await customerRoutes(page);
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    for (const path of routes) {
-      await openRoute(page, path);
-      expect.soft(await violations(page), `${path} at ${size.width}px`).toEqual([]);
-    }
-  }
+/**
+ * The customer routes in groups, one test each (one test walking them all ran close to its time limit under load).
+ * Every route of CUSTOMER_ROUTES belongs to exactly one group (checked below); claim views join the claims group.
+ */
+const GROUPS: ReadonlyArray<readonly [string, (path: string) => boolean]> = [
+  ['start page, registration, plan and map', (p) => p.startsWith('/dashboard') || ['/cadastro', '/meu-plano', '/mapa'].includes(p)],
+  ['payments and advance', (p) => p.startsWith('/pagamentos') || p === '/antecipacao'],
+  ['support and additional services', (p) => p.startsWith('/suporte') || p === '/servicos-adicionais'],
+  ['claims', (p) => p.startsWith('/sinistros') || p.startsWith('/aviso')],
+];
+
+test('every customer route is in exactly one accessibility group', () => {
+  for (const path of CUSTOMER_ROUTES) expect(GROUPS.filter(([, has]) => has(path)).length, path).toBe(1);
 });
+
+for (const [name, has] of GROUPS) {
+  test(`customer pages (${name}) have no accessibility violations`, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    await login(page, request, MARIA);
+    const routes = (name === 'claims' ? await customerRoutes(page) : [...CUSTOMER_ROUTES]).filter(has);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      for (const path of routes) {
+        await openRoute(page, path);
+        expect.soft(await violations(page), `${path} at ${size.width}px`).toEqual([]);
+      }
+    }
+  });
+}
 
 test('the open phone menu has no accessibility violations', async ({ page, request }) => {
   await page.setViewportSize(SIZES[0]);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ALFA, HORIZONTE, MARIA } from '../support/demo';
+import { ALFA, CARLA, HORIZONTE, MARIA } from '../support/demo';
 import { expectPath, login } from '../support/login';
 
 /**
@@ -57,5 +57,14 @@ test('a COBRE plan: the sales executive and a messaging link instead of the form
   const modal = page.getByRole('dialog', { name: 'Alteração indisponível online' });
   await expect(modal).toContainText('Renata Figueiredo');
   await expect(modal.getByRole('link', { name: 'Falar pelo WhatsApp' })).toHaveAttribute('href', /wa\.me\/5531991234567/);
+  await expect(page.getByRole('button', { name: 'Confirmar alteração' })).toHaveCount(0);
+});
+
+test("a plan no longer in its state's list: the spec's message, from the seeded contract, and no form", async ({ page, request }) => {
+  await login(page, request, CARLA);
+  await page.goto('/suporte/600607?area=Alteracao-de-Plano');
+  await expect(main(page).getByRole('alert')).toHaveText(
+    'Seu plano atual não está disponível para alteração. Por favor, entre em contato com o suporte.',
+  );
   await expect(page.getByRole('button', { name: 'Confirmar alteração' })).toHaveCount(0);
 });

@@ -20,7 +20,7 @@ export { REFRESH_COOKIE };
 export const CPF_MARIA = '52998224725'; // SMS + e-mail; contracts 100101, 100102, 100103 (Encerrado), 100104
 export const CPF_JOAO = '11144477735'; // e-mail only; contract 200201
 export const CNPJ_HORIZONTE = '11222333000181'; // contract 300301
-export const CPF_CARLA = '28371946546'; // spare-car demo: contracts 600601–600605, one per blocking rule, and 600606 free (issue 12)
+export const CPF_CARLA = '28371946546'; // spare-car demo: contracts 600601–600605, one per blocking rule, 600606 free, 600607 a plan outside MG's list (issue 12)
 export const CNPJ_ALFA = '12ABC34501DE35'; // alphanumeric CNPJ; contract 400401
 
 export interface TestOverrides {

@@ -44,8 +44,6 @@ export interface RequestTypeInfo {
   label: string;
   reason: CaseReason;
   subject: string;
-  /** Built in this issue; the others show "disponível em breve" until their issue lands. */
-  available: boolean;
   /** Several open cases of this type on one contract are allowed (ADR 035). */
   allowsSeveralOpen: boolean;
 }
@@ -56,7 +54,6 @@ export const REQUEST_TYPE_INFO: Record<RequestType, RequestTypeInfo> = {
     label: 'Alteração de Dados Cadastrais',
     reason: 'Alteração de Dados Cadastrais',
     subject: 'Alteração de Dados Cadastrais',
-    available: true,
     allowsSeveralOpen: false,
   },
   plano: {
@@ -64,7 +61,6 @@ export const REQUEST_TYPE_INFO: Record<RequestType, RequestTypeInfo> = {
     label: 'Alteração de Plano',
     reason: 'Alteração de Plano',
     subject: 'Alteração de Plano',
-    available: true,
     allowsSeveralOpen: false,
   },
   vencimento: {
@@ -72,7 +68,6 @@ export const REQUEST_TYPE_INFO: Record<RequestType, RequestTypeInfo> = {
     label: 'Alteração de Vencimento',
     reason: 'Alteração de Vencimento',
     subject: 'Alteração de Vencimento',
-    available: true,
     allowsSeveralOpen: false,
   },
   'carro-reserva': {
@@ -80,7 +75,6 @@ export const REQUEST_TYPE_INFO: Record<RequestType, RequestTypeInfo> = {
     label: 'Carro Reserva',
     reason: 'Carro Reserva',
     subject: 'Carro Reserva',
-    available: true,
     allowsSeveralOpen: false,
   },
   rastreador: {
@@ -88,7 +82,6 @@ export const REQUEST_TYPE_INFO: Record<RequestType, RequestTypeInfo> = {
     label: 'Suporte Rastreador',
     reason: 'Suporte',
     subject: 'Suporte Rastreador',
-    available: true,
     allowsSeveralOpen: false,
   },
   'troca-veiculo': {
@@ -96,7 +89,6 @@ export const REQUEST_TYPE_INFO: Record<RequestType, RequestTypeInfo> = {
     label: 'Troca de Veículo / Correção de Placa',
     reason: 'Troca de Veículo',
     subject: 'Troca de Veículo / Correção de Placa',
-    available: true,
     allowsSeveralOpen: false,
   },
   contestacao: {
@@ -104,7 +96,6 @@ export const REQUEST_TYPE_INFO: Record<RequestType, RequestTypeInfo> = {
     label: 'Contestação de Fatura',
     reason: 'Contestação',
     subject: 'Contestação de Fatura',
-    available: true,
     allowsSeveralOpen: true,
   },
   // Cancellation and ombudsman go to the customer-service queue (SAC), so they appear in the list and
@@ -114,7 +105,6 @@ export const REQUEST_TYPE_INFO: Record<RequestType, RequestTypeInfo> = {
     label: 'Cancelamento',
     reason: 'SAC',
     subject: 'Cancelamento',
-    available: true,
     allowsSeveralOpen: false,
   },
   ouvidoria: {
@@ -122,7 +112,6 @@ export const REQUEST_TYPE_INFO: Record<RequestType, RequestTypeInfo> = {
     label: 'Ouvidoria',
     reason: 'SAC',
     subject: 'Ouvidoria',
-    available: true,
     allowsSeveralOpen: true,
   },
 };

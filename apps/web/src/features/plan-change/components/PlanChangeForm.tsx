@@ -17,6 +17,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { Modal } from '../../../components/ui/Modal';
+import { QueryError } from '../../../components/ui/QueryError';
 import { RadioGroup } from '../../../components/ui/RadioGroup';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { contractsQuery } from '../../../api/get-contracts';
@@ -58,12 +59,21 @@ export function PlanChangeForm({ nCtrId, telefone, onPhoneError }: PlanChangeFor
   );
   if (screen.isPending) return <Skeleton shape="block" label="Carregando…" />;
   if (screen.error) {
-    const message =
-      screen.error instanceof ApiError && screen.error.status === 422 ? screen.error.message : PLAN_CHANGE_MSG.planDataLoadFailed;
+    // A 422 is the data's answer (001 §5/§8: no state, plan not listed…): asking again changes nothing.
+    const dataState = screen.error instanceof ApiError && screen.error.status === 422;
     return (
       <>
         {warning}
-        <Alert>{message}</Alert>
+        {dataState ? (
+          <Alert>{screen.error.message}</Alert>
+        ) : (
+          <QueryError
+            error={screen.error}
+            message={PLAN_CHANGE_MSG.planDataLoadFailed}
+            onRetry={() => screen.refetch()}
+            retrying={screen.isRefetching}
+          />
+        )}
       </>
     );
   }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -93,19 +93,24 @@ export function SupportPage() {
   const abort = useRef<AbortController | null>(null);
   const inFlight = useRef(false);
 
-  const choose = (t: RequestType | '') => {
-    // A new type starts empty: drop the last form's fields now, or a field of the same name in the next form
-    // (descricao) would mount with the old text before the unmount removes it. The contact phone stays.
-    form.unregister(Object.keys(form.getValues()).filter((k) => k !== 'tipo' && k !== 'telefone') as never);
-    form.setValue('tipo', t);
-    setStep(1); // changing the type resets to step 1
-    setOutcome(null);
-    form.clearErrors();
-  };
+  // useForm's methods are stable across renders, so `choose` is too: the effect below runs only for a new preselection.
+  const { unregister, getValues, setValue, clearErrors } = form;
+  const choose = useCallback(
+    (t: RequestType | '') => {
+      // A new type starts empty: drop the last form's fields now, or a field of the same name in the next form
+      // (descricao) would mount with the old text before the unmount removes it. The contact phone stays.
+      unregister(Object.keys(getValues()).filter((k) => k !== 'tipo' && k !== 'telefone') as never);
+      setValue('tipo', t);
+      setStep(1); // changing the type resets to step 1
+      setOutcome(null);
+      clearErrors();
+    },
+    [unregister, getValues, setValue, clearErrors],
+  );
   // ?area= preselects once the contract (and so the list) is known, and again when the link changes it.
   useEffect(() => {
     if (preselect) choose(preselect);
-  }, [preselect, search]);
+  }, [preselect, search, choose]);
 
   if (selected.isLoading) return <Skeleton shape="block" label="Carregando…" />;
   if (selected.error && !c) return <QueryError error={selected.error} onRetry={selected.refetch} retrying={selected.isFetching} />;
