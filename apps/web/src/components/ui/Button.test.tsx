@@ -26,6 +26,19 @@ describe('Button', () => {
     await userEvent.click(button);
     expect(onClick).not.toHaveBeenCalled();
   });
+  it('inside a form submits only when it is the submit button (a modal in a form must not send it)', async () => {
+    const onSubmit = vi.fn((e: { preventDefault: () => void }) => e.preventDefault());
+    render(
+      <form onSubmit={onSubmit}>
+        <Button>Ok</Button>
+        <Button type="submit">Enviar</Button>
+      </form>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Ok' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
   it('gives a link the same look', () => {
     render(
       <a href="/pagamentos" className={buttonClass('secondary')}>

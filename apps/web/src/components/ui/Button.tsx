@@ -15,12 +15,23 @@ interface Props extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
+/**
+ * A button that does not submit unless told (`type="submit"`): the HTML default would make every button of a modal
+ * rendered inside a form (the day picker's Ok, the photo check's Sim, a FIPE notice's Voltar) submit that form.
+ */
 export const Button = forwardRef<HTMLButtonElement, Props>(function Button(
-  { variant = 'primary', loading = false, disabled, children, className, ...rest },
+  { variant = 'primary', loading = false, disabled, children, className, type = 'button', ...rest },
   ref,
 ) {
   return (
-    <button ref={ref} className={buttonClass(variant, className)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      ref={ref}
+      type={type}
+      className={buttonClass(variant, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
       {loading && <Spinner label="" />}
       {children}
     </button>

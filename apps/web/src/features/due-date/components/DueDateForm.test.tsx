@@ -80,6 +80,16 @@ describe('due-date change', () => {
     expect(screen.getByText('dia 20')).toBeInTheDocument();
   });
 
+  it('choosing a day says nothing about the agreement before the customer tries to confirm', async () => {
+    supportNetwork();
+    dueDateNetwork();
+    const { user } = await open();
+    await pickDay(user, 20);
+    expect(await screen.findByText('R$ 173,20')).toBeInTheDocument();
+    expect(screen.queryByText('Confirme que está de acordo com a alteração.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it("a duplicate shows the API's message", async () => {
     supportNetwork();
     const message = duplicateCaseMessage('2026-000077', '2026-11-20T13:00:00Z');

@@ -48,6 +48,7 @@ export function DueDateForm({ nCtrId, dueDay, monthlyFee, telefone, onPhoneError
     handleSubmit,
     watch,
     setValue,
+    trigger,
     formState: { errors },
   } = useForm<{ dia: number | null; aceite: boolean }, unknown, DueDateFormValues>({
     resolver: zodResolver(dueDateFormSchema) as never,
@@ -147,13 +148,21 @@ export function DueDateForm({ nCtrId, dueDay, monthlyFee, telefone, onPhoneError
         open={calendarOpen}
         value={dia}
         onClose={() => setCalendarOpen(false)}
-        onChoose={(d) => setValue('dia', d, { shouldValidate: d !== null })}
+        onChoose={(d) => {
+          setValue('dia', d);
+          // Only the day's own message ('Insira a nova data…') is revisited: the agreement is said on submit, not now.
+          if (d !== null) void trigger('dia');
+        }}
       />
       <Modal
         open={adjustOpen}
         title={DUE_DATE_MSG.adjustmentTitle}
         onClose={() => setAdjustOpen(false)}
-        actions={<Button onClick={() => setAdjustOpen(false)}>Entendi</Button>}
+        actions={
+          <Button type="button" onClick={() => setAdjustOpen(false)}>
+            Entendi
+          </Button>
+        }
       >
         {other && (
           <>
@@ -171,7 +180,10 @@ export function DueDateForm({ nCtrId, dueDay, monthlyFee, telefone, onPhoneError
   );
 }
 
-/** The day picker: 1 to 30, Limpar (clears), Cancelar (keeps the previous day), Ok (closes after CALENDAR_CLOSE_MS). */
+/**
+ * The day picker: 1 to 30, Limpar (clears), Cancelar (keeps the previous day), Ok (closes after CALENDAR_CLOSE_MS).
+ * It renders inside the due-date <form>: every button is type="button", or Ok would submit the request.
+ */
 function DayPicker({
   open,
   value,
@@ -200,13 +212,15 @@ function DayPicker({
       onClose={onClose}
       actions={
         <>
-          <Button variant="secondary" onClick={() => setDay(null)}>
+          <Button type="button" variant="secondary" onClick={() => setDay(null)}>
             Limpar
           </Button>
-          <Button variant="secondary" onClick={onClose}>
+          <Button type="button" variant="secondary" onClick={onClose}>
             Cancelar
           </Button>
-          <Button onClick={ok}>Ok</Button>
+          <Button type="button" onClick={ok}>
+            Ok
+          </Button>
         </>
       }
     >

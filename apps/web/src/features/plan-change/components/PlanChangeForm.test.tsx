@@ -122,6 +122,8 @@ describe('plan change', () => {
     await user.click(within(picker).getByRole('radio', { name: /Reboque até 400 km/ }));
     await user.click(within(picker).getByRole('button', { name: 'Confirmar' }));
     expect(await within(acquired).findByText(/Reboque até 400 km/)).toBeInTheDocument();
+    // The item moved lists: the focus follows it to its new button, not back to the page's start.
+    await waitFor(() => expect(within(acquired).getByRole('button', { name: 'Remover Reboque até 400 km' })).toHaveFocus());
     await waitFor(() => expect(net.quotes.at(-1)).toEqual({ tipoPagamento: 'M', itens: ['SRV_ASS24', 'SRV_REBOQ'], reboqueKm: 400 }));
     expect(await screen.findByText('R$ 194,70')).toBeInTheDocument();
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -155,18 +155,33 @@ function PlanChoice({
     !quote.isFetching &&
     !loading;
 
+  // Adding or removing moves the item to the other list, so the button pressed is gone: the focus follows the item
+  // to its new button (else it would fall back to the page's start, and a keyboard user would lose their place).
+  const lists = useRef<HTMLDivElement>(null);
+  const [focusItem, setFocusItem] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusItem) return;
+    const frame = requestAnimationFrame(() => {
+      lists.current?.querySelector<HTMLButtonElement>(`button[data-item="${focusItem}"]`)?.focus();
+      setFocusItem(null);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusItem, chosen]);
+
   const add = (item: PlanChangeItemDto) => {
     if (item.codigoItem === SERVICE_CODES.towing) {
       setKm(item.opcoesKm?.find((o) => o.itemPadrao)?.km ?? item.opcoesKm?.[0]?.km ?? null);
       return setTowingOpen(true);
     }
     setChosen(new Map(chosen).set(item.codigoItem, null));
+    setFocusItem(item.codigoItem);
   };
   // Removing towing discards its km (001 §4 'Items').
   const remove = (code: string) => {
     const next = new Map(chosen);
     next.delete(code);
     setChosen(next);
+    setFocusItem(code);
   };
 
   const submit = () => {
@@ -194,11 +209,11 @@ function PlanChoice({
           {label} <span className={s.price}>{formatMoney(option?.preco ?? item.preco)}</span>
         </span>
         {isChosen ? (
-          <Button variant="secondary" onClick={() => remove(item.codigoItem)} aria-label={`Remover ${label}`}>
+          <Button variant="secondary" onClick={() => remove(item.codigoItem)} aria-label={`Remover ${label}`} data-item={item.codigoItem}>
             Remover
           </Button>
         ) : (
-          <Button variant="secondary" onClick={() => add(item)} aria-label={`Adicionar ${label}`}>
+          <Button variant="secondary" onClick={() => add(item)} aria-label={`Adicionar ${label}`} data-item={item.codigoItem}>
             Adicionar
           </Button>
         )}
@@ -234,14 +249,16 @@ function PlanChoice({
         />
       )}
 
-      <section aria-labelledby="pc-acquired" className={s.list}>
-        <h3 id="pc-acquired">{PLAN_CHANGE_MSG.acquired}</h3>
-        <ul>{optional.filter((i) => chosen.has(i.codigoItem)).map((i) => line(i, true))}</ul>
-      </section>
-      <section aria-labelledby="pc-available" className={s.list}>
-        <h3 id="pc-available">{PLAN_CHANGE_MSG.available}</h3>
-        <ul>{optional.filter((i) => !chosen.has(i.codigoItem)).map((i) => line(i, false))}</ul>
-      </section>
+      <div ref={lists} className={s.lists}>
+        <section aria-labelledby="pc-acquired" className={s.list}>
+          <h3 id="pc-acquired">{PLAN_CHANGE_MSG.acquired}</h3>
+          <ul>{optional.filter((i) => chosen.has(i.codigoItem)).map((i) => line(i, true))}</ul>
+        </section>
+        <section aria-labelledby="pc-available" className={s.list}>
+          <h3 id="pc-available">{PLAN_CHANGE_MSG.available}</h3>
+          <ul>{optional.filter((i) => !chosen.has(i.codigoItem)).map((i) => line(i, false))}</ul>
+        </section>
+      </div>
 
       <div className={s.total} aria-live="polite" aria-busy={quote.isFetching || undefined}>
         {quote.error ? (
@@ -277,7 +294,10 @@ function PlanChoice({
             <>
               <Button
                 onClick={() => {
-                  if (km !== null) setChosen(new Map(chosen).set(SERVICE_CODES.towing, km));
+                  if (km !== null) {
+                    setChosen(new Map(chosen).set(SERVICE_CODES.towing, km));
+                    setFocusItem(SERVICE_CODES.towing);
+                  }
                   setTowingOpen(false);
                 }}
               >
@@ -294,7 +314,14 @@ function PlanChoice({
             name="reboqueKm"
             value={km === null ? null : String(km)}
             onChange={(v) => setKm(Number(v))}
-            options={towing.opcoesKm.map((o) => ({ value: String(o.km), label: `${o.descricao} — ${formatMoney(o.preco)}` }))}
+            options={towing.opcoesKm.map((o) => ({
+              value: String(o.km),
+              label: (
+                <>
+                  {o.descricao} — <span className="nowrap">{formatMoney(o.preco)}</span>
+                </>
+              ),
+            }))}
           />
         </Modal>
       )}
