@@ -201,6 +201,30 @@ describe('claim form', () => {
   });
 });
 
+describe('claim creation failure (002 §8)', () => {
+  it("a server failure: 'Ops! ocorreu um erro, tente novamente mais tarde.' with its message, and the form stays filled", async () => {
+    createReply = () => apiError(500, 'INTERNAL', 'Serviço indisponível.');
+    const user = renderAt('/sinistros/100104');
+    const send = await screen.findByRole('button', { name: 'Enviar' });
+    await user.selectOptions(screen.getByLabelText('Motivo'), 'Colisão');
+    await user.type(screen.getByLabelText('Descrição do ocorrido'), 'Bati o carro');
+    await user.type(screen.getByLabelText('Local do ocorrido'), 'Av. Brasil, 10');
+    await user.type(screen.getByLabelText('Data'), saoPauloDateTime(new Date(Date.now() - 86_400_000)).date);
+    await user.type(screen.getByLabelText('Horário'), '10:30');
+    await user.type(screen.getByLabelText('Condutor'), 'José');
+    await user.type(screen.getByLabelText('CPF do condutor'), '52998224725');
+    await user.type(screen.getByLabelText('Contato do condutor'), '31987654321');
+    await user.selectOptions(screen.getByLabelText('O veículo está se locomovendo?'), 'Sim');
+    await user.selectOptions(screen.getByLabelText('O boletim de ocorrência foi realizado?'), 'Não');
+    await user.selectOptions(screen.getByLabelText('Houve envolvimento com terceiros?'), 'Não');
+    await waitFor(() => expect(send).toBeEnabled());
+    await user.click(send);
+    expect(await screen.findByText('Ops! ocorreu um erro, tente novamente mais tarde. Serviço indisponível.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Descrição do ocorrido')).toHaveValue('Bati o carro');
+    expect(screen.queryByRole('heading', { name: 'EVIDÊNCIA DO SINISTRO' })).not.toBeInTheDocument();
+  });
+});
+
 describe('claim tracking', () => {
   it('carousel of the last 3 comments, collapsed completed steps, current step, Abertura and DOCUMENTAÇÃO', async () => {
     const user = renderAt('/sinistros/consulta/2026-000007');
