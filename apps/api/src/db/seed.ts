@@ -123,7 +123,8 @@ function spareCarDemo(
     status: 'Ativo',
     dueDay: 5,
     start: '2025-09-05',
-    tracker: true,
+    // The plan's tracking service is billed; the device is not installed yet (no positions, no map of its own).
+    tracker: false,
     fipeLimit: 9_500_000,
     card: { last4: '4242', brand: 'visa' },
     vehicle: { plate, model, manufacturer, year: 2022 },
