@@ -97,6 +97,19 @@ describe('plan change and due-date change', () => {
     expect((await quote(600607, { tipoPagamento: 'M', itens: [] }, CPF_CARLA)).statusCode).toBe(422);
   });
 
+  it("the catalogue failing: 502 'Erro de servidor ao retornar planos. Tente novamente.' (001 §8), nothing stored", async () => {
+    await t.query('ALTER TABLE plan_catalogue RENAME TO plan_catalogue_away');
+    try {
+      const res = await get('/api/plans/contracts/400401/plan-change', CNPJ_ALFA);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ erro: 'PLANS_SERVER_ERROR', mensagem: PLAN_CHANGE_MSG.plansServerError });
+      expect((await quote(400401, { tipoPagamento: 'M', itens: [] }, CNPJ_ALFA)).statusCode).toBe(502);
+    } finally {
+      await t.query('ALTER TABLE plan_catalogue_away RENAME TO plan_catalogue');
+    }
+    expect((await get('/api/plans/contracts/400401/plan-change', CNPJ_ALFA)).statusCode).toBe(200);
+  });
+
   it.each([
     [400401, CNPJ_ALFA],
     [100101, CPF_MARIA],

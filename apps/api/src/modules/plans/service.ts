@@ -239,7 +239,10 @@ export class PlansService {
   private async resolve(contract: ContractDto, nCtrId: ContractId, paymentType: PaymentType): Promise<Resolved> {
     const state = planState(contract.idPlan);
     if (!state) throw unavailable('STATE_NOT_FOUND', PLAN_CHANGE_MSG.stateNotFoundInPlan);
-    const catalogue = await this.repo.catalogue(state, catalogueChannel(contract.idPlan));
+    // The catalogue is the plans service of the spec (obterPlanosPorEstado): its failure has its own message (001 §8).
+    const catalogue = await this.repo.catalogue(state, catalogueChannel(contract.idPlan)).catch((cause: unknown) => {
+      throw new AppError(502, 'PLANS_SERVER_ERROR', PLAN_CHANGE_MSG.plansServerError, {}, cause);
+    });
     const st = planChangeState({ nCtrId: contract.nCtrId, idPlan: contract.idPlan, catalogue, paymentType });
     if (st.kind === 'error') throw unavailable(st.code, st.message);
     if (st.kind === 'cobre') throw unavailable('COBRE_PLAN', 'Este plano não pode ser alterado online.');

@@ -169,5 +169,19 @@ describe('plan change', () => {
     planNetwork(() => apiError(422, 'STATE_NOT_FOUND', 'Estado não encontrado no plano'));
     renderSupport('/suporte/100101?area=Alteracao-de-Plano');
     expect(await screen.findByText('Estado não encontrado no plano')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument(); // the data's answer
+  });
+
+  it("the plans service failing: its message and 'Tentar novamente', which loads the screen", async () => {
+    supportNetwork();
+    let fail = true;
+    planNetwork((tipo) =>
+      fail ? apiError(502, 'PLANS_SERVER_ERROR', 'Erro de servidor ao retornar planos. Tente novamente.') : SCREEN(tipo),
+    );
+    const { user } = renderSupport('/suporte/100101?area=Alteracao-de-Plano');
+    expect(await screen.findByText('Erro de servidor ao retornar planos. Tente novamente.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('Onix LT 1.0 · RTA1B23')).toBeInTheDocument();
   });
 });

@@ -69,7 +69,12 @@ export function PlanChangeForm({ nCtrId, telefone, onPhoneError }: PlanChangeFor
         ) : (
           <QueryError
             error={screen.error}
-            message={PLAN_CHANGE_MSG.planDataLoadFailed}
+            // 001 §8: the error's message when the server gives one of ours (the catalogue's failure), else the generic one.
+            message={
+              screen.error instanceof ApiError && screen.error.code === 'PLANS_SERVER_ERROR'
+                ? screen.error.message
+                : PLAN_CHANGE_MSG.planDataLoadFailed
+            }
             onRetry={() => screen.refetch()}
             retrying={screen.isRefetching}
           />
