@@ -90,6 +90,25 @@ describe('due-date change', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it("a failed simulation says so with 'Tentar novamente', which shows the figures", async () => {
+    supportNetwork();
+    dueDateNetwork();
+    let fail = true;
+    server.use(
+      http.get(route('/api/due-date/contracts/{nCtrId}/simulation'), ({ request }) =>
+        fail
+          ? apiError(503, 'UNAVAILABLE', 'Serviço indisponível.')
+          : dto(DueDateSimulationDto, simulation(Number(new URL(request.url).searchParams.get('dia')))),
+      ),
+    );
+    const { user } = await open();
+    await pickDay(user, 20);
+    expect(await screen.findByText('Serviço indisponível.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('R$ 173,20')).toBeInTheDocument();
+  });
+
   it("a duplicate shows the API's message", async () => {
     supportNetwork();
     const message = duplicateCaseMessage('2026-000077', '2026-11-20T13:00:00Z');

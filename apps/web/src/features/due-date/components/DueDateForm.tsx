@@ -17,6 +17,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { Modal } from '../../../components/ui/Modal';
+import { QueryError } from '../../../components/ui/QueryError';
 import { ApiError, apiErrorText } from '../../../lib/api';
 import { useDueDateSimulation } from '../api/simulate-due-date';
 import { useRequestDueDate } from '../api/request-due-date';
@@ -114,7 +115,14 @@ export function DueDateForm({ nCtrId, dueDay, monthlyFee, telefone, onPhoneError
           </Button>
         </div>
       )}
-      {sim.error && <Alert>{apiErrorText(sim.error, DUE_DATE_MSG.unexpected)}</Alert>}
+      {sim.error && (
+        <QueryError
+          error={sim.error}
+          message={apiErrorText(sim.error, DUE_DATE_MSG.unexpected)}
+          onRetry={() => sim.refetch()}
+          retrying={sim.isRefetching}
+        />
+      )}
       <Controller
         control={control}
         name="aceite"
