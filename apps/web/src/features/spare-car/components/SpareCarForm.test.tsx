@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { VehicleRestrictionsDto } from '@guarita/domain';
-import { dto, http, route, server } from '../../../../test/msw';
+import { apiError, dto, http, route, server } from '../../../../test/msw';
 import { fakeLogin, renderSupport, supportNetwork } from '../../../../test/support-fixtures';
 import { clearSession } from '../../../lib/session';
 
@@ -31,6 +31,22 @@ beforeEach(() => fakeLogin());
 afterEach(() => clearSession());
 
 describe('spare car', () => {
+  it("the restrictions cannot be read: an error with 'Tentar novamente', then the form", async () => {
+    network();
+    let fail = true;
+    server.use(
+      http.get(route('/api/vehicles/contracts/{nCtrId}/restrictions'), () =>
+        fail ? apiError(503, 'UNAVAILABLE', 'Serviço indisponível.') : dto(VehicleRestrictionsDto, FREE),
+      ),
+    );
+    const { user } = await openForm();
+    expect(await screen.findByText('Serviço indisponível.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Carro Reserva' })).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('form', { name: 'Carro Reserva' })).toBeInTheDocument();
+  });
+
   it("theft: the occurrence report; 'Enviar Solicitação' only after a transport option; the request and its file are sent", async () => {
     const sent = network();
     const { user } = await openForm();

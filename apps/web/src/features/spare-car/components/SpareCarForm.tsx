@@ -17,6 +17,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { RadioGroup } from '../../../components/ui/RadioGroup';
 import { Select } from '../../../components/ui/Select';
 import { Skeleton } from '../../../components/ui/Skeleton';
+import { QueryError } from '../../../components/ui/QueryError';
 import { TextField } from '../../../components/ui/TextField';
 import type { RequestFormProps, SupportFormValues } from '../../support';
 import { useRestrictions } from '../../vehicle-change';
@@ -46,6 +47,9 @@ export function SpareCarForm({ contract, pending, send }: RequestFormProps) {
   const [blockedOpen, setBlockedOpen] = useState(true);
 
   if (restrictions.isLoading) return <Skeleton shape="block" label="Carregando…" />;
+  // Which rules apply is unknown: say so and offer to ask again, rather than a form the server may refuse.
+  if (restrictions.error)
+    return <QueryError error={restrictions.error} onRetry={() => restrictions.refetch()} retrying={restrictions.isRefetching} />;
   const block = restrictions.data?.carroReserva;
   if (block?.bloqueado) {
     const rules = (

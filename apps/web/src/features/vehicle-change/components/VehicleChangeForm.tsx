@@ -19,6 +19,7 @@ import { MaskedField } from '../../../components/ui/MaskedField';
 import { Modal } from '../../../components/ui/Modal';
 import { Select } from '../../../components/ui/Select';
 import { Skeleton } from '../../../components/ui/Skeleton';
+import { QueryError } from '../../../components/ui/QueryError';
 import type { RequestFormProps, SupportFormValues } from '../../support';
 import { useRestrictions } from '../api/get-restrictions';
 import { useBrands } from '../api/list-brands';
@@ -86,6 +87,9 @@ export function VehicleChangeForm({ contract, pending, send }: RequestFormProps)
   }, [chosenModel]);
 
   if (restrictions.isLoading) return <Skeleton shape="block" label="Carregando…" />;
+  // Which rules apply is unknown: say so and offer to ask again, rather than a form the server may refuse.
+  if (restrictions.error)
+    return <QueryError error={restrictions.error} onRetry={() => restrictions.refetch()} retrying={restrictions.isRefetching} />;
   const r = restrictions.data?.trocaVeiculo;
   if (r?.bloqueio) return <Alert>{r.bloqueio}</Alert>;
   if (r?.cobre) return <NoOnlineChangeModal nCtrId={contract.nCtrId} open={cobreOpen} onClose={() => setCobreOpen(false)} />;
