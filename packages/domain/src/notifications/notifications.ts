@@ -43,7 +43,7 @@ export const CATEGORY_LABEL: Readonly<Record<NotificationCategory, string>> = {
   rastreador: 'Rastreador sem sinal',
 };
 
-export type Channel = 'inapp' | 'email';
+export type NotificationChannel = 'inapp' | 'email';
 
 /** The customer's channel choices: e-mail per group (default on). */
 export const NotificationPreferences = z.object({
@@ -58,7 +58,7 @@ export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 export const DEFAULT_PREFERENCES: NotificationPreferences = { email: { pagamentos: true, solicitacoes: true, rastreador: true } };
 
 /** In-app always (the list is the record of what happened); e-mail when the customer keeps it on for the group. */
-export function channelsFor(type: NotificationType, prefs: NotificationPreferences = DEFAULT_PREFERENCES): Channel[] {
+export function channelsFor(type: NotificationType, prefs: NotificationPreferences = DEFAULT_PREFERENCES): NotificationChannel[] {
   return prefs.email[CATEGORY_OF[type]] ? ['inapp', 'email'] : ['inapp'];
 }
 
