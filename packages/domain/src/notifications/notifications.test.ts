@@ -61,7 +61,7 @@ describe('caseEventNotification', () => {
     });
     expect(caseEventNotification(ev({ kind: 'status', to: 'Closed' }))).toBeNull();
   });
-  it('a decision and the phase Concluído written with it share one key, and the decision replaces the phase', () => {
+  it('a decision and the phase Concluído written with it share one key, and the decision outranks the phase', () => {
     const done = caseEventNotification(ev({ subject: 'Alteração de Dados', to: 'Concluído' }))!;
     const approved = caseEventNotification(ev({ subject: 'Alteração de Dados', kind: 'comment', to: null, text: DECISION_MSG.approved }))!;
     const rejected = caseEventNotification(
@@ -69,11 +69,11 @@ describe('caseEventNotification', () => {
     )!;
     const decision = caseEventNotification(ev({ kind: 'decision', to: 'reprovado' }))!;
     expect(new Set([done.key, approved.key, rejected.key, decision.key])).toEqual(new Set([conclusionKey('c1')]));
-    expect(done.replaces).toBe(false);
-    expect(approved).toMatchObject({ replaces: true, event: { type: 'solicitacao_aprovada', claim: false } });
+    expect(done.precedence).toBe(0);
+    expect(approved).toMatchObject({ precedence: 2, event: { type: 'solicitacao_aprovada', claim: false } });
     expect(rejected.event.type).toBe('solicitacao_reprovada');
     expect(notificationText(rejected.event).body).toBe('Sua solicitação foi reprovada. Motivo: CEP errado');
-    expect(decision.event.type).toBe('solicitacao_reprovada');
+    expect(decision).toMatchObject({ precedence: 1, event: { type: 'solicitacao_reprovada' } });
     expect(caseEventNotification(ev({ kind: 'decision', to: 'aprovado' }))!.event.type).toBe('solicitacao_aprovada');
   });
 });

@@ -193,27 +193,29 @@ export const conclusionKey = (caseId: string) => `caso:${caseId}:conclusao`;
  * Which notification a case event makes, and its idempotency key (null: none). The customer's own acts (comments,
  * attachments) notify nothing; creation does (confirmation of the protocol). A staff approval/rejection (the
  * `decision` event, or the decision comment of the registration approval path) and the phase Concluído written
- * with it share `conclusionKey`, so the customer gets one notification for it, the decision's.
+ * with it share `conclusionKey`, so the customer gets one notification for it, the decision's: `precedence` says
+ * which text wins whatever the order they are written in (phase 0 < decision event 1 < decision comment, which
+ * carries the reason, 2).
  */
-export function caseEventNotification(f: CaseEventFacts): { key: string; event: NotificationEvent; replaces: boolean } | null {
+export function caseEventNotification(f: CaseEventFacts): { key: string; event: NotificationEvent; precedence: number } | null {
   const base = { caseNumber: f.caseNumber, subject: f.subject, claim: f.subject === 'Sinistro', nCtrId: f.nCtrId };
-  if (f.kind === 'created') return { key: `caso:${f.caseId}:aberto`, event: { type: 'caso_aberto', ...base }, replaces: false };
+  if (f.kind === 'created') return { key: `caso:${f.caseId}:aberto`, event: { type: 'caso_aberto', ...base }, precedence: 0 };
   if (f.actor === 'customer') return null;
   if (f.kind === 'decision') {
     const type = f.to === 'reprovado' ? 'solicitacao_reprovada' : 'solicitacao_aprovada';
-    return { key: conclusionKey(f.caseId), event: { type, ...base }, replaces: true };
+    return { key: conclusionKey(f.caseId), event: { type, ...base }, precedence: 1 };
   }
   if (f.kind === 'comment') {
     const text = f.text ?? '';
     if (text === DECISION_MSG.approved)
-      return { key: conclusionKey(f.caseId), event: { type: 'solicitacao_aprovada', ...base, text }, replaces: true };
+      return { key: conclusionKey(f.caseId), event: { type: 'solicitacao_aprovada', ...base, text }, precedence: 2 };
     if (text.startsWith(DECISION_MSG.rejected('')))
-      return { key: conclusionKey(f.caseId), event: { type: 'solicitacao_reprovada', ...base, text }, replaces: true };
-    return { key: `caso-evento:${f.eventId}`, event: { type: 'comentario', ...base, text }, replaces: false };
+      return { key: conclusionKey(f.caseId), event: { type: 'solicitacao_reprovada', ...base, text }, precedence: 2 };
+    return { key: `caso-evento:${f.eventId}`, event: { type: 'comentario', ...base, text }, precedence: 0 };
   }
   if (f.kind === 'phase' && f.to) {
     const key = f.to === PHASE_DONE ? conclusionKey(f.caseId) : `caso-evento:${f.eventId}`;
-    return { key, event: { type: 'fase', ...base, phase: f.to }, replaces: false };
+    return { key, event: { type: 'fase', ...base, phase: f.to }, precedence: 0 };
   }
   return null;
 }
@@ -227,6 +229,12 @@ export const MAX_DELIVERY_ATTEMPTS = 8;
 export function retryDelaySeconds(attempts: number, baseSeconds = 60): number {
   return Math.min(3600, baseSeconds * 2 ** Math.max(0, attempts - 1));
 }
+
+export const NOTIFICATION_MSG = {
+  notFound: 'Notificação não encontrada.',
+  empty: 'Nenhuma notificação por enquanto.',
+  saved: 'Preferências salvas.',
+} as const;
 
 // ── API DTOs ─────────────────────────────────────────────────────────────────────────────────
 
@@ -255,6 +263,20 @@ export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
 
 export const UnreadCountDto = z.object({ naoLidas: z.number().int() });
 export type UnreadCountDto = z.infer<typeof UnreadCountDto>;
+
+/** The customer's page a notification leads to (the web's route table, 000 §2 / 002 §2). */
+export function notificationPath(n: Pick<NotificationDto, 'destino' | 'nCtrId' | 'caseNumber'>): string {
+  switch (n.destino) {
+    case 'sinistro':
+      return n.caseNumber ? `/sinistros/consulta/${n.caseNumber}` : `/sinistros/${n.nCtrId}`;
+    case 'suporte':
+      return `/suporte/${n.nCtrId}`;
+    case 'pagamentos':
+      return `/pagamentos/${n.nCtrId}`;
+    case 'mapa':
+      return '/mapa';
+  }
+}
 
 /** The bell's accessible name. */
 export const bellLabel = (unread: number) => `Notificações, ${unread} não lida${unread === 1 ? '' : 's'}`;
