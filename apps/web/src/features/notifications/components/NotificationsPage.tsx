@@ -45,10 +45,9 @@ export function NotificationsPage() {
             <li key={n.id} className={n.lida ? styles.item : `${styles.item} ${styles.unread}`}>
               <Link to={linkOf(n)} onClick={() => (n.lida ? undefined : markRead.mutate(n.id))} className={styles.link}>
                 <span className={styles.title}>
-                  {n.lida ? null : <span className={styles.dot}>Não lida: </span>}
-                  {n.titulo}
-                </span>
-                <span className={styles.text}>{n.texto}</span>
+                  {n.lida ? null : <span className={styles.dot}>Não lida:</span>} {n.titulo}.
+                </span>{' '}
+                <span className={styles.text}>{n.texto}</span>{' '}
                 <time className={styles.when} dateTime={n.CreatedDate}>
                   {formatInstantWithTime(n.CreatedDate)}
                 </time>

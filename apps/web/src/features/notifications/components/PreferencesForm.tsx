@@ -7,7 +7,6 @@ import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { QueryError } from '../../../components/ui/QueryError';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { useToast } from '../../../components/ui/Toast';
 import { usePreferences } from '../api/get-preferences';
 import { useSavePreferences } from '../api/save-preferences';
 
@@ -15,7 +14,6 @@ import { useSavePreferences } from '../api/save-preferences';
 export function PreferencesForm() {
   const prefs = usePreferences();
   const save = useSavePreferences();
-  const toast = useToast();
   const form = useForm<NotificationPreferences>({ resolver: zodResolver(NotificationPreferences) });
   const { reset } = form;
   useEffect(() => {
@@ -30,10 +28,7 @@ export function PreferencesForm() {
       ) : prefs.error || !prefs.data ? (
         <QueryError error={prefs.error} onRetry={prefs.refetch} retrying={prefs.isFetching} />
       ) : (
-        <form
-          noValidate
-          onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: () => toast.show(NOTIFICATION_MSG.saved, 'success') }))}
-        >
+        <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
           <fieldset>
             <legend>Avisos por e-mail de:</legend>
             {NOTIFICATION_CATEGORIES.map((c) => (
@@ -46,6 +41,7 @@ export function PreferencesForm() {
             ))}
           </fieldset>
           {save.error ? <Alert>{save.error.message}</Alert> : null}
+          <p role="status">{save.isSuccess ? NOTIFICATION_MSG.saved : ''}</p>
           <Button type="submit" loading={save.isPending}>
             Salvar preferências
           </Button>
