@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECISION_MSG, NOTIFICATION_MSG, type NotificationDto } from '@guarita/domain';
 import { createTestApp, CPF_JOAO, CPF_MARIA, type LoginResult, type TestApp } from './helpers';
 import { FixedClock } from '../src/ports/clock';
+import { SmtpNotifier } from '../src/ports/notifier';
+import { NotificationsRepository } from '../src/modules/notifications/repository';
+import { NotificationWorker } from '../src/modules/notifications/worker';
 import { STAFF, staffLogin, staffRequest } from './staff-helpers';
 
 /** Customer notifications (issue 13 §3): transactional outbox, delivery worker, customer routes. */
@@ -205,5 +210,54 @@ describe('notifications', () => {
     expect(paid[0]).toMatchObject({ destino: 'pagamentos', nCtrId: 200201 });
     expect(paid[0]!.texto).toContain('por Pix (contrato 200201)');
     expect((await jobs(id)).filter((j) => j.idempotency_key === `pix:${txid}:pago:email`)).toHaveLength(1);
+  });
+
+  it('over real SMTP: a server that answers 451 gets the same message again later, with the same Message-ID, once', async () => {
+    const received: string[] = [];
+    let refuse = 1;
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, cb) {
+        let raw = '';
+        stream.on('data', (c: Buffer) => (raw += c.toString()));
+        stream.on('end', () => {
+          if (refuse > 0) {
+            refuse--;
+            return cb(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          }
+          received.push(raw);
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+    try {
+      const port = (smtp.server.address() as AddressInfo).port;
+      const worker = new NotificationWorker(
+        t.db,
+        new NotificationsRepository(),
+        t.app.notificationOutbox,
+        new SmtpNotifier(`smtp://127.0.0.1:${port}?ignoreTLS=true`, 'Guarita <nao-responda@guarita.example>'),
+        t.app.customers,
+        t.app.contracts,
+        t.app.payments,
+        t.app.trips,
+        { pollMs: 0, batch: 20, leaseSeconds: 300, retryBaseSeconds: 0, publicUrl: 'https://portal.example' },
+      );
+      await t.app.notificationWorker.deliver(); // what earlier tests queued goes to the capturing notifier
+      expect(
+        (await staffRequest(t, sinistros, 'POST', `/api/backoffice/casos/${collision}/comentarios`, { texto: 'Peça chegou.' })).statusCode,
+      ).toBe(204);
+      expect(await worker.deliver()).toMatchObject({ sent: 0, retried: 1 });
+      expect(received).toHaveLength(0);
+      expect(await worker.deliver()).toMatchObject({ sent: 1 });
+      expect(await worker.deliver()).toMatchObject({ sent: 0, retried: 0 });
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatch(/^Message-ID: <caso-evento-\d+-email@guarita\.notificacoes>/im);
+      expect(received[0]!.replace(/=\r?\n/g, '')).toContain(`https://portal.example/sinistros/consulta/${collision}`); // quoted-printable soft breaks
+    } finally {
+      await new Promise<void>((r) => smtp.close(() => r()));
+    }
   });
 });

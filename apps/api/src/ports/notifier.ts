@@ -61,7 +61,7 @@ export class SmtpNotifier implements Notifier {
       text: n.body,
       ...(n.html ? { html: n.html } : {}),
       // A retry after a lost answer carries the same Message-ID, so the receiving side can drop the copy.
-      ...(n.id ? { messageId: `<${n.id.replace(/[^A-Za-z0-9.:_-]/g, '-')}@guarita.notificacoes>` } : {}),
+      ...(n.id ? { messageId: `<${n.id.replace(/[^A-Za-z0-9._-]/g, '-')}@guarita.notificacoes>` } : {}),
     });
   }
 }
