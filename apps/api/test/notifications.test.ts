@@ -212,6 +212,15 @@ describe('notifications', () => {
     expect((await jobs(id)).filter((j) => j.idempotency_key === `pix:${txid}:pago:email`)).toHaveLength(1);
   });
 
+  it('a tracker silent for 24 h (João’s, silent for 3 days in the seed) is told once; a live one is not', async () => {
+    await t.app.notificationWorker.scan();
+    await t.app.notificationWorker.scan();
+    const silent = (await list(joao)).filter((n) => n.tipo === 'rastreador_silencioso');
+    expect(silent).toHaveLength(1);
+    expect(silent[0]).toMatchObject({ destino: 'mapa', nCtrId: 200201, titulo: 'Rastreador sem sinal há 24 horas' });
+    expect((await list(maria)).some((n) => n.tipo === 'rastreador_silencioso' && n.nCtrId === 100101)).toBe(false);
+  });
+
   it('over real SMTP: a server that answers 451 gets the same message again later, with the same Message-ID, once', async () => {
     const received: string[] = [];
     let refuse = 1;
