@@ -33,7 +33,10 @@ test('public pages have no accessibility violations', async ({ page }) => {
  * Every route of CUSTOMER_ROUTES belongs to exactly one group (checked below); claim views join the claims group.
  */
 const GROUPS: ReadonlyArray<readonly [string, (path: string) => boolean]> = [
-  ['start page, registration, plan and map', (p) => p.startsWith('/dashboard') || ['/cadastro', '/meu-plano', '/mapa'].includes(p)],
+  [
+    'start page, registration, plan, map and notifications',
+    (p) => p.startsWith('/dashboard') || ['/cadastro', '/meu-plano', '/mapa', '/notificacoes'].includes(p),
+  ],
   ['payments and advance', (p) => p.startsWith('/pagamentos') || p === '/antecipacao'],
   ['support and additional services', (p) => p.startsWith('/suporte') || p === '/servicos-adicionais'],
   ['claims', (p) => p.startsWith('/sinistros') || p.startsWith('/aviso')],
