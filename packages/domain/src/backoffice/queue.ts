@@ -4,6 +4,7 @@ import { ClaimPhotoTypeDto } from '../claims/dto';
 import { documentSchema } from '../schemas';
 import { formatDocument, normalizeDocument } from '../document';
 import { STAFF_MSG, staffTextSchema } from './staff';
+import { DecisionPreviewDto } from './approvals';
 
 /** A customer document as staff lists see it: enough to match a caller, not the whole number ('529.***.***-25'). */
 export function maskDocument(document: string): string {
@@ -80,8 +81,10 @@ export const StaffCaseDto = z.object({
       tipos: z.array(ClaimPhotoTypeDto),
     })
     .nullable(),
-  /** Registration change: approve/reject while open. */
+  /** Registration, due-date, plan and vehicle changes: approve/reject while open. */
   podeDecidir: z.boolean(),
+  /** Those requests: the contract's current values beside the ones approving writes. */
+  proposta: DecisionPreviewDto.nullable(),
 });
 export type StaffCaseDto = z.infer<typeof StaffCaseDto>;
 
