@@ -57,3 +57,11 @@ export const CARLA: DemoCustomer = {
   sms: '31991234567',
   email: 'carla.ribeiro@example.com',
 };
+
+/** Back office (issue 13): contract 700701, due day 10; only the back-office e2e changes it (a due-date change approved by staff). */
+export const BEATRIZ: DemoCustomer = {
+  document: '847.261.539-19',
+  firstName: 'Beatriz',
+  sms: '31993456789',
+  email: 'beatriz.campos@example.com',
+};
