@@ -164,7 +164,10 @@ test('financeiro lands on its desk: late Pix and refunds, advances, payment link
   await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Financeiro' })).toBeVisible();
 });
 
-test('the console screens (queue, a claim, the financeiro desk) have no accessibility violations and no sideways scroll', async ({ page, request }) => {
+test('the console screens (queue, a claim, the financeiro desk) have no accessibility violations and no sideways scroll', async ({
+  page,
+  request,
+}) => {
   await staffLogin(page, request, 'admin@guarita.example');
   const caseLink = main(page).getByRole('row').nth(1).getByRole('link');
   const caseNumber = (await caseLink.textContent())!.trim();
