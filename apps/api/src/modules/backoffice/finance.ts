@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { CustomersService } from '../customers/service';
+import type { DeskFilter } from '../payments/repository';
 import type { PaymentsService } from '../payments/service';
 import type { AuditLog } from '../staff/audit';
 import type { Acting } from './service';
@@ -92,14 +93,9 @@ export class FinanceDesk {
   }
 
   async advances(f: AdvanceQuery): Promise<AdvancePageDto> {
-    const rows = await this.payments.advanceRequests({
-      ...(f.status ? { status: f.status } : {}),
-      limit: f.limite + 1,
-      before: decode(f.cursor),
-    });
-    return page(
-      rows,
-      f.limite,
+    return this.list(
+      f,
+      (q) => this.payments.advanceRequests(q),
       (r) => ({
         id: r.id,
         nCtrId: r.n_ctr_id,
@@ -110,19 +106,13 @@ export class FinanceDesk {
         criadoEm: iso(r.created_at),
         expiraEm: isoOrNull(r.expires_at),
       }),
-      (r) => [r.created_at, r.id],
     );
   }
 
   async links(f: PaymentLinkQuery): Promise<PaymentLinkPageDto> {
-    const rows = await this.payments.paymentLinks({
-      ...(f.status ? { status: f.status } : {}),
-      limit: f.limite + 1,
-      before: decode(f.cursor),
-    });
-    return page(
-      rows,
-      f.limite,
+    return this.list(
+      f,
+      (q) => this.payments.paymentLinks(q),
       (r) => ({
         id: r.id,
         nCtrId: r.n_ctr_id,
@@ -133,7 +123,16 @@ export class FinanceDesk {
         expiraEm: iso(r.expires_at),
         pagoEm: isoOrNull(r.paid_at),
       }),
-      (r) => [r.created_at, r.id],
     );
+  }
+
+  /** A status-filtered list of rows with created_at and id, one page of `limite`. */
+  private async list<S extends string, R extends { created_at: Date | string; id: number | string }, T>(
+    f: { status?: S; limite: number; cursor?: string },
+    fetch: (q: DeskFilter<S>) => Promise<R[]>,
+    map: (r: R) => T,
+  ) {
+    const rows = await fetch({ ...(f.status ? { status: f.status } : {}), limit: f.limite + 1, before: decode(f.cursor) });
+    return page(rows, f.limite, map, (r) => [r.created_at, r.id]);
   }
 }

@@ -37,23 +37,22 @@ interface DeskQuery {
 }
 
 /** A desk list's states: loading, error with 'Tentar novamente', empty, the table, 'Carregar mais'. */
-function DeskTable({
+function DeskTable<R extends { id: number | string }>({
   q,
-  empty,
+  rows,
   caption,
-  head,
-  children,
+  columns,
 }: {
   q: DeskQuery;
-  empty: boolean;
+  rows: R[];
   caption: string;
-  head: string[];
-  children: ReactNode;
+  /** header and cell of each column */
+  columns: Array<[string, (r: R) => ReactNode]>;
 }) {
   useSessionEnded(q.error);
   if (q.isPending) return <Spinner />;
   if (q.error) return <QueryError error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />;
-  if (empty) return <p>Nada encontrado.</p>;
+  if (rows.length === 0) return <p>Nada encontrado.</p>;
   return (
     <>
       <div className={styles.tableWrap}>
@@ -61,14 +60,22 @@ function DeskTable({
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr>
-              {head.map((h) => (
+              {columns.map(([h]) => (
                 <th key={h} scope="col">
                   {h}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>{children}</tbody>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                {columns.map(([h, cell]) => (
+                  <td key={h}>{cell(r)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
         </table>
       </div>
       {q.hasNextPage && (
@@ -116,41 +123,55 @@ function LatePixSection({ canRefund }: { canRefund: boolean }) {
   return (
     <section className={styles.section} aria-labelledby="pix-atrasados">
       <h2 id="pix-atrasados">Pix recebidos após o vencimento</h2>
-      <Select
-        label="Reembolso"
-        placeholder="Todos"
-        options={options(REFUND_STATUS_LABEL)}
-        value={status}
-        onChange={(e) => setStatus(e.target.value as RefundStatus | '')}
-      />
+      <StatusFilter label="Reembolso" placeholder="Todos" labels={REFUND_STATUS_LABEL} value={status} onChange={setStatus} />
       <DeskTable
         q={q}
-        empty={rows.length === 0}
+        rows={rows}
         caption="Pix recebidos após o vencimento, do mais novo ao mais antigo"
-        head={['Recebido em', 'Contrato', 'Cliente', 'Valor', 'Crédito', 'Situação', 'Reembolso']}
-      >
-        {rows.map((r) => (
-          <tr key={r.id}>
-            <td>{formatInstant(r.recebidoEm)}</td>
-            <td>{r.nCtrId}</td>
-            <td>{r.documento}</td>
-            <td>{formatMoney(r.valor)}</td>
-            <td>{r.credito > 0 ? formatMoney(r.credito) : '—'}</td>
-            <td>{r.resultado === 'settled' ? 'Quitou as faturas com atraso' : 'Crédito (faturas já pagas)'}</td>
-            <td>
-              {REFUND_STATUS_LABEL[r.reembolso]}
-              {r.reembolsadoEm && ` em ${formatInstant(r.reembolsadoEm)} por ${r.reembolsadoPor ?? '—'}: ${r.observacao ?? ''}`}
-              {canRefund && r.reembolso === 'pending' && refunding !== r.id && (
-                <Button type="button" variant="secondary" onClick={() => setRefunding(r.id)}>
-                  Marcar reembolsado
-                </Button>
-              )}
-              {refunding === r.id && <RefundForm row={r} onDone={() => setRefunding(null)} />}
-            </td>
-          </tr>
-        ))}
-      </DeskTable>
+        columns={[
+          ['Recebido em', (r) => formatInstant(r.recebidoEm)],
+          ['Contrato', (r) => r.nCtrId],
+          ['Cliente', (r) => r.documento],
+          ['Valor', (r) => formatMoney(r.valor)],
+          ['Crédito', (r) => (r.credito > 0 ? formatMoney(r.credito) : '—')],
+          ['Situação', (r) => (r.resultado === 'settled' ? 'Quitou as faturas com atraso' : 'Crédito (faturas já pagas)')],
+          [
+            'Reembolso',
+            (r) => (
+              <>
+                {REFUND_STATUS_LABEL[r.reembolso]}
+                {r.reembolsadoEm && ` em ${formatInstant(r.reembolsadoEm)} por ${r.reembolsadoPor ?? '—'}: ${r.observacao ?? ''}`}
+                {canRefund && r.reembolso === 'pending' && refunding !== r.id && (
+                  <Button type="button" variant="secondary" onClick={() => setRefunding(r.id)}>
+                    Marcar reembolsado
+                  </Button>
+                )}
+                {refunding === r.id && <RefundForm row={r} onDone={() => setRefunding(null)} />}
+              </>
+            ),
+          ],
+        ]}
+      />
     </section>
+  );
+}
+
+/** A desk section with its status filter ('' = every status). */
+function StatusFilter<K extends string>(props: {
+  label: string;
+  placeholder: string;
+  labels: Record<K, string>;
+  value: K | '';
+  onChange: (v: K | '') => void;
+}) {
+  return (
+    <Select
+      label={props.label}
+      placeholder={props.placeholder}
+      options={options(props.labels)}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value as K | '')}
+    />
   );
 }
 
@@ -161,30 +182,20 @@ function AdvancesSection() {
   return (
     <section className={styles.section} aria-labelledby="antecipacoes">
       <h2 id="antecipacoes">Antecipações</h2>
-      <Select
-        label="Situação da antecipação"
-        placeholder="Todas"
-        options={options(ADVANCE_STATUS_LABEL)}
-        value={status}
-        onChange={(e) => setStatus(e.target.value as AdvanceStatus | '')}
-      />
+      <StatusFilter label="Situação da antecipação" placeholder="Todas" labels={ADVANCE_STATUS_LABEL} value={status} onChange={setStatus} />
       <DeskTable
         q={q}
-        empty={rows.length === 0}
+        rows={rows}
         caption="Pedidos de antecipação, do mais novo ao mais antigo"
-        head={['Pedido em', 'Contrato', 'Fatura', 'Forma', 'Valor', 'Situação']}
-      >
-        {rows.map((r) => (
-          <tr key={r.id}>
-            <td>{formatInstant(r.criadoEm)}</td>
-            <td>{r.nCtrId}</td>
-            <td>{r.fatura}</td>
-            <td>{ADVANCE_METHOD_LABEL[r.metodo]}</td>
-            <td>{formatMoney(r.valor)}</td>
-            <td>{ADVANCE_STATUS_LABEL[r.status]}</td>
-          </tr>
-        ))}
-      </DeskTable>
+        columns={[
+          ['Pedido em', (r) => formatInstant(r.criadoEm)],
+          ['Contrato', (r) => r.nCtrId],
+          ['Fatura', (r) => r.fatura],
+          ['Forma', (r) => ADVANCE_METHOD_LABEL[r.metodo]],
+          ['Valor', (r) => formatMoney(r.valor)],
+          ['Situação', (r) => ADVANCE_STATUS_LABEL[r.status]],
+        ]}
+      />
     </section>
   );
 }
@@ -196,33 +207,20 @@ function LinksSection() {
   return (
     <section className={styles.section} aria-labelledby="links">
       <h2 id="links">Links de pagamento</h2>
-      <Select
-        label="Situação do link"
-        placeholder="Todos"
-        options={options(LINK_STATUS_LABEL)}
-        value={status}
-        onChange={(e) => setStatus(e.target.value as LinkStatus | '')}
-      />
+      <StatusFilter label="Situação do link" placeholder="Todos" labels={LINK_STATUS_LABEL} value={status} onChange={setStatus} />
       <DeskTable
         q={q}
-        empty={rows.length === 0}
+        rows={rows}
         caption="Links de pagamento, do mais novo ao mais antigo"
-        head={['Criado em', 'Contrato', 'Faturas', 'Valor', 'Situação', 'Expira em']}
-      >
-        {rows.map((r) => (
-          <tr key={r.id}>
-            <td>{formatInstant(r.criadoEm)}</td>
-            <td>{r.nCtrId}</td>
-            <td>{r.faturas.join(', ')}</td>
-            <td>{formatMoney(r.valor)}</td>
-            <td>
-              {LINK_STATUS_LABEL[r.status]}
-              {r.pagoEm && ` em ${formatInstant(r.pagoEm)}`}
-            </td>
-            <td>{formatInstant(r.expiraEm)}</td>
-          </tr>
-        ))}
-      </DeskTable>
+        columns={[
+          ['Criado em', (r) => formatInstant(r.criadoEm)],
+          ['Contrato', (r) => r.nCtrId],
+          ['Faturas', (r) => r.faturas.join(', ')],
+          ['Valor', (r) => formatMoney(r.valor)],
+          ['Situação', (r) => `${LINK_STATUS_LABEL[r.status]}${r.pagoEm ? ` em ${formatInstant(r.pagoEm)}` : ''}`],
+          ['Expira em', (r) => formatInstant(r.expiraEm)],
+        ]}
+      />
     </section>
   );
 }
