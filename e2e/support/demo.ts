@@ -58,7 +58,15 @@ export const CARLA: DemoCustomer = {
   email: 'carla.ribeiro@example.com',
 };
 
-/** Back office (issue 13): contract 700701, due day 10; only the back-office e2e changes it (a due-date change approved by staff). */
+/** Notifications (issue 13 §3): one glass-and-collision contract (700701) that only the notifications spec touches. */
+export const LUCIA: DemoCustomer = {
+  document: '824.519.630-42',
+  firstName: 'Lúcia',
+  sms: '31977665544',
+  email: 'lucia.gomes@example.com',
+};
+
+/** Back office (issue 13): contract 800801, due day 10; only the back-office e2e changes it (a due-date change approved by staff). */
 export const BEATRIZ: DemoCustomer = {
   document: '847.261.539-19',
   firstName: 'Beatriz',

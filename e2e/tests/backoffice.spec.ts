@@ -3,30 +3,19 @@ import { expect, test, type Page } from '@playwright/test';
 import { BEATRIZ, HORIZONTE, JOAO } from '../support/demo';
 import { login } from '../support/login';
 import { openRoute, sidewaysOverflow } from '../support/routes';
-import { staffLogin } from '../support/staff';
+import { openStaffCase as openCase, staffLogin } from '../support/staff';
 
 /**
  * The staff console and the customer side by side (issue 13 §4), two browser contexts: staff logs in with
  * TOTP, rejects a claim photo with a reason and moves the phase, the customer sees both; a registration change
  * sent by the customer and approved by staff shows the new address on /cadastro.
- * Horizonte's total-loss claim and João's registration data are touched by no other spec; Beatriz (700701) is
+ * Horizonte's total-loss claim and João's registration data are touched by no other spec; Beatriz (800801) is
  * seeded for this spec's due-date approval only.
  */
 
 test.describe.configure({ timeout: 120_000 });
 
 const main = (page: Page) => page.getByRole('main');
-
-async function openCase(staff: Page, contract: string, reason: string) {
-  await staff.getByLabel('Contrato', { exact: true }).fill(contract);
-  await staff.getByLabel('Motivo', { exact: true }).selectOption(reason);
-  await staff.getByRole('button', { name: 'Filtrar' }).click();
-  const link = main(staff).getByRole('row').nth(1).getByRole('link');
-  const caseNumber = (await link.textContent())!.trim();
-  await link.click();
-  await expect(main(staff).getByRole('heading', { name: `Caso nº ${caseNumber}` })).toBeVisible();
-  return caseNumber;
-}
 
 test('staff rejects a claim photo with a reason and moves the phase; the customer sees both', async ({ browser, request }) => {
   const staffContext = await browser.newContext();
@@ -116,7 +105,7 @@ test("a due-date change approved by staff: the console shows current and new val
   const customer = await customerContext.newPage();
   try {
     await login(customer, request, BEATRIZ);
-    await customer.goto('/suporte/700701');
+    await customer.goto('/suporte/800801');
     await customer.getByLabel('Tipo de solicitação').selectOption({ label: 'Alteração de Vencimento' });
     await expect(main(customer).getByText('Vencimento atual: dia 10')).toBeVisible();
     await customer.getByRole('button', { name: 'Escolher novo dia de vencimento' }).click();
@@ -129,11 +118,11 @@ test("a due-date change approved by staff: the console shows current and new val
     await customer.getByRole('button', { name: 'Confirmar alteração' }).click();
     await expect(main(customer).getByText('Solicitação enviada com sucesso!')).toBeVisible();
     // Nothing changes on the contract before staff approve it.
-    await customer.goto('/dashboard/700701');
+    await customer.goto('/dashboard/800801');
     await expect(main(customer).getByText(/vence todo dia 10$/)).toBeVisible();
 
     await staffLogin(staff, request, 'atendimento@guarita.example');
-    await openCase(staff, '700701', 'Alteração de Vencimento');
+    await openCase(staff, '800801', 'Alteração de Vencimento');
     const changes = main(staff).getByRole('table', { name: 'O que a aprovação altera' });
     await expect(changes.getByRole('row', { name: 'Dia de vencimento 10 20' })).toBeVisible();
     await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
@@ -142,7 +131,7 @@ test("a due-date change approved by staff: the console shows current and new val
 
     await customer.reload();
     await expect(main(customer).getByText(/vence todo dia 20$/)).toBeVisible();
-    await customer.goto('/suporte/700701');
+    await customer.goto('/suporte/800801');
     await main(customer)
       .getByRole('button', { name: /Alteração de Vencimento/ })
       .click();

@@ -110,3 +110,9 @@ export const DECISION_MSG = {
   approved: 'Sua solicitação foi aprovada e seus dados foram atualizados.',
   rejected: (motivo: string) => `Sua solicitação foi reprovada. Motivo: ${motivo}`,
 } as const;
+
+/** Every approval's comment (registration, due date, plan, vehicle: APPROVAL_MSG) begins with this. */
+export const APPROVED_PREFIX = 'Sua solicitação foi aprovada';
+/** The comment staff's decision writes (the notifications read the decision from it, ADR 056). */
+export const isDecisionComment = (text: string): 'aprovado' | 'reprovado' | null =>
+  text.startsWith(APPROVED_PREFIX) ? 'aprovado' : text.startsWith(DECISION_MSG.rejected('')) ? 'reprovado' : null;

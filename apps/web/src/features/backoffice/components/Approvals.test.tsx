@@ -40,7 +40,7 @@ const DUE_DATE: StaffCaseDto = {
     Status: 'New',
     Fase__c: 'Aberto',
     CreatedDate: '2026-11-16T13:00:00.000Z',
-    nCtrId: 700701,
+    nCtrId: 800801,
     Description: 'Alteração do vencimento do dia 10 para o dia 20.',
     tipoSolicitacao: 'vencimento',
   },
