@@ -35,6 +35,12 @@ describe('back-office approvals and the financeiro desk', () => {
       `SELECT e.to_value, e.actor_kind FROM case_events e JOIN cases c ON c.id = e.case_id WHERE c.case_number = $1 AND e.kind = 'decision' ORDER BY e.id`,
       [caseNumber],
     );
+  /** What the customer's bell holds for the case besides its creation: one notification per decision. */
+  const notifications = (caseNumber: string) =>
+    t.query<{ type: string; body: string }>(
+      `SELECT type, body FROM notifications WHERE case_number = $1 AND type <> 'caso_aberto' ORDER BY id`,
+      [caseNumber],
+    );
   const contract = async (nCtrId: number) =>
     (
       await t.query<{
@@ -88,6 +94,8 @@ describe('back-office approvals and the financeiro desk', () => {
       expect(after.caso).toMatchObject({ Status: 'Closed', Fase__c: 'Concluído' });
       expect(after.comentarios.map((c: { texto: string }) => c.texto)).toContain(APPROVAL_MSG.vencimento(20));
       expect(await decisions(n)).toEqual([{ to_value: 'aprovado', actor_kind: 'staff' }]);
+      // The decision event, its comment and the phase Concluído make one notification, with the approval's text.
+      expect(await notifications(n)).toEqual([{ type: 'solicitacao_aprovada', body: APPROVAL_MSG.vencimento(20) }]);
       const [audit] = await auditRows(n);
       expect(audit).toMatchObject({ action: 'vencimento.aprovado', before: { diaVencimento: 10 }, after: { diaVencimento: 20 } });
       const twice = await as('atendimento', 'POST', `/api/backoffice/casos/${n}/aprovar`);
@@ -235,6 +243,7 @@ describe('back-office approvals and the financeiro desk', () => {
         DECISION_MSG.rejected('Placa ilegível no CRLV.'),
       );
       expect(seen.eventos).toContainEqual(expect.objectContaining({ tipo: 'decision', para: 'reprovado', autor: 'staff' }));
+      expect(await notifications(n)).toEqual([{ type: 'solicitacao_reprovada', body: DECISION_MSG.rejected('Placa ilegível no CRLV.') }]);
       expect((await contract(600606)).plate).toBe('BRA2E19'); // unchanged by the rejection
     });
   });
