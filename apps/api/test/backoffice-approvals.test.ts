@@ -198,7 +198,7 @@ describe('back-office approvals and the financeiro desk', () => {
       );
       expect(res.statusCode).toBe(201);
       const n = res.json().CaseNumber as string;
-      const quotation = JSON.parse((await as('atendimento', 'GET', `/api/backoffice/casos/${n}`)).json().solicitacao.Cotacao__c);
+      const quotation = (await as('atendimento', 'GET', `/api/backoffice/casos/${n}`)).json().solicitacao.Cotacao__c; // opened for reading
       expect((await as('atendimento', 'POST', `/api/backoffice/casos/${n}/aprovar`)).statusCode).toBe(204);
       expect(await contract(600606)).toMatchObject({
         plate: 'BRA2E19',

@@ -60,15 +60,20 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   throw new AppError(400, 'VALIDATION', 'Página inválida.');
 }
 
-/** The case's detail fields with the registration change's JSON string opened up for reading. */
+/** The case's detail fields as the customer sent them, with the JSON kept as text opened up for reading. */
 function readable(details: Record<string, unknown>): Record<string, unknown> {
-  const raw = details.JSON_Retorno_Soon__c;
-  if (typeof raw !== 'string') return details;
-  try {
-    return { ...details, JSON_Retorno_Soon__c: JSON.parse(raw) as unknown };
-  } catch {
-    return details;
+  const out = { ...details };
+  // JSON the payload carries as text (001 §3 JSON_Retorno_Soon__c, the vehicle change's Cotacao__c), opened for reading.
+  for (const key of ['JSON_Retorno_Soon__c', 'Cotacao__c']) {
+    const raw = details[key];
+    if (typeof raw !== 'string') continue;
+    try {
+      out[key] = JSON.parse(raw) as unknown;
+    } catch {
+      /* shown as sent */
+    }
   }
+  return out;
 }
 
 /**
