@@ -2,7 +2,10 @@ import {
   type VehicleTypeCode,
   BILL_STATUS_LABEL,
   CLOSED_STATUS,
+  type BillChange,
   type BillDto,
+  type ContractItemData,
+  type ContractVehicle,
   type CardBrand,
   type ContractDto,
   type ContractItemDto,
@@ -13,6 +16,16 @@ import type { Database } from '../../db/db';
 import type { DB } from '../../db/schema';
 
 export type ContractVehicleType = VehicleTypeCode;
+type ContractItemKind = DB['contract_items']['kind'];
+
+/** The contract's plan, fee, due day and vehicle as staff approvals read and rewrite them. */
+export interface ContractTerms {
+  idPlan: string;
+  planName: string;
+  dueDay: number;
+  monthlyFee: number;
+  vehicle: ContractVehicle;
+}
 
 /** A bill as the payment rules see it (cents, 'YYYY-MM-DD'). */
 export interface BillRow {
@@ -115,8 +128,8 @@ export class ContractRepository {
     return row ? toDto(row) : null;
   }
 
-  async items(nCtrId: number): Promise<ContractItemDto[]> {
-    const rows = await this.db
+  async items(nCtrId: number, q: Executor = this.db): Promise<ContractItemDto[]> {
+    const rows = await q
       .selectFrom('contract_items as i')
       .leftJoin('contract_sub_items as s', 's.item_id', 'i.id')
       .select([
@@ -204,6 +217,105 @@ export class ContractRepository {
     const row = await q.selectFrom('contracts').select('commercial_use').where('n_ctr_id', '=', nCtrId).forUpdate().executeTakeFirst();
     await q.updateTable('contracts').set({ commercial_use: value }).where('n_ctr_id', '=', nCtrId).execute();
     return row?.commercial_use ?? null;
+  }
+
+  /** What staff approvals read and rewrite (plan, fee, due day, vehicle), in the caller's transaction. */
+  async terms(q: Executor, nCtrId: number): Promise<ContractTerms | null> {
+    const r = await q
+      .selectFrom('contracts')
+      .select([
+        'id_plan',
+        'plan_name',
+        'due_day',
+        'monthly_fee_cents',
+        'plate',
+        'model',
+        'manufacturer',
+        'model_year',
+        'fipe_limit_cents',
+        'vehicle_type',
+      ])
+      .where('n_ctr_id', '=', nCtrId)
+      .executeTakeFirst();
+    return r
+      ? {
+          idPlan: r.id_plan,
+          planName: r.plan_name,
+          dueDay: r.due_day,
+          monthlyFee: r.monthly_fee_cents,
+          vehicle: {
+            plate: r.plate,
+            model: r.model,
+            manufacturer: r.manufacturer,
+            year: r.model_year,
+            fipeLimit: r.fipe_limit_cents ?? 0,
+            vehicleType: r.vehicle_type,
+          },
+        }
+      : null;
+  }
+
+  /** An approved due-date change: the due day and the open bills it moves (ADR 050). */
+  async setDueDay(q: Executor, nCtrId: number, day: number, bills: readonly BillChange[]): Promise<void> {
+    await q.updateTable('contracts').set({ due_day: day }).where('n_ctr_id', '=', nCtrId).execute();
+    for (const b of bills) {
+      await q
+        .updateTable('bills')
+        .set({ doc_due_date: b.docDueDate, doc_total: b.docTotal })
+        .where('doc_entry', '=', b.docEntry)
+        .where('n_ctr_id', '=', nCtrId)
+        .execute();
+    }
+  }
+
+  /** An approved plan change: plan id and name, fee, and the items replaced by the quotation's (ADR 051). */
+  async setPlan(
+    q: Executor,
+    nCtrId: number,
+    plan: { idPlan: string; planName: string; monthlyFee: number; items: readonly ContractItemData[] },
+  ): Promise<void> {
+    await q
+      .updateTable('contracts')
+      .set({ id_plan: plan.idPlan, plan_name: plan.planName, monthly_fee_cents: plan.monthlyFee })
+      .where('n_ctr_id', '=', nCtrId)
+      .execute();
+    await q.deleteFrom('contract_items').where('n_ctr_id', '=', nCtrId).execute();
+    for (const item of plan.items) {
+      const row = await q
+        .insertInto('contract_items')
+        .values({ n_ctr_id: nCtrId, code: item.code, name: item.name, kind: item.kind as ContractItemKind, price_cents: item.price })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const sub of item.subItems) {
+        await q
+          .insertInto('contract_sub_items')
+          .values({
+            item_id: row.id,
+            code: sub.code,
+            name: sub.name,
+            towing_km: sub.towingKm,
+            selected: sub.selected,
+            required: sub.required,
+          })
+          .execute();
+      }
+    }
+  }
+
+  /** An approved vehicle change or plate correction (ADR 052). */
+  async setVehicle(q: Executor, nCtrId: number, v: ContractVehicle): Promise<void> {
+    await q
+      .updateTable('contracts')
+      .set({
+        plate: v.plate,
+        model: v.model,
+        manufacturer: v.manufacturer,
+        model_year: v.year,
+        fipe_limit_cents: v.fipeLimit,
+        vehicle_type: v.vehicleType as ContractVehicleType,
+      })
+      .where('n_ctr_id', '=', nCtrId)
+      .execute();
   }
 
   async lockContract(q: Executor, nCtrId: number): Promise<void> {
