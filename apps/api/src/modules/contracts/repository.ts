@@ -11,6 +11,7 @@ import {
   type ContractItemDto,
 } from '@guarita/domain';
 import type { Kysely } from 'kysely';
+import { compileOnce } from '../../db/compiled';
 import type { Database } from '../../db/db';
 import type { DB } from '../../db/schema';
 
@@ -57,6 +58,36 @@ const BILL_COLUMNS = [
 export class ContractRepository {
   constructor(private readonly db: Database) {}
 
+  // The three hottest reads, built and compiled once (ADR 049).
+  private readonly listQuery = compileOnce((p: { customerId: number }) =>
+    this.contracts()
+      .where('k.customer_id', '=', p.customerId)
+      .where('k.cancelled', '=', false)
+      .where('k.status', '<>', CLOSED_STATUS)
+      .orderBy('k.n_ctr_id'),
+  );
+  private readonly ownedQuery = compileOnce((p: { customerId: number; nCtrId: number }) =>
+    this.contracts().where('k.customer_id', '=', p.customerId).where('k.n_ctr_id', '=', p.nCtrId),
+  );
+  // Ownership and the bills in one statement: no row = not the customer's contract; one row of nulls = no bills.
+  private readonly ownedBillsQuery = compileOnce((p: { customerId: number; nCtrId: number }) =>
+    this.db
+      .selectFrom('contracts as k')
+      .leftJoin('bills as b', 'b.n_ctr_id', 'k.n_ctr_id')
+      .select([
+        'b.doc_entry as docEntry',
+        'b.doc_due_date as docDueDate',
+        'b.doc_total as docTotal',
+        'b.valor_multa as valorMulta',
+        'b.valor_juros as valorJuros',
+        'b.id_status as idStatus',
+        'b.paid_at as paidAt',
+      ])
+      .where('k.customer_id', '=', p.customerId)
+      .where('k.n_ctr_id', '=', p.nCtrId)
+      .orderBy('b.doc_due_date', 'desc'),
+  );
+
   private contracts() {
     return this.db
       .selectFrom('contracts as k')
@@ -87,18 +118,13 @@ export class ContractRepository {
 
   /** The customer's contracts that are neither cancelled (GetClient?cancelados=false) nor Encerrado (never listed). */
   async listForCustomer(customerId: number): Promise<ContractDto[]> {
-    const rows = await this.contracts()
-      .where('k.customer_id', '=', customerId)
-      .where('k.cancelled', '=', false)
-      .where('k.status', '<>', CLOSED_STATUS)
-      .orderBy('k.n_ctr_id')
-      .execute();
+    const rows = await this.listQuery(this.db, { customerId });
     return rows.map(toDto);
   }
 
   /** Only when the contract belongs to the customer: ownership is part of the query, not an afterthought. */
   async findOwned(customerId: number, nCtrId: number): Promise<ContractDto | null> {
-    const row = await this.contracts().where('k.customer_id', '=', customerId).where('k.n_ctr_id', '=', nCtrId).executeTakeFirst();
+    const [row] = await this.ownedQuery(this.db, { customerId, nCtrId });
     return row ? toDto(row) : null;
   }
 
@@ -138,19 +164,25 @@ export class ContractRepository {
     return [...byId.values()];
   }
 
-  /** Bills for the screens, newest due date first. */
-  async bills(nCtrId: number): Promise<BillDto[]> {
-    const rows = await this.db
-      .selectFrom('bills')
-      .select([...BILL_COLUMNS, 'paid_at as paidAt'])
-      .where('n_ctr_id', '=', nCtrId)
-      .orderBy('doc_due_date', 'desc')
-      .execute();
-    return rows.map(({ idStatus, paidAt, nCtrId: _n, ...b }) => ({
-      ...b,
-      billStatus: { idStatus, descStatus: BILL_STATUS_LABEL[idStatus] },
-      paidAt: paidAt ? new Date(paidAt).toISOString() : null,
-    }));
+  /** The contract's bills for the screens, newest due date first, or null when the contract is not the customer's. */
+  async billsIfOwned(customerId: number, nCtrId: number): Promise<BillDto[] | null> {
+    const rows = await this.ownedBillsQuery(this.db, { customerId, nCtrId });
+    if (rows.length === 0) return null;
+    const bills: BillDto[] = [];
+    for (const { docEntry, docDueDate, docTotal, valorMulta, valorJuros, idStatus, paidAt } of rows) {
+      if (docEntry === null || docDueDate === null || docTotal === null || valorMulta === null || valorJuros === null || idStatus === null)
+        continue; // the contract's row without a bill
+      bills.push({
+        docEntry,
+        docDueDate,
+        docTotal,
+        valorMulta,
+        valorJuros,
+        billStatus: { idStatus, descStatus: BILL_STATUS_LABEL[idStatus] },
+        paidAt: paidAt ? new Date(paidAt).toISOString() : null,
+      });
+    }
+    return bills;
   }
 
   /** Bills as payment rules read them, oldest due date first. */

@@ -66,9 +66,10 @@ export class ContractService {
     return this.repo.items(nCtrId);
   }
 
+  /** One statement checks ownership and reads the bills (ADR 049); not the customer's contract → 404 as requireOwned. */
   async bills(customerId: number, nCtrId: ContractId): Promise<BillsDto> {
-    await this.requireOwned(customerId, nCtrId);
-    const bills = await this.repo.bills(nCtrId);
+    const bills = await this.repo.billsIfOwned(customerId, nCtrId);
+    if (!bills) throw notFound('Contrato não encontrado.');
     return { bills, openTotal: openTotal(bills.map((b) => ({ ...b, idStatus: b.billStatus.idStatus }))) };
   }
 
