@@ -105,7 +105,8 @@ async function prerender(): Promise<void> {
         ...needed.filter((f) => f.endsWith('.js')).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
       ].join('\n    ');
     };
-    const loader = writeDeferredEntry();
+    const loader = writeBootScript('deferred-entry');
+    const earlyRefresh = `<script async src="${writeBootScript('early-refresh')}"></script>`;
     const write = (file: string, html: string, tags: string, opts: { deferModules: boolean }) => {
       let out = tags ? html.replace('</head>', `  ${tags}\n  </head>`) : html;
       if (opts.deferModules) out = deferModules(out, loader);
@@ -125,10 +126,10 @@ async function prerender(): Promise<void> {
     for (const route of new Set(SHELL_ROUTES.map((r) => r.file))) {
       const { source } = SHELL_ROUTES.find((r) => r.file === route)!;
       // A logged-in page's content needs its modules and data: they start at once.
-      write(route, template, headTags([CUSTOMER_LAYOUT, source]), { deferModules: false });
+      write(route, withEarlyRefresh(template, earlyRefresh), headTags([CUSTOMER_LAYOUT, source]), { deferModules: false });
     }
     // Every other route's index.html: its stylesheets inline as well.
-    writeFileSync(path.join(dist, 'index.html'), inlineStylesheets(template));
+    writeFileSync(path.join(dist, 'index.html'), inlineStylesheets(withEarlyRefresh(template, earlyRefresh)));
     writeFileSync(
       path.join(dist, PRERENDER_DIR, 'manifest.json'),
       JSON.stringify(
@@ -162,13 +163,18 @@ function inlineStylesheets(html: string): string {
   });
 }
 
-/** `src/boot/deferred-entry.ts` compiled to a classic script under a content-hashed name; answers its URL. */
-function writeDeferredEntry(): string {
-  const source = readFileSync(path.join(webDir, 'src/boot/deferred-entry.ts'), 'utf8');
+/** `src/boot/<name>.ts` compiled to a classic script under a content-hashed name; answers its URL. */
+function writeBootScript(script: 'deferred-entry' | 'early-refresh'): string {
+  const source = readFileSync(path.join(webDir, `src/boot/${script}.ts`), 'utf8');
   const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, removeComments: true } }).outputText;
-  const name = `assets/deferred-entry-${createHash('sha256').update(js).digest('base64url').slice(0, 8)}.js`;
+  const name = `assets/${script}-${createHash('sha256').update(js).digest('base64url').slice(0, 8)}.js`;
   writeFileSync(path.join(dist, name), js);
   return `/${name}`;
+}
+
+/** The early refresh goes first in <head>: it is tiny and its answer is on every logged-in page's critical path. */
+function withEarlyRefresh(html: string, tag: string): string {
+  return html.replace(/(<title>[^<]*<\/title>)/, (title: string) => `${title}\n    ${tag}`);
 }
 
 /**

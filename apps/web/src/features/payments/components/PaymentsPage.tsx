@@ -8,6 +8,7 @@ import { QueryError } from '../../../components/ui/QueryError';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { OpenTotal } from './OverdueBanner';
 import { AdvanceLink } from './AdvanceLink';
+import { useAdvanceForecast } from '../api/get-advance-forecast';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';
 import styles from './PaymentsPage.module.css';
@@ -26,6 +27,9 @@ export function PaymentsPage() {
 
 function Payments({ c }: { c: SelectedContractDto }) {
   const bills = useBills(c.nCtrId);
+  // The card shows once with the bills and the advance forecast (asked in parallel): the forecast's note
+  // arriving after the rest would push the history down (CLS).
+  const forecastPending = useAdvanceForecast(c.nCtrId).isLoading;
   const open = bills.data?.openTotal ?? 0;
 
   return (
@@ -49,7 +53,7 @@ function Payments({ c }: { c: SelectedContractDto }) {
         </section>
         <section className="card" aria-labelledby="em-aberto">
           <h2 id="em-aberto">Em aberto</h2>
-          {bills.isLoading ? (
+          {bills.isLoading || (forecastPending && bills.data) ? (
             <Skeleton lines={2} label="Carregando faturas…" />
           ) : bills.error || !bills.data ? (
             // Never 'Total em aberto: R$ 0,00' when the bills could not be read (issue 8).
@@ -59,14 +63,16 @@ function Payments({ c }: { c: SelectedContractDto }) {
               <OpenTotal total={open} bills={bills.data.bills} />
             </>
           )}
-          <div className="quick-actions">
-            {bills.data && open > 0 && (
-              <Link className={buttonClass('primary')} to={paths.payments.openInvoice}>
-                Pagar fatura em aberto
-              </Link>
-            )}
-            <AdvanceLink nCtrId={c.nCtrId} />
-          </div>
+          {!bills.isLoading && !forecastPending && (
+            <div className="quick-actions">
+              {bills.data && open > 0 && (
+                <Link className={buttonClass('primary')} to={paths.payments.openInvoice}>
+                  Pagar fatura em aberto
+                </Link>
+              )}
+              <AdvanceLink nCtrId={c.nCtrId} />
+            </div>
+          )}
         </section>
       </div>
       <section className="card" aria-labelledby="historico">
