@@ -2,7 +2,7 @@ import './lib/zod-config';
 // Global CSS first (tokens, then reset/base); every component's CSS Module comes after and overrides it.
 import './styles/tokens.css';
 import './styles/base.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, queryClient } from './app/App';
 import { contractsQuery } from './api/get-contracts';
@@ -42,5 +42,9 @@ const app = (
   </StrictMode>
 );
 // Public pages come prerendered from the build (apps/web/scripts/prerender.ts); the rest replace the skeleton.
-if (root.hasAttribute('data-prerendered')) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// As a transition, the first render yields to the browser every few milliseconds instead of one long task
+// (the page is already painted, from the HTML: what it would block is the first tap).
+startTransition(() => {
+  if (root.hasAttribute('data-prerendered')) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});
