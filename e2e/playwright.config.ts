@@ -91,6 +91,10 @@ export default defineConfig({
       // Offline: map tiles from our own demo route; the simulated vehicle moves every second.
       MAP_TILE_URL: '/api/dev/tile.png?z={z}&x={x}&y={y}',
       TRACKING_SIMULATOR_INTERVAL_MS: '1000',
+      // No e-mail delivery worker: notification e-mails would land in the outbox that the login helper reads codes
+      // from (a case number like 2026-000042 holds six digits). In-app notifications need no worker; delivery is
+      // covered by the API tests (apps/api/test/notifications.test.ts).
+      NOTIFY_WORKER: 'false',
     },
   },
 });

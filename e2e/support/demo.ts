@@ -57,3 +57,11 @@ export const CARLA: DemoCustomer = {
   sms: '31991234567',
   email: 'carla.ribeiro@example.com',
 };
+
+/** Notifications (issue 13 §3): one glass-and-collision contract (700701) that only the notifications spec touches. */
+export const LUCIA: DemoCustomer = {
+  document: '824.519.630-42',
+  firstName: 'Lúcia',
+  sms: '31977665544',
+  email: 'lucia.gomes@example.com',
+};

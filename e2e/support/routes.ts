@@ -26,6 +26,8 @@ export const CUSTOMER_ROUTES = [
   '/dashboard/100101',
   '/dashboard',
   '/cadastro',
+  // The customer's notifications and e-mail choices (issue 13 §3).
+  '/notificacoes',
   '/meu-plano',
   '/mapa',
   '/pagamentos',

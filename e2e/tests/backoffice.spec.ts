@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { HORIZONTE, JOAO } from '../support/demo';
 import { login } from '../support/login';
 import { openRoute, sidewaysOverflow } from '../support/routes';
-import { staffLogin } from '../support/staff';
+import { openStaffCase as openCase, staffLogin } from '../support/staff';
 
 /**
  * The staff console and the customer side by side (issue 13 §4), two browser contexts: staff logs in with
@@ -15,17 +15,6 @@ import { staffLogin } from '../support/staff';
 test.describe.configure({ timeout: 120_000 });
 
 const main = (page: Page) => page.getByRole('main');
-
-async function openCase(staff: Page, contract: string, reason: string) {
-  await staff.getByLabel('Contrato', { exact: true }).fill(contract);
-  await staff.getByLabel('Motivo', { exact: true }).selectOption(reason);
-  await staff.getByRole('button', { name: 'Filtrar' }).click();
-  const link = main(staff).getByRole('row').nth(1).getByRole('link');
-  const caseNumber = (await link.textContent())!.trim();
-  await link.click();
-  await expect(main(staff).getByRole('heading', { name: `Caso nº ${caseNumber}` })).toBeVisible();
-  return caseNumber;
-}
 
 test('staff rejects a claim photo with a reason and moves the phase; the customer sees both', async ({ browser, request }) => {
   const staffContext = await browser.newContext();

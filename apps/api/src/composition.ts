@@ -13,6 +13,7 @@ import { S3Storage } from './ports/s3-storage';
 import { BuiltInCepTable, ViaCepLookup, type CepLookup } from './ports/cep';
 import { BuiltInCaseSystem, type CaseSystem } from './modules/cases/case-system';
 import { BuiltInVehicleData, type VehicleData } from './ports/vehicle-data';
+import { NotificationOutbox } from './modules/notifications/outbox';
 
 /**
  * The composition root: every port is built here, once, from configuration, and published as a typed
@@ -57,6 +58,8 @@ declare module 'fastify' {
     cepLookup: CepLookup;
     /** Plate lookup and FIPE brands/models; built-in: reference tables of demo plates and real FIPE names. */
     vehicleData: VehicleData;
+    /** Customer notifications' transactional outbox (issue 13 §3): modules write notifications in their own transactions. */
+    notificationOutbox: NotificationOutbox;
   }
 }
 
@@ -80,8 +83,14 @@ export default fp(
     app.decorate('cardGateway', ports.cardGateway ?? new SandboxCardGateway({ publicUrl: config.env.PUBLIC_URL }));
     app.decorate('pixPsp', ports.pixPsp !== undefined ? ports.pixPsp : receiver ? new StaticBrCodePixPsp(receiver) : null);
     app.decorate('limiter', new RateLimiter(db, config.limits.windowSeconds));
+    // Notifications (issue 13 §3): built first, because the case system tells it of every case event.
+    const notificationOutbox = new NotificationOutbox();
+    app.decorate('notificationOutbox', notificationOutbox);
     // cases (issue 9)
-    app.decorate('caseSystem', ports.caseSystem ?? new BuiltInCaseSystem());
+    app.decorate(
+      'caseSystem',
+      ports.caseSystem ?? new BuiltInCaseSystem((q, customerId, f) => notificationOutbox.caseEvent(q, customerId, f)),
+    );
     app.decorate('fileStorage', ports.fileStorage ?? defaultFileStorage(config));
     app.decorate('analytics', ports.analytics ?? new TableAnalytics());
     const { VIACEP_URL, CEP_LOOKUP_TIMEOUT_MS } = config.env;

@@ -47,6 +47,10 @@ const EnvSchema = z.object({
   /** Runs the built-in tracking simulator (a demo vehicle that moves); default: demo mode outside tests. */
   TRACKING_SIMULATOR: bool.optional(),
   TRACKING_SIMULATOR_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
+  // Customer notifications (issue 13 §3, ADR 056): the delivery worker in the API process (default on outside tests).
+  NOTIFY_WORKER: bool.optional(),
+  NOTIFY_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5000),
+  NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Comma-separated `id:sha256hex` of the keys allowed to issue sign-on tokens. Demo mode adds the demo key. */
   SSO_API_KEYS: z.string().optional(),
   // Support cases (issue 9): where attachments live (default DATA_DIR/uploads) and the per-customer quota.

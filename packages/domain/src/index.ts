@@ -22,3 +22,4 @@ export * from './overdue';
 export * from './addresses';
 export * from './support-requests';
 export * from './backoffice';
+export * from './notifications';

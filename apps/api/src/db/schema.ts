@@ -293,6 +293,51 @@ export interface LoginSessions {
   expires_at: Date;
 }
 
+export interface NotificationJobs {
+  id: Generated<number>;
+  notification_id: number;
+  channel: string;
+  idempotency_key: string;
+  status: Generated<'pending' | 'sent' | 'failed' | 'skipped'>;
+  attempts: Generated<number>;
+  run_after: Generated<Date>;
+  last_error: string | null;
+  sent_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface NotificationPreferences {
+  customer_id: number;
+  email_pagamentos: Generated<boolean>;
+  email_solicitacoes: Generated<boolean>;
+  email_rastreador: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+export interface Notifications {
+  id: Generated<number>;
+  customer_id: number;
+  idempotency_key: string;
+  type:
+    | 'pagamento_confirmado'
+    | 'pix_expirando'
+    | 'caso_aberto'
+    | 'comentario'
+    | 'fase'
+    | 'foto_reprovada'
+    | 'solicitacao_aprovada'
+    | 'solicitacao_reprovada'
+    | 'rastreador_silencioso';
+  title: string;
+  body: string;
+  target: 'sinistro' | 'suporte' | 'pagamentos' | 'mapa';
+  n_ctr_id: number;
+  case_number: string | null;
+  precedence: Generated<number>;
+  read_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface PaymentLinks {
   id: string;
   n_ctr_id: number;
@@ -546,6 +591,9 @@ export interface DB {
   login_codes: LoginCodes;
   login_decoy_sessions: LoginDecoySessions;
   login_sessions: LoginSessions;
+  notification_jobs: NotificationJobs;
+  notification_preferences: NotificationPreferences;
+  notifications: Notifications;
   payment_links: PaymentLinks;
   pix_charges: PixCharges;
   pix_late_payments: PixLatePayments;

@@ -380,6 +380,45 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     ],
   },
   {
+    // Notifications (issue 13 §3): the two-browser e2e opens a glass claim here and staff work it; no other spec
+    // touches this customer, so her bell counts only what that spec does.
+    document: '82451963042',
+    kind: 'cpf',
+    name: 'Lúcia Ferreira Gomes',
+    email: 'lucia.gomes@example.com',
+    phone: '31977665544',
+    smsPhone: '31977665544',
+    addresses: [
+      {
+        type: 'Cobrança',
+        street: 'Rua da Bahia',
+        no: '1148',
+        block: 'Centro',
+        city: 'Belo Horizonte',
+        state: 'MG',
+        zip: '30160011',
+      },
+    ],
+    contracts: [
+      {
+        nCtrId: 700701,
+        idPlan: 'GUARITA_COMPLETO_MG',
+        planName: 'Guarita Completo',
+        slpCode: 19,
+        status: 'Ativo',
+        dueDay: 15,
+        start: '2025-08-15',
+        tracker: false,
+        fipeLimit: 9_000_000,
+        fee: 17990,
+        card: { last4: '4242', brand: 'visa' },
+        vehicle: { plate: 'LUC7G89', model: 'Onix Plus 1.0', manufacturer: 'Chevrolet', year: 2022 },
+        items: [base(8000), assistance, collision, glass],
+        bills: [...paidHistory, { offset: 0, status: 'P' }, { offset: 1, status: 'A' }],
+      },
+    ],
+  },
+  {
     // Spare car (issue 12 §5): one contract per blocking rule of 001 §4, each with its own vehicle.
     document: '28371946546',
     kind: 'cpf',

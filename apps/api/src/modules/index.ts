@@ -14,6 +14,7 @@ import plan from './plan';
 import plans from './plans'; // plan catalogue, quotations, plan change (issue 12)
 import trips from './trips';
 import vehicles from './vehicles'; // vehicle change and spare car (issue 12)
+import notifications from './notifications'; // customer notifications (issue 13 §3)
 import sso from './sso';
 import staff from './staff'; // back office (issue 13)
 import backoffice from './backoffice'; // staff console (issue 13)
@@ -44,5 +45,6 @@ export const modules: FastifyPluginAsync[] = [
   addresses, // CEP lookup (issue 9)
   staff, // staff accounts, sessions, audit (issue 13)
   backoffice, // needs staff, cases, claims, customers, contracts (issue 13)
+  notifications, // needs customers, contracts, payments, trips (issue 13 §3)
   dev,
 ];

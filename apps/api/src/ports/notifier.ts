@@ -8,6 +8,8 @@ export interface Notification {
   body: string;
   /** Optional HTML alternative for e-mail. */
   html?: string;
+  /** A stable id of this message (the notification job's idempotency key): SMTP sends it as the Message-ID. */
+  id?: string;
 }
 
 /** Sends a one-time code or a message to a person. Adapters: outbox (demo), SMTP, HTTP SMS provider. */
@@ -52,7 +54,15 @@ export class SmtpNotifier implements Notifier {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
   async send(n: Notification): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: n.to, subject: n.subject, text: n.body, ...(n.html ? { html: n.html } : {}) });
+    await this.transport.sendMail({
+      from: this.from,
+      to: n.to,
+      subject: n.subject,
+      text: n.body,
+      ...(n.html ? { html: n.html } : {}),
+      // A retry after a lost answer carries the same Message-ID, so the receiving side can drop the copy.
+      ...(n.id ? { messageId: `<${n.id.replace(/[^A-Za-z0-9._-]/g, '-')}@guarita.notificacoes>` } : {}),
+    });
   }
 }
 

@@ -14,6 +14,7 @@ const customerRoutes: RouteObject[] = [
   { path: paths.dashboard.pattern, lazy: page(() => import('../features/dashboard/components/DashboardPage')) },
   { path: paths.dashboard.byContract, lazy: page(() => import('../features/dashboard/components/DashboardPage')) },
   { path: paths.registration, lazy: page(() => import('../features/registration/components/RegistrationPage')) },
+  { path: paths.notifications, lazy: page(() => import('../features/notifications/components/NotificationsPage')) }, // issue 13 §3
   { path: paths.plan, lazy: page(() => import('../features/plan/components/PlanPage')) },
   { path: paths.map, lazy: page(() => import('../features/trips/components/TripsPage')) },
   { path: paths.payments.pattern, lazy: payments },

@@ -10,6 +10,8 @@ export const paths = {
     to: (nCtrId?: number) => (nCtrId ? `/dashboard/${nCtrId}` : '/dashboard'),
   },
   registration: '/cadastro',
+  /** The customer's notifications (issue 13 §3). */
+  notifications: '/notificacoes',
   plan: '/meu-plano',
   map: '/mapa',
   payments: {

@@ -305,8 +305,10 @@ export class BackofficeService {
   async reviewPhoto(s: Acting, caseNumber: string, typeId: string, approved: boolean, text: string | null): Promise<void> {
     const c = await this.caseFor(s.role, caseNumber, true);
     if (c.kind === 'suporte') throw new AppError(404, 'NOT_FOUND', STAFF_MSG.notAClaim);
+    // Read before the transaction: on PGlite's single connection a read outside `tx` would wait for it forever.
+    const claim = await this.claims.staffClaim(caseNumber);
     await this.act(s, c, approved ? 'sinistro.foto_aprovada' : 'sinistro.foto_reprovada', async (tx) => {
-      const before = await this.claims.staffReview(tx, c.Id, typeId, approved, approved ? null : text);
+      const before = await this.claims.staffReview(tx, claim, typeId, approved, approved ? null : text);
       return { before: { tipo: typeId, ...before }, after: { tipo: typeId, Aprovacao: approved, TextoReprovacao: approved ? null : text } };
     });
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type CaseEventFacts,
   formatCaseNumber,
   todayInSaoPaulo,
   type CaseAttachmentDto,
@@ -136,8 +137,16 @@ const at = (v?: string) => (v ? new Date(v) : new Date());
 const unread = sql<boolean>`EXISTS (SELECT 1 FROM case_events e WHERE e.case_id = c.id AND e.actor_kind <> 'customer'
   AND e.kind <> 'created' AND e.created_at > COALESCE(c.customer_seen_at, c.created_at))`;
 
+/**
+ * Told of every case event in the event's own transaction (the notifications' transactional outbox, ADR 056).
+ * A CRM adapter would call it from the CRM's webhook for the events the CRM writes.
+ */
+export type CaseEventListener = (q: Executor, customerId: number, facts: CaseEventFacts) => Promise<void>;
+
 /** Built-in case system on our own database (migration 006). */
 export class BuiltInCaseSystem implements CaseSystem {
+  constructor(private readonly onEvent?: CaseEventListener) {}
+
   async findOpen(q: Executor, nCtrId: number, reason: string, subject: string): Promise<OpenCase | null> {
     const row = await q
       .selectFrom('cases')
@@ -356,7 +365,7 @@ export class BuiltInCaseSystem implements CaseSystem {
       .insertInto('case_comments')
       .values({ case_id: caseId, body, author_kind: author, created_at: at(when) })
       .execute();
-    await this.event(q, caseId, 'comment', null, null, author, when);
+    await this.event(q, caseId, 'comment', null, null, author, when, body);
   }
 
   async changePhase(q: Executor, caseId: string, phase: string, actor: Actor, when?: string): Promise<void> {
@@ -458,11 +467,30 @@ export class BuiltInCaseSystem implements CaseSystem {
     to: string | null,
     actor: Actor,
     when?: string,
+    text?: string,
   ) {
-    await q
+    const { id } = await q
       .insertInto('case_events')
       .values({ case_id: caseId, kind, from_value: from, to_value: to, actor_kind: actor, ...(when ? { created_at: new Date(when) } : {}) })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (!this.onEvent) return;
+    const c = await q
+      .selectFrom('cases')
+      .select(['customer_id', 'case_number', 'subject', 'n_ctr_id'])
+      .where('id', '=', caseId)
+      .executeTakeFirstOrThrow();
+    await this.onEvent(q, c.customer_id, {
+      eventId: id,
+      caseId,
+      caseNumber: c.case_number,
+      subject: c.subject,
+      nCtrId: c.n_ctr_id,
+      kind,
+      to,
+      actor,
+      ...(text !== undefined ? { text } : {}),
+    });
   }
   async blockingCases(q: Executor, nCtrId: number): Promise<BlockingCase[]> {
     const rows = await q

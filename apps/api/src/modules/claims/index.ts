@@ -34,6 +34,7 @@ export default fp(
         new IdempotencyStore(app.db, app.config.authSecret),
         app.clock,
         { quotaBytes: app.config.env.UPLOAD_QUOTA_MB * 1024 * 1024 },
+        app.notificationOutbox,
       ),
     );
     await app.register(routes, { prefix: '/api' });

@@ -284,7 +284,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
         async (req, reply) => {
           const claim = await claims.staffClaim(req.params.caseNumber);
-          await claims.staffReview(app.db, claim.caseId, req.params.typeId, req.body.aprovacao, req.body.textoReprovacao ?? null);
+          await claims.staffReview(app.db, claim, req.params.typeId, req.body.aprovacao, req.body.textoReprovacao ?? null);
           return reply.code(204).send(null);
         },
       );

@@ -35,6 +35,7 @@ import { newStorageKey, type FileStorage } from '../../ports/storage';
 import type { ContractService, Executor } from '../contracts/service';
 import type { CaseRecord, CaseSystem } from '../cases/case-system';
 import { DuplicateCaseError } from '../cases/service';
+import type { NotificationOutbox } from '../notifications/outbox';
 import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../payments/idempotency';
 import { inspectUpload } from '../uploads/inspect';
 import { ClaimsRepository, type ClaimKind, type ClaimRow, type ClaimSide, type PhotoRow } from './repository';
@@ -81,6 +82,8 @@ export class ClaimsService {
     private readonly idempotency: IdempotencyStore,
     private readonly clock: Pick<Clock, 'now'>,
     private readonly settings: ClaimsSettings,
+    /** Customer notifications (issue 13 §3): a rejected photo, in the review's own transaction. */
+    private readonly outbox?: NotificationOutbox,
   ) {}
 
   private async activeContract(customerId: number, nCtrId: ContractId) {
@@ -418,14 +421,25 @@ export class ClaimsService {
    */
   async staffReview(
     q: Executor,
-    caseId: string,
+    claim: Pick<ClaimRow, 'caseId' | 'caseNumber' | 'customerId' | 'nCtrId' | 'kind'>,
     typeId: string,
     approved: boolean,
     text: string | null,
   ): Promise<{ Aprovacao: boolean | null; TextoReprovacao: string | null }> {
-    const before = (await this.repo.photos(q, caseId)).find((p) => p.typeId === typeId);
-    if (!before || !(await this.repo.review(q, caseId, typeId, approved, text)))
+    const before = (await this.repo.photos(q, claim.caseId)).find((p) => p.typeId === typeId);
+    if (!before || !(await this.repo.review(q, claim.caseId, typeId, approved, text)))
       throw new AppError(404, 'NOT_FOUND', 'Foto não encontrada.');
+    if (!approved && this.outbox) {
+      // One notification per rejected upload: a re-sent photo rejected again is news again.
+      const title = (await this.repo.types(q, claim.kind)).find((t) => t.Id === typeId)?.Titulo ?? typeId;
+      await this.outbox.emit(q, claim.customerId, `foto:${claim.caseId}:${typeId}:${before.uploadedAt}:reprovada`, {
+        type: 'foto_reprovada',
+        caseNumber: claim.caseNumber,
+        nCtrId: claim.nCtrId,
+        photo: title,
+        reason: text ?? '',
+      });
+    }
     return { Aprovacao: before.approved, TextoReprovacao: before.rejectionText };
   }
 }

@@ -27,6 +27,7 @@ export default fp(
       app.limiter,
       app.clock,
       app.notifier,
+      app.notificationOutbox,
     );
     app.decorate('payments', service);
     await app.register(routes, { prefix: '/api' });

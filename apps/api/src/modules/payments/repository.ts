@@ -192,6 +192,19 @@ export class PaymentsRepository {
     return row ?? null;
   }
 
+  /** Pending Pix charges expiring within (now, until] (the notifications' 'Pix about to expire' scan; index pix_charges_contract_idx). */
+  async pixExpiring(q: Executor, now: Date, until: Date, limit: number): Promise<PixRow[]> {
+    return q
+      .selectFrom('pix_charges')
+      .select(PIX_COLUMNS)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', now)
+      .where('expires_at', '<=', until)
+      .orderBy('expires_at')
+      .limit(limit)
+      .execute();
+  }
+
   async setPixPaid(q: Executor, id: number, endToEndId: string, paidAt: Date): Promise<void> {
     await q.updateTable('pix_charges').set({ status: 'paid', paid_at: paidAt, end_to_end_id: endToEndId }).where('id', '=', id).execute();
   }

@@ -43,6 +43,7 @@ import type { Clock } from '../../ports/clock';
 import type { PixPsp } from '../../ports/pix-psp';
 import type { Notifier } from '../../ports/notifier';
 import type { BillRow, ContractService, Executor } from '../contracts/service';
+import type { NotificationOutbox } from '../notifications/outbox';
 import type { CustomersService } from '../customers/service';
 import type { IdempotencyStore, IdempotentAnswer, StoredAnswer } from './idempotency';
 import type { LinkRow, PaymentsRepository, PixRow } from './repository';
@@ -112,7 +113,25 @@ export class PaymentsService {
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     private readonly notifier?: Notifier,
+    /** Customer notifications (issue 13 §3), written in each confirmation's own transaction. */
+    private readonly outbox?: NotificationOutbox,
   ) {}
+
+  /** 'Pagamento confirmado' in the caller's transaction: a rollback notifies nothing, a replay (same key) adds nothing. */
+  private async notifyPaid(
+    tx: Executor,
+    p: { customerId: number; nCtrId: number; amount: number },
+    method: 'cartao' | 'pix' | 'pix_atrasado' | 'link',
+    key: string,
+  ): Promise<void> {
+    await this.outbox?.emit(tx, p.customerId, key, { type: 'pagamento_confirmado', method, amountCents: p.amount, nCtrId: p.nCtrId });
+  }
+
+  /** Pending Pix charges that expire within `minutes` (the notifications' periodic scan). */
+  pixExpiringSoon(minutes: number, limit = 200): Promise<PixRow[]> {
+    const now = this.clock.now();
+    return this.repo.pixExpiring(this.db, now, new Date(now.getTime() + minutes * 60_000), limit);
+  }
 
   // ── Summary ────────────────────────────────────────────────────────────────────────────────
 
@@ -277,6 +296,7 @@ export class PaymentsService {
           const settled = await this.contracts.markBillsPaid(tx, pix.docEntries, now);
           await this.repo.finishAdvance(tx, { pixTxid: txid }, 'paid');
           await this.repo.insertLatePayment(tx, { pix, endToEndId, amount, outcome: 'settled', settled, credit: 0 });
+          await this.notifyPaid(tx, pix, 'pix_atrasado', `pix:${txid}:pago`);
           return 'late_paid';
         }
         return credit();
@@ -291,6 +311,7 @@ export class PaymentsService {
       await this.repo.setPixPaid(tx, pix.id, endToEndId, now);
       await this.contracts.markBillsPaid(tx, pix.docEntries, now);
       await this.repo.finishAdvance(tx, { pixTxid: txid }, 'paid');
+      await this.notifyPaid(tx, pix, 'pix', `pix:${txid}:pago`);
       return 'paid';
     });
     if (late) await this.notifyCredit(late);
@@ -543,6 +564,7 @@ export class PaymentsService {
       await this.repo.setLinkPaid(tx, id, now);
       await this.contracts.markBillsPaid(tx, link.docEntries, now);
       await this.repo.finishAdvance(tx, { linkId: id }, 'paid');
+      await this.notifyPaid(tx, link, 'link', `link:${id}:pago`);
       return 'paid';
     });
   }
@@ -719,6 +741,12 @@ export class PaymentsService {
     }
     await this.contracts.markBillsPaid(tx, c.docEntries, this.clock.now());
     if (c.card) await this.contracts.setCardOnFile(tx, c.contract.nCtrId, brand, last4);
+    await this.notifyPaid(
+      tx,
+      { customerId: c.customerId, nCtrId: c.contract.nCtrId, amount: c.amount },
+      'cartao',
+      `cartao:${charge.id}:pago`,
+    );
     return onApproved({ id: charge.id, createdAt: charge.createdAt, brand, last4, gatewayId: r.gatewayId });
   }
 }

@@ -103,4 +103,10 @@ export class TripsService {
       silent: silence.silent,
     };
   }
+
+  /** Trackers silent for `hours` (but heard from within the last week), with their owner: the notifications scan. */
+  async silentTrackers(hours: number, limit = 200): Promise<Array<{ nCtrId: number; lastTs: Date }>> {
+    const now = this.clock.now().getTime();
+    return this.repo.silentSince(new Date(now - hours * 3_600_000), new Date(now - 7 * 86_400_000), limit);
+  }
 }

@@ -1165,6 +1165,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your notifications, newest first (keyset: antes = the last id of the previous page) */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of your notifications are unread (the bell's count) */
+        get: operations["countUnreadNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one of your notifications read (another customer’s id answers 404) */
+        post: operations["markNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark all your notifications read */
+        post: operations["markAllNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which groups of notifications you also get by e-mail */
+        get: operations["getNotificationPreferences"];
+        /** Choose which groups of notifications you also get by e-mail */
+        put: operations["saveNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -19047,6 +19133,1486 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                antes?: number;
+                limite?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            /** @enum {string} */
+                            tipo: "pagamento_confirmado" | "pix_expirando" | "caso_aberto" | "comentario" | "fase" | "foto_reprovada" | "solicitacao_aprovada" | "solicitacao_reprovada" | "rastreador_silencioso";
+                            titulo: string;
+                            texto: string;
+                            lida: boolean;
+                            CreatedDate: string;
+                            /** @enum {string} */
+                            destino: "sinistro" | "suporte" | "pagamentos" | "mapa";
+                            nCtrId: number;
+                            caseNumber: string | null;
+                        }[];
+                        proximo: number | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    countUnreadNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        naoLidas: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: {
+                            pagamentos: boolean;
+                            solicitacoes: boolean;
+                            rastreador: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    saveNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: {
+                        pagamentos: boolean;
+                        solicitacoes: boolean;
+                        rastreador: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: {
+                            pagamentos: boolean;
+                            solicitacoes: boolean;
+                            rastreador: boolean;
+                        };
+                    };
+                };
             };
             /** @description Default Response */
             400: {

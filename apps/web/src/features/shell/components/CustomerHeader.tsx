@@ -8,6 +8,7 @@ import { usePublicConfig } from '../../../api/get-public-config';
 import { EmergencyStrip } from '../../common';
 import { parentRoute } from '../parent-route';
 import { logout } from '../../auth';
+import { NotificationBell } from '../../notifications';
 import { HOME_ITEM, inSection, MENU_ITEMS } from './menu-items';
 import { Logo } from './Logo';
 import { VehicleSelector } from './VehicleSelector';
@@ -112,25 +113,31 @@ export function CustomerHeader() {
           <span className={styles.iconBtnPlaceholder} aria-hidden="true" />
         )}
         {logoLink}
-        <button
-          ref={burgerRef}
-          type="button"
-          className={styles.iconBtn}
-          aria-label="Abrir menu"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          onClick={() => {
-            setOpened(true);
-            setOpen(true);
-          }}
-        >
-          <Menu aria-hidden="true" />
-        </button>
+        <span className={styles.headerActions}>
+          <NotificationBell />
+          <button
+            ref={burgerRef}
+            type="button"
+            className={styles.iconBtn}
+            aria-label="Abrir menu"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => {
+              setOpened(true);
+              setOpen(true);
+            }}
+          >
+            <Menu aria-hidden="true" />
+          </button>
+        </span>
       </div>
       <div className={`${styles.headerBar} desktop-only`}>
         {logoLink}
         <p className={styles.greeting}>{greeting}</p>
-        <VehicleSelector />
+        <span className={styles.headerActions}>
+          <VehicleSelector />
+          <NotificationBell />
+        </span>
       </div>
       <nav className={`${styles.desktopNav} desktop-only`} aria-label="Menu principal">
         {links}

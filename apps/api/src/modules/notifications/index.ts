@@ -1,0 +1,43 @@
+import fp from 'fastify-plugin';
+import { NotificationsRepository } from './repository';
+import { NotificationsService } from './service';
+import { NotificationWorker } from './worker';
+import { notificationsSettings } from './settings';
+import routes from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifications: NotificationsService;
+    notificationWorker: NotificationWorker;
+  }
+}
+
+/**
+ * Customer notifications (issue 13 §3, ADR 056): /api/notifications/* and the delivery worker. Notifications are
+ * written by the other modules through `app.notificationOutbox` (composition root) in their own transactions.
+ */
+export default fp(
+  async (app) => {
+    const repo = new NotificationsRepository();
+    const settings = notificationsSettings(app.config);
+    const service = new NotificationsService(app.db, repo);
+    const worker = new NotificationWorker(
+      app.db,
+      repo,
+      app.notificationOutbox,
+      app.notifier,
+      app.customers,
+      app.contracts,
+      app.payments,
+      app.trips,
+      settings,
+      (err) => app.log.warn({ err }, 'notification worker tick failed'),
+    );
+    app.decorate('notifications', service);
+    app.decorate('notificationWorker', worker);
+    await app.register(routes, { prefix: '/api', service });
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  },
+  { name: 'notifications', dependencies: ['ports', 'authenticate', 'customers', 'contracts', 'payments', 'trips'] },
+);

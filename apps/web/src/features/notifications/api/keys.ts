@@ -1,0 +1,6 @@
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => [...notificationKeys.all, 'list'] as const,
+  unread: () => [...notificationKeys.all, 'unread'] as const,
+  preferences: () => [...notificationKeys.all, 'preferences'] as const,
+};

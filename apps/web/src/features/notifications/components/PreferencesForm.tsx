@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CATEGORY_LABEL, NOTIFICATION_CATEGORIES, NOTIFICATION_MSG, NotificationPreferences } from '@guarita/domain';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { Checkbox } from '../../../components/ui/Checkbox';
+import { QueryError } from '../../../components/ui/QueryError';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { usePreferences } from '../api/get-preferences';
+import { useSavePreferences } from '../api/save-preferences';
+
+/** E-mail per group of notifications (the in-app list keeps every one). */
+export function PreferencesForm() {
+  const prefs = usePreferences();
+  const save = useSavePreferences();
+  const form = useForm<NotificationPreferences>({ resolver: zodResolver(NotificationPreferences) });
+  const { reset } = form;
+  useEffect(() => {
+    if (prefs.data) reset(prefs.data);
+  }, [prefs.data, reset]);
+
+  return (
+    <section className="card" aria-labelledby="prefs-title">
+      <h2 id="prefs-title">Receber também por e-mail</h2>
+      {prefs.isLoading ? (
+        <Skeleton shape="line" lines={3} label="Carregando preferências…" />
+      ) : prefs.error || !prefs.data ? (
+        <QueryError error={prefs.error} onRetry={prefs.refetch} retrying={prefs.isFetching} />
+      ) : (
+        <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+          <fieldset>
+            <legend>Avisos por e-mail de:</legend>
+            {NOTIFICATION_CATEGORIES.map((c) => (
+              <Checkbox
+                key={c}
+                label={CATEGORY_LABEL[c]}
+                {...form.register(`email.${c}`)}
+                error={form.formState.errors.email?.[c]?.message}
+              />
+            ))}
+          </fieldset>
+          {save.error ? <Alert>{save.error.message}</Alert> : null}
+          <p role="status">{save.isSuccess ? NOTIFICATION_MSG.saved : ''}</p>
+          <Button type="submit" loading={save.isPending}>
+            Salvar preferências
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
