@@ -62,6 +62,7 @@ const SHELL_ROUTES: { pattern: string; source: string; file: string }[] = [
   { pattern: paths.support.pattern, source: 'src/features/support/components/SupportPage.tsx', file: 'suporte.html' },
   { pattern: paths.support.byContract, source: 'src/features/support/components/SupportPage.tsx', file: 'suporte.html' },
   { pattern: paths.support.upSell, source: 'src/features/support/components/SupportPage.tsx', file: 'suporte.html' },
+  { pattern: paths.notifications, source: 'src/features/notifications/components/NotificationsPage.tsx', file: 'notificacoes.html' },
 ];
 
 function preloadsFor(manifest: Record<string, ManifestChunk>, source: string): string[] {
