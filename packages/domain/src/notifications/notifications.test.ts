@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DECISION_MSG } from '../backoffice/queue';
+import { bellLabel } from './bell';
 import {
-  bellLabel,
   caseEventNotification,
   channelsFor,
   conclusionKey,
