@@ -163,9 +163,14 @@ async function serverFigures(cleanup: Cleanup): Promise<void> {
             report.line(`    highest VmRSS sampled every 100 ms: ${(f.maxSampledRssBytes / MB).toFixed(1)} MB`);
         }
       },
-      (bare) => {
+      (bare, bareSteady) => {
         bareRps = bare.rps;
         row('bare node:http hello', bare);
+        if (bareSteady)
+          report.info(
+            `bare node:http at ${bareSteady.rate} req/s`,
+            `p99 ${bareSteady.p99} ms (p50 ${bareSteady.p50} ms, ${bareSteady.duration} s): the floor under the API's p99 on this machine now`,
+          );
       },
     );
   } catch (err) {

@@ -65,3 +65,11 @@ export const LUCIA: DemoCustomer = {
   sms: '31977665544',
   email: 'lucia.gomes@example.com',
 };
+
+/** Back office (issue 13): contract 800801, due day 10; only the back-office e2e changes it (a due-date change approved by staff). */
+export const BEATRIZ: DemoCustomer = {
+  document: '847.261.539-19',
+  firstName: 'Beatriz',
+  sms: '31993456789',
+  email: 'beatriz.campos@example.com',
+};

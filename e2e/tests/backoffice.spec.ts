@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { HORIZONTE, JOAO } from '../support/demo';
+import { BEATRIZ, HORIZONTE, JOAO } from '../support/demo';
 import { login } from '../support/login';
 import { openRoute, sidewaysOverflow } from '../support/routes';
 import { openStaffCase as openCase, staffLogin } from '../support/staff';
@@ -9,7 +9,8 @@ import { openStaffCase as openCase, staffLogin } from '../support/staff';
  * The staff console and the customer side by side (issue 13 §4), two browser contexts: staff logs in with
  * TOTP, rejects a claim photo with a reason and moves the phase, the customer sees both; a registration change
  * sent by the customer and approved by staff shows the new address on /cadastro.
- * Horizonte's total-loss claim and João's registration data are touched by no other spec.
+ * Horizonte's total-loss claim and João's registration data are touched by no other spec; Beatriz (800801) is
+ * seeded for this spec's due-date approval only.
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -80,7 +81,9 @@ test('a registration change approved by staff shows the new address on /cadastro
 
     await staffLogin(staff, request, 'atendimento@guarita.example');
     await openCase(staff, '200201', 'Alteração de Dados Cadastrais');
-    await expect(main(staff).getByText('Avenida Paulista')).toBeVisible();
+    await expect(main(staff).getByText('Avenida Paulista', { exact: true })).toBeVisible(); // the request as sent
+    const changes = main(staff).getByRole('table', { name: 'O que a aprovação altera' });
+    await expect(changes.getByRole('row', { name: /^Endereço de cobrança .+ Avenida Paulista, 1578 — São Paulo\/SP$/ })).toBeVisible();
     await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
     await expect(main(staff).getByText('Encerrado')).toBeVisible();
 
@@ -92,7 +95,68 @@ test('a registration change approved by staff shows the new address on /cadastro
   }
 });
 
-test('the console screens (queue, a claim) have no accessibility violations and no sideways scroll', async ({ page, request }) => {
+test("a due-date change approved by staff: the console shows current and new values; the customer's dashboard the new day", async ({
+  browser,
+  request,
+}) => {
+  const staffContext = await browser.newContext();
+  const customerContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  const customer = await customerContext.newPage();
+  try {
+    await login(customer, request, BEATRIZ);
+    await customer.goto('/suporte/800801');
+    await customer.getByLabel('Tipo de solicitação').selectOption({ label: 'Alteração de Vencimento' });
+    await expect(main(customer).getByText('Vencimento atual: dia 10')).toBeVisible();
+    await customer.getByRole('button', { name: 'Escolher novo dia de vencimento' }).click();
+    const picker = customer.getByRole('dialog', { name: 'Novo dia de vencimento' });
+    await picker.getByRole('button', { name: '20', exact: true }).click();
+    await picker.getByRole('button', { name: 'Ok' }).click();
+    await expect(picker).toBeHidden();
+    await customer.getByLabel('Telefone para contato (celular)').pressSequentially('31993456789');
+    await customer.getByLabel('Estou de acordo com a alteração.').check();
+    await customer.getByRole('button', { name: 'Confirmar alteração' }).click();
+    await expect(main(customer).getByText('Solicitação enviada com sucesso!')).toBeVisible();
+    // Nothing changes on the contract before staff approve it.
+    await customer.goto('/dashboard/800801');
+    await expect(main(customer).getByText(/vence todo dia 10$/)).toBeVisible();
+
+    await staffLogin(staff, request, 'atendimento@guarita.example');
+    await openCase(staff, '800801', 'Alteração de Vencimento');
+    const changes = main(staff).getByRole('table', { name: 'O que a aprovação altera' });
+    await expect(changes.getByRole('row', { name: 'Dia de vencimento 10 20' })).toBeVisible();
+    await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
+    await expect(main(staff).getByText('Encerrado')).toBeVisible();
+    await expect(main(staff).getByText(/Decisão: aprovado/)).toBeVisible();
+
+    await customer.reload();
+    await expect(main(customer).getByText(/vence todo dia 20$/)).toBeVisible();
+    await customer.goto('/suporte/800801');
+    await main(customer)
+      .getByRole('button', { name: /Alteração de Vencimento/ })
+      .click();
+    const opened = customer.getByRole('dialog', { name: /^Solicitação \d{4}-\d{6}$/ });
+    await expect(opened.getByText('Sua solicitação foi aprovada. Seu vencimento passa a ser todo dia 20.')).toBeVisible();
+    await expect(opened.getByRole('list', { name: 'Andamento' })).toContainText('Solicitação aprovada');
+  } finally {
+    await staffContext.close();
+    await customerContext.close();
+  }
+});
+
+test('financeiro lands on its desk: late Pix and refunds, advances, payment links', async ({ page, request }) => {
+  await staffLogin(page, request, 'financeiro@guarita.example');
+  await expect(main(page).getByRole('heading', { name: 'Financeiro', level: 1 })).toBeVisible();
+  await expect(main(page).getByRole('heading', { name: 'Pix recebidos após o vencimento' })).toBeVisible();
+  await expect(main(page).getByRole('heading', { name: 'Antecipações' })).toBeVisible();
+  await expect(main(page).getByRole('heading', { name: 'Links de pagamento' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Financeiro' })).toBeVisible();
+});
+
+test('the console screens (queue, a claim, the financeiro desk) have no accessibility violations and no sideways scroll', async ({
+  page,
+  request,
+}) => {
   await staffLogin(page, request, 'admin@guarita.example');
   const caseLink = main(page).getByRole('row').nth(1).getByRole('link');
   const caseNumber = (await caseLink.textContent())!.trim();
@@ -101,7 +165,7 @@ test('the console screens (queue, a claim) have no accessibility violations and 
     { width: 1280, height: 800 },
   ]) {
     await page.setViewportSize(size);
-    for (const path of ['/backoffice', `/backoffice/casos/${caseNumber}`]) {
+    for (const path of ['/backoffice', `/backoffice/casos/${caseNumber}`, '/backoffice/financeiro']) {
       await openRoute(page, path);
       const result = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { constants as zlibConstants } from 'node:zlib';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -13,6 +13,7 @@ import composition, { type Ports } from './composition';
 import { modules } from './modules';
 import session from './modules/auth/session';
 import errors, { DB_RETRY_AFTER_SECONDS } from './plugins/errors';
+import { responseSerializerCompiler } from './lib/serializer';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
 import web from './plugins/web';
@@ -76,7 +77,8 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
     logController: new QuietRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // fast-json-stringify from each response schema; zod checks every answer too, except in production (ADR 049).
+  app.setSerializerCompiler(responseSerializerCompiler({ checkWithZod: config.env.NODE_ENV !== 'production' }));
 
   // The composition root: configuration → ports (db, clock, notifier, card gateway, Pix PSP, limiter).
   await app.register(composition, { db, config, ...(ports ? { ports } : {}) });

@@ -99,7 +99,7 @@ export interface CaseComments {
 export interface CaseEvents {
   id: Generated<number>;
   case_id: string;
-  kind: 'created' | 'status' | 'phase' | 'comment' | 'attachment';
+  kind: 'created' | 'status' | 'phase' | 'comment' | 'attachment' | 'decision';
   from_value: string | null;
   to_value: string | null;
   actor_kind: 'customer' | 'staff' | 'system';
@@ -186,7 +186,7 @@ export interface ContractItems {
   n_ctr_id: number;
   code: string;
   name: string;
-  kind: 'roubo_furto' | 'rastreador' | 'assistencia' | 'colisao' | 'vidros' | 'carro_reserva';
+  kind: 'roubo_furto' | 'rastreador' | 'assistencia' | 'colisao' | 'vidros' | 'carro_reserva' | 'reboque';
   price_cents: Generated<number>;
 }
 
@@ -388,6 +388,9 @@ export interface PixLatePayments {
   refund_status: Generated<'none' | 'pending' | 'refunded'>;
   customer_notified_at: Date | null;
   received_at: Generated<Date>;
+  refunded_at: Date | null;
+  refund_note: string | null;
+  refunded_by: string | null;
 }
 
 export interface PlanCatalogue {

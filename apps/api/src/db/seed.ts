@@ -419,6 +419,36 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     ],
   },
   {
+    // Back office (issue 13): a due-date change the e2e sends and staff approves; no other spec touches her.
+    document: '84726153919',
+    kind: 'cpf',
+    name: 'Beatriz Nogueira Campos',
+    email: 'beatriz.campos@example.com',
+    phone: '31993456789',
+    smsPhone: '31993456789',
+    addresses: [
+      { type: 'Cobrança', street: 'Rua da Bahia', no: '1148', block: 'Centro', city: 'Belo Horizonte', state: 'MG', zip: '30160011' },
+    ],
+    contracts: [
+      {
+        nCtrId: 800801,
+        idPlan: 'GUARITA_COMPLETO_MG',
+        planName: 'Guarita Completo',
+        slpCode: 45,
+        status: 'Ativo',
+        dueDay: 10,
+        start: '2025-07-10',
+        tracker: false,
+        fipeLimit: 9_000_000,
+        fee: 17490,
+        card: { last4: '4242', brand: 'visa' },
+        vehicle: { plate: 'BTZ7G89', model: 'Polo Track 1.0', manufacturer: 'Volkswagen', year: 2023 },
+        items: [base(8240), assistance, collision],
+        bills: [...paidHistory, { offset: 0, status: 'P' }, { offset: 1, status: 'A' }],
+      },
+    ],
+  },
+  {
     // Spare car (issue 12 §5): one contract per blocking rule of 001 §4, each with its own vehicle.
     document: '28371946546',
     kind: 'cpf',

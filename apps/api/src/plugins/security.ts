@@ -1,11 +1,14 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 
-/** Strict headers: no inline script, no framing, HSTS when served over HTTPS. */
+/**
+ * Strict headers: no inline script, no framing, HSTS when served over HTTPS. Helmet itself, built once: the Fastify
+ * wrapper (@fastify/helmet) rebuilt the middleware, CSP included, on every request in an async hook (ADR 049).
+ */
 export default fp(async (app, opts: { hsts: boolean; imgSrc?: string[] }) => {
-  await app.register(helmet, {
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -28,6 +31,9 @@ export default fp(async (app, opts: { hsts: boolean; imgSrc?: string[] }) => {
     crossOriginEmbedderPolicy: false,
     // CSP frame-ancestors 'none' is the rule; the legacy X-Frame-Options header is not sent (issue 7).
     xFrameOptions: false,
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    headers(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
 
   // API answers carry personal data or tokens: never stored by a browser or a shared cache (unless a route says otherwise).

@@ -69,6 +69,11 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: page(() => import('../features/backoffice/components/QueuePage')) },
           { path: paths.backoffice.case, caseSensitive: true, lazy: page(() => import('../features/backoffice/components/CasePage')) },
+          {
+            path: paths.backoffice.finance,
+            caseSensitive: true,
+            lazy: page(() => import('../features/backoffice/components/FinancePage')),
+          },
         ],
       },
       {

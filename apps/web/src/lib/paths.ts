@@ -53,5 +53,6 @@ export const paths = {
     home: '/backoffice',
     case: '/backoffice/casos/:caseNumber',
     caseTo: (caseNumber: string) => `/backoffice/casos/${caseNumber}`,
+    finance: '/backoffice/financeiro',
   },
 } as const;

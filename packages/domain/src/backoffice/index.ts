@@ -1,3 +1,5 @@
 export * from './staff';
 export * from './phases';
 export * from './queue';
+export * from './approvals';
+export * from './finance';

@@ -4,6 +4,7 @@ import { ClaimPhotoTypeDto } from '../claims/dto';
 import { documentSchema } from '../schemas';
 import { formatDocument, normalizeDocument } from '../document';
 import { STAFF_MSG, staffTextSchema } from './staff';
+import { DecisionPreviewDto } from './approvals';
 
 /** A customer document as staff lists see it: enough to match a caller, not the whole number ('529.***.***-25'). */
 export function maskDocument(document: string): string {
@@ -80,8 +81,10 @@ export const StaffCaseDto = z.object({
       tipos: z.array(ClaimPhotoTypeDto),
     })
     .nullable(),
-  /** Registration change: approve/reject while open. */
+  /** Registration, due-date, plan and vehicle changes: approve/reject while open. */
   podeDecidir: z.boolean(),
+  /** Those requests: the contract's current values beside the ones approving writes. */
+  proposta: DecisionPreviewDto.nullable(),
 });
 export type StaffCaseDto = z.infer<typeof StaffCaseDto>;
 
@@ -107,3 +110,9 @@ export const DECISION_MSG = {
   approved: 'Sua solicitação foi aprovada e seus dados foram atualizados.',
   rejected: (motivo: string) => `Sua solicitação foi reprovada. Motivo: ${motivo}`,
 } as const;
+
+/** Every approval's comment (registration, due date, plan, vehicle: APPROVAL_MSG) begins with this. */
+export const APPROVED_PREFIX = 'Sua solicitação foi aprovada';
+/** The comment staff's decision writes (the notifications read the decision from it, ADR 056). */
+export const isDecisionComment = (text: string): 'aprovado' | 'reprovado' | null =>
+  text.startsWith(APPROVED_PREFIX) ? 'aprovado' : text.startsWith(DECISION_MSG.rejected('')) ? 'reprovado' : null;

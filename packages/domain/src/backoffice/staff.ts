@@ -29,7 +29,7 @@ export const STAFF_MSG = {
   reasonRequired: 'Informe o motivo da reprovação.',
   photoNotFound: 'Foto não encontrada.',
   notAClaim: 'Este caso não é um sinistro.',
-  notARegistrationChange: 'Este caso não é uma alteração de dados cadastrais.',
+  notDecidable: 'Este caso não é uma solicitação que se aprova ou reprova.',
   alreadyDecided: 'Esta solicitação já foi decidida.',
   loggedOut: 'Você saiu do console.',
 } as const;

@@ -29,7 +29,7 @@ export const CaseCommentsDto = z.object({ comentarios: z.array(CaseCommentDto) }
 export type CaseCommentsDto = z.infer<typeof CaseCommentsDto>;
 
 export const CaseEventDto = z.object({
-  tipo: z.enum(['created', 'status', 'phase', 'comment', 'attachment']),
+  tipo: z.enum(['created', 'status', 'phase', 'comment', 'attachment', 'decision']),
   de: z.string().nullable(),
   para: z.string().nullable(),
   autor: z.enum(['customer', 'staff', 'system']),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { APPROVAL_MSG } from '../backoffice/approvals';
 import { DECISION_MSG } from '../backoffice/queue';
 import { bellLabel } from './bell';
 import {
@@ -75,6 +76,12 @@ describe('caseEventNotification', () => {
     expect(notificationText(rejected.event).body).toBe('Sua solicitação foi reprovada. Motivo: CEP errado');
     expect(decision).toMatchObject({ precedence: 1, event: { type: 'solicitacao_reprovada' } });
     expect(caseEventNotification(ev({ kind: 'decision', to: 'aprovado' }))!.event.type).toBe('solicitacao_aprovada');
+  });
+  it('the approval comment of a due-date, plan or vehicle change is the conclusion too (one notification, not two)', () => {
+    for (const text of [APPROVAL_MSG.vencimento(20), APPROVAL_MSG.plano, APPROVAL_MSG['troca-veiculo']]) {
+      const n = caseEventNotification(ev({ subject: 'Alteração de Vencimento', kind: 'comment', to: null, text }))!;
+      expect(n).toMatchObject({ key: conclusionKey('c1'), precedence: 2, event: { type: 'solicitacao_aprovada', text } });
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatMoney } from '../money';
-import { DECISION_MSG } from '../backoffice/queue';
+import { DECISION_MSG, isDecisionComment } from '../backoffice/queue';
 import { PHASE_DONE } from '../cases/cases';
 
 /**
@@ -207,10 +207,14 @@ export function caseEventNotification(f: CaseEventFacts): { key: string; event: 
   }
   if (f.kind === 'comment') {
     const text = f.text ?? '';
-    if (text === DECISION_MSG.approved)
-      return { key: conclusionKey(f.caseId), event: { type: 'solicitacao_aprovada', ...base, text }, precedence: 2 };
-    if (text.startsWith(DECISION_MSG.rejected('')))
-      return { key: conclusionKey(f.caseId), event: { type: 'solicitacao_reprovada', ...base, text }, precedence: 2 };
+    // Any approval's comment (registration, due date, plan, vehicle) or a rejection's, which carries the reason.
+    const decided = isDecisionComment(text);
+    if (decided)
+      return {
+        key: conclusionKey(f.caseId),
+        event: { type: decided === 'aprovado' ? 'solicitacao_aprovada' : 'solicitacao_reprovada', ...base, text },
+        precedence: 2,
+      };
     return { key: `caso-evento:${f.eventId}`, event: { type: 'comentario', ...base, text }, precedence: 0 };
   }
   if (f.kind === 'phase' && f.to) {

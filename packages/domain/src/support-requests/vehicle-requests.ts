@@ -96,6 +96,9 @@ export interface VehicleQuotation {
   limitado: boolean;
   tipoVeiculo: string;
   veiculo: string;
+  /** The manufacturer and model apart (cases from before the approvals have only `veiculo`) */
+  fabricante?: string;
+  modelo?: string;
   ano: number | null;
 }
 

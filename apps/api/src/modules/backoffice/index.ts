@@ -1,21 +1,36 @@
 import fp from 'fastify-plugin';
+import financeRoutes from './finance-routes';
+import { FinanceDesk } from './finance';
 import routes from './routes';
 import { BackofficeService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     backoffice: BackofficeService;
+    financeDesk: FinanceDesk;
   }
 }
 
-/** The staff console's API (issue 13 §2): queue, case detail, phase moves, comments/notes, reviews, approvals. */
+/** The staff console's API (issue 13 §2): queue, case detail, phase moves, comments/notes, reviews, approvals, financeiro desk. */
 export default fp(
   async (app) => {
     app.decorate(
       'backoffice',
-      new BackofficeService(app.db, app.caseSystem, app.claims, app.customers, app.contracts, app.fileStorage, app.staffAudit, app.clock),
+      new BackofficeService(
+        app.db,
+        app.caseSystem,
+        app.claims,
+        app.customers,
+        app.contracts,
+        app.fileStorage,
+        app.staffAudit,
+        app.clock,
+        app.plans,
+      ),
     );
+    app.decorate('financeDesk', new FinanceDesk(app.db, app.payments, app.customers, app.staffAudit));
     await app.register(routes, { prefix: '/api' });
+    await app.register(financeRoutes, { prefix: '/api' });
   },
-  { name: 'backoffice', dependencies: ['ports', 'staff', 'cases', 'claims', 'customers', 'contracts'] },
+  { name: 'backoffice', dependencies: ['ports', 'staff', 'cases', 'claims', 'customers', 'contracts', 'plans', 'payments'] },
 );

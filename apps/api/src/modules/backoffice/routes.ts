@@ -217,7 +217,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'staffApproveRequest',
         security: staffSession,
-        summary: 'Approve a registration change: the new data is applied with the case conclusion, atomically',
+        summary:
+          'Approve a registration, due-date, plan or vehicle change: the data is applied with the decision event, the case conclusion and the audit row, atomically',
         params: CaseParams,
         response: Done,
       },
@@ -237,7 +238,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'staffRejectRequest',
         security: staffSession,
-        summary: 'Reject a registration change with the reason the customer reads',
+        summary: 'Reject a registration, due-date, plan or vehicle change with the reason the customer reads',
         params: CaseParams,
         body: RejectBody,
         response: Done,

@@ -1,13 +1,17 @@
 import {
   canMoveTo,
   caseKindOf,
+  DECISION_ACTION,
   DECISION_MSG,
+  isDecidable,
   maskDocument,
   nextPhases,
   phaseCloses,
   PHASE_DONE,
   STAFF_MSG,
   type CaseKind,
+  type DecidableRequest,
+  type DecisionPreviewDto,
   type QueueCountsDto,
   type QueuePageDto,
   type QueueQuery,
@@ -18,12 +22,14 @@ import type { Database } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../ports/clock';
 import type { FileStorage } from '../../ports/storage';
-import type { CaseRecord, CaseSystem, QueueScope } from '../cases/case-system';
+import type { CaseRecord, CaseRequest, CaseSystem, QueueScope } from '../cases/case-system';
 import type { ClaimsService } from '../claims/service';
 import type { ContractService, Executor } from '../contracts/service';
 import type { CustomersService } from '../customers/service';
 import type { AuditLog } from '../staff/audit';
 import type { StaffPrincipal } from '../staff/repository';
+import type { PlansService } from '../plans/service';
+import { Approvals } from './approvals';
 import { NotesRepository } from './repository';
 
 /** The staff member acting, and from where (every action writes an audit row). */
@@ -40,6 +46,7 @@ const inScope = (role: StaffRole, kind: CaseKind) => {
 
 const caseNotFound = () => new AppError(404, 'NOT_FOUND', STAFF_MSG.caseNotFound);
 const forbidden = () => new AppError(403, 'FORBIDDEN', STAFF_MSG.forbidden);
+const notDecidable = () => new AppError(404, 'NOT_FOUND', STAFF_MSG.notDecidable);
 
 /** The queue's opaque keyset cursor (the bench makes one for a deep page). */
 export const encodeCursor = (createdAt: string, id: string) => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
@@ -53,29 +60,20 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   throw new AppError(400, 'VALIDATION', 'Página inválida.');
 }
 
-/** A registration change's payload (001 §3 JSON_Retorno_Soon__c), as the case stores it. */
-interface RegistrationPayload {
-  cep?: string;
-  estado?: string;
-  cidade?: string;
-  bairro?: string;
-  rua?: string;
-  numero?: string;
-  complemento?: string;
-  telefone?: string;
-  email?: string;
-  finsComerciais?: string;
-}
-
-/** The case's detail fields with the registration change's JSON string opened up for reading. */
+/** The case's detail fields as the customer sent them, with the JSON kept as text opened up for reading. */
 function readable(details: Record<string, unknown>): Record<string, unknown> {
-  const raw = details.JSON_Retorno_Soon__c;
-  if (typeof raw !== 'string') return details;
-  try {
-    return { ...details, JSON_Retorno_Soon__c: JSON.parse(raw) as unknown };
-  } catch {
-    return details;
+  const out = { ...details };
+  // JSON the payload carries as text (001 §3 JSON_Retorno_Soon__c, the vehicle change's Cotacao__c), opened for reading.
+  for (const key of ['JSON_Retorno_Soon__c', 'Cotacao__c']) {
+    const raw = details[key];
+    if (typeof raw !== 'string') continue;
+    try {
+      out[key] = JSON.parse(raw) as unknown;
+    } catch {
+      /* shown as sent */
+    }
   }
+  return out;
 }
 
 /**
@@ -85,6 +83,7 @@ function readable(details: Record<string, unknown>): Record<string, unknown> {
  */
 export class BackofficeService {
   private readonly notes = new NotesRepository();
+  private readonly approvals: Approvals;
 
   constructor(
     private readonly db: Database,
@@ -94,8 +93,11 @@ export class BackofficeService {
     private readonly contracts: ContractService,
     private readonly storage: FileStorage,
     private readonly audit: AuditLog,
-    private readonly clock: Pick<Clock, 'now'>,
-  ) {}
+    private readonly clock: Pick<Clock, 'now' | 'today'>,
+    plans: PlansService,
+  ) {
+    this.approvals = new Approvals(customers, contracts, plans, clock);
+  }
 
   async queue(role: StaffRole, f: QueueQuery): Promise<QueuePageDto> {
     const scope = SCOPE[role];
@@ -226,7 +228,8 @@ export class BackofficeService {
       // Indenização is only for a total loss: offered once the flag is set.
       proximasFases: writer ? nextPhases(state).filter((p) => p !== 'Indenização' || totalLoss) : [],
       sinistro,
-      podeDecidir: writer && c.Status === 'New' && request?.requestType === 'dados-cadastrais',
+      podeDecidir: writer && c.Status === 'New' && isDecidable(request?.requestType),
+      proposta: await this.preview(c, request),
     };
   }
 
@@ -323,64 +326,64 @@ export class BackofficeService {
     });
   }
 
-  /** The open registration change (else 409/404), read inside the action's transaction. */
-  private async openRegistrationChange(tx: Executor, c: CaseRecord) {
+  /** The open request staff may decide (else 404/409), read inside the action's transaction. */
+  private async openRequest(tx: Executor, c: CaseRecord, type: DecidableRequest) {
     const now = await this.fresh(tx, c.CaseNumber);
     const request = await this.caseSystem.request(tx, c.Id);
-    if (request?.requestType !== 'dados-cadastrais') throw new AppError(404, 'NOT_FOUND', STAFF_MSG.notARegistrationChange);
+    if (!request || request.requestType !== type) throw notDecidable();
     if (now.Status !== 'New') throw new AppError(409, 'ALREADY_DECIDED', STAFF_MSG.alreadyDecided);
-    return { now, request };
+    return request;
   }
 
-  /** Closes a decided request: the customer's comment, phase Concluído, status Closed. */
-  private async conclude(tx: Executor, c: CaseRecord, comment: string) {
+  /** Which decidable request the case is (404 for any other case, like a number that does not exist). */
+  private async decidable(role: StaffRole, caseNumber: string) {
+    const c = await this.caseFor(role, caseNumber, true);
+    const type = (await this.caseSystem.request(this.db, c.Id))?.requestType;
+    if (!isDecidable(type)) throw notDecidable();
+    return { c, type };
+  }
+
+  /** Closes a decided request: the decision event, the customer's comment, phase Concluído, status Closed. */
+  private async conclude(tx: Executor, c: CaseRecord, outcome: 'aprovado' | 'reprovado', comment: string) {
+    await this.caseSystem.recordDecision(tx, c.Id, outcome, 'staff');
     await this.caseSystem.addComment(tx, c.Id, comment, 'staff');
     await this.caseSystem.changePhase(tx, c.Id, PHASE_DONE, 'staff');
     await this.caseSystem.close(tx, c.Id, 'staff');
   }
 
   /**
-   * Approves a registration change: the new e-mail, phone, billing address and vehicle use are written in the
-   * same transaction as the case's conclusion and the audit row; nothing changes before this.
+   * Approves a registration, due-date, plan or vehicle change: the contract (or customer) data is written in the
+   * same transaction as the decision event, the case's conclusion and the audit row; nothing changes before this.
    */
   async approve(s: Acting, caseNumber: string): Promise<void> {
-    const c = await this.caseFor(s.role, caseNumber, true);
-    await this.act(s, c, 'cadastro.aprovado', async (tx) => {
-      const { request } = await this.openRegistrationChange(tx, c);
-      const p = readable(request.details).JSON_Retorno_Soon__c as RegistrationPayload | undefined;
-      const change = {
-        ...(p?.email ? { email: p.email } : {}),
-        ...(p?.telefone ? { phone: p.telefone } : {}),
-        ...(p?.rua
-          ? {
-              address: {
-                street: p.rua,
-                streetNo: p.numero ?? '',
-                building: p.complemento || null,
-                block: p.bairro || null,
-                city: p.cidade ?? '',
-                state: (p.estado ?? '').toUpperCase(),
-                zipCode: (p.cep ?? '').replace(/\D/g, ''),
-              },
-            }
-          : {}),
-      };
-      const { before, after } = await this.customers.applyRegistrationChange(tx, c.customerId, change);
-      if (p?.finsComerciais === 'Sim' || p?.finsComerciais === 'Não') {
-        before.finsComerciais = await this.contracts.setCommercialUse(tx, c.nCtrId, p.finsComerciais === 'Sim');
-        after.finsComerciais = p.finsComerciais === 'Sim';
-      }
-      await this.conclude(tx, c, DECISION_MSG.approved);
-      return { before, after };
+    const { c, type } = await this.decidable(s.role, caseNumber);
+    await this.act(s, c, `${DECISION_ACTION[type]}.aprovado`, async (tx) => {
+      const request = await this.openRequest(tx, c, type);
+      const prepared = await this.approvals.prepare(tx, type, c, request);
+      await prepared.write();
+      await this.conclude(tx, c, 'aprovado', prepared.message);
+      return { before: prepared.before, after: prepared.after };
     });
   }
 
   async reject(s: Acting, caseNumber: string, reason: string): Promise<void> {
-    const c = await this.caseFor(s.role, caseNumber, true);
-    await this.act(s, c, 'cadastro.reprovado', async (tx) => {
-      await this.openRegistrationChange(tx, c);
-      await this.conclude(tx, c, DECISION_MSG.rejected(reason));
+    const { c, type } = await this.decidable(s.role, caseNumber);
+    await this.act(s, c, `${DECISION_ACTION[type]}.reprovado`, async (tx) => {
+      await this.openRequest(tx, c, type);
+      await this.conclude(tx, c, 'reprovado', DECISION_MSG.rejected(reason));
       return { after: { motivo: reason } };
     });
+  }
+
+  /** The console's 'Valores atuais e novos' for an open decidable request; a request that cannot apply says why. */
+  private async preview(c: CaseRecord, request: CaseRequest | null): Promise<DecisionPreviewDto | null> {
+    const type = request?.requestType;
+    if (!request || !isDecidable(type) || c.Status !== 'New') return null;
+    try {
+      return { linhas: (await this.approvals.prepare(this.db, type, c, request, true)).lines, aviso: null };
+    } catch (e) {
+      if (e instanceof AppError) return { linhas: [], aviso: e.message };
+      throw e;
+    }
   }
 }

@@ -82,6 +82,8 @@ export interface CaseSystem {
   addComment(q: Executor, caseId: string, body: string, author: Actor, at?: string): Promise<void>;
   changePhase(q: Executor, caseId: string, phase: string, actor: Actor, at?: string): Promise<void>;
   close(q: Executor, caseId: string, actor: Actor, at?: string): Promise<void>;
+  /** Staff approved or rejected the request: a 'decision' event (to 'aprovado' | 'reprovado'), notified to the customer. */
+  recordDecision(q: Executor, caseId: string, outcome: 'aprovado' | 'reprovado', actor: Actor, at?: string): Promise<void>;
   storageUsed(q: Executor, customerId: number): Promise<number>;
   /** The contract's cases the spare-car blocking rules look at (theft, robbery, spare car, collision), any age. */
   blockingCases(q: Executor, nCtrId: number): Promise<BlockingCase[]>;
@@ -388,6 +390,10 @@ export class BuiltInCaseSystem implements CaseSystem {
       .where('id', '=', caseId)
       .execute();
     await this.event(q, caseId, 'status', row.status, 'Closed', actor, when);
+  }
+
+  async recordDecision(q: Executor, caseId: string, outcome: 'aprovado' | 'reprovado', actor: Actor, when?: string): Promise<void> {
+    await this.event(q, caseId, 'decision', null, outcome, actor, when);
   }
 
   async storageUsed(q: Executor, customerId: number): Promise<number> {

@@ -2,16 +2,30 @@ import {
   type VehicleTypeCode,
   BILL_STATUS_LABEL,
   CLOSED_STATUS,
+  type BillChange,
   type BillDto,
+  type ContractItemData,
+  type ContractVehicle,
   type CardBrand,
   type ContractDto,
   type ContractItemDto,
 } from '@guarita/domain';
 import type { Kysely } from 'kysely';
+import { compileOnce } from '../../db/compiled';
 import type { Database } from '../../db/db';
 import type { DB } from '../../db/schema';
 
 export type ContractVehicleType = VehicleTypeCode;
+type ContractItemKind = DB['contract_items']['kind'];
+
+/** The contract's plan, fee, due day and vehicle as staff approvals read and rewrite them. */
+export interface ContractTerms {
+  idPlan: string;
+  planName: string;
+  dueDay: number;
+  monthlyFee: number;
+  vehicle: ContractVehicle;
+}
 
 /** A bill as the payment rules see it (cents, 'YYYY-MM-DD'). */
 export interface BillRow {
@@ -44,6 +58,36 @@ const BILL_COLUMNS = [
 export class ContractRepository {
   constructor(private readonly db: Database) {}
 
+  // The three hottest reads, built and compiled once (ADR 049).
+  private readonly listQuery = compileOnce((p: { customerId: number }) =>
+    this.contracts()
+      .where('k.customer_id', '=', p.customerId)
+      .where('k.cancelled', '=', false)
+      .where('k.status', '<>', CLOSED_STATUS)
+      .orderBy('k.n_ctr_id'),
+  );
+  private readonly ownedQuery = compileOnce((p: { customerId: number; nCtrId: number }) =>
+    this.contracts().where('k.customer_id', '=', p.customerId).where('k.n_ctr_id', '=', p.nCtrId),
+  );
+  // Ownership and the bills in one statement: no row = not the customer's contract; one row of nulls = no bills.
+  private readonly ownedBillsQuery = compileOnce((p: { customerId: number; nCtrId: number }) =>
+    this.db
+      .selectFrom('contracts as k')
+      .leftJoin('bills as b', 'b.n_ctr_id', 'k.n_ctr_id')
+      .select([
+        'b.doc_entry as docEntry',
+        'b.doc_due_date as docDueDate',
+        'b.doc_total as docTotal',
+        'b.valor_multa as valorMulta',
+        'b.valor_juros as valorJuros',
+        'b.id_status as idStatus',
+        'b.paid_at as paidAt',
+      ])
+      .where('k.customer_id', '=', p.customerId)
+      .where('k.n_ctr_id', '=', p.nCtrId)
+      .orderBy('b.doc_due_date', 'desc'),
+  );
+
   private contracts() {
     return this.db
       .selectFrom('contracts as k')
@@ -74,23 +118,18 @@ export class ContractRepository {
 
   /** The customer's contracts that are neither cancelled (GetClient?cancelados=false) nor Encerrado (never listed). */
   async listForCustomer(customerId: number): Promise<ContractDto[]> {
-    const rows = await this.contracts()
-      .where('k.customer_id', '=', customerId)
-      .where('k.cancelled', '=', false)
-      .where('k.status', '<>', CLOSED_STATUS)
-      .orderBy('k.n_ctr_id')
-      .execute();
+    const rows = await this.listQuery(this.db, { customerId });
     return rows.map(toDto);
   }
 
   /** Only when the contract belongs to the customer: ownership is part of the query, not an afterthought. */
   async findOwned(customerId: number, nCtrId: number): Promise<ContractDto | null> {
-    const row = await this.contracts().where('k.customer_id', '=', customerId).where('k.n_ctr_id', '=', nCtrId).executeTakeFirst();
+    const [row] = await this.ownedQuery(this.db, { customerId, nCtrId });
     return row ? toDto(row) : null;
   }
 
-  async items(nCtrId: number): Promise<ContractItemDto[]> {
-    const rows = await this.db
+  async items(nCtrId: number, q: Executor = this.db): Promise<ContractItemDto[]> {
+    const rows = await q
       .selectFrom('contract_items as i')
       .leftJoin('contract_sub_items as s', 's.item_id', 'i.id')
       .select([
@@ -125,19 +164,25 @@ export class ContractRepository {
     return [...byId.values()];
   }
 
-  /** Bills for the screens, newest due date first. */
-  async bills(nCtrId: number): Promise<BillDto[]> {
-    const rows = await this.db
-      .selectFrom('bills')
-      .select([...BILL_COLUMNS, 'paid_at as paidAt'])
-      .where('n_ctr_id', '=', nCtrId)
-      .orderBy('doc_due_date', 'desc')
-      .execute();
-    return rows.map(({ idStatus, paidAt, nCtrId: _n, ...b }) => ({
-      ...b,
-      billStatus: { idStatus, descStatus: BILL_STATUS_LABEL[idStatus] },
-      paidAt: paidAt ? new Date(paidAt).toISOString() : null,
-    }));
+  /** The contract's bills for the screens, newest due date first, or null when the contract is not the customer's. */
+  async billsIfOwned(customerId: number, nCtrId: number): Promise<BillDto[] | null> {
+    const rows = await this.ownedBillsQuery(this.db, { customerId, nCtrId });
+    if (rows.length === 0) return null;
+    const bills: BillDto[] = [];
+    for (const { docEntry, docDueDate, docTotal, valorMulta, valorJuros, idStatus, paidAt } of rows) {
+      if (docEntry === null || docDueDate === null || docTotal === null || valorMulta === null || valorJuros === null || idStatus === null)
+        continue; // the contract's row without a bill
+      bills.push({
+        docEntry,
+        docDueDate,
+        docTotal,
+        valorMulta,
+        valorJuros,
+        billStatus: { idStatus, descStatus: BILL_STATUS_LABEL[idStatus] },
+        paidAt: paidAt ? new Date(paidAt).toISOString() : null,
+      });
+    }
+    return bills;
   }
 
   /** Bills as payment rules read them, oldest due date first. */
@@ -172,6 +217,105 @@ export class ContractRepository {
     const row = await q.selectFrom('contracts').select('commercial_use').where('n_ctr_id', '=', nCtrId).forUpdate().executeTakeFirst();
     await q.updateTable('contracts').set({ commercial_use: value }).where('n_ctr_id', '=', nCtrId).execute();
     return row?.commercial_use ?? null;
+  }
+
+  /** What staff approvals read and rewrite (plan, fee, due day, vehicle), in the caller's transaction. */
+  async terms(q: Executor, nCtrId: number): Promise<ContractTerms | null> {
+    const r = await q
+      .selectFrom('contracts')
+      .select([
+        'id_plan',
+        'plan_name',
+        'due_day',
+        'monthly_fee_cents',
+        'plate',
+        'model',
+        'manufacturer',
+        'model_year',
+        'fipe_limit_cents',
+        'vehicle_type',
+      ])
+      .where('n_ctr_id', '=', nCtrId)
+      .executeTakeFirst();
+    return r
+      ? {
+          idPlan: r.id_plan,
+          planName: r.plan_name,
+          dueDay: r.due_day,
+          monthlyFee: r.monthly_fee_cents,
+          vehicle: {
+            plate: r.plate,
+            model: r.model,
+            manufacturer: r.manufacturer,
+            year: r.model_year,
+            fipeLimit: r.fipe_limit_cents ?? 0,
+            vehicleType: r.vehicle_type,
+          },
+        }
+      : null;
+  }
+
+  /** An approved due-date change: the due day and the open bills it moves (ADR 050). */
+  async setDueDay(q: Executor, nCtrId: number, day: number, bills: readonly BillChange[]): Promise<void> {
+    await q.updateTable('contracts').set({ due_day: day }).where('n_ctr_id', '=', nCtrId).execute();
+    for (const b of bills) {
+      await q
+        .updateTable('bills')
+        .set({ doc_due_date: b.docDueDate, doc_total: b.docTotal })
+        .where('doc_entry', '=', b.docEntry)
+        .where('n_ctr_id', '=', nCtrId)
+        .execute();
+    }
+  }
+
+  /** An approved plan change: plan id and name, fee, and the items replaced by the quotation's (ADR 051). */
+  async setPlan(
+    q: Executor,
+    nCtrId: number,
+    plan: { idPlan: string; planName: string; monthlyFee: number; items: readonly ContractItemData[] },
+  ): Promise<void> {
+    await q
+      .updateTable('contracts')
+      .set({ id_plan: plan.idPlan, plan_name: plan.planName, monthly_fee_cents: plan.monthlyFee })
+      .where('n_ctr_id', '=', nCtrId)
+      .execute();
+    await q.deleteFrom('contract_items').where('n_ctr_id', '=', nCtrId).execute();
+    for (const item of plan.items) {
+      const row = await q
+        .insertInto('contract_items')
+        .values({ n_ctr_id: nCtrId, code: item.code, name: item.name, kind: item.kind as ContractItemKind, price_cents: item.price })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const sub of item.subItems) {
+        await q
+          .insertInto('contract_sub_items')
+          .values({
+            item_id: row.id,
+            code: sub.code,
+            name: sub.name,
+            towing_km: sub.towingKm,
+            selected: sub.selected,
+            required: sub.required,
+          })
+          .execute();
+      }
+    }
+  }
+
+  /** An approved vehicle change or plate correction (ADR 052). */
+  async setVehicle(q: Executor, nCtrId: number, v: ContractVehicle): Promise<void> {
+    await q
+      .updateTable('contracts')
+      .set({
+        plate: v.plate,
+        model: v.model,
+        manufacturer: v.manufacturer,
+        model_year: v.year,
+        fipe_limit_cents: v.fipeLimit,
+        vehicle_type: v.vehicleType as ContractVehicleType,
+      })
+      .where('n_ctr_id', '=', nCtrId)
+      .execute();
   }
 
   async lockContract(q: Executor, nCtrId: number): Promise<void> {

@@ -7,11 +7,14 @@ import {
   type ContractDto,
   type ContractId,
   type ContractItemDto,
+  type BillChange,
+  type ContractItemData,
+  type ContractVehicle,
 } from '@guarita/domain';
 import { notFound } from '../../lib/errors';
-import type { BillRow, ContractRepository, ContractVehicleType, Executor } from './repository';
+import type { BillRow, ContractRepository, ContractTerms, ContractVehicleType, Executor } from './repository';
 
-export type { BillRow, Executor };
+export type { BillRow, ContractTerms, Executor };
 
 /**
  * Contracts and their bills. Other modules (payments) read and settle bills only through here; the
@@ -63,9 +66,10 @@ export class ContractService {
     return this.repo.items(nCtrId);
   }
 
+  /** One statement checks ownership and reads the bills (ADR 049); not the customer's contract → 404 as requireOwned. */
   async bills(customerId: number, nCtrId: ContractId): Promise<BillsDto> {
-    await this.requireOwned(customerId, nCtrId);
-    const bills = await this.repo.bills(nCtrId);
+    const bills = await this.repo.billsIfOwned(customerId, nCtrId);
+    if (!bills) throw notFound('Contrato não encontrado.');
     return { bills, openTotal: openTotal(bills.map((b) => ({ ...b, idStatus: b.billStatus.idStatus }))) };
   }
 
@@ -87,6 +91,23 @@ export class ContractService {
   /** Vehicle use ('Fins Comerciais') set by an approved registration change; answers the value before. */
   setCommercialUse(q: Executor, nCtrId: number, value: boolean): Promise<boolean | null> {
     return this.repo.setCommercialUse(q, nCtrId, value);
+  }
+
+  /** Staff approvals (issue 13): the terms they read and rewrite, all in the caller's transaction under the contract lock. */
+  terms(q: Executor, nCtrId: number): Promise<ContractTerms | null> {
+    return this.repo.terms(q, nCtrId);
+  }
+  itemsIn(q: Executor, nCtrId: number): Promise<ContractItemDto[]> {
+    return this.repo.items(nCtrId, q);
+  }
+  setDueDay(q: Executor, nCtrId: number, day: number, bills: readonly BillChange[]): Promise<void> {
+    return this.repo.setDueDay(q, nCtrId, day, bills);
+  }
+  setPlan(q: Executor, nCtrId: number, plan: { idPlan: string; planName: string; monthlyFee: number; items: readonly ContractItemData[] }) {
+    return this.repo.setPlan(q, nCtrId, plan);
+  }
+  setVehicle(q: Executor, nCtrId: number, vehicle: ContractVehicle): Promise<void> {
+    return this.repo.setVehicle(q, nCtrId, vehicle);
   }
 
   lockContract(q: Executor, nCtrId: number): Promise<void> {

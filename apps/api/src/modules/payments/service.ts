@@ -34,6 +34,7 @@ import {
   type PixResultDto,
   type PixWebhookBody,
   type PixWebhookResultDto,
+  FINANCE_MSG,
 } from '@guarita/domain';
 import type { Database } from '../../db/db';
 import { AppError, notFound } from '../../lib/errors';
@@ -46,7 +47,7 @@ import type { BillRow, ContractService, Executor } from '../contracts/service';
 import type { NotificationOutbox } from '../notifications/outbox';
 import type { CustomersService } from '../customers/service';
 import type { IdempotencyStore, IdempotentAnswer, StoredAnswer } from './idempotency';
-import type { LinkRow, PaymentsRepository, PixRow } from './repository';
+import type { DeskFilter, LinkRow, PaymentsRepository, PixRow } from './repository';
 import type { PaymentsSettings } from './settings';
 
 export interface CardPaymentInput {
@@ -748,6 +749,34 @@ export class PaymentsService {
       `cartao:${charge.id}:pago`,
     );
     return onApproved({ id: charge.id, createdAt: charge.createdAt, brand, last4, gatewayId: r.gatewayId });
+  }
+
+  // ── The financeiro desk (issue 13): reads, and the refund of a late Pix credit ────────────────────
+
+  latePayments(f: DeskFilter<'pending' | 'refunded' | 'none'>) {
+    return this.repo.latePayments(this.db, f);
+  }
+  advanceRequests(f: DeskFilter<'processing' | 'paid' | 'failed'>) {
+    return this.repo.advanceRequests(this.db, f);
+  }
+  paymentLinks(f: DeskFilter<'pending' | 'paid' | 'expired'>) {
+    return this.repo.paymentLinks(this.db, f);
+  }
+
+  /**
+   * Marks a late Pix credit refunded (financeiro, in the caller's transaction with its audit row): only a credit
+   * still pending; answers the row before and after.
+   */
+  async markRefunded(q: Executor, id: number, note: string, by: string) {
+    const row = await this.repo.latePaymentForUpdate(q, id);
+    if (!row) throw new AppError(404, 'NOT_FOUND', FINANCE_MSG.latePixNotFound);
+    if (row.refund_status !== 'pending') throw new AppError(409, 'NOT_PENDING', FINANCE_MSG.notPending);
+    await this.repo.markRefunded(q, id, { note, by, at: this.clock.now() });
+    return {
+      customerId: row.customer_id,
+      before: { id, txid: row.txid, credito: row.credit_cents, reembolso: row.refund_status },
+      after: { id, txid: row.txid, credito: row.credit_cents, reembolso: 'refunded', observacao: note },
+    };
   }
 }
 

@@ -1,6 +1,8 @@
 import { cents, type CataloguePlan, type PaymentType, type PriceRow, type TowingSubItem } from '@guarita/domain';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/db';
+import type { PlanQuotations } from '../../db/schema';
+import type { Executor } from '../contracts/service';
 
 export interface StoredQuotation {
   id: string;
@@ -55,8 +57,8 @@ export class PlansRepository {
     return [...plans.values()];
   }
 
-  async towing(idPlano: string): Promise<TowingSubItem[]> {
-    const rows = await this.db
+  async towing(idPlano: string, q: Executor = this.db): Promise<TowingSubItem[]> {
+    const rows = await q
       .selectFrom('plan_towing_options')
       .select(['codigo_item', 'descricao', 'id_linha', 'data_vinculo', 'item_padrao'])
       .where('id_plano', '=', idPlano)
@@ -110,24 +112,38 @@ export class PlansRepository {
       .where('id', '=', id)
       .where('customer_id', '=', customerId)
       .executeTakeFirst();
-    if (!r) return null;
-    return {
-      id: r.id,
-      customerId: r.customer_id,
-      nCtrId: r.n_ctr_id,
-      idPlano: r.id_plano,
-      paymentType: r.payment_type,
-      fipeCode: r.fipe_code,
-      initialValue: r.initial_value_cents,
-      installments: r.installments,
-      installmentValue: r.installment_cents,
-      quote: r.quote as unknown as QuotationBody,
-      expiresAt: new Date(r.expires_at).toISOString(),
-    };
+    return r ? toStored(r) : null;
+  }
+
+  /** Staff side (an approval, in its transaction): the quotation a case carries, with what it was priced against. */
+  async quotationForStaff(q: Executor, id: string): Promise<(StoredQuotation & { idPlanAtual: string; vehicleType: string }) | null> {
+    const r = await q.selectFrom('plan_quotations').selectAll().where('id', '=', id).executeTakeFirst();
+    return r ? { ...toStored(r), idPlanAtual: r.id_plan_atual, vehicleType: r.vehicle_type } : null;
+  }
+
+  async planName(q: Executor, idPlano: string): Promise<string | null> {
+    const r = await q.selectFrom('plan_catalogue').select('nome').where('id_plano', '=', idPlano).executeTakeFirst();
+    return r?.nome ?? null;
   }
 
   /** Quotations expired for more than a day are of no use to anyone. */
   async prune(before: Date): Promise<void> {
     await this.db.deleteFrom('plan_quotations').where('expires_at', '<', before).execute();
   }
+}
+
+function toStored(r: Selectable<PlanQuotations>): StoredQuotation {
+  return {
+    id: r.id,
+    customerId: r.customer_id,
+    nCtrId: r.n_ctr_id,
+    idPlano: r.id_plano,
+    paymentType: r.payment_type,
+    fipeCode: r.fipe_code,
+    initialValue: r.initial_value_cents,
+    installments: r.installments,
+    installmentValue: r.installment_cents,
+    quote: r.quote as unknown as QuotationBody,
+    expiresAt: new Date(r.expires_at).toISOString(),
+  };
 }

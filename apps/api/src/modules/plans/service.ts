@@ -18,6 +18,7 @@ import {
   pricedOffer,
   quotePlan,
   SERVICE_CODES,
+  towingOptions,
   type CaseCreatedDto,
   type ContractDto,
   type ContractId,
@@ -30,7 +31,7 @@ import {
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../ports/clock';
 import type { CasesService } from '../cases/service';
-import type { ContractService } from '../contracts/service';
+import type { ContractService, Executor } from '../contracts/service';
 import type { IdempotentAnswer } from '../payments/idempotency';
 import type { PlanService } from '../plan/service';
 import type { PlansRepository, StoredQuotation } from './repository';
@@ -229,6 +230,18 @@ export class PlansService {
     };
     const hashInput = { idCotacao: q.id, telefone: parsed.data.telefone };
     return this.cases.createPrepared(customerId, nCtrId, idempotencyKey, 'plano', payload, hashInput, unexpired);
+  }
+
+  /**
+   * Staff approval of a plan change (issue 13), in the decision's transaction: the quotation the case carries as
+   * the customer accepted it (expiry does not matter any more), with the target plan's name and its towing options.
+   */
+  async acceptedQuotation(q: Executor, id: string) {
+    const quotation = await this.repo.quotationForStaff(q, id);
+    if (!quotation) return null;
+    const planName = (await this.repo.planName(q, quotation.idPlano)) ?? quotation.idPlano;
+    const options = towingOptions(await this.repo.towing(quotation.idPlano, q));
+    return { ...quotation, planName, towingOptions: options.map((o) => ({ codigoItem: o.codigoItem, descricao: o.descricao, km: o.km })) };
   }
 
   prune(): Promise<void> {

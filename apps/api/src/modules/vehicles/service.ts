@@ -107,6 +107,8 @@ export class VehiclesService {
         limitado: verdict.kind === 'limited',
         tipoVeiculo: request.tipoVeiculo,
         veiculo: `${v.Fabricante} ${v.Modelo}`,
+        fabricante: v.Fabricante,
+        modelo: v.Modelo,
         ano: v.AnoModelo,
       };
     }
@@ -124,6 +126,8 @@ export class VehiclesService {
       limitado: band.value > 150,
       tipoVeiculo: request.tipoVeiculo,
       veiculo: `${model.Fabricante} ${model.Nome}`,
+      fabricante: model.Fabricante,
+      modelo: model.Nome,
       ano: request.ano ?? null,
     };
   }

@@ -5,4 +5,8 @@ export const backofficeKeys = {
   queue: (filters: Record<string, string>) => ['backoffice', 'queue', filters] as const,
   counts: () => ['backoffice', 'counts'] as const,
   case: (caseNumber: string) => ['backoffice', 'case', caseNumber] as const,
+  finance: () => ['backoffice', 'finance'] as const,
+  latePix: (filters: Record<string, string>) => ['backoffice', 'finance', 'late-pix', filters] as const,
+  advances: (filters: Record<string, string>) => ['backoffice', 'finance', 'advances', filters] as const,
+  links: (filters: Record<string, string>) => ['backoffice', 'finance', 'links', filters] as const,
 };

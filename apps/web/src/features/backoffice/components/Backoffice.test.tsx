@@ -55,6 +55,7 @@ const CASE: StaffCaseDto = {
     ],
   },
   podeDecidir: false,
+  proposta: null,
 };
 
 function renderConsole(at: string) {

@@ -30,7 +30,10 @@ export function BackofficeLayout() {
         Ir para o conteúdo
       </a>
       <header className={styles.header}>
-        <Link to={paths.backoffice.home}>Console Guarita</Link>
+        <nav aria-label="Console" className={styles.who}>
+          <Link to={paths.backoffice.home}>Console Guarita</Link>
+          {(staff.papel === 'financeiro' || staff.papel === 'admin') && <Link to={paths.backoffice.finance}>Financeiro</Link>}
+        </nav>
         <div className={styles.who}>
           <span>
             {staff.nome} · {STAFF_ROLE_LABEL[staff.papel]}

@@ -63,7 +63,7 @@ export function CommentForm({ caseNumber }: { caseNumber: string }) {
   );
 }
 
-/** Registration change: approve (the new data is applied) or reject with the reason the customer reads. */
+/** Registration, due-date, plan or vehicle change: approve (the new data is applied) or reject with the reason the customer reads. */
 export function Decision({ caseNumber }: { caseNumber: string }) {
   const approve = useApproveRequest(caseNumber);
   const reject = useRejectRequest(caseNumber);

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { formatInstantWithTime } from '@guarita/domain';
 import { paths } from '../../../lib/paths';
 import { QueryError } from '../../../components/ui/QueryError';
+import { Alert } from '../../../components/ui/Alert';
 import { Spinner } from '../../../components/ui/Spinner';
 import { attachmentUrl, useStaffCase, type StaffCase } from '../api/get-case';
 import { CommentForm, Decision, PhaseMove, TotalLoss } from './CaseActions';
@@ -10,7 +11,14 @@ import { useSessionEnded } from './use-session-ended';
 import styles from './Backoffice.module.css';
 
 const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-const EVENT_LABEL = { created: 'Aberto', status: 'Situação', phase: 'Fase', comment: 'Comentário', attachment: 'Anexo' } as const;
+const EVENT_LABEL = {
+  created: 'Aberto',
+  status: 'Situação',
+  phase: 'Fase',
+  comment: 'Comentário',
+  attachment: 'Anexo',
+  decision: 'Decisão',
+} as const;
 const AUTHOR_LABEL = { customer: 'Cliente', staff: 'Equipe', system: 'Sistema' } as const;
 
 /** A case as staff works it: the request as sent, evidence, history, comments and notes, and the allowed actions. */
@@ -62,6 +70,36 @@ function CaseView({ d }: { d: StaffCase }) {
         <section className={styles.section} aria-labelledby="fase">
           <h2 id="fase">Mudar fase</h2>
           <PhaseMove key={d.caso.Fase__c} caseNumber={n} phases={d.proximasFases} />
+        </section>
+      )}
+
+      {d.proposta && (
+        <section className={styles.section} aria-labelledby="proposta">
+          <h2 id="proposta">Valores atuais e novos</h2>
+          {d.proposta.aviso && <Alert>{d.proposta.aviso}</Alert>}
+          {d.proposta.linhas.length > 0 && (
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <caption className="sr-only">O que a aprovação altera</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Campo</th>
+                    <th scope="col">Atual</th>
+                    <th scope="col">Novo</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.proposta.linhas.map((l) => (
+                    <tr key={l.campo}>
+                      <th scope="row">{l.campo}</th>
+                      <td>{l.atual}</td>
+                      <td>{l.novo}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
         </section>
       )}
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { CASE_REASONS, formatInstant } from '@guarita/domain';
 import { paths } from '../../../lib/paths';
@@ -9,6 +9,7 @@ import { Select } from '../../../components/ui/Select';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TextField } from '../../../components/ui/TextField';
 import { useQueueCounts } from '../api/get-counts';
+import { useStaffMe } from '../api/get-me';
 import { useQueue, type QueueFilters } from '../api/get-queue';
 import { useSessionEnded } from './use-session-ended';
 import styles from './Backoffice.module.css';
@@ -20,6 +21,12 @@ const STATUS_OPTIONS = [
 
 /** The role's queue: counts per reason, filters, oldest first, 'Carregar mais' (keyset pages). */
 export function QueuePage() {
+  // Financeiro works no cases: its desk is the console's home for it.
+  if (useStaffMe().data?.papel === 'financeiro') return <Navigate to={paths.backoffice.finance} replace />;
+  return <Queue />;
+}
+
+function Queue() {
   const [filters, setFilters] = useState<QueueFilters>({ status: 'New' });
   const queue = useQueue(filters);
   const counts = useQueueCounts();

@@ -67,6 +67,24 @@ beforeEach(() => {
           }),
         );
       }
+      if (params.caseId === CONTEST.Id) {
+        return dto(
+          CaseDetailDto,
+          detail(CONTEST, {
+            comentarios: [
+              {
+                CommentBody: 'Sua solicitação foi reprovada. Motivo: A fatura já foi paga.',
+                CreatedDate: '2026-11-21T12:00:00.000Z',
+                autor: 'staff',
+              },
+            ],
+            eventos: [
+              { tipo: 'created', de: null, para: 'Aberto', autor: 'customer', CreatedDate: CONTEST.CreatedDate },
+              { tipo: 'decision', de: null, para: 'reprovado', autor: 'staff', CreatedDate: '2026-11-21T12:00:00.000Z' },
+            ],
+          }),
+        );
+      }
       return dto(
         CaseDetailDto,
         detail(TRACKER, {
@@ -137,6 +155,15 @@ describe("the 'SOLICITAÇÃO DE SAC' comments view", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(listCalls).toBeGreaterThan(before));
     await waitFor(() => expect(within(region()).queryByText('Nova atualização')).not.toBeInTheDocument());
+  });
+
+  it('a staff decision on a case that is not SAC shows its reason and the decision in the timeline', async () => {
+    const user = renderList();
+    await user.click(await within(region()).findByRole('button', { name: /Contestação de Fatura/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Solicitação 2026-000012' });
+    const comments = await within(dialog).findByRole('list', { name: 'Comentários' });
+    expect(comments).toHaveTextContent('Sua solicitação foi reprovada. Motivo: A fatura já foi paga.');
+    expect(within(dialog).getByRole('list', { name: 'Andamento' })).toHaveTextContent('Solicitação reprovada');
   });
 
   it('another case opens its own detail with the timeline', async () => {

@@ -15,7 +15,9 @@ const EVENT_LABEL: Record<string, string> = {
   status: 'Status',
   comment: 'Novo comentário',
   attachment: 'Arquivo anexado',
+  decision: 'Decisão',
 };
+const DECISION_LABEL: Record<string, string> = { aprovado: 'Solicitação aprovada', reprovado: 'Solicitação reprovada' };
 
 function PhaseBadge({ fase }: { fase: string }) {
   const shown = phaseDisplay(fase);
@@ -63,7 +65,8 @@ function CaseView({ c, onClose }: { c: CaseDto; onClose: () => void }) {
           <ol className={styles.timeline} aria-label="Andamento">
             {d.eventos.map((e, i) => (
               <li key={i}>
-                <time dateTime={e.CreatedDate}>{formatCommentDate(e.CreatedDate)}</time> — {EVENT_LABEL[e.tipo] ?? e.tipo}
+                <time dateTime={e.CreatedDate}>{formatCommentDate(e.CreatedDate)}</time> —{' '}
+                {e.tipo === 'decision' ? (DECISION_LABEL[e.para ?? ''] ?? EVENT_LABEL.decision) : (EVENT_LABEL[e.tipo] ?? e.tipo)}
                 {e.tipo === 'phase' && e.para ? `: ${e.para}` : ''}
                 {e.tipo === 'status' && e.para === 'Closed' ? ': Concluída' : ''}
               </li>

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { TokenService } from '../src/modules/auth/tokens';
+
+const SECRET = 'test-secret-0123456789abcdef-0123456789';
+const claims = { customerId: 7, familyId: 'fam-1', document: '52998224725' };
+
+/** Flips one character of the signature (the last segment): same header and claims, wrong signature. */
+function tamper(token: string): string {
+  const i = token.length - 5;
+  return token.slice(0, i) + (token[i] === 'A' ? 'B' : 'A') + token.slice(i + 1);
+}
+
+describe('TokenService.verifyAccess and its memory of verified tokens (ADR 049)', () => {
+  it('answers the same claims on every use of a valid token', async () => {
+    const tokens = new TokenService(SECRET, 900);
+    const { AccessToken } = await tokens.issue(claims);
+    expect(await tokens.verifyAccess(AccessToken)).toEqual({ customerId: 7, familyId: 'fam-1' });
+    expect(await tokens.verifyAccess(AccessToken)).toEqual({ customerId: 7, familyId: 'fam-1' });
+  });
+
+  it('refuses a tampered copy of a token it has already accepted, an IdToken, and another secret’s token', async () => {
+    const tokens = new TokenService(SECRET, 900);
+    const { AccessToken, IdToken } = await tokens.issue(claims);
+    expect(await tokens.verifyAccess(AccessToken)).not.toBeNull();
+    expect(await tokens.verifyAccess(tamper(AccessToken))).toBeNull();
+    expect(await tokens.verifyAccess(IdToken)).toBeNull();
+    const other = await new TokenService('another-secret-0123456789abcdef-012345', 900).issue(claims);
+    expect(await tokens.verifyAccess(other.AccessToken)).toBeNull();
+  });
+
+  it('stops accepting a remembered token the moment it expires', async () => {
+    let now = Date.now();
+    const tokens = new TokenService(SECRET, 60, () => now);
+    const { AccessToken } = await tokens.issue(claims); // exp = iat + 60 s (issue reads the real clock)
+    const { exp } = JSON.parse(Buffer.from(AccessToken.split('.')[1] ?? '', 'base64url').toString()) as { exp: number };
+    expect(await tokens.verifyAccess(AccessToken)).not.toBeNull();
+    now = exp * 1000 - 1;
+    expect(await tokens.verifyAccess(AccessToken)).not.toBeNull();
+    now = exp * 1000;
+    expect(await tokens.verifyAccess(AccessToken)).toBeNull();
+    expect(await tokens.verifyAccess(AccessToken)).toBeNull(); // and stays refused once forgotten
+  });
+
+  it('checks a token from scratch once the memory is full (the oldest goes first)', async () => {
+    let now = Date.now();
+    const tokens = new TokenService(SECRET, 60, () => now, 1);
+    const a = await tokens.issue(claims);
+    const b = await tokens.issue({ ...claims, customerId: 8 });
+    expect(await tokens.verifyAccess(a.AccessToken)).not.toBeNull();
+    expect(await tokens.verifyAccess(b.AccessToken)).not.toBeNull(); // pushes a out
+    now += 3_600_000; // an hour later both are expired: a is refused by jose itself, b by its remembered limit
+    expect(await tokens.verifyAccess(a.AccessToken)).toBeNull();
+    expect(await tokens.verifyAccess(b.AccessToken)).toBeNull();
+  });
+});
