@@ -78,6 +78,43 @@ test('logged-in routes show a skeleton from index.html before any script runs', 
   expect(html).not.toContain('data-prerendered');
 });
 
+test('a customer route answers its own skeleton, which preloads the route chunk beside the entry', async ({ request }) => {
+  for (const [path, chunk] of [
+    ['/pagamentos', 'PaymentsPage'],
+    ['/pagamentos/100101', 'PaymentsPage'],
+    ['/pagamentos/fatura-em-aberto', 'PayOpenInvoicePage'],
+    ['/dashboard', 'DashboardPage'],
+  ] as const) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain('class="boot-skeleton"');
+    expect(html, path).toMatch(new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-[\\w-]+\\.js">`));
+    expect(html, path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/CustomerLayout-[\w-]+\.js">/);
+  }
+  // A path no route has still gets the plain index.html (the router shows its not-found page).
+  const other = await (await request.get('/pagamentos/100101/x')).text();
+  expect(other).not.toContain('PaymentsPage');
+});
+
+test('stylesheets come inline in the HTML: none is fetched on load, a later route’s are', async ({ page }) => {
+  const sheets: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'stylesheet') sheets.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  // Hydrated and the config read: the footer's phone lines are links.
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: '0800 000 1190' })).toBeVisible();
+  expect(sheets).toEqual([]);
+  // Its modules came through the deferred entry, not from tags the parser would fetch before the first paint.
+  expect(await page.locator('script[type="module"][src], link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Fale conosco' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fale conosco' })).toBeVisible();
+  expect(sheets.some((s) => /\/assets\/ContactPage-[\w-]+\.css$/.test(s))).toBe(true);
+
+  const html = await (await page.request.get('/contato')).text();
+  expect(html).not.toMatch(/<script type="module"|rel="modulepreload"|<link rel="stylesheet"(?![^>]*disabled)/);
+});
+
 test('static files go out precompressed, hashed ones cached for a year', async ({ request }) => {
   const html = await (await request.get('/dashboard')).text();
   const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];

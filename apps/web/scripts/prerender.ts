@@ -3,11 +3,14 @@
  * static handler), writes them to dist/prerendered/ with a manifest the server reads, then precompresses
  * every text file of dist (brotli and gzip) for the server to send as is.
  */
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { build } from 'vite';
+import { paths } from '../src/lib/paths';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webDir, 'dist');
@@ -31,6 +34,36 @@ const ROUTE_MODULES: Record<string, string> = {
   '/politica-de-privacidade': 'src/features/public/components/PrivacyPage.tsx',
   '/termos-de-uso': 'src/features/public/components/TermsPage.tsx',
 };
+
+/** The customer area's layout route, lazy as well. */
+const CUSTOMER_LAYOUT = 'src/features/shell/components/CustomerLayout.tsx';
+
+/**
+ * Customer routes answered with their own copy of index.html (the skeleton), which preloads the customer layout's
+ * and the route's chunks and carries their CSS: without it the route's modules are asked for only once the entry
+ * and the framework have arrived and run (one more round trip on the critical path of every logged-in page).
+ * `pattern` is the router's (apps/api/src/plugins/web.ts matches `:param` segments); routes not listed get the
+ * plain index.html, which works the same, a round trip later.
+ */
+const SHELL_ROUTES: { pattern: string; source: string; file: string }[] = [
+  { pattern: paths.dashboard.pattern, source: 'src/features/dashboard/components/DashboardPage.tsx', file: 'dashboard.html' },
+  { pattern: paths.dashboard.byContract, source: 'src/features/dashboard/components/DashboardPage.tsx', file: 'dashboard.html' },
+  { pattern: paths.payments.pattern, source: 'src/features/payments/components/PaymentsPage.tsx', file: 'pagamentos.html' },
+  { pattern: paths.payments.byContract, source: 'src/features/payments/components/PaymentsPage.tsx', file: 'pagamentos.html' },
+  { pattern: paths.payments.byPlate, source: 'src/features/payments/components/PaymentsPage.tsx', file: 'pagamentos.html' },
+  { pattern: paths.payments.openInvoice, source: 'src/features/payments/components/PayOpenInvoicePage.tsx', file: 'fatura-em-aberto.html' },
+  { pattern: paths.payments.changeCard, source: 'src/features/payments/components/ChangeCardPage.tsx', file: 'cartao.html' },
+  { pattern: paths.payments.addCard, source: 'src/features/payments/components/ChangeCardPage.tsx', file: 'cartao.html' },
+  { pattern: paths.advance, source: 'src/features/payments/components/AdvancePage.tsx', file: 'antecipacao.html' },
+  { pattern: paths.registration, source: 'src/features/registration/components/RegistrationPage.tsx', file: 'cadastro.html' },
+  { pattern: paths.plan, source: 'src/features/plan/components/PlanPage.tsx', file: 'meu-plano.html' },
+  { pattern: paths.map, source: 'src/features/trips/components/TripsPage.tsx', file: 'mapa.html' },
+  { pattern: paths.extraServices, source: 'src/features/support/components/AdditionalServicesPage.tsx', file: 'servicos-adicionais.html' },
+  { pattern: paths.support.pattern, source: 'src/features/support/components/SupportPage.tsx', file: 'suporte.html' },
+  { pattern: paths.support.byContract, source: 'src/features/support/components/SupportPage.tsx', file: 'suporte.html' },
+  { pattern: paths.support.upSell, source: 'src/features/support/components/SupportPage.tsx', file: 'suporte.html' },
+  { pattern: paths.notifications, source: 'src/features/notifications/components/NotificationsPage.tsx', file: 'notificacoes.html' },
+];
 
 function preloadsFor(manifest: Record<string, ManifestChunk>, source: string): string[] {
   const files = new Set<string>();
@@ -63,36 +96,102 @@ async function prerender(): Promise<void> {
     const shell = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>/;
     if (!shell.test(template)) throw new Error('prerender: index.html has no <div id="root"><!--app-->…<!--/app--></div>');
     const already = new Set(template.match(/\/assets\/[^"]+/g) ?? []);
+    /** The chunks (and their CSS) of `modules` that the template does not load already, as <head> tags. */
+    const headTags = (modules: string[]) => {
+      const needed = [...new Set(modules.flatMap((m) => preloadsFor(manifest, m)))].map((f) => `/${f}`).filter((f) => !already.has(f));
+      // The route's stylesheets go into the page itself: left to the route chunk's loader, they would arrive
+      // after the first paint and move everything the HTML had laid out (CLS 0.2–0.4 on a phone).
+      return [
+        ...needed.filter((f) => f.endsWith('.css')).map((f) => `<link rel="stylesheet" crossorigin href="${f}">`),
+        ...needed.filter((f) => f.endsWith('.js')).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
+      ].join('\n    ');
+    };
+    const loader = writeBootScript('deferred-entry');
+    const earlyRefresh = `<script async src="${writeBootScript('early-refresh')}"></script>`;
+    const write = (file: string, html: string, tags: string, opts: { deferModules: boolean }) => {
+      let out = tags ? html.replace('</head>', `  ${tags}\n  </head>`) : html;
+      if (opts.deferModules) out = deferModules(out, loader);
+      writeFileSync(path.join(dist, PRERENDER_DIR, file), inlineStylesheets(out));
+    };
 
     mkdirSync(path.join(dist, PRERENDER_DIR), { recursive: true });
     for (const page of entry.PRERENDER_PAGES) {
       const source = ROUTE_MODULES[page.path];
       if (!source) throw new Error(`prerender: no route module listed for ${page.path}`);
       const html = await entry.render(page.path);
-      const needed = [...new Set([PUBLIC_LAYOUT, source].flatMap((m) => preloadsFor(manifest, m)))]
-        .map((f) => `/${f}`)
-        .filter((f) => !already.has(f));
-      // The route's stylesheets go into the page itself: left to the route chunk's loader, they would arrive
-      // after the first paint and move everything the HTML had laid out (CLS 0.2–0.4 on a phone).
-      const preloads = [
-        ...needed.filter((f) => f.endsWith('.css')).map((f) => `<link rel="stylesheet" crossorigin href="${f}">`),
-        ...needed.filter((f) => f.endsWith('.js')).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
-      ].join('\n    ');
       const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
       let out = template.replace(shell, () => `<div id="root" data-prerendered>${html}</div>`);
-      if (preloads) out = out.replace('</head>', `  ${preloads}\n  </head>`);
       if (h1 && page.path !== '/') out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(h1)} — Guarita</title>`);
-      writeFileSync(path.join(dist, PRERENDER_DIR, page.file), out);
+      write(page.file, out, headTags([PUBLIC_LAYOUT, source]), { deferModules: true });
     }
+    for (const route of new Set(SHELL_ROUTES.map((r) => r.file))) {
+      const { source } = SHELL_ROUTES.find((r) => r.file === route)!;
+      // A logged-in page's content needs its modules and data: they start at once.
+      write(route, withEarlyRefresh(template, earlyRefresh), headTags([CUSTOMER_LAYOUT, source]), { deferModules: false });
+    }
+    // Every other route's index.html: its stylesheets inline as well.
+    writeFileSync(path.join(dist, 'index.html'), inlineStylesheets(withEarlyRefresh(template, earlyRefresh)));
     writeFileSync(
       path.join(dist, PRERENDER_DIR, 'manifest.json'),
-      JSON.stringify({ pages: entry.PRERENDER_PAGES.map((p) => ({ path: p.path, file: p.file })) }, null, 2),
+      JSON.stringify(
+        {
+          pages: entry.PRERENDER_PAGES.map((p) => ({ path: p.path, file: p.file })),
+          shells: SHELL_ROUTES.map((r) => ({ pattern: r.pattern, file: r.file })),
+        },
+        null,
+        2,
+      ),
     );
     // The build manifest served nobody; it is not published.
     rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
   } finally {
     rmSync(ssrOut, { recursive: true, force: true });
   }
+}
+
+/**
+ * The page's stylesheets inline (`<style>`; the CSP allows inline styles): a stylesheet blocks the first paint,
+ * and a dozen small ones cost a phone on a slow network several round trips before anything shows. Each keeps a
+ * `disabled` `<link>` with its URL, which the browser does not fetch (HTML: a disabled stylesheet is not
+ * obtained) but which Vite's preload helper finds among the page's stylesheets, so a route chunk loaded later
+ * does not fetch the same CSS again and wait for it.
+ */
+function inlineStylesheets(html: string): string {
+  return html.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g, (_, href: string) => {
+    const css = readFileSync(path.join(dist, href), 'utf8');
+    if (/<\/style/i.test(css)) throw new Error(`prerender: ${href} cannot be inlined (it contains </style)`);
+    return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`;
+  });
+}
+
+/** `src/boot/<name>.ts` compiled to a classic script under a content-hashed name; answers its URL. */
+function writeBootScript(script: 'deferred-entry' | 'early-refresh'): string {
+  const source = readFileSync(path.join(webDir, `src/boot/${script}.ts`), 'utf8');
+  const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, removeComments: true } }).outputText;
+  const name = `assets/${script}-${createHash('sha256').update(js).digest('base64url').slice(0, 8)}.js`;
+  writeFileSync(path.join(dist, name), js);
+  return `/${name}`;
+}
+
+/** The early refresh goes first in <head>: it is tiny and its answer is on every logged-in page's critical path. */
+function withEarlyRefresh(html: string, tag: string): string {
+  return html.replace(/(<title>[^<]*<\/title>)/, (title: string) => `${title}\n    ${tag}`);
+}
+
+/**
+ * A prerendered page loads its modules through the deferred entry (after its first paint) instead of
+ * `<script type="module">` and `modulepreload` tags, which the browser fetches while it parses the HTML.
+ */
+function deferModules(html: string, loader: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
+  if (!entry) throw new Error('prerender: the page has no module script to defer');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+  return html
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(
+      /<script type="module" crossorigin src="[^"]+"><\/script>/,
+      () => `<script defer src="${loader}" data-modules="${[entry, ...preloads].join(' ')}"></script>`,
+    );
 }
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;

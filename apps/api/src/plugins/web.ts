@@ -6,14 +6,37 @@ import { z } from 'zod';
 
 /** Where the web build (apps/web/scripts/prerender.ts) leaves the public pages it rendered to HTML. */
 export const PRERENDER_DIR = 'prerendered';
-const Manifest = z.object({ pages: z.array(z.object({ path: z.string().startsWith('/'), file: z.string().regex(/^[\w-]+\.html$/) })) });
+const HtmlFile = z.string().regex(/^[\w-]+\.html$/);
+const Manifest = z.object({
+  pages: z.array(z.object({ path: z.string().startsWith('/'), file: HtmlFile })),
+  /** Customer routes (router patterns, `:param` segments) with an index.html of their own that preloads their chunks. */
+  shells: z.array(z.object({ pattern: z.string().regex(/^(\/(:?[\w-]+))+$/), file: HtmlFile })).default([]),
+});
 
-/** Public pages rendered at build, by path; none when the build has no manifest (an older build, a test). */
-function readPrerendered(root: string): Map<string, string> {
+interface Prerendered {
+  /** Public pages rendered at build, by path. */
+  pages: Map<string, string>;
+  /** The customer-route skeletons, most specific first (as the router ranks them): the first that matches answers. */
+  shells: { match: RegExp; file: string }[];
+}
+
+/** A router pattern (letters, digits, `_`, `-`, `/` only) as an exact, case-sensitive match; `:param` is one non-empty segment. */
+export const patternRegExp = (pattern: string) => new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}$`);
+
+/** React Router's ranking, enough for our patterns: a static segment outranks a `:param` (`/pagamentos/cartao` over `/pagamentos/:nCtrId`). */
+const patternRank = (pattern: string) => pattern.split('/').reduce((sum, seg) => sum + (seg.startsWith(':') ? 3 : seg ? 10 : 0), 0);
+
+/** What the build prerendered; nothing when the build has no manifest (an older build, a test). */
+function readPrerendered(root: string): Prerendered {
   const file = path.join(root, PRERENDER_DIR, 'manifest.json');
-  if (!existsSync(file)) return new Map();
+  if (!existsSync(file)) return { pages: new Map(), shells: [] };
   const manifest = Manifest.parse(JSON.parse(readFileSync(file, 'utf8')));
-  return new Map(manifest.pages.map((p) => [p.path, `${PRERENDER_DIR}/${p.file}`]));
+  return {
+    pages: new Map(manifest.pages.map((p) => [p.path, `${PRERENDER_DIR}/${p.file}`])),
+    shells: manifest.shells
+      .toSorted((a, b) => patternRank(b.pattern) - patternRank(a.pattern))
+      .map((s) => ({ match: patternRegExp(s.pattern), file: `${PRERENDER_DIR}/${s.file}` })),
+  };
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -28,7 +51,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export default fp(async (app, opts: { root: string; publicUrl: string }) => {
   const index = path.join(opts.root, 'index.html');
   const hasWeb = existsSync(index);
-  const prerendered = hasWeb ? readPrerendered(opts.root) : new Map<string, string>();
+  const prerendered = hasWeb ? readPrerendered(opts.root) : { pages: new Map<string, string>(), shells: [] };
   const origin = opts.publicUrl.replace(/\/+$/, '');
 
   if (hasWeb) {
@@ -49,7 +72,7 @@ export default fp(async (app, opts: { root: string; publicUrl: string }) => {
     reply.header('content-type', type).header('cache-control', 'public, max-age=3600').send(body);
 
   const robots = ['User-agent: *', 'Disallow: /api/', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
-  const sitemapPaths = prerendered.size ? [...prerendered.keys()] : ['/'];
+  const sitemapPaths = prerendered.pages.size ? [...prerendered.pages.keys()] : ['/'];
   const sitemap = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -63,7 +86,8 @@ export default fp(async (app, opts: { root: string; publicUrl: string }) => {
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?');
     if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
-      const page = prerendered.get(req.url.split('?')[0]!);
+      const pathname = req.url.split('?')[0]!;
+      const page = prerendered.pages.get(pathname) ?? prerendered.shells.find((s) => s.match.test(pathname))?.file;
       return reply.sendFile(page ?? 'index.html');
     }
     return reply.code(404).send({ sucesso: false, status: 404, erro: 'NOT_FOUND', mensagem: 'Não encontrado.' });

@@ -15,7 +15,8 @@ export function createQueryClient() {
   });
 }
 
-const queryClient = createQueryClient();
+/** The browser's one cache (main.tsx warms it with a logged-in page's first requests). */
+export const queryClient = createQueryClient();
 
 export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return (

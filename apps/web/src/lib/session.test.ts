@@ -36,6 +36,29 @@ describe('client session rules (spec 000 §4)', () => {
     expect(getTokens()?.AccessToken).toBe('A2');
   });
 
+  it('adopts the refresh the page started before the bundle (boot/early-refresh.ts) instead of asking again', async () => {
+    const w = window as Window & { __guaritaEarlyRefresh?: Promise<unknown> };
+    w.__guaritaEarlyRefresh = Promise.resolve({ status: 200, body: tokens(900, 'EARLY') });
+    localStorage.setItem('guarita.session', '1');
+    server.use(http.post(route('/api/auth/refresh'), () => dto(TokensDto, tokens(900, 'SECOND'))));
+    await expect(ensureFresh()).resolves.toBe(true);
+    expect(getTokens()?.AccessToken).toBe('EARLY');
+    expect(requests.paths()).toEqual([]);
+    expect(w.__guaritaEarlyRefresh).toBeUndefined();
+    // Taken once: the next refresh asks the API.
+    await expect(refresh()).resolves.toBe(true);
+    expect(getTokens()?.AccessToken).toBe('SECOND');
+  });
+
+  it('an early refresh answered 401 logs out', async () => {
+    (window as Window & { __guaritaEarlyRefresh?: Promise<unknown> }).__guaritaEarlyRefresh = Promise.resolve({ status: 401, body: null });
+    localStorage.setItem('guarita.session', '1');
+    await expect(ensureFresh()).resolves.toBe(false);
+    expect(getTokens()).toBeNull();
+    expect(localStorage.getItem('guarita.session')).toBeNull();
+    expect(requests.paths()).toEqual([]);
+  });
+
   it('a 401 on a call triggers a refresh and one retry with the new token', async () => {
     storeTokens(tokens(3600, 'OLD'));
     server.use(

@@ -84,13 +84,41 @@ async function callRefresh(): Promise<boolean> {
   return false;
 }
 
+interface EarlyAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** The refresh `boot/early-refresh.ts` started before the bundle (customer routes' HTML), taken once. */
+function takeEarlyRefresh(): Promise<EarlyAnswer | null> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const w = window as Window & { __guaritaEarlyRefresh?: Promise<EarlyAnswer | null> };
+  const early = w.__guaritaEarlyRefresh;
+  delete w.__guaritaEarlyRefresh;
+  return early;
+}
+
+/** The early refresh's answer, handled as callRefresh handles its own. */
+async function adoptEarlyRefresh(early: Promise<EarlyAnswer | null>): Promise<boolean> {
+  const answer = await early;
+  if (answer?.status === 200 && answer.body) {
+    storeTokens(answer.body as TokensDto);
+    return true;
+  }
+  if (answer?.status === 401 || answer?.status === 400) clearSession();
+  return false;
+}
+
 /**
  * One refresh at a time: within the tab (a shared promise) and across tabs (a Web Lock), because a
  * rotated refresh token presented twice would revoke the whole login.
  */
 export function refresh(): Promise<boolean> {
   if (!refreshing) {
+    const early = takeEarlyRefresh();
     const run = async () => {
+      // Already asked, under the lock, before the bundle arrived.
+      if (early) return adoptEarlyRefresh(early);
       const before = tokens?.AccessToken;
       const locks = (navigator as Navigator & { locks?: LockManager }).locks;
       if (!locks) return callRefresh();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_MSG } from '../backoffice/approvals';
 import { DECISION_MSG } from '../backoffice/queue';
+import { bellLabel } from './bell';
 import {
-  bellLabel,
   caseEventNotification,
   channelsFor,
   conclusionKey,

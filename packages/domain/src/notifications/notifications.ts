@@ -281,6 +281,3 @@ export function notificationPath(n: Pick<NotificationDto, 'destino' | 'nCtrId' |
       return '/mapa';
   }
 }
-
-/** The bell's accessible name. */
-export const bellLabel = (unread: number) => `Notificações, ${unread} não lida${unread === 1 ? '' : 's'}`;

@@ -38,7 +38,8 @@ export function EmergencyLines({ title = 'Precisa de ajuda agora?' }: { title?: 
 /** The always-reachable emergency strip of the customer header: the theft/robbery line (and 24h assistance from 768 px). */
 export function EmergencyStrip() {
   const cfg = usePublicConfig().data;
-  if (!cfg) return null;
+  // Its place is kept while the numbers load: the strip appearing would push the whole page down (CLS).
+  if (!cfg) return <div className={styles.strip} aria-hidden="true" />;
   return (
     <div className={styles.strip}>
       <a href={telHref(cfg.phoneTheft)}>

@@ -8,6 +8,7 @@ import { QueryError } from '../../../components/ui/QueryError';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { OpenTotal } from './OverdueBanner';
 import { AdvanceLink } from './AdvanceLink';
+import { useAdvanceForecast } from '../api/get-advance-forecast';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';
 import styles from './PaymentsPage.module.css';
@@ -26,6 +27,11 @@ export function PaymentsPage() {
 
 function Payments({ c }: { c: SelectedContractDto }) {
   const bills = useBills(c.nCtrId);
+  // The card shows once with the bills and the advance forecast (asked in parallel): the forecast's note
+  // arriving after the rest would push the history down (CLS).
+  const forecastPending = useAdvanceForecast(c.nCtrId).isLoading;
+  // The history comes with them, not below a card that is still growing (it would be pushed down: CLS).
+  const settled = !bills.isLoading && !forecastPending;
   const open = bills.data?.openTotal ?? 0;
 
   return (
@@ -49,7 +55,7 @@ function Payments({ c }: { c: SelectedContractDto }) {
         </section>
         <section className="card" aria-labelledby="em-aberto">
           <h2 id="em-aberto">Em aberto</h2>
-          {bills.isLoading ? (
+          {bills.isLoading || (forecastPending && bills.data) ? (
             <Skeleton lines={2} label="Carregando faturas…" />
           ) : bills.error || !bills.data ? (
             // Never 'Total em aberto: R$ 0,00' when the bills could not be read (issue 8).
@@ -59,55 +65,58 @@ function Payments({ c }: { c: SelectedContractDto }) {
               <OpenTotal total={open} bills={bills.data.bills} />
             </>
           )}
-          <div className="quick-actions">
-            {bills.data && open > 0 && (
-              <Link className={buttonClass('primary')} to={paths.payments.openInvoice}>
-                Pagar fatura em aberto
-              </Link>
-            )}
-            <AdvanceLink nCtrId={c.nCtrId} />
-          </div>
+          {settled && (
+            <div className="quick-actions">
+              {bills.data && open > 0 && (
+                <Link className={buttonClass('primary')} to={paths.payments.openInvoice}>
+                  Pagar fatura em aberto
+                </Link>
+              )}
+              <AdvanceLink nCtrId={c.nCtrId} />
+            </div>
+          )}
         </section>
       </div>
-      <section className="card" aria-labelledby="historico">
-        <h2 id="historico">Histórico de pagamentos</h2>
-        {bills.isLoading && <Skeleton lines={4} label="Carregando histórico…" />}
-        {bills.error && !bills.data && <p className="muted">O histórico aparece aqui quando as faturas forem carregadas.</p>}
-        {bills.data && bills.data.bills.length === 0 && <p>Nenhuma fatura encontrada.</p>}
-        {bills.data && bills.data.bills.length > 0 && (
-          // Explicit roles: on phones the rows are restyled as stacked cards, and CSS display changes can drop table semantics.
-          <table className={styles.history} role="table" aria-labelledby="historico">
-            <thead role="rowgroup">
-              <tr role="row">
-                <th scope="col" role="columnheader">
-                  Vencimento
-                </th>
-                <th scope="col" role="columnheader">
-                  Valor
-                </th>
-                <th scope="col" role="columnheader">
-                  Situação
-                </th>
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {bills.data.bills.map((b) => (
-                <tr key={b.docEntry} role="row">
-                  <td role="cell" className={styles.date}>
-                    {formatIsoDate(b.docDueDate)}
-                  </td>
-                  <td role="cell" className={styles.amount}>
-                    {formatMoney(billTotal({ ...b, idStatus: b.billStatus.idStatus }))}
-                  </td>
-                  <td role="cell" className={styles.status}>
-                    <span className={STATUS_CLASS[b.billStatus.idStatus]}>{b.billStatus.descStatus}</span>
-                  </td>
+      {settled && (
+        <section className="card" aria-labelledby="historico">
+          <h2 id="historico">Histórico de pagamentos</h2>
+          {bills.error && !bills.data && <p className="muted">O histórico aparece aqui quando as faturas forem carregadas.</p>}
+          {bills.data && bills.data.bills.length === 0 && <p>Nenhuma fatura encontrada.</p>}
+          {bills.data && bills.data.bills.length > 0 && (
+            // Explicit roles: on phones the rows are restyled as stacked cards, and CSS display changes can drop table semantics.
+            <table className={styles.history} role="table" aria-labelledby="historico">
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
+                    Vencimento
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Valor
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Situação
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+              </thead>
+              <tbody role="rowgroup">
+                {bills.data.bills.map((b) => (
+                  <tr key={b.docEntry} role="row">
+                    <td role="cell" className={styles.date}>
+                      {formatIsoDate(b.docDueDate)}
+                    </td>
+                    <td role="cell" className={styles.amount}>
+                      {formatMoney(billTotal({ ...b, idStatus: b.billStatus.idStatus }))}
+                    </td>
+                    <td role="cell" className={styles.status}>
+                      <span className={STATUS_CLASS[b.billStatus.idStatus]}>{b.billStatus.descStatus}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
     </div>
   );
 }
