@@ -1,6 +1,18 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export const STAFF_PASSWORD = 'guarita-demo-2026';
+
+async function ownPage({ browser }: { browser: Browser }, use: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext();
+  await use(await context.newPage());
+  await context.close();
+}
+
+/**
+ * Two browsers side by side (issue 13 §4): `staff` and `customer` are pages in two contexts of their own (cookies
+ * and storage apart, as on two machines), closed when the test ends whatever its outcome.
+ */
+export const test = base.extend<{ staff: Page; customer: Page }>({ staff: ownPage, customer: ownPage });
 
 /** A demo staff account's current TOTP code (demo mode's GET /api/dev/staff/totp) and when it stops being current. */
 async function totp(request: APIRequestContext, email: string): Promise<{ codigo: string; validoAte: string }> {

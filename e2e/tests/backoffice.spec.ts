@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { BEATRIZ, HORIZONTE, JOAO } from '../support/demo';
 import { login } from '../support/login';
 import { openRoute, sidewaysOverflow } from '../support/routes';
-import { openStaffCase as openCase, staffLogin } from '../support/staff';
+import { openStaffCase as openCase, staffLogin, test } from '../support/staff';
 
 /**
  * The staff console and the customer side by side (issue 13 §4), two browser contexts: staff logs in with
@@ -17,131 +17,105 @@ test.describe.configure({ timeout: 120_000 });
 
 const main = (page: Page) => page.getByRole('main');
 
-test('staff rejects a claim photo with a reason and moves the phase; the customer sees both', async ({ browser, request }) => {
-  const staffContext = await browser.newContext();
-  const customerContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  const customer = await customerContext.newPage();
-  try {
-    await staffLogin(staff, request, 'sinistros@guarita.example');
-    const caseNumber = await openCase(staff, '300301', 'Colisão');
+test('staff rejects a claim photo with a reason and moves the phase; the customer sees both', async ({ staff, customer, request }) => {
+  await staffLogin(staff, request, 'sinistros@guarita.example');
+  const caseNumber = await openCase(staff, '300301', 'Colisão');
 
-    await main(staff).getByRole('button', { name: 'Reprovar CNH do condutor' }).click();
-    await main(staff).getByRole('button', { name: 'Confirmar reprovação' }).click();
-    await expect(main(staff).getByText('Informe o motivo da reprovação.')).toBeVisible();
-    await main(staff).getByLabel('Motivo da reprovação (CNH do condutor)').fill('CNH vencida: envie a CNH atual.');
-    await main(staff).getByRole('button', { name: 'Confirmar reprovação' }).click();
-    await expect(main(staff).getByText('Reprovado: CNH vencida: envie a CNH atual.')).toBeVisible();
+  await main(staff).getByRole('button', { name: 'Reprovar CNH do condutor' }).click();
+  await main(staff).getByRole('button', { name: 'Confirmar reprovação' }).click();
+  await expect(main(staff).getByText('Informe o motivo da reprovação.')).toBeVisible();
+  await main(staff).getByLabel('Motivo da reprovação (CNH do condutor)').fill('CNH vencida: envie a CNH atual.');
+  await main(staff).getByRole('button', { name: 'Confirmar reprovação' }).click();
+  await expect(main(staff).getByText('Reprovado: CNH vencida: envie a CNH atual.')).toBeVisible();
 
-    // Not a total loss after all: the claim goes on to the deductible step.
-    await main(staff).getByRole('button', { name: 'Desmarcar perda total' }).click();
-    await expect(main(staff).getByText('Perda total (Qualificado_como_PT__c): Não')).toBeVisible();
-    await main(staff).getByLabel('Nova fase').selectOption('Comunicação Cliente');
-    await main(staff).getByRole('button', { name: 'Mover fase' }).click();
-    await expect(main(staff).getByText('Comunicação Cliente', { exact: true })).toBeVisible();
+  // Not a total loss after all: the claim goes on to the deductible step.
+  await main(staff).getByRole('button', { name: 'Desmarcar perda total' }).click();
+  await expect(main(staff).getByText('Perda total (Qualificado_como_PT__c): Não')).toBeVisible();
+  await main(staff).getByLabel('Nova fase').selectOption('Comunicação Cliente');
+  await main(staff).getByRole('button', { name: 'Mover fase' }).click();
+  await expect(main(staff).getByText('Comunicação Cliente', { exact: true })).toBeVisible();
 
-    await login(customer, request, HORIZONTE);
-    await customer.goto(`/sinistros/consulta/${caseNumber}`);
-    await expect(main(customer).getByText('Participação Obrigatória')).toBeVisible();
-    await expect(main(customer).getByText('Em andamento')).toBeVisible();
-    // Documentação is among the completed steps, folded under '5 etapas concluídas'.
-    await main(customer)
-      .getByText(/etapas concluídas/)
-      .click();
-    await main(customer)
-      .getByRole('button', { name: /Documentação/ })
-      .click();
-    const docs = customer.getByRole('dialog', { name: 'DOCUMENTAÇÃO' });
-    await expect(docs.getByText('Reprovado')).toBeVisible();
-    await expect(docs.getByText('CNH vencida: envie a CNH atual.')).toBeVisible();
-    await expect(docs.getByRole('button', { name: 'Reenviar foto(s)' })).toBeEnabled();
-  } finally {
-    await staffContext.close();
-    await customerContext.close();
-  }
+  await login(customer, request, HORIZONTE);
+  await customer.goto(`/sinistros/consulta/${caseNumber}`);
+  await expect(main(customer).getByText('Participação Obrigatória')).toBeVisible();
+  await expect(main(customer).getByText('Em andamento')).toBeVisible();
+  // Documentação is among the completed steps, folded under '5 etapas concluídas'.
+  await main(customer)
+    .getByText(/etapas concluídas/)
+    .click();
+  await main(customer)
+    .getByRole('button', { name: /Documentação/ })
+    .click();
+  const docs = customer.getByRole('dialog', { name: 'DOCUMENTAÇÃO' });
+  await expect(docs.getByText('Reprovado')).toBeVisible();
+  await expect(docs.getByText('CNH vencida: envie a CNH atual.')).toBeVisible();
+  await expect(docs.getByRole('button', { name: 'Reenviar foto(s)' })).toBeEnabled();
 });
 
-test('a registration change approved by staff shows the new address on /cadastro', async ({ browser, request }) => {
-  const staffContext = await browser.newContext();
-  const customerContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  const customer = await customerContext.newPage();
-  try {
-    await login(customer, request, JOAO);
-    await customer.goto('/suporte/200201?area=Alteracao-de-Dados-Cadastrais');
-    await customer.getByLabel('Telefone para contato (celular)').pressSequentially('11998765432');
-    await customer.getByLabel('O que você quer alterar?').selectOption('Endereço');
-    await customer.getByLabel('CEP', { exact: true }).pressSequentially('01310100');
-    await expect(customer.getByLabel('Rua')).toHaveValue('Avenida Paulista');
-    await customer.getByLabel('Número').fill('1578');
-    await customer.getByRole('button', { name: 'Enviar solicitação' }).click();
-    await expect(main(customer).getByText('Solicitação enviada com sucesso!')).toBeVisible();
-    await customer.goto('/cadastro');
-    await expect(main(customer).getByText(/Avenida Paulista/)).toHaveCount(0);
+test('a registration change approved by staff shows the new address on /cadastro', async ({ staff, customer, request }) => {
+  await login(customer, request, JOAO);
+  await customer.goto('/suporte/200201?area=Alteracao-de-Dados-Cadastrais');
+  await customer.getByLabel('Telefone para contato (celular)').pressSequentially('11998765432');
+  await customer.getByLabel('O que você quer alterar?').selectOption('Endereço');
+  await customer.getByLabel('CEP', { exact: true }).pressSequentially('01310100');
+  await expect(customer.getByLabel('Rua')).toHaveValue('Avenida Paulista');
+  await customer.getByLabel('Número').fill('1578');
+  await customer.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(main(customer).getByText('Solicitação enviada com sucesso!')).toBeVisible();
+  await customer.goto('/cadastro');
+  await expect(main(customer).getByText(/Avenida Paulista/)).toHaveCount(0);
 
-    await staffLogin(staff, request, 'atendimento@guarita.example');
-    await openCase(staff, '200201', 'Alteração de Dados Cadastrais');
-    await expect(main(staff).getByText('Avenida Paulista', { exact: true })).toBeVisible(); // the request as sent
-    const changes = main(staff).getByRole('table', { name: 'O que a aprovação altera' });
-    await expect(changes.getByRole('row', { name: /^Endereço de cobrança .+ Avenida Paulista, 1578 — São Paulo\/SP$/ })).toBeVisible();
-    await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
-    await expect(main(staff).getByText('Encerrado')).toBeVisible();
+  await staffLogin(staff, request, 'atendimento@guarita.example');
+  await openCase(staff, '200201', 'Alteração de Dados Cadastrais');
+  await expect(main(staff).getByText('Avenida Paulista', { exact: true })).toBeVisible(); // the request as sent
+  const changes = main(staff).getByRole('table', { name: 'O que a aprovação altera' });
+  await expect(changes.getByRole('row', { name: /^Endereço de cobrança .+ Avenida Paulista, 1578 — São Paulo\/SP$/ })).toBeVisible();
+  await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
+  await expect(main(staff).getByText('Encerrado')).toBeVisible();
 
-    await customer.reload();
-    await expect(main(customer).getByText(/Avenida Paulista/)).toBeVisible();
-  } finally {
-    await staffContext.close();
-    await customerContext.close();
-  }
+  await customer.reload();
+  await expect(main(customer).getByText(/Avenida Paulista/)).toBeVisible();
 });
 
 test("a due-date change approved by staff: the console shows current and new values; the customer's dashboard the new day", async ({
-  browser,
+  staff,
+  customer,
   request,
 }) => {
-  const staffContext = await browser.newContext();
-  const customerContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  const customer = await customerContext.newPage();
-  try {
-    await login(customer, request, BEATRIZ);
-    await customer.goto('/suporte/800801');
-    await customer.getByLabel('Tipo de solicitação').selectOption({ label: 'Alteração de Vencimento' });
-    await expect(main(customer).getByText('Vencimento atual: dia 10')).toBeVisible();
-    await customer.getByRole('button', { name: 'Escolher novo dia de vencimento' }).click();
-    const picker = customer.getByRole('dialog', { name: 'Novo dia de vencimento' });
-    await picker.getByRole('button', { name: '20', exact: true }).click();
-    await picker.getByRole('button', { name: 'Ok' }).click();
-    await expect(picker).toBeHidden();
-    await customer.getByLabel('Telefone para contato (celular)').pressSequentially('31993456789');
-    await customer.getByLabel('Estou de acordo com a alteração.').check();
-    await customer.getByRole('button', { name: 'Confirmar alteração' }).click();
-    await expect(main(customer).getByText('Solicitação enviada com sucesso!')).toBeVisible();
-    // Nothing changes on the contract before staff approve it.
-    await customer.goto('/dashboard/800801');
-    await expect(main(customer).getByText(/vence todo dia 10$/)).toBeVisible();
+  await login(customer, request, BEATRIZ);
+  await customer.goto('/suporte/800801');
+  await customer.getByLabel('Tipo de solicitação').selectOption({ label: 'Alteração de Vencimento' });
+  await expect(main(customer).getByText('Vencimento atual: dia 10')).toBeVisible();
+  await customer.getByRole('button', { name: 'Escolher novo dia de vencimento' }).click();
+  const picker = customer.getByRole('dialog', { name: 'Novo dia de vencimento' });
+  await picker.getByRole('button', { name: '20', exact: true }).click();
+  await picker.getByRole('button', { name: 'Ok' }).click();
+  await expect(picker).toBeHidden();
+  await customer.getByLabel('Telefone para contato (celular)').pressSequentially('31993456789');
+  await customer.getByLabel('Estou de acordo com a alteração.').check();
+  await customer.getByRole('button', { name: 'Confirmar alteração' }).click();
+  await expect(main(customer).getByText('Solicitação enviada com sucesso!')).toBeVisible();
+  // Nothing changes on the contract before staff approve it.
+  await customer.goto('/dashboard/800801');
+  await expect(main(customer).getByText(/vence todo dia 10$/)).toBeVisible();
 
-    await staffLogin(staff, request, 'atendimento@guarita.example');
-    await openCase(staff, '800801', 'Alteração de Vencimento');
-    const changes = main(staff).getByRole('table', { name: 'O que a aprovação altera' });
-    await expect(changes.getByRole('row', { name: 'Dia de vencimento 10 20' })).toBeVisible();
-    await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
-    await expect(main(staff).getByText('Encerrado')).toBeVisible();
-    await expect(main(staff).getByText(/Decisão: aprovado/)).toBeVisible();
+  await staffLogin(staff, request, 'atendimento@guarita.example');
+  await openCase(staff, '800801', 'Alteração de Vencimento');
+  const changes = main(staff).getByRole('table', { name: 'O que a aprovação altera' });
+  await expect(changes.getByRole('row', { name: 'Dia de vencimento 10 20' })).toBeVisible();
+  await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
+  await expect(main(staff).getByText('Encerrado')).toBeVisible();
+  await expect(main(staff).getByText(/Decisão: aprovado/)).toBeVisible();
 
-    await customer.reload();
-    await expect(main(customer).getByText(/vence todo dia 20$/)).toBeVisible();
-    await customer.goto('/suporte/800801');
-    await main(customer)
-      .getByRole('button', { name: /Alteração de Vencimento/ })
-      .click();
-    const opened = customer.getByRole('dialog', { name: /^Solicitação \d{4}-\d{6}$/ });
-    await expect(opened.getByText('Sua solicitação foi aprovada. Seu vencimento passa a ser todo dia 20.')).toBeVisible();
-    await expect(opened.getByRole('list', { name: 'Andamento' })).toContainText('Solicitação aprovada');
-  } finally {
-    await staffContext.close();
-    await customerContext.close();
-  }
+  await customer.reload();
+  await expect(main(customer).getByText(/vence todo dia 20$/)).toBeVisible();
+  await customer.goto('/suporte/800801');
+  await main(customer)
+    .getByRole('button', { name: /Alteração de Vencimento/ })
+    .click();
+  const opened = customer.getByRole('dialog', { name: /^Solicitação \d{4}-\d{6}$/ });
+  await expect(opened.getByText('Sua solicitação foi aprovada. Seu vencimento passa a ser todo dia 20.')).toBeVisible();
+  await expect(opened.getByRole('list', { name: 'Andamento' })).toContainText('Solicitação aprovada');
 });
 
 test('financeiro lands on its desk: late Pix and refunds, advances, payment links', async ({ page, request }) => {

@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { LUCIA } from '../support/demo';
 import { login } from '../support/login';
-import { openStaffCase, staffLogin } from '../support/staff';
+import { openStaffCase, staffLogin, test } from '../support/staff';
 
 /**
  * Notifications (issue 13 §3–§4), two browsers side by side: Lúcia opens a glass claim with photos; staff (logged in
@@ -65,113 +65,95 @@ async function openGlassClaim(page: Page): Promise<string> {
 }
 
 test('staff works a claim; the customer’s bell, list and claim follow without a reload; she re-sends the photo', async ({
-  browser,
+  staff,
+  customer,
   request,
 }) => {
-  const staffContext = await browser.newContext();
-  const customerContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  const customer = await customerContext.newPage();
-  try {
-    await login(customer, request, LUCIA);
-    await expect(bell(customer)).toHaveAccessibleName('Notificações, 0 não lidas');
-    const caseNumber = await openGlassClaim(customer);
-    // Opening the claim is the first notification (the protocol's confirmation).
-    await expect(bell(customer)).toHaveAccessibleName('Notificações, 1 não lida', { timeout: 20_000 });
+  await login(customer, request, LUCIA);
+  await expect(bell(customer)).toHaveAccessibleName('Notificações, 0 não lidas');
+  const caseNumber = await openGlassClaim(customer);
+  // Opening the claim is the first notification (the protocol's confirmation).
+  await expect(bell(customer)).toHaveAccessibleName('Notificações, 1 não lida', { timeout: 20_000 });
 
-    await staffLogin(staff, request, 'sinistros@guarita.example');
-    expect(await openStaffCase(staff, '700701', 'Vidros')).toBe(caseNumber);
-    await main(staff).getByRole('button', { name: 'Reprovar Vidro danificado inteiro' }).click();
-    await main(staff)
-      .getByLabel('Motivo da reprovação (Vidro danificado inteiro)')
-      .fill('Foto escura: fotografe de dia, de fora do carro.');
-    await main(staff).getByRole('button', { name: 'Confirmar reprovação' }).click();
-    await expect(main(staff).getByText('Reprovado: Foto escura: fotografe de dia, de fora do carro.')).toBeVisible();
-    await main(staff).getByLabel('Nova fase').selectOption('Documentação');
-    await main(staff).getByRole('button', { name: 'Mover fase' }).click();
-    await expect(main(staff).getByText('Documentação', { exact: true }).first()).toBeVisible();
+  await staffLogin(staff, request, 'sinistros@guarita.example');
+  expect(await openStaffCase(staff, '700701', 'Vidros')).toBe(caseNumber);
+  await main(staff).getByRole('button', { name: 'Reprovar Vidro danificado inteiro' }).click();
+  await main(staff).getByLabel('Motivo da reprovação (Vidro danificado inteiro)').fill('Foto escura: fotografe de dia, de fora do carro.');
+  await main(staff).getByRole('button', { name: 'Confirmar reprovação' }).click();
+  await expect(main(staff).getByText('Reprovado: Foto escura: fotografe de dia, de fora do carro.')).toBeVisible();
+  await main(staff).getByLabel('Nova fase').selectOption('Documentação');
+  await main(staff).getByRole('button', { name: 'Mover fase' }).click();
+  await expect(main(staff).getByText('Documentação', { exact: true }).first()).toBeVisible();
 
-    // The customer's page was never reloaded: the bell polls.
-    await expect(bell(customer)).toHaveAccessibleName('Notificações, 3 não lidas', { timeout: 30_000 });
-    await bell(customer).click();
-    await expect(main(customer).getByRole('heading', { name: 'Notificações' })).toBeVisible();
-    const items = main(customer).getByRole('listitem');
-    await expect(items.nth(0)).toContainText(`Protocolo ${caseNumber}: Documentação`);
-    await expect(items.nth(1)).toContainText(`Foto reprovada no sinistro ${caseNumber}`);
-    await expect(items.nth(1)).toContainText('Motivo: Foto escura: fotografe de dia, de fora do carro.');
-    await expect(items.nth(2)).toContainText(`Protocolo ${caseNumber} aberto`);
+  // The customer's page was never reloaded: the bell polls.
+  await expect(bell(customer)).toHaveAccessibleName('Notificações, 3 não lidas', { timeout: 30_000 });
+  await bell(customer).click();
+  await expect(main(customer).getByRole('heading', { name: 'Notificações' })).toBeVisible();
+  const items = main(customer).getByRole('listitem');
+  await expect(items.nth(0)).toContainText(`Protocolo ${caseNumber}: Documentação`);
+  await expect(items.nth(1)).toContainText(`Foto reprovada no sinistro ${caseNumber}`);
+  await expect(items.nth(1)).toContainText('Motivo: Foto escura: fotografe de dia, de fora do carro.');
+  await expect(items.nth(2)).toContainText(`Protocolo ${caseNumber} aberto`);
 
-    // Opening one marks it read and leads to the claim: the new step and the rejection with its text.
-    await items.nth(1).getByRole('link').click();
-    await expect(customer).toHaveURL(new RegExp(`/sinistros/consulta/${caseNumber}$`));
-    await expect(bell(customer)).toHaveAccessibleName('Notificações, 2 não lidas');
-    await expect(main(customer).getByText('Em andamento')).toBeVisible();
-    await main(customer)
-      .getByRole('button', { name: /Documentação/ })
-      .click();
-    const docs = customer.getByRole('dialog', { name: 'DOCUMENTAÇÃO' });
-    await expect(docs.getByText('Reprovado')).toBeVisible();
-    await expect(docs.getByText('Foto escura: fotografe de dia, de fora do carro.')).toBeVisible();
-    await docs.getByRole('button', { name: 'Reenviar foto(s)' }).click();
-    await sendStep(customer, 'Vidro danificado inteiro', '#9c6');
-    await expect(customer).toHaveURL(new RegExp(`/sinistros/consulta/${caseNumber}$`));
+  // Opening one marks it read and leads to the claim: the new step and the rejection with its text.
+  await items.nth(1).getByRole('link').click();
+  await expect(customer).toHaveURL(new RegExp(`/sinistros/consulta/${caseNumber}$`));
+  await expect(bell(customer)).toHaveAccessibleName('Notificações, 2 não lidas');
+  await expect(main(customer).getByText('Em andamento')).toBeVisible();
+  await main(customer)
+    .getByRole('button', { name: /Documentação/ })
+    .click();
+  const docs = customer.getByRole('dialog', { name: 'DOCUMENTAÇÃO' });
+  await expect(docs.getByText('Reprovado')).toBeVisible();
+  await expect(docs.getByText('Foto escura: fotografe de dia, de fora do carro.')).toBeVisible();
+  await docs.getByRole('button', { name: 'Reenviar foto(s)' }).click();
+  await sendStep(customer, 'Vidro danificado inteiro', '#9c6');
+  await expect(customer).toHaveURL(new RegExp(`/sinistros/consulta/${caseNumber}$`));
 
-    await staff.reload();
-    await main(staff).getByRole('button', { name: 'Aprovar Vidro danificado inteiro' }).click();
-    await expect(main(staff).getByText('Aprovada').first()).toBeVisible();
-    await customer.reload();
-    await main(customer)
-      .getByRole('button', { name: /Documentação/ })
-      .click();
-    await expect(customer.getByRole('dialog', { name: 'DOCUMENTAÇÃO' }).getByText('Reprovado')).toHaveCount(0);
+  await staff.reload();
+  await main(staff).getByRole('button', { name: 'Aprovar Vidro danificado inteiro' }).click();
+  await expect(main(staff).getByText('Aprovada').first()).toBeVisible();
+  await customer.reload();
+  await main(customer)
+    .getByRole('button', { name: /Documentação/ })
+    .click();
+  await expect(customer.getByRole('dialog', { name: 'DOCUMENTAÇÃO' }).getByText('Reprovado')).toHaveCount(0);
 
-    // Marking all read empties the bell.
-    await customer.goto('/notificacoes');
-    await main(customer).getByRole('button', { name: 'Marcar todas como lidas' }).click();
-    await expect(bell(customer)).toHaveAccessibleName('Notificações, 0 não lidas');
-  } finally {
-    await staffContext.close();
-    await customerContext.close();
-  }
+  // Marking all read empties the bell.
+  await customer.goto('/notificacoes');
+  await main(customer).getByRole('button', { name: 'Marcar todas como lidas' }).click();
+  await expect(bell(customer)).toHaveAccessibleName('Notificações, 0 não lidas');
 });
 
 test('a registration change approved by staff notifies the customer and shows the new address on /cadastro', async ({
-  browser,
+  staff,
+  customer,
   request,
 }) => {
-  const staffContext = await browser.newContext();
-  const customerContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  const customer = await customerContext.newPage();
-  try {
-    await login(customer, request, LUCIA);
-    await customer.goto('/suporte/700701?area=Alteracao-de-Dados-Cadastrais');
-    await customer.getByLabel('Telefone para contato (celular)').pressSequentially('31977665544');
-    await customer.getByLabel('O que você quer alterar?').selectOption('Endereço');
-    await customer.getByLabel('CEP', { exact: true }).pressSequentially('01310100');
-    await expect(customer.getByLabel('Rua')).toHaveValue('Avenida Paulista');
-    await customer.getByLabel('Número').fill('2000');
-    await customer.getByRole('button', { name: 'Enviar solicitação' }).click();
-    await expect(main(customer).getByText('Solicitação enviada com sucesso!')).toBeVisible();
-    await customer.goto('/cadastro');
-    await expect(main(customer).getByText(/Avenida Paulista/)).toHaveCount(0);
+  await login(customer, request, LUCIA);
+  await customer.goto('/suporte/700701?area=Alteracao-de-Dados-Cadastrais');
+  await customer.getByLabel('Telefone para contato (celular)').pressSequentially('31977665544');
+  await customer.getByLabel('O que você quer alterar?').selectOption('Endereço');
+  await customer.getByLabel('CEP', { exact: true }).pressSequentially('01310100');
+  await expect(customer.getByLabel('Rua')).toHaveValue('Avenida Paulista');
+  await customer.getByLabel('Número').fill('2000');
+  await customer.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(main(customer).getByText('Solicitação enviada com sucesso!')).toBeVisible();
+  await customer.goto('/cadastro');
+  await expect(main(customer).getByText(/Avenida Paulista/)).toHaveCount(0);
 
-    await staffLogin(staff, request, 'atendimento@guarita.example');
-    const caseNumber = await openStaffCase(staff, '700701', 'Alteração de Dados Cadastrais');
-    await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
-    await expect(main(staff).getByText('Encerrado')).toBeVisible();
+  await staffLogin(staff, request, 'atendimento@guarita.example');
+  const caseNumber = await openStaffCase(staff, '700701', 'Alteração de Dados Cadastrais');
+  await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
+  await expect(main(staff).getByText('Encerrado')).toBeVisible();
 
-    // One notification for the decision (not another for its phase Concluído), seen without a reload.
-    await expect(bell(customer)).toHaveAccessibleName('Notificações, 2 não lidas', { timeout: 30_000 });
-    await bell(customer).click();
-    const items = main(customer).getByRole('listitem');
-    await expect(items.nth(0)).toContainText(`Solicitação ${caseNumber} aprovada`);
-    await expect(items.nth(0)).toContainText('Sua solicitação foi aprovada e seus dados foram atualizados.');
-    await expect(items.nth(1)).toContainText(`Protocolo ${caseNumber} aberto`);
-    await customer.goto('/cadastro');
-    await expect(main(customer).getByText(/Avenida Paulista, 2000/)).toBeVisible();
-  } finally {
-    await staffContext.close();
-    await customerContext.close();
-  }
+  // One notification for the decision (not another for its phase Concluído), seen without a reload.
+  await expect(bell(customer)).toHaveAccessibleName('Notificações, 2 não lidas', { timeout: 30_000 });
+  await bell(customer).click();
+  const items = main(customer).getByRole('listitem');
+  await expect(items.nth(0)).toContainText(`Solicitação ${caseNumber} aprovada`);
+  await expect(items.nth(0)).toContainText('Sua solicitação foi aprovada e seus dados foram atualizados.');
+  await expect(items.nth(1)).toContainText(`Protocolo ${caseNumber} aberto`);
+  await customer.goto('/cadastro');
+  await expect(main(customer).getByText(/Avenida Paulista, 2000/)).toBeVisible();
 });
