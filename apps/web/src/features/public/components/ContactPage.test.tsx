@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { Ref } from 'react';
 import { ContactSentDto, PublicConfigDto } from '@guarita/domain';
@@ -58,14 +57,12 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const user = userEvent.setup();
+  // No QueryClientProvider: the public pages work without TanStack Query (ADR 025).
   render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/contato']}>
-        <ContactPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={['/contato']}>
+      <ContactPage />
+    </MemoryRouter>,
   );
   return user;
 }
