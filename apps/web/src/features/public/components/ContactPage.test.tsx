@@ -86,12 +86,16 @@ async function fillAll(user: ReturnType<typeof userEvent.setup>) {
 
 describe('ContactPage (/contato)', () => {
   it("shows 'Fale conosco', the four labelled fields, the captcha, a send button and the company's contacts from config", async () => {
-    renderPage();
+    const user = renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Fale conosco' })).toBeInTheDocument();
     const f = fields();
     expect(f.email).toHaveAttribute('type', 'email');
     expect(f.phone).toHaveAttribute('type', 'tel');
     expect(f.message.tagName).toBe('TEXTAREA');
+    // The captcha loads with the first touch of the form, not with the page (ADR 025).
+    expect(screen.getByText('Carregando verificação anti-robô…')).toBeInTheDocument();
+    expect(screen.queryByText('Verificação anti-robô')).not.toBeInTheDocument();
+    await user.click(f.name);
     expect(await screen.findByText('Verificação anti-robô')).toBeInTheDocument();
     expect(sendButton()).toHaveTextContent('Enviar');
 
