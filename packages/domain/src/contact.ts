@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { BOUNDS_MSG, hasControlChars, safeText } from './bounds';
+import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from './contact-fields';
 
-/** The contact form ("Fale conosco", 000 §2): four required fields, checked the same way in the form and at the API. */
-export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-
-export const CONTACT_LIMITS: Record<ContactField, number> = { name: 120, email: 200, phone: 20, message: 2000 };
+export { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField };
 
 /** Size of the ALTCHA payload (base64 of the signed challenge + solution, well under 2 KB in practice). */
 export const ALTCHA_PAYLOAD_MAX = 4000;
