@@ -16,14 +16,17 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React, the router and TanStack Query run on every page: one chunk instead of a dozen small ones
-          // (TanStack's infinite queries only on /mapa: left to that page).
+          // React and the router run on every page: one chunk instead of a dozen small ones. TanStack Query is
+          // a chunk of its own that only the logged-in area, the staff console and SSO import (ADR 025: the
+          // public pages' first load carries none of it); its infinite queries only on /mapa, left to that page.
           groups: [
             {
               name: 'framework',
-              test: (id) =>
-                /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) &&
-                !/[\\/](useI|i)nfiniteQuery/.test(id),
+              test: (id) => /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id),
+            },
+            {
+              name: 'query',
+              test: (id) => /node_modules[\\/]@tanstack[\\/]/.test(id) && !/[\\/](useI|i)nfiniteQuery/.test(id),
             },
           ],
         },

@@ -30,25 +30,27 @@ function resolve(node: ts.Expression, scope: Scope, seen = new Set<string>()): t
   return n;
 }
 
-/** The first `import('spec')` reachable from `node`, following local identifiers. */
-function dynamicImportIn(node: ts.Node, scope: Scope, seen = new Set<string>()): string | undefined {
-  let found: string | undefined;
+/**
+ * Every `import('spec')` reachable from `node`, following local identifiers, in source order: a helper's own
+ * import (the router's `withQuery` brings TanStack Query's provider) comes before the route module it wraps.
+ */
+function dynamicImportsIn(node: ts.Node, scope: Scope, seen = new Set<string>()): string[] {
+  const found: string[] = [];
   const visit = (n: ts.Node): void => {
-    if (found) return;
     if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const arg = n.arguments[0];
-      if (arg && (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg))) found = arg.text;
+      if (arg && (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg))) found.push(arg.text);
       return;
     }
     if (ts.isIdentifier(n) && scope.has(n.text) && !seen.has(n.text)) {
       seen.add(n.text);
-      found = dynamicImportIn(scope.get(n.text)!, scope, seen);
+      found.push(...dynamicImportsIn(scope.get(n.text)!, scope, seen));
       return;
     }
     ts.forEachChild(n, visit);
   };
   visit(node);
-  return found;
+  return [...new Set(found)];
 }
 
 /** Route objects of an array-ish expression: literals, spreads, identifiers, `helper(routes)` calls. */
@@ -119,10 +121,10 @@ export function readRoutes(routerFile: string, exportName = 'routes'): Map<strin
       const pathNode = property(obj, 'path');
       const ownPath = pathText(pathNode);
       const fullPath = ownPath === undefined ? parentPath : joinPath(parentPath, ownPath);
-      // `lazy: …`, `lazy,` or `lazy() {…}`: whichever form, the import() inside names the chunk.
+      // `lazy: …`, `lazy,` or `lazy() {…}`: whichever form, the import()s inside name the chunks (the route's last).
       const lazyProp = obj.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'lazy');
-      const spec = lazyProp ? dynamicImportIn(lazyProp, scope) : undefined;
-      const modules = spec ? [...lazyModules, spec] : lazyModules;
+      const specs = lazyProp ? dynamicImportsIn(lazyProp, scope) : [];
+      const modules = [...lazyModules, ...specs];
       if (ownPath !== undefined && !table.has(fullPath)) table.set(fullPath, { path: fullPath, lazyModules: modules });
       const children = property(obj, 'children');
       if (children) walk(routeObjects(children, scope), fullPath, modules);

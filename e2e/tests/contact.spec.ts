@@ -25,8 +25,11 @@ test('a visitor sends the contact form, proving with the captcha that they are n
   const send = form.getByRole('button', { name: 'Enviar' });
   await expect(email).toHaveAttribute('type', 'email');
 
+  // The captcha (and the form's checks) load with the visitor's first touch of the form, not with the page (ADR 025).
+  await expect(form.getByText('Carregando verificação anti-robô…')).toBeVisible();
+  await name.click();
   // The ALTCHA widget fetches a challenge and solves its proof of work when checked (before any field is
-  // touched: it also starts by itself as soon as the visitor focuses the form).
+  // filled: it also starts by itself as soon as the visitor focuses a field).
   const challenge = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/contact/challenge');
   const captcha = form.getByRole('checkbox', { name: 'Não sou um robô' });
   await expect(captcha).not.toBeChecked();

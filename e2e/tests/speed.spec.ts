@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { MARIA } from '../support/demo';
+import { login } from '../support/login';
 
 /** Collects CSP violations (as the page reports them) and console errors (hydration mismatches among them). */
 async function watchPage(page: Page) {
@@ -61,6 +63,8 @@ test('the contact page (zod, the captcha widget) runs under the CSP without a si
   const watch = await watchPage(page);
   await page.goto('/contato');
   const form = page.getByRole('form', { name: 'Formulário de contato' });
+  // The captcha loads with the first touch of the form (ADR 025).
+  await form.getByLabel('Nome').click();
   await expect(form.getByRole('checkbox', { name: 'Não sou um robô' })).toBeVisible();
   // Validation runs through zod in the browser.
   await form.getByRole('button', { name: 'Enviar' }).click();
@@ -183,4 +187,34 @@ test('the prerendered public pages do not move once painted, on a 360 px phone (
     const cls = shifts.reduce((sum, s) => sum + s.value, 0);
     expect(cls, `${path}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
   }
+});
+
+test("'Solicitações' does not move while 'Minhas solicitações' loads, on a 360 px phone (CLS ≤ 0.02)", async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await login(page, request, MARIA);
+  // The list answers late: its skeleton shows first, then its rows (taller than the skeleton).
+  await page.route('**/api/cases/contracts/*', async (route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] }[]) {
+        if (e.hadRecentInput) continue;
+        const describe = (n: Node | null | undefined) =>
+          n instanceof Element ? `${n.tagName.toLowerCase()}.${n.className}` : String(n?.nodeName);
+        w.__shifts.push({ value: e.value, sources: e.sources.map((s) => describe(s.node)) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/suporte/100101');
+  const cases = page.getByRole('main').getByRole('region', { name: /Minhas solicitações/ });
+  await expect(cases.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByLabel('Tipo de solicitação')).toBeVisible();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+  const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+  expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.02);
 });

@@ -35,8 +35,9 @@ const ROUTE_MODULES: Record<string, string> = {
   '/termos-de-uso': 'src/features/public/components/TermsPage.tsx',
 };
 
-/** The customer area's layout route, lazy as well. */
+/** The customer area's layout route, lazy as well, and TanStack Query's provider that comes with it (app/router.tsx). */
 const CUSTOMER_LAYOUT = 'src/features/shell/components/CustomerLayout.tsx';
+const QUERY_PROVIDER = 'src/app/query-client.tsx';
 
 /**
  * Customer routes answered with their own copy of index.html (the skeleton), which preloads the customer layout's
@@ -127,7 +128,7 @@ async function prerender(): Promise<void> {
     for (const route of new Set(SHELL_ROUTES.map((r) => r.file))) {
       const { source } = SHELL_ROUTES.find((r) => r.file === route)!;
       // A logged-in page's content needs its modules and data: they start at once.
-      write(route, withEarlyRefresh(template, earlyRefresh), headTags([CUSTOMER_LAYOUT, source]), { deferModules: false });
+      write(route, withEarlyRefresh(template, earlyRefresh), headTags([QUERY_PROVIDER, CUSTOMER_LAYOUT, source]), { deferModules: false });
     }
     // Every other route's index.html: its stylesheets inline as well.
     writeFileSync(path.join(dist, 'index.html'), inlineStylesheets(withEarlyRefresh(template, earlyRefresh)));

@@ -4,9 +4,7 @@
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { createQueryClient } from './app/App';
 import { routes } from './app/router';
 
 /** The public pages served as HTML from the build; `file` is its name under dist/prerendered/. */
@@ -26,10 +24,8 @@ export async function render(path: string): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
-        {/* hydrate={false}: no inline data script (the CSP allows none); the routes have no loaders to hand over. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </QueryClientProvider>
+      {/* hydrate={false}: no inline data script (the CSP allows none); the routes have no loaders to hand over. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
   let html = '';

@@ -4,10 +4,8 @@ import './styles/tokens.css';
 import './styles/base.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, queryClient } from './app/App';
-import { contractsQuery } from './api/get-contracts';
-import { meQuery } from './api/get-me';
-import { publicConfigQuery } from './api/get-public-config';
+import { App } from './app/App';
+import { getPublicConfig } from './api/get-public-config';
 import { createRouterForPage } from './app/router';
 import { ensureFresh, hadSession } from './lib/session';
 import './boot-skeleton.css';
@@ -26,10 +24,17 @@ const root = document.getElementById('root')!;
 const session = hadSession() ? ensureFresh() : null;
 // A logged-in page's first requests (the contracts, the header's name and phone lines) go out as soon as the
 // token is fresh, while the route's modules run and render, not after.
+// TanStack Query comes with the customer layout's chunk (a public page loads none of it): imported here, in
+// parallel with the route's modules, it is the same chunk the layout then finds loaded.
 if (!root.hasAttribute('data-prerendered')) {
-  void queryClient.prefetchQuery(publicConfigQuery()); // the header's emergency lines
-  void session?.then((ok) => {
+  getPublicConfig().catch(() => {}); // the header's emergency lines
+  void session?.then(async (ok) => {
     if (!ok) return;
+    const [{ queryClient }, { contractsQuery }, { meQuery }] = await Promise.all([
+      import('./app/query-client'),
+      import('./api/get-contracts'),
+      import('./api/get-me'),
+    ]);
     void queryClient.prefetchQuery(contractsQuery());
     void queryClient.prefetchQuery(meQuery());
   });

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw';
+import { resetPublicConfigForTests } from '../src/api/get-public-config';
 
 // Lazy chunks (the QR code library, the captcha) load through the module graph: on a busy 2-core machine the
 // first one can take longer than Testing Library's 1 s default for findBy*/waitFor.
@@ -20,5 +21,6 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  resetPublicConfigForTests();
 });
 afterAll(() => server.close());

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { BOUNDS_MSG, hasControlChars, safeText } from './bounds';
+import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from './contact-fields';
 
-/** The contact form ("Fale conosco", 000 §2): four required fields, checked the same way in the form and at the API. */
-export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message'] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-
-export const CONTACT_LIMITS: Record<ContactField, number> = { name: 120, email: 200, phone: 20, message: 2000 };
+export { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField };
 
 /** Size of the ALTCHA payload (base64 of the signed challenge + solution, well under 2 KB in practice). */
 export const ALTCHA_PAYLOAD_MAX = 4000;
@@ -55,14 +52,20 @@ function checkContact(v: Checked, ctx: z.RefinementCtx, withCaptcha: boolean) {
   if (withCaptcha && !v.altcha) ctx.addIssue({ code: 'custom', message: CONTACT_MSG.captchaMissing, path: ['altcha'] });
 }
 
-const fields = { name: text('name'), email: text('email'), phone: text('phone'), message: text('message') };
+// Marked pure (as contracts.ts's): a page that imports only CONTACT_LIMITS does not bring zod (ADR 025).
+const fields = {
+  name: /* @__PURE__ */ text('name'),
+  email: /* @__PURE__ */ text('email'),
+  phone: /* @__PURE__ */ text('phone'),
+  message: /* @__PURE__ */ text('message'),
+};
 
 /** The contact message itself (000 §3 "Contact message: name, email, phone, message"). */
-export const contactSchema = z.object(fields).superRefine((v, ctx) => checkContact(v, ctx, false));
+export const contactSchema = /* @__PURE__ */ z.object(fields).superRefine((v, ctx) => checkContact(v, ctx, false));
 export type ContactMessage = z.infer<typeof contactSchema>;
 
 /** POST /api/contact: the message plus the solved ALTCHA payload (the widget's base64 string). */
-export const contactRequestSchema = z
+export const contactRequestSchema = /* @__PURE__ */ z
   .object({
     ...fields,
     altcha: safeText(ALTCHA_PAYLOAD_MAX, { message: CONTACT_MSG.captchaInvalid }).default(''),
@@ -70,7 +73,7 @@ export const contactRequestSchema = z
   .superRefine((v, ctx) => checkContact(v, ctx, true));
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 
-export const ContactSentDto = z.object({ sucesso: z.literal(true), mensagem: z.string() });
+export const ContactSentDto = /* @__PURE__ */ z.object({ sucesso: z.literal(true), mensagem: z.string() });
 export type ContactSentDto = z.infer<typeof ContactSentDto>;
 
 /** First message to show for a contact form, or null when it can be sent. */

@@ -7,8 +7,6 @@ export const contractKeys = {
 
 export const meKeys = { all: ['me'] as const };
 
-export const configKeys = { all: ['config'] as const };
-
 /** Support cases: shared because the plan-change and due-date features refresh 'Minhas solicitações' after sending. */
 export const caseKeys = {
   all: ['cases'] as const,

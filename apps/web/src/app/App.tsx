@@ -1,27 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import type { createBrowserRouter } from 'react-router';
-import { ApiError } from '../lib/api';
 
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        // Client errors (401/403/404) will not fix themselves by retrying.
-        retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
-}
-
-/** The browser's one cache (main.tsx warms it with a logged-in page's first requests). */
-export const queryClient = createQueryClient();
-
+/**
+ * The app is its router. TanStack Query's client is provided by the routes that use it (`app/query-client.tsx`), so
+ * the public pages load without it.
+ */
 export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  );
+  return <RouterProvider router={router} />;
 }

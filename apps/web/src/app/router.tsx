@@ -3,7 +3,13 @@ import RenderErrorPage from '../features/common/components/RenderErrorPage';
 import { Spinner } from '../components/ui/Spinner';
 import { paths } from '../lib/paths';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+type Load = () => Promise<{ default: React.ComponentType }>;
+const page = (load: Load) => async () => ({ Component: (await load()).default });
+/** A route whose screens read data through TanStack Query: the client's provider comes with its lazy module. */
+const withQuery = (load: Load) => async () => {
+  const [{ default: Component }, { withQueryClient }] = await Promise.all([load(), import('./query-client')]);
+  return { Component: withQueryClient(Component) };
+};
 const comingSoon = page(() => import('../features/common/components/ComingSoonPage'));
 const payments = page(() => import('../features/payments/components/PaymentsPage'));
 const support = page(() => import('../features/support/components/SupportPage')); // support (issue 9)
@@ -41,7 +47,7 @@ const publicRoutes: RouteObject[] = [
   { path: paths.terms, lazy: page(() => import('../features/public/components/TermsPage')) },
   { path: paths.contact, lazy: page(() => import('../features/public/components/ContactPage')) },
   { path: paths.faq, lazy: page(() => import('../features/public/components/FaqPage')) },
-  { path: paths.sso, lazy: page(() => import('../features/sso/components/SsoPage')) },
+  { path: paths.sso, lazy: withQuery(() => import('../features/sso/components/SsoPage')) },
   { path: paths.checkout, lazy: comingSoon },
   { path: paths.checkoutContact, lazy: comingSoon },
   { path: paths.referral, lazy: comingSoon },
@@ -58,14 +64,14 @@ export const routes: RouteObject[] = [
       { path: paths.legacy.panel, element: <Navigate to={paths.dashboard.pattern} replace />, caseSensitive: true },
       { path: paths.legacy.dashboard, element: <Navigate to={paths.dashboard.pattern} replace />, caseSensitive: true },
       {
-        lazy: async () => ({ Component: (await import('../features/shell/components/CustomerLayout')).default }),
+        lazy: withQuery(() => import('../features/shell/components/CustomerLayout')),
         children: exact(customerRoutes),
       },
       {
         // The staff console: its own layout and chunks (issue 13); nothing of it loads on a customer route.
         path: paths.backoffice.home,
         caseSensitive: true,
-        lazy: page(() => import('../features/backoffice/components/BackofficeLayout')),
+        lazy: withQuery(() => import('../features/backoffice/components/BackofficeLayout')),
         children: [
           { index: true, lazy: page(() => import('../features/backoffice/components/QueuePage')) },
           { path: paths.backoffice.case, caseSensitive: true, lazy: page(() => import('../features/backoffice/components/CasePage')) },

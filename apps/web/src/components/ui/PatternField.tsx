@@ -9,6 +9,8 @@ type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaul
 
 interface Props extends NativeProps, FieldProps {
   mask: PatternMaskName;
+  /** 'tel' for a phone number (its keypad and autofill); text otherwise. */
+  type?: 'text' | 'tel';
   value: string | undefined;
   /** The masked text as shown ('529.982.247-25'). */
   onChange: (value: string) => void;
@@ -26,12 +28,12 @@ function caretAfter(text: string, count: number): number {
 
 /**
  * A labelled input with one of the domain's pattern masks, without react-imask: the formatting is the pure
- * `applyPatternMask`, the caret stays after the same letter or digit. Only for the login card of the
- * prerendered home page, whose first visit must not pay imask's ~17 KB (ADR 025); every other masked
- * field is a `MaskedField`.
+ * `applyPatternMask`, the caret stays after the same letter or digit. Only for the prerendered public pages'
+ * forms (the login card on '/', the phone of 'Fale conosco'), whose first visit must not pay imask's ~17 KB
+ * (ADR 025); every other masked field is a `MaskedField`.
  */
 export const PatternField = forwardRef<HTMLInputElement, Props>(function PatternField(
-  { label, mask, value, onChange, error, invalid, hint, id, className, ...rest },
+  { label, mask, type = 'text', value, onChange, error, invalid, hint, id, className, ...rest },
   ref,
 ) {
   const input = useRef<HTMLInputElement | null>(null);
@@ -74,7 +76,7 @@ export const PatternField = forwardRef<HTMLInputElement, Props>(function Pattern
             if (typeof ref === 'function') ref(el);
             else if (ref) ref.current = el;
           }}
-          type="text"
+          type={type}
           defaultValue={shown}
           onChange={change}
         />

@@ -7,4 +7,5 @@ export { apiErrorText } from './error-text';
 export { api, ApiError, toApiError, unwrap, type ApiBody, type ApiData, type ApiErrorDetails, type ApiPath } from './client';
 export { newIdempotencyKey } from './idempotency-key';
 export type { paths, components } from './schema';
+export { useCall, type CallCallbacks } from './use-call';
 export { isRetryableError, useIdempotentMutation, type SendCallbacks } from './use-idempotent-mutation';

@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { api, unwrap, type ApiBody } from '../../../lib/api';
+import { api, unwrap, useCall, type ApiBody } from '../../../lib/api';
 
 export const sendCode = (body: ApiBody<'/api/auth/code', 'post'>) => unwrap(api.POST('/api/auth/code', { body }));
 
-export const useSendCode = () => useMutation({ mutationFn: sendCode });
+export const useSendCode = () => useCall(sendCode);

@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api';
+import { api, unwrap, useCall } from '../../../lib/api';
 
 export const startLogin = (documento: string) => unwrap(api.POST('/api/auth/login', { body: { documento } }));
 
-export const useStartLogin = () => useMutation({ mutationFn: startLogin });
+export const useStartLogin = () => useCall(startLogin);

@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { api, unwrap, type ApiBody } from '../../../lib/api';
+import { api, unwrap, useCall, type ApiBody } from '../../../lib/api';
 import { storeTokens } from '../../../lib/session';
 
 export const verifyCode = async (body: ApiBody<'/api/auth/verify', 'post'>) => {
@@ -8,4 +7,4 @@ export const verifyCode = async (body: ApiBody<'/api/auth/verify', 'post'>) => {
   return tokens;
 };
 
-export const useVerifyCode = () => useMutation({ mutationFn: verifyCode });
+export const useVerifyCode = () => useCall(verifyCode);

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { Ref } from 'react';
 import { ContactSentDto, PublicConfigDto } from '@guarita/domain';
@@ -58,14 +57,12 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const user = userEvent.setup();
+  // No QueryClientProvider: the public pages work without TanStack Query (ADR 025).
   render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/contato']}>
-        <ContactPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={['/contato']}>
+      <ContactPage />
+    </MemoryRouter>,
   );
   return user;
 }
@@ -89,12 +86,16 @@ async function fillAll(user: ReturnType<typeof userEvent.setup>) {
 
 describe('ContactPage (/contato)', () => {
   it("shows 'Fale conosco', the four labelled fields, the captcha, a send button and the company's contacts from config", async () => {
-    renderPage();
+    const user = renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Fale conosco' })).toBeInTheDocument();
     const f = fields();
     expect(f.email).toHaveAttribute('type', 'email');
     expect(f.phone).toHaveAttribute('type', 'tel');
     expect(f.message.tagName).toBe('TEXTAREA');
+    // The captcha loads with the first touch of the form, not with the page (ADR 025).
+    expect(screen.getByText('Carregando verificação anti-robô…')).toBeInTheDocument();
+    expect(screen.queryByText('Verificação anti-robô')).not.toBeInTheDocument();
+    await user.click(f.name);
     expect(await screen.findByText('Verificação anti-robô')).toBeInTheDocument();
     expect(sendButton()).toHaveTextContent('Enviar');
 

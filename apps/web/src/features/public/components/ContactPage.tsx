@@ -1,11 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type Ref } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { CONTACT_LIMITS, MSG, contactFormError, contactSchema, missingContactFields, type ContactField } from '@guarita/domain';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { CONTACT_LIMITS, MSG, type ContactField } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
-import { MaskedField } from '../../../components/ui/MaskedField';
 import { PageTitle } from '../../../components/ui/PageTitle';
+import { PatternField } from '../../../components/ui/PatternField';
 import { TextArea } from '../../../components/ui/TextArea';
 import { TextField } from '../../../components/ui/TextField';
 import { usePublicConfig } from '../../../api/get-public-config';
@@ -25,6 +24,13 @@ const EMPTY: Values = { name: '', email: '', phone: '', message: '' };
 /** Server refusals whose own pt-BR message tells the visitor what to do; anything else is the spec's generic error. */
 const SPECIFIC_ERRORS = new Set(['VALIDATION', 'CAPTCHA_INVALID', 'CAPTCHA_EXPIRED', 'CAPTCHA_REUSED', 'RATE_LIMITED']);
 const errorText = (err: unknown) => (err instanceof ApiError && SPECIFIC_ERRORS.has(err.code) ? err.message : MSG.contactError);
+
+/**
+ * The schema check (zod) and the captcha load when the visitor first touches the form, not with the page: the
+ * prerendered form shows at once and the page's first load stays light (ADR 025).
+ */
+const loadChecks = () => import('./contact-checks');
+const resolver: Resolver<Values> = async (values, context, options) => (await loadChecks()).contactResolver(values, context, options);
 
 /** The widget (and its worker and stylesheet) is a chunk of its own, fetched only on this page. */
 const loadWidget = () =>
@@ -47,13 +53,21 @@ export function ContactPage() {
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [sending, setSending] = useState(false);
   const [Widget] = useState(loadWidget);
+  // First focus, tap or key in the form: the captcha starts (it solves its challenge meanwhile) and the checks load.
+  const [touched, setTouched] = useState(false);
+  const onFirstTouch = touched
+    ? undefined
+    : () => {
+        setTouched(true);
+        void loadChecks();
+      };
   const captchaRef = useRef<CaptchaHandle>(null);
   const captchaPayload = useRef<string | null>(null);
   const send = useSendContact();
   const inBrowser = useInBrowser();
   // The domain's contactSchema decides; one message for the whole form (the spec's), fields only marked.
   const { control, register, handleSubmit, reset, watch, getValues } = useForm<Values>({
-    resolver: zodResolver(contactSchema) as never,
+    resolver,
     defaultValues: EMPTY,
     reValidateMode: 'onSubmit',
   });
@@ -71,12 +85,11 @@ export function ContactPage() {
     return () => sub.unsubscribe();
   }, [watch]);
 
-  const refuse = () => {
-    // 'Preencha todos os campos!' (or a bad e-mail/phone) and nothing is sent.
-    const values = getValues();
-    const problem = contactFormError(values);
-    setInvalid(problem?.field ? [problem.field] : missingContactFields(values));
-    setFeedback({ kind: 'error', text: problem?.message ?? MSG.contactIncomplete });
+  const refuse = async () => {
+    // 'Preencha todos os campos!' (or a bad e-mail/phone) and nothing is sent. (The resolver has loaded the checks.)
+    const refusal = (await loadChecks()).contactRefusal(getValues());
+    setInvalid(refusal.invalid);
+    setFeedback({ kind: 'error', text: refusal.text });
   };
 
   const submit = handleSubmit(async () => {
@@ -119,14 +132,21 @@ export function ContactPage() {
       </header>
 
       <div className={styles.contactBody}>
-        <form className={`card ${styles.contactForm}`} onSubmit={submit} noValidate aria-label="Formulário de contato">
+        <form
+          className={`card ${styles.contactForm}`}
+          onSubmit={submit}
+          onFocus={onFirstTouch}
+          onPointerDown={onFirstTouch}
+          noValidate
+          aria-label="Formulário de contato"
+        >
           <TextField label="Nome" autoComplete="name" {...field('name')} />
           <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" {...field('email')} />
           <Controller
             name="phone"
             control={control}
             render={({ field: f }) => (
-              <MaskedField
+              <PatternField
                 label="Telefone com DDD"
                 mask="phone"
                 type="tel"
@@ -142,8 +162,9 @@ export function ContactPage() {
           <TextArea label="Mensagem" rows={6} {...field('message')} />
 
           <div className={styles.captchaSlot}>
-            {/* The widget is a browser-only custom element: the prerendered page shows the loading line until hydrated. */}
-            {inBrowser ? (
+            {/* The widget is a browser-only custom element: the prerendered page shows the loading line until the
+                form is first touched in the browser. */}
+            {inBrowser && touched ? (
               <Suspense fallback={CAPTCHA_LOADING}>
                 <Widget ref={captchaRef} challengeUrl={CONTACT_CHALLENGE_URL} onChange={onCaptcha} />
               </Suspense>

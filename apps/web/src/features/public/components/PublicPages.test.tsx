@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { PublicConfigDto } from '@guarita/domain';
 import { dto, http, route, server } from '../../../../test/msw';
@@ -27,21 +26,19 @@ beforeEach(() => {
 });
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // No QueryClientProvider: the public pages (the login on '/' included) work without TanStack Query (ADR 025).
   render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route element={<PublicLayout />}>
-            <Route path="/" element={<HomeOrLogin />} />
-            <Route path="/duvidas-frequentes" element={<FaqPage />} />
-            <Route path="/politica-de-privacidade" element={<PrivacyPage />} />
-            <Route path="/termos-de-uso" element={<TermsPage />} />
-            <Route path="/contato" element={<p>contato</p>} />
-          </Route>
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route path="/" element={<HomeOrLogin />} />
+          <Route path="/duvidas-frequentes" element={<FaqPage />} />
+          <Route path="/politica-de-privacidade" element={<PrivacyPage />} />
+          <Route path="/termos-de-uso" element={<TermsPage />} />
+          <Route path="/contato" element={<p>contato</p>} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
   );
   return userEvent.setup();
 }
