@@ -28,12 +28,12 @@ export interface BackofficeFigures {
 
 /** BENCH_CASES support cases (SAC, Suporte, Contestação) on the demo contract, one a minute back in time, with plain SQL. */
 async function seedCases(dataDir: string, databaseUrl: string | undefined): Promise<{ cases: number; deepCursor: string }> {
-  const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(path.join(dataDir, 'pglite'));
+  // The seed is one long statement: the pool's request-sized limits (statement 10 s, client read 12 s) are lifted for it.
+  const unbounded = { statement_timeout: 0, query_timeout: 0, idle_in_transaction_session_timeout: 0 };
+  const db = databaseUrl ? await openPostgres(databaseUrl, { timeouts: unbounded }) : await openPglite(path.join(dataDir, 'pglite'));
   try {
     const owner = await db.selectFrom('contracts').select('customer_id').where('n_ctr_id', '=', 100101).executeTakeFirstOrThrow();
-    // One long statement: the pool's statement timeout (meant for requests) would cancel it on PostgreSQL.
     await db.transaction().execute(async (tx) => {
-      await sql`SET LOCAL statement_timeout = 0`.execute(tx);
       await sql`
       INSERT INTO cases (id, case_number, n_ctr_id, customer_id, request_type, reason, subject, description, status, phase, created_at, updated_at)
       SELECT md5('bench' || i), '1999-' || lpad(i::text, 7, '0'), 100101, ${owner.customer_id},
