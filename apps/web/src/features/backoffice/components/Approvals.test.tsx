@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import {
   AdvancePageDto,
   APPROVAL_ERRORS,
@@ -15,11 +13,7 @@ import {
   type LatePixDto,
 } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
-import { paths } from '../../../lib/paths';
-import BackofficeLayout from './BackofficeLayout';
-import CasePage from './CasePage';
-import FinancePage from './FinancePage';
-import QueuePage from './QueuePage';
+import { renderConsole } from './render-console';
 
 /** The console's approval form (current and new values, Aprovar / Reprovar with a reason) and the financeiro desk. */
 
@@ -62,23 +56,6 @@ const DUE_DATE: StaffCaseDto = {
   },
 };
 
-function renderAt(at: string) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={[at]}>
-        <Routes>
-          <Route path={paths.backoffice.home} element={<BackofficeLayout />}>
-            <Route index element={<QueuePage />} />
-            <Route path={paths.backoffice.case} element={<CasePage />} />
-            <Route path={paths.backoffice.finance} element={<FinancePage />} />
-          </Route>
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 describe('approving or rejecting a request', () => {
   it('shows the current values beside the new ones; Reprovar needs the reason, which is sent', async () => {
     let rejected: unknown = null;
@@ -96,7 +73,7 @@ describe('approving or rejecting a request', () => {
       }),
     );
     const user = userEvent.setup();
-    renderAt('/backoffice/casos/2026-000042');
+    renderConsole('/backoffice/casos/2026-000042');
     const table = await screen.findByRole('table', { name: 'O que a aprovação altera' });
     expect(within(table).getByRole('row', { name: 'Dia de vencimento 10 20' })).toBeInTheDocument();
     expect(
@@ -123,7 +100,7 @@ describe('approving or rejecting a request', () => {
         dto(StaffCaseDto, { ...DUE_DATE, proposta: { linhas: [], aviso: APPROVAL_ERRORS.quotationStale } }),
       ),
     );
-    renderAt('/backoffice/casos/2026-000042');
+    renderConsole('/backoffice/casos/2026-000042');
     expect(await screen.findByText(APPROVAL_ERRORS.quotationStale)).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'O que a aprovação altera' })).not.toBeInTheDocument();
   });
@@ -180,7 +157,7 @@ describe('the financeiro desk', () => {
     );
     desk(() => dto(LatePixPageDto, { itens: [LATE], proximo: null }));
     const user = userEvent.setup();
-    renderAt('/backoffice');
+    renderConsole('/backoffice');
     expect(await screen.findByRole('heading', { name: 'Financeiro', level: 1 })).toBeInTheDocument();
     const late = await screen.findByRole('row', { name: /529\.\*\*\*\.\*\*\*-25/ });
     expect(within(late).getByText('Crédito (faturas já pagas)')).toBeInTheDocument();
@@ -201,7 +178,7 @@ describe('the financeiro desk', () => {
     server.use(http.get(route('/api/backoffice/auth/me'), () => dto(StaffMeDto, me('admin'))));
     desk(() => (fail ? apiError(500, 'INTERNAL', 'Erro inesperado.') : dto(LatePixPageDto, { itens: [LATE], proximo: null })));
     const user = userEvent.setup();
-    renderAt('/backoffice/financeiro');
+    renderConsole('/backoffice/financeiro');
     const retry = await screen.findByRole('button', { name: 'Tentar novamente' });
     fail = false;
     await user.click(retry);

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueueCountsDto, QueuePageDto, STAFF_MSG, StaffCaseDto, StaffMeDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, recordRequests, route, server } from '../../../../test/msw';
-import { paths } from '../../../lib/paths';
-import BackofficeLayout from './BackofficeLayout';
-import QueuePage from './QueuePage';
-import CasePage from './CasePage';
+import { renderConsole } from './render-console';
 
 const ME: StaffMeDto = {
   id: 2,
@@ -57,22 +52,6 @@ const CASE: StaffCaseDto = {
   podeDecidir: false,
   proposta: null,
 };
-
-function renderConsole(at: string) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={[at]}>
-        <Routes>
-          <Route path={paths.backoffice.home} element={<BackofficeLayout />}>
-            <Route index element={<QueuePage />} />
-            <Route path={paths.backoffice.case} element={<CasePage />} />
-          </Route>
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 
 describe('staff console', () => {
   it('without a session shows the login; e-mail, password and TOTP code log in and open the queue', async () => {
