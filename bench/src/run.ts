@@ -50,7 +50,9 @@ async function webFigures(): Promise<void> {
   }
 }
 
-/** Lighthouse (mobile preset) on every route of LIGHTHOUSE_ROUTES against the built app served by the real API. */
+const lighthouseRoutes = LIGHTHOUSE_ROUTES.filter((r) => !settings.lighthouseRoutes || settings.lighthouseRoutes.has(r.path));
+
+/** Lighthouse (mobile preset) on every route of LIGHTHOUSE_ROUTES (or those BENCH_LIGHTHOUSE_ROUTES names) against the built app served by the real API. */
 async function lighthouseFigures(cleanup: Cleanup): Promise<void> {
   report.line('');
   report.line(
@@ -65,7 +67,7 @@ async function lighthouseFigures(cleanup: Cleanup): Promise<void> {
       `  ${'route'.padEnd(30)} ${'score'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'JS'.padStart(9)}  targets`,
     );
     try {
-      for (const route of LIGHTHOUSE_ROUTES) {
+      for (const route of lighthouseRoutes) {
         try {
           const { median: m, runs } = await measureRoute(api.base, route, settings.lighthouseRuns);
           const t = LIGHTHOUSE_TARGETS;
@@ -358,7 +360,7 @@ const deadlineMs =
     (settings.databaseUrl ? 2 : 1) * (4 * (settings.warmup + settings.duration) + settings.rateDuration + 60) * 1.5 +
     120 +
     120 +
-    90 * settings.lighthouseRuns * LIGHTHOUSE_ROUTES.length +
+    90 * settings.lighthouseRuns * lighthouseRoutes.length +
     (settings.databaseUrl ? 2 : 1) * (2 * (settings.warmup + settings.duration) + 300) +
     4 * (settings.warmup + settings.duration) +
     120 +

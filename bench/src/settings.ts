@@ -19,6 +19,8 @@ export interface Settings {
   parts: Set<BenchPart>;
   /** Lighthouse runs per route (the median is reported). */
   lighthouseRuns: number;
+  /** Only these Lighthouse routes (BENCH_LIGHTHOUSE_ROUTES=/,/suporte); every route when unset. */
+  lighthouseRoutes: Set<string> | undefined;
   /** Fixed-rate load on the contracts read: requests per second, and seconds (0 skips it). */
   rate: number;
   rateDuration: number;
@@ -60,6 +62,9 @@ export function readSettings(): Settings {
     rebuild: flag('BENCH_BUILD', false),
     parts: parts(),
     lighthouseRuns: bounded('BENCH_LIGHTHOUSE_RUNS', 3, 1, 9),
+    lighthouseRoutes: process.env.BENCH_LIGHTHOUSE_ROUTES?.trim()
+      ? new Set(process.env.BENCH_LIGHTHOUSE_ROUTES.split(',').map((r) => r.trim()))
+      : undefined,
     rate: bounded('BENCH_RATE', 500, 1, 20_000),
     rateDuration: bounded('BENCH_RATE_DURATION', 60, 0, 600),
   };
