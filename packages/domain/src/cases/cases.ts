@@ -3,6 +3,7 @@
  * sorting, the 3-month window and comment dates. Used by the BFF (what it stores and lists) and the
  * web app (what it shows), and by the later issues that open cases (plan, due date, vehicle, spare car, claims).
  */
+import { compareAscii } from '../dates';
 
 /** Case status as the CRM names it. */
 export const CASE_STATUSES = ['New', 'Closed'] as const;
@@ -169,7 +170,7 @@ export interface SortableCase {
 
 /** Aberto first, the others in the middle, Concluído last; newest first inside each group. Does not mutate. */
 export function sortCases<T extends SortableCase>(cases: readonly T[]): T[] {
-  return [...cases].sort((a, b) => phaseRank(a.Fase__c) - phaseRank(b.Fase__c) || b.CreatedDate.localeCompare(a.CreatedDate));
+  return [...cases].sort((a, b) => phaseRank(a.Fase__c) - phaseRank(b.Fase__c) || compareAscii(b.CreatedDate, a.CreatedDate));
 }
 
 // ── The 3-month window ───────────────────────────────────────────────────────────────────────
@@ -229,7 +230,7 @@ export interface DatedComment {
 
 /** Comments oldest first (a conversation reads top-down). */
 export function sortComments<T extends DatedComment>(comments: readonly T[]): T[] {
-  return [...comments].sort((a, b) => a.CreatedDate.localeCompare(b.CreatedDate));
+  return [...comments].sort((a, b) => compareAscii(a.CreatedDate, b.CreatedDate));
 }
 
 // ── Case numbers (ADR 035) ───────────────────────────────────────────────────────────────────

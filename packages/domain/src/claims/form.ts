@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasControlChars } from '../bounds';
-import { TIME_ZONE } from '../dates';
+import { formatInstantWithTime, saoPauloIsoDate } from '../dates';
 import { CLAIM_LIMITS as L, CLAIM_MSG as M } from './messages';
 
 /**
@@ -79,20 +79,8 @@ export const needsThirdPartyContact = (v: Pick<ClaimFormValues, 'involvementWith
 
 /** 'YYYY-MM-DD' and 'HH:mm' of an instant in São Paulo. */
 export function saoPauloDateTime(now: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  // Plain arithmetic, no Intl formatter on the claim form's first render (dates.ts).
+  return { date: saoPauloIsoDate(now), time: formatInstantWithTime(now).slice(-5) };
 }
 
 /**

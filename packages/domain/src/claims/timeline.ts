@@ -1,4 +1,4 @@
-import { TIME_ZONE } from '../dates';
+import { compareAscii, saoPauloIsoDate } from '../dates';
 import { CLAIM_LIMITS, CLAIM_MSG } from './messages';
 
 /** Every valid Fase__c of a claim (002 §4.1). */
@@ -144,15 +144,11 @@ export const CLAIM_MONTHS_PT = ['Jan.', 'Fev.', 'Mar.', 'Abr.', 'Mai.', 'Jun.', 
 export function formatStepDate(instant: string | Date): string {
   const d = new Date(instant);
   if (Number.isNaN(d.getTime())) return '';
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(d)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.day} de ${CLAIM_MONTHS_PT[Number(p.month) - 1]} ${p.year}`;
+  const [year, month, day] = saoPauloIsoDate(d).split('-');
+  return `${day} de ${CLAIM_MONTHS_PT[Number(month) - 1]} ${year}`;
 }
 
 /** The 'Atualização' carousel: the last 3 comments, newest first (002 §7). */
 export function latestComments<T extends { CreatedDate: string }>(comments: readonly T[], n: number = CLAIM_LIMITS.commentsShown): T[] {
-  return [...comments].sort((a, b) => b.CreatedDate.localeCompare(a.CreatedDate)).slice(0, n);
+  return [...comments].sort((a, b) => compareAscii(b.CreatedDate, a.CreatedDate)).slice(0, n);
 }

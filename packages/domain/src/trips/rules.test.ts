@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { haversineMeters, isValidCoordinate, lastCommunicationText, trackerSilence, tripFigures, validCoordinates } from './rules';
+import {
+  formatKm,
+  haversineMeters,
+  isValidCoordinate,
+  lastCommunicationText,
+  trackerSilence,
+  tripFigures,
+  validCoordinates,
+} from './rules';
 
 const t0 = Date.parse('2026-11-20T12:00:00Z');
 const at = (s: number) => new Date(t0 + s * 1000).toISOString();
@@ -75,5 +83,18 @@ describe('tracker silence', () => {
     expect(lastCommunicationText(7)).toBe('Última comunicação há 7 min');
     expect(lastCommunicationText(150)).toBe('Última comunicação há 2 h');
     expect(lastCommunicationText(3 * 1440)).toBe('Última comunicação há 3 dias');
+  });
+});
+
+describe('formatKm', () => {
+  const intl = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  it('writes km with one decimal and thousands dots, as Intl pt-BR does', () => {
+    expect(formatKm(12.3)).toBe('12,3');
+    expect(formatKm(1234.5)).toBe('1.234,5');
+    expect(formatKm(0)).toBe('0,0');
+    const samples = [0.05, 0.15, 0.25, 0.35, 1.45, 2.675, 999.95, 1e-7, 123456789.25, -0.04, -3.25];
+    for (let i = 0; i < 200_000; i += 37) samples.push(i / 100, i / 10, i / 7);
+    const differ = samples.filter((n) => formatKm(n) !== intl.format(n)).map((n) => `${n}: ${formatKm(n)} ≠ ${intl.format(n)}`);
+    expect(differ.slice(0, 5)).toEqual([]);
   });
 });

@@ -116,3 +116,18 @@ export function lastCommunicationText(minutes: number | null): string {
   if (hours < 48) return `Última comunicação há ${hours} h`;
   return `Última comunicação há ${Math.floor(hours / 24)} dias`;
 }
+
+/**
+ * A distance in km with one decimal, pt-BR ('1.234,5'): the text of Intl's pt-BR format with one fraction digit
+ * (the tests hold it to that) without creating a number formatter, whose first use in a browser is a long task
+ * on the trips list's first render (ADR 025). Like Intl, rounds the shortest decimal form half away from zero.
+ */
+export function formatKm(km: number): string {
+  if (!Number.isFinite(km)) return String(km);
+  const tenths = Math.round(Number(`${Math.abs(km)}e1`));
+  if (!Number.isFinite(tenths)) return (Math.round(km * 10) / 10).toFixed(1).replace('.', ',');
+  const units = Math.floor(tenths / 10)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${km < 0 ? '-' : ''}${units},${tenths % 10}`;
+}
