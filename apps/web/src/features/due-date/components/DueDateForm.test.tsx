@@ -61,7 +61,8 @@ describe('due-date change', () => {
     supportNetwork();
     const sent = dueDateNetwork();
     const { user } = await open();
-    expect(screen.getByText('dia 10')).toBeInTheDocument();
+    // The form loads when its type is chosen.
+    expect(await screen.findByText('dia 10')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirmar alteração' }));
     expect(await screen.findByText('Insira a nova data de vencimento')).toBeInTheDocument();
 

@@ -60,7 +60,7 @@ describe('request types', () => {
     supportNetwork();
     renderSupport('/suporte/100101?area=Alteracao-de-Dados-Cadastrais');
     await waitFor(async () => expect(await typeSelect()).toHaveValue('dados-cadastrais'));
-    expect(screen.getByRole('form', { name: 'Alteração de Dados Cadastrais' })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Alteração de Dados Cadastrais' })).toBeInTheDocument();
   });
 
   it('?area=Alteracao-de-Plano preselects the plan change and opens its form', async () => {
@@ -80,7 +80,7 @@ describe('request types', () => {
     const { user } = renderSupport('/suporte/100101');
     await user.click(await screen.findByRole('link', { name: 'Fale com a Ouvidoria' }));
     await waitFor(async () => expect(await typeSelect()).toHaveValue('ouvidoria'));
-    expect(screen.getByRole('form', { name: 'Ouvidoria' })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Ouvidoria' })).toBeInTheDocument();
   });
 });
 
@@ -90,7 +90,7 @@ describe('contact phone', () => {
     const rec = recordRequests();
     const { user } = renderSupport('/suporte/100104');
     await user.selectOptions(await typeSelect(), 'Cancelamento');
-    await user.type(screen.getByRole('textbox', { name: 'MOTIVO DO CANCELAMENTO' }), 'Vendi o carro');
+    await user.type(await screen.findByRole('textbox', { name: 'MOTIVO DO CANCELAMENTO' }), 'Vendi o carro');
     await user.type(screen.getByRole('textbox', { name: 'Explique mais sobre sua decisão' }), 'Vendi em novembro.');
     await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
     expect(await screen.findByText(SUPPORT_MSG.phoneRequired)).toBeInTheDocument();
@@ -108,7 +108,7 @@ describe('step 2 feedback', () => {
   async function sendCancellation(user: ReturnType<typeof renderSupport>['user']) {
     await user.selectOptions(await typeSelect(), 'Cancelamento');
     await user.type(phone(), '31987654321');
-    await user.type(screen.getByRole('textbox', { name: 'MOTIVO DO CANCELAMENTO' }), 'Vendi o carro');
+    await user.type(await screen.findByRole('textbox', { name: 'MOTIVO DO CANCELAMENTO' }), 'Vendi o carro');
     await user.type(screen.getByRole('textbox', { name: 'Explique mais sobre sua decisão' }), 'Vendi em novembro.');
     await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
   }
@@ -136,7 +136,7 @@ describe('step 2 feedback', () => {
 
     await user.selectOptions(await typeSelect(), 'Contestação de Fatura');
     expect(screen.queryByText(SUPPORT_MSG.success)).not.toBeInTheDocument();
-    expect(screen.getByRole('form', { name: 'Contestação de Fatura' })).toBeVisible();
+    expect(await screen.findByRole('form', { name: 'Contestação de Fatura' })).toBeVisible();
   });
 
   it('another type starts with empty fields; the contact phone stays', async () => {

@@ -1,10 +1,6 @@
-import type { BaseSyntheticEvent, ComponentType } from 'react';
+import { lazy, type BaseSyntheticEvent, type ComponentType } from 'react';
 import type { RequestType, SupportRequestInput } from '@guarita/domain';
 import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
-import { SpareCarForm } from '../../spare-car';
-import { VehicleChangeForm } from '../../vehicle-change';
-import { CancellationForm, ContestationForm, OmbudsmanForm, RegistrationChangeForm, TrackerForm } from './RequestForms';
-import { DueDateRequestForm, PlanChangeRequestForm } from './ChangeForms';
 
 /**
  * The support page's form (react-hook-form, `FormProvider`): the request type ('' before a choice), the contact
@@ -26,18 +22,24 @@ export interface RequestFormProps {
   send: (files: File[]) => (e?: BaseSyntheticEvent) => Promise<void>;
 }
 
+/** One export of a module loaded when its type is chosen (the page shows a spinner meanwhile). */
+const when = <K extends string>(load: () => Promise<{ [P in K]: ComponentType<RequestFormProps> }>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+const simpleForms = () => import('./RequestForms');
+
 /**
  * The form of each request type. A type without an entry shows 'disponível em breve'; a later flow (plan change,
- * due date, vehicle change, spare car) plugs in with one entry here.
+ * due date, vehicle change, spare car) plugs in with one entry here. Each loads when its type is chosen: none of
+ * them is on the page's first screen, and together they were most of its JavaScript (ADR 025).
  */
 export const REQUEST_FORMS: Partial<Record<RequestType, ComponentType<RequestFormProps>>> = {
-  'dados-cadastrais': RegistrationChangeForm,
-  plano: PlanChangeRequestForm, // issue 12
-  vencimento: DueDateRequestForm, // issue 12
-  rastreador: TrackerForm,
-  contestacao: ContestationForm,
-  cancelamento: CancellationForm,
-  ouvidoria: OmbudsmanForm,
-  'troca-veiculo': VehicleChangeForm,
-  'carro-reserva': SpareCarForm,
+  'dados-cadastrais': when(simpleForms, 'RegistrationChangeForm'),
+  plano: when(() => import('./PlanChangeRequestForm'), 'PlanChangeRequestForm'), // issue 12
+  vencimento: when(() => import('./DueDateRequestForm'), 'DueDateRequestForm'), // issue 12
+  rastreador: when(simpleForms, 'TrackerForm'),
+  contestacao: when(simpleForms, 'ContestationForm'),
+  cancelamento: when(simpleForms, 'CancellationForm'),
+  ouvidoria: when(simpleForms, 'OmbudsmanForm'),
+  'troca-veiculo': when(() => import('../../vehicle-change'), 'VehicleChangeForm'),
+  'carro-reserva': when(() => import('../../spare-car'), 'SpareCarForm'),
 };
