@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type UIEvent } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type UIEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { TRIPS_LOAD_MORE_PX, TRIPS_MSG, lastCommunicationText, type TripDto } from '@guarita/domain';
@@ -11,12 +11,13 @@ import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 import { SelectedContractGuard } from '../../common';
 import { VehicleSelector } from '../../shell';
 import { useDeleteTrip, useMapConfig, usePosition, useTrips } from '../api/trips';
+import { useAfterPaint } from '../../../lib/use-after-paint';
 import { TripCard } from './TripCard';
 import s from './TripsPage.module.css';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { QueryError } from '../../../components/ui/QueryError';
 
-// Leaflet is only ever downloaded on this route.
+// Leaflet is only ever downloaded on this route, and only once the first screen is painted (see `mapWanted`).
 const TripMap = lazy(() => import('./TripMap'));
 
 /** A random, readable route colour (the spec draws each selected trip in a random colour). */
@@ -61,13 +62,21 @@ function TrackedVehicle({ nCtrId }: { nCtrId: number }) {
   const all = useMemo(() => trips.data?.pages.flatMap((p) => p.Itens) ?? [], [trips.data]);
   const drawn = all.filter((t) => colours.has(t.Id)).map((trip) => ({ trip, colour: colours.get(trip.Id)! }));
 
-  const toggle = (id: number) =>
-    setColours((prev) => {
-      const next = new Map(prev);
-      if (next.has(id)) next.delete(id);
-      else next.set(id, randomColour());
-      return next;
-    });
+  const toggle = useCallback(
+    ({ Id: id }: TripDto) =>
+      setColours((prev) => {
+        const next = new Map(prev);
+        if (next.has(id)) next.delete(id);
+        else next.set(id, randomColour());
+        return next;
+      }),
+    [],
+  );
+  // The first screen is the vehicle's status line and the trips (or their errors). Leaflet (45 KB gzip) and its
+  // map's start-up come after that paint, in the box kept for them, so they do not hold it back (ADR 025).
+  // A first attempt that failed counts: the map does not wait for the retries.
+  const settled = (q: { isPending: boolean; failureCount: number }) => !q.isPending || q.failureCount > 0;
+  const mapWanted = useAfterPaint(settled(position) && settled(trips));
 
   const onScroll = (e: UIEvent<HTMLElement>) => {
     const el = e.currentTarget;
@@ -96,7 +105,7 @@ function TrackedVehicle({ nCtrId }: { nCtrId: number }) {
     <div className={s.layout}>
       <section aria-label="Mapa">
         <div className={s.map}>
-          {mapConfig.data ? (
+          {mapConfig.data && mapWanted ? (
             <Suspense fallback={<Spinner label="Carregando mapa…" />}>
               <TripMap config={mapConfig.data} position={pos} trips={drawn} />
             </Suspense>
@@ -105,10 +114,13 @@ function TrackedVehicle({ nCtrId }: { nCtrId: number }) {
           )}
         </div>
         {position.isError && !pos && <Alert>{TRIPS_MSG.positionFailed}</Alert>}
-        {pos && (
+        {/* Its line is kept while the position loads: the trips below do not move when it arrives (CLS). */}
+        {pos ? (
           <p className={s.status} role="status">
             {pos.ign ? 'Ignição ligada' : 'Ignição desligada'} · {lastCommunicationText(pos.minutesSinceLastCommunication)}
           </p>
+        ) : (
+          !position.isError && <p className={`${s.status} muted`}>Buscando a posição do veículo…</p>
         )}
         {pos?.silent && (
           <Alert>
@@ -132,7 +144,7 @@ function TrackedVehicle({ nCtrId }: { nCtrId: number }) {
         {all.length > 0 && (
           <ul className={s.list} aria-label="Lista de viagens" onScroll={onScroll}>
             {all.map((t) => (
-              <TripCard key={t.Id} trip={t} colour={colours.get(t.Id)} onToggle={() => toggle(t.Id)} onDelete={() => setConfirm(t)} />
+              <TripCard key={t.Id} trip={t} colour={colours.get(t.Id)} onToggle={toggle} onDelete={setConfirm} />
             ))}
             {trips.isFetchingNextPage && (
               <li>
