@@ -216,3 +216,68 @@ test("'Solicitações' does not move while 'Minhas solicitações' loads, on a 3
   const cls = shifts.reduce((sum, s) => sum + s.value, 0);
   expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.02);
 });
+
+/** Records, in order, the API answers `api` names and the requests of the lazy modules `chunks` names (ADR 025). */
+function recordOrder(page: Page, api: (path: string) => string | null, chunks: RegExp) {
+  const order: string[] = [];
+  page.on('response', (r) => {
+    const name = api(new URL(r.url()).pathname);
+    if (name) order.push(`api:${name}`);
+  });
+  page.on('request', (r) => {
+    const chunk = chunks.exec(new URL(r.url()).pathname);
+    if (chunk) order.push(`js:${chunk[1]}`);
+  });
+  return order;
+}
+
+test("/suporte: the request form loads once 'Minhas solicitações' is shown, each type's form and the checks when chosen, and they work", async ({
+  page,
+  request,
+}) => {
+  await login(page, request, MARIA);
+  const order = recordOrder(
+    page,
+    (path) => (path.startsWith('/api/cases/contracts/') ? 'cases' : null),
+    /^\/assets\/(NewRequestCard|RequestForms|support-checks)-/,
+  );
+  await page.goto('/suporte/100101');
+  const type = page.getByRole('combobox', { name: 'Tipo de solicitação' });
+  await expect(type).toBeVisible();
+  expect(order.indexOf('api:cases'), JSON.stringify(order)).toBeGreaterThanOrEqual(0);
+  expect(order.indexOf('js:NewRequestCard'), JSON.stringify(order)).toBeGreaterThan(order.indexOf('api:cases'));
+  expect(order).not.toContain('js:RequestForms');
+  expect(order).not.toContain('js:support-checks');
+
+  await type.selectOption({ label: 'Cancelamento' });
+  const form = page.getByRole('form', { name: 'Cancelamento' });
+  await form.getByRole('button', { name: 'Enviar solicitação' }).click();
+  // The checks arrived with the choice: the spec's messages, nothing sent.
+  await expect(page.getByText('Insira o motivo do cancelamento')).toBeVisible();
+  await expect(page.getByText('Preencha o campo acima com um telefone válido.')).toBeVisible();
+  expect(order).toContain('js:RequestForms');
+  expect(order).toContain('js:support-checks');
+});
+
+test('/mapa: Leaflet loads once the position and the trips are shown, and the map works', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  const order = recordOrder(
+    page,
+    (path) =>
+      /^\/api\/trips\/contracts\/\d+$/.test(path) ? 'trips' : /^\/api\/trips\/contracts\/\d+\/position$/.test(path) ? 'position' : null,
+    /^\/assets\/(TripMap)-/,
+  );
+  await page.goto('/mapa');
+  await expect(page.locator('.live-marker')).toHaveCount(1);
+  await expect(page.getByRole('main').getByText(/Última comunicação/)).toBeVisible();
+  const map = order.indexOf('js:TripMap');
+  expect(map, JSON.stringify(order)).toBeGreaterThan(order.indexOf('api:position'));
+  expect(map, JSON.stringify(order)).toBeGreaterThan(order.indexOf('api:trips'));
+  expect(order.indexOf('api:trips')).toBeGreaterThanOrEqual(0);
+  await page
+    .getByRole('list', { name: 'Lista de viagens' })
+    .getByRole('button', { name: /Belo Horizonte/ })
+    .first()
+    .click();
+  await expect(page.locator('.trip-marker-a')).toHaveCount(1);
+});
