@@ -26,7 +26,7 @@ import { useAdvanceForecast } from '../api/get-advance-forecast';
 import { useRequestAdvance } from '../api/request-advance';
 import { AdvanceUnavailableSheet, isUnavailableReason, unavailableText, type UnavailableReason } from './AdvanceUnavailableSheet';
 import { PaymentResultModal, ResultIcon, resultStyles } from './PaymentResultModal';
-import { PixCharge } from './PixCharge';
+import { LazyPixCharge, warmPixCharge } from './LazyPixCharge';
 import { paths } from '../../../lib/paths';
 import { lazyResolver, useOnDemand } from '../../../lib/on-demand';
 import styles from './AdvancePage.module.css';
@@ -145,8 +145,10 @@ function Advance({ nCtrId }: { nCtrId: ContractId }) {
       setSheetOpen(true);
       return;
     }
-    if (metodoPagamento === 'PI') setConfirmPix(true);
-    else send(metodoPagamento);
+    if (metodoPagamento === 'PI') {
+      warmPixCharge();
+      setConfirmPix(true);
+    } else send(metodoPagamento);
   });
 
   const sheetView = sheet && (
@@ -159,7 +161,7 @@ function Advance({ nCtrId }: { nCtrId: ContractId }) {
         <p className={styles.advanceValue}>
           Valor a antecipar: <strong>{formatMoney(result.conteudo.valor)}</strong>
         </p>
-        <PixCharge charge={result.conteudo.pix} nCtrId={nCtrId} validityText={ADVANCE_PIX_VALIDITY} showAmount={false} />
+        <LazyPixCharge charge={result.conteudo.pix} nCtrId={nCtrId} validityText={ADVANCE_PIX_VALIDITY} showAmount={false} />
       </section>
     );
   }
