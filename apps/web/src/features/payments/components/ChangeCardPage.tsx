@@ -9,7 +9,7 @@ import { ChangeCardError, useChangeCard } from '../api/change-card';
 import type { CardFormValues } from './CardForm';
 import { Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../lib/paths';
-import { ResultIcon } from './PaymentResultModal';
+import { ResultIcon } from './ResultIcon';
 import styles from './ChangeCardPage.module.css';
 import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 
