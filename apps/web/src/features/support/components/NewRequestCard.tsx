@@ -23,6 +23,7 @@ import { usePublicConfig } from '../../../api/get-public-config';
 import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 import { ApiError } from '../../../lib/api/client';
 import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
+import { lazyResolver } from '../../../lib/on-demand';
 import { useSendCase } from '../api/cases';
 import { prepareUpload } from '../lib/resize-image';
 import { REQUEST_FORMS, type SupportFormValues } from './request-forms';
@@ -51,8 +52,7 @@ function perFile(sizes: number[], fraction: number): number[] {
 let checks: typeof import('./support-checks') | undefined;
 const loadChecks = () => import('./support-checks').then((m) => (checks = m));
 /** The schema's checks arrive with their module: asked for when a type is chosen, awaited at the first check. */
-const resolver: Resolver<SupportFormValues> = async (values, context, options) =>
-  (await loadChecks()).supportResolver(values, context, options);
+const resolver: Resolver<SupportFormValues> = lazyResolver(loadChecks, (m) => m.supportResolver);
 
 /**
  * 'Nova solicitação' of /suporte: request-type select, contact phone, the chosen type's sub-form, feedback. Its own
