@@ -1,2 +1,3 @@
 export * from './notifications';
 export * from './bell';
+export * from './labels';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatMoney } from '../money';
 import { DECISION_MSG, isDecisionComment } from '../backoffice/queue';
 import { PHASE_DONE } from '../cases/cases';
+import type { NotificationCategory } from './labels';
 
 /**
  * Customer notifications (issue 13 §3, ADR 056): what happened, which channels it goes to given the customer's
@@ -21,10 +22,6 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** What the customer chooses e-mail for: one switch per group (the in-app list always keeps every notification). */
-export const NOTIFICATION_CATEGORIES = ['pagamentos', 'solicitacoes', 'rastreador'] as const;
-export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
-
 export const CATEGORY_OF: Readonly<Record<NotificationType, NotificationCategory>> = {
   pagamento_confirmado: 'pagamentos',
   pix_expirando: 'pagamentos',
@@ -35,12 +32,6 @@ export const CATEGORY_OF: Readonly<Record<NotificationType, NotificationCategory
   solicitacao_aprovada: 'solicitacoes',
   solicitacao_reprovada: 'solicitacoes',
   rastreador_silencioso: 'rastreador',
-};
-
-export const CATEGORY_LABEL: Readonly<Record<NotificationCategory, string>> = {
-  pagamentos: 'Pagamentos (confirmações e Pix a vencer)',
-  solicitacoes: 'Solicitações e sinistros (andamento, comentários, fotos)',
-  rastreador: 'Rastreador sem sinal',
 };
 
 export type NotificationChannel = 'inapp' | 'email';
@@ -233,12 +224,6 @@ export const MAX_DELIVERY_ATTEMPTS = 8;
 export function retryDelaySeconds(attempts: number, baseSeconds = 60): number {
   return Math.min(3600, baseSeconds * 2 ** Math.max(0, attempts - 1));
 }
-
-export const NOTIFICATION_MSG = {
-  notFound: 'Notificação não encontrada.',
-  empty: 'Nenhuma notificação por enquanto.',
-  saved: 'Preferências salvas.',
-} as const;
 
 // ── API DTOs ─────────────────────────────────────────────────────────────────────────────────
 

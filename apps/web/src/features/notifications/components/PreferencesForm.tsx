@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { CATEGORY_LABEL, NOTIFICATION_CATEGORIES, NOTIFICATION_MSG, NotificationPreferences } from '@guarita/domain';
+import { CATEGORY_LABEL, NOTIFICATION_CATEGORIES, NOTIFICATION_MSG, type NotificationPreferences } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
@@ -9,12 +8,19 @@ import { QueryError } from '../../../components/ui/QueryError';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { usePreferences } from '../api/get-preferences';
 import { useSavePreferences } from '../api/save-preferences';
+import { lazyResolver } from '../../../lib/on-demand';
+
+// zod and the schema come the first time the form validates: the page's first load carries neither.
+const resolver = lazyResolver(
+  () => import('./preferences-checks'),
+  (m) => m.preferencesResolver,
+);
 
 /** E-mail per group of notifications (the in-app list keeps every one). */
 export function PreferencesForm() {
   const prefs = usePreferences();
   const save = useSavePreferences();
-  const form = useForm<NotificationPreferences>({ resolver: zodResolver(NotificationPreferences) });
+  const form = useForm<NotificationPreferences>({ resolver });
   const { reset } = form;
   useEffect(() => {
     if (prefs.data) reset(prefs.data);
