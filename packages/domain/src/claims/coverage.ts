@@ -1,4 +1,4 @@
-import type { ClaimReason } from './form';
+import type { ClaimReason } from './form-fields';
 
 /** A contract item as the contract detail lists it (kind: roubo_furto, colisao, vidros, …). */
 export interface CoverageItem {

@@ -1,4 +1,4 @@
-import { collapseSpaces, needsThirdPartyContact, needsVehicleLocation, type ClaimFormValues } from './form';
+import { collapseSpaces, needsThirdPartyContact, needsVehicleLocation, type ClaimFormValues } from './form-fields';
 import { CLAIM_MSG } from './messages';
 
 /** The CRM's case Reason of a claim: Vidros or Colisão (default Colisão, also for Danos da natureza and Incêndio). */

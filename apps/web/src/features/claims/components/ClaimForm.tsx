@@ -1,9 +1,7 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CLAIM_LIMITS,
   claimFormComplete,
-  claimFormSchema,
   clampClaimDateTime,
   EMPTY_CLAIM_FORM,
   needsOpenProtocol,
@@ -18,7 +16,13 @@ import { MaskedField } from '../../../components/ui/MaskedField';
 import { Select } from '../../../components/ui/Select';
 import { TextArea } from '../../../components/ui/TextArea';
 import { TextField } from '../../../components/ui/TextField';
+import { lazyResolver } from '../../../lib/on-demand';
 import s from './Claims.module.css';
+
+const loadChecks = () => import('./claim-checks');
+// zod and the schema come on the form's first touch, or its first check: the page's first load carries neither.
+const resolver = lazyResolver(loadChecks, (m) => m.claimResolver);
+const warmChecks = () => void loadChecks().catch(() => undefined);
 
 const YES_NO = [
   { value: 'Sim', label: 'Sim' },
@@ -34,7 +38,7 @@ interface Props {
 /** The claim form (002 §2.2, §5.1): react-hook-form over the domain's claimFormSchema; 'Enviar' enabled only when complete. */
 export function ClaimForm({ reasons, sending, onSubmit }: Props) {
   const { register, control, handleSubmit, setValue, getValues, formState } = useForm<ClaimFormValues>({
-    resolver: zodResolver(claimFormSchema),
+    resolver,
     defaultValues: EMPTY_CLAIM_FORM,
     mode: 'onTouched',
   });
@@ -55,7 +59,13 @@ export function ClaimForm({ reasons, sending, onSubmit }: Props) {
   );
 
   return (
-    <form className={s.form} noValidate onSubmit={handleSubmit((v) => onSubmit(relevantClaimValues(v)))}>
+    <form
+      className={s.form}
+      noValidate
+      onFocus={warmChecks}
+      onPointerDown={warmChecks}
+      onSubmit={handleSubmit((v) => onSubmit(relevantClaimValues(v)))}
+    >
       <Select
         label="Motivo"
         placeholder="Selecione o motivo"
