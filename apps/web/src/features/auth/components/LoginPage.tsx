@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import {
   CODE_RESEND_WAIT_SECONDS,
@@ -61,6 +61,11 @@ export function LoginPage() {
   const documentRef = useRef<HTMLInputElement>(null);
   // Phones open the numeric keypad for CPF and CNPJ; an alphanumeric CNPJ needs letters, by a visible switch.
   const [letters, setLetters] = useState(false);
+  const lettersRef = useRef<HTMLInputElement>(null);
+  // Ticked on the prerendered page before React hydrated: the switch (and the keyboard it picks) follows the box.
+  useLayoutEffect(() => {
+    if (lettersRef.current?.checked) setLetters(true);
+  }, []);
   const [resendAt, setResendAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const resendIn = secondsUntil(resendAt, now);
@@ -148,6 +153,7 @@ export function LoginPage() {
             error={documentMessage}
           />
           <Checkbox
+            ref={lettersRef}
             label="CNPJ com letras"
             className={styles.letters}
             checked={letters}
