@@ -5,11 +5,12 @@ import { expect, test, type Page } from '@playwright/test';
  * ADR 025): what was typed or ticked before React hydrates stays, the page stays consistent with it, and the
  * form works once hydrated. The scripts are held back until the test lets them through.
  */
-async function holdScripts(page: Page): Promise<() => void> {
+async function holdScripts(page: Page, opts: { loader: 'held' | 'let through' } = { loader: 'held' }): Promise<() => void> {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   await page.route('**/assets/*.js', async (route) => {
-    await gate;
+    // The public pages' small loader (boot/deferred-entry.ts) that asks for the modules after the first paint.
+    if (opts.loader === 'held' || !/\/deferred-entry-[\w-]+\.js$/.test(route.request().url())) await gate;
     await route.continue();
   });
   return release;
@@ -73,4 +74,23 @@ test('the contact form keeps what was typed before hydration, and sends it', asy
   await expect(message).toHaveValue('Escrevi antes de a página terminar de carregar.');
   await send.click();
   await expect(form.getByText('Mensagem enviada com sucesso!', { exact: true })).toBeVisible({ timeout: 30_000 });
+});
+
+test('a link clicked before hydration opens its page once hydrated, in the same document, with the focus on its heading', async ({
+  page,
+}) => {
+  // The app's modules are late; the page's loader (a small classic script beside the HTML) is there.
+  const release = await holdScripts(page, { loader: 'let through' });
+  await page.goto('/', { waitUntil: 'commit' });
+  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Dúvidas frequentes' });
+  await link.waitFor();
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await link.click();
+  release();
+  await expect(page).toHaveURL(/\/duvidas-frequentes$/);
+  const h1 = page.getByRole('heading', { level: 1 });
+  await expect(h1).toHaveText('Dúvidas frequentes');
+  await expect(h1).toBeFocused();
+  await expect(page.getByTestId('route-announcer')).toHaveText(await page.title());
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });

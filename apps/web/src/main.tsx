@@ -8,6 +8,7 @@ import { App } from './app/App';
 import { getPublicConfig } from './api/get-public-config';
 import { createRouterForPage } from './app/router';
 import { ensureFresh, hadSession } from './lib/session';
+import { BootHandOff } from './lib/boot-handoff';
 import './boot-skeleton.css';
 
 // The old product registered a service worker; it must not keep serving stale pages.
@@ -44,6 +45,7 @@ const [router] = await Promise.all([createRouterForPage(), session]);
 const app = (
   <StrictMode>
     <App router={router} />
+    <BootHandOff navigate={(to) => router.navigate(to)} />
   </StrictMode>
 );
 // Public pages come prerendered from the build (apps/web/scripts/prerender.ts); the rest replace the skeleton.

@@ -64,7 +64,17 @@ export function ContactPage() {
   // First focus, tap or key in the form: the captcha starts (it solves its challenge meanwhile) and the checks load.
   const [touched, setTouched] = useState(false);
   const [widgetShown, setWidgetShown] = useState(false);
-  const onWidgetShown = useCallback(() => setWidgetShown(true), []);
+  // Resolved once the widget is on screen: a send tapped before that (the form filled in before hydration, then
+  // 'Enviar' at once) waits for it instead of failing for want of a captcha.
+  const [shown] = useState(() => {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    return { promise, resolve };
+  });
+  const onWidgetShown = useCallback(() => {
+    setWidgetShown(true);
+    shown.resolve();
+  }, [shown]);
   const onFirstTouch = touched
     ? undefined
     : () => {
@@ -123,6 +133,7 @@ export function ContactPage() {
     setFeedback(null);
     setSending(true);
     try {
+      if (!captchaRef.current) await shown.promise;
       const altcha = captchaPayload.current ?? (await captchaRef.current?.verify()) ?? null;
       if (!altcha) {
         setFeedback({ kind: 'error', text: MSG.captchaFailed });
