@@ -45,6 +45,7 @@ test('the CNPJ-with-letters switch ticked before hydration stays ticked and keep
   await expect(page.getByRole('button', { name: 'Continuar' })).toBeEnabled();
   await expect(letters).toBeChecked();
   await expect(field).toHaveAttribute('inputmode', 'text');
+  await expect(field).toBeFocused(); // as after the switch is used once hydrated
   await expect(field).toHaveValue('12.ABC.345/01DE-35');
   // The switch still works both ways after hydration.
   await letters.uncheck();

@@ -62,9 +62,13 @@ export function LoginPage() {
   // Phones open the numeric keypad for CPF and CNPJ; an alphanumeric CNPJ needs letters, by a visible switch.
   const [letters, setLetters] = useState(false);
   const lettersRef = useRef<HTMLInputElement>(null);
-  // Ticked on the prerendered page before React hydrated: the switch (and the keyboard it picks) follows the box.
+  // Ticked on the prerendered page before React hydrated: the switch (and the keyboard it picks) follows the box,
+  // and the customer goes back to the field as when it is ticked later.
   useLayoutEffect(() => {
-    if (lettersRef.current?.checked) setLetters(true);
+    const box = lettersRef.current;
+    if (!box?.checked) return;
+    setLetters(true);
+    if (document.activeElement === box) documentRef.current?.focus();
   }, []);
   const [resendAt, setResendAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
