@@ -17,6 +17,8 @@ export const LIGHTHOUSE_ROUTES: LighthouseRoute[] = [
   { path: '/', auth: false, public: true },
   { path: '/contato', auth: false, public: true },
   { path: '/duvidas-frequentes', auth: false, public: true },
+  { path: '/politica-de-privacidade', auth: false, public: true },
+  { path: '/termos-de-uso', auth: false, public: true },
   { path: '/dashboard', auth: true },
   { path: '/pagamentos', auth: true },
   { path: '/pagamentos/fatura-em-aberto', auth: true },
