@@ -52,6 +52,27 @@ test('a reload of the start page renders the chosen contract from one boot reque
   await expect.poll(() => calls).toContain('GET /api/contracts/100104/bills');
 });
 
+test('a reload of the open invoice renders it from the boot (with the payments summary)', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  await page.goto('/pagamentos/fatura-em-aberto');
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/multa R\$/)
+      .first(),
+  ).toBeVisible();
+  const calls = recordApiCalls(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagamento de fatura', { ignoreCase: true });
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/multa R\$/)
+      .first(),
+  ).toBeVisible();
+  expect(calls.filter((c) => c !== 'GET /api/config')).toEqual(['POST /api/auth/boot']);
+});
+
 test('a boot request that fails falls back to a plain refresh: the page loads, the customer stays logged in', async ({ page, request }) => {
   await login(page, request, MARIA);
   await page.route('**/api/auth/boot', (route) => route.abort('connectionfailed'));

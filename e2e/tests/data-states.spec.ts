@@ -19,7 +19,7 @@ type Boot = {
   contracts?: unknown;
   me?: unknown;
   unread?: unknown;
-  start?: { nCtrId: number; contract?: unknown; bills?: unknown; advance?: unknown };
+  start?: { nCtrId: number; contract?: unknown; bills?: unknown; advance?: unknown; summary?: unknown };
 };
 const bootParts = (b: Boot): { url: string; drop: () => void }[] => [
   { url: '/api/contracts', drop: () => delete b.contracts },
@@ -30,6 +30,7 @@ const bootParts = (b: Boot): { url: string; drop: () => void }[] => [
         { url: `/api/contracts/${b.start.nCtrId}`, drop: () => delete b.start!.contract },
         { url: `/api/contracts/${b.start.nCtrId}/bills`, drop: () => delete b.start!.bills },
         { url: `/api/payments/contracts/${b.start.nCtrId}/advance`, drop: () => delete b.start!.advance },
+        { url: `/api/payments/contracts/${b.start.nCtrId}`, drop: () => delete b.start!.summary },
       ]
     : []),
 ];

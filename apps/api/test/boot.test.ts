@@ -42,8 +42,17 @@ describe('boot', () => {
       bills: await same('/api/contracts/100104/bills'),
       advance: await same('/api/payments/contracts/100104/advance'),
     });
+    // The open invoice page asks the payments summary instead.
+    const invoice = await boot(rotated!.value, { summary: true, nCtrId: 100104 });
+    expect(invoice.statusCode).toBe(200);
+    const access2 = invoice.json().tokens.AccessToken as string;
+    expect(invoice.json().start).toEqual({
+      nCtrId: 100104,
+      summary: (await t.get('/api/payments/contracts/100104', access2)).json(),
+    });
+    const latest = cookieOf(invoice)!;
     // The new cookie works; the spent one is refused by /auth/refresh as any spent one is (after the grace window).
-    expect((await t.refresh(rotated!.value)).statusCode).toBe(200);
+    expect((await t.refresh(latest.value)).statusCode).toBe(200);
   });
 
   it("without `start` no contract's start data; an asked contract that is not the customer's gets the first selectable one", async () => {

@@ -53,6 +53,7 @@ export function seedFromBoot(boot: BootAnswer | null): void {
     set(contractKeys.detail(start.nCtrId), start.contract);
     set(contractKeys.bills(start.nCtrId), start.bills);
     set(paymentKeys.advance(start.nCtrId), start.advance);
+    set(paymentKeys.contract(start.nCtrId), start.summary);
   }
   if (!boot?.contracts) void queryClient.prefetchQuery(contractsQuery());
   if (!boot?.me) void queryClient.prefetchQuery(meQuery());

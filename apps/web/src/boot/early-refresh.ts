@@ -4,7 +4,7 @@
  * a classic `async` script. It asks only when the session flag is set (`lib/session.ts` FLAG), under the same
  * Web Lock as the app's refreshes: `POST /api/auth/boot` rotates the refresh cookie as `/api/auth/refresh` does and
  * answers, with the tokens, the first screen's data (the contracts, the customer, the unread count and — on the
- * start page and the payments pages — the start data of the contract the page will show). The answer waits in
+ * start page, the payments pages and advance — the data of the contract the page will show). The answer waits in
  * `window.__guaritaEarlyRefresh`, which the app's first `refresh()` adopts instead of asking again (a rotated
  * refresh token presented twice would end the login).
  */
@@ -15,8 +15,12 @@
   // (lib/storage.ts). A guess only: the server answers the customer's own contracts, and the app checks the id.
   const routeId = /^\/(dashboard|pagamentos)\/(\d{1,12})$/.exec(path)?.[2];
   const nCtrId = Number(routeId ?? localStorage.getItem('guarita.selectedContract'));
-  const start = /^\/(dashboard|pagamentos|antecipacao)(\/|$)/.test(path);
-  const body = JSON.stringify(start && Number.isSafeInteger(nCtrId) && nCtrId > 0 ? { start, nCtrId } : { start });
+  // What the page shows first besides the contracts: the start data (start page, payments, advance) or the payments
+  // summary (the open invoice).
+  const start = /^\/(dashboard(\/\d+)?|pagamentos(\/\d+|\/placa\/[^/]+)?|antecipacao)$/.test(path);
+  const summary = path === '/pagamentos/fatura-em-aberto';
+  const id = Number.isSafeInteger(nCtrId) && nCtrId > 0 ? { nCtrId } : {};
+  const body = JSON.stringify({ start, summary, ...id });
   const call = () =>
     fetch('/api/auth/boot', {
       method: 'POST',

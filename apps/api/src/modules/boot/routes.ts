@@ -6,6 +6,7 @@ import {
   ContractDetailDto,
   ContractDto,
   CustomerInfoDto,
+  PaymentsSummaryDto,
   TokensDto,
   UnreadCountDto,
   contractIdSchema,
@@ -24,6 +25,8 @@ const BootStartDto = z.object({
   contract: ContractDetailDto.optional(),
   bills: BillsDto.optional(),
   advance: AdvanceForecastDto.optional(),
+  /** The payments summary (the open invoice and card pages). */
+  summary: PaymentsSummaryDto.optional(),
 });
 
 export const BootDto = z.object({
@@ -36,8 +39,10 @@ export const BootDto = z.object({
 
 const BootBody = z
   .object({
-    /** Answer the start data too (the start page, the payments pages). */
+    /** Answer the chosen contract's detail, bills and advance forecast (the start page, the payments page, advance). */
     start: z.boolean().optional(),
+    /** Answer the chosen contract's payments summary (the open invoice and card pages). */
+    summary: z.boolean().optional(),
     /** The contract the page will show (the route's or the stored choice); the first selectable one when absent or not the customer's. */
     nCtrId: contractIdSchema.optional(),
   })
@@ -66,7 +71,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Authenticated by the HttpOnly refresh cookie, which it rotates exactly as /auth/refresh does (same errors). ' +
           'Besides the tokens it answers the contracts, the customer and the unread count, and with `start` the chosen ' +
-          "contract's detail, bills and advance forecast; a part that could not be read is left out.",
+          "contract's detail, bills and advance forecast (with `summary` its payments summary); a part that could not be " +
+          'read is left out.',
         security: noAuth,
         summary: "Refresh plus a logged-in page's first data, in one round trip",
         body: BootBody.nullish(),
@@ -92,17 +98,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         part('unread', () => app.notifications.unread(customerId)),
       ]);
       Object.assign(answer, { contracts, me, unread });
-      if (req.body?.start && contracts) {
+      const wants = { start: req.body?.start === true, summary: req.body?.summary === true };
+      if ((wants.start || wants.summary) && contracts) {
         // The same choice as the web app's useSelectedContract: the asked one when it is selectable, else the first.
         const list = selectableContracts(contracts);
         const chosen = (list.find((c) => c.nCtrId === req.body?.nCtrId) ?? list[0])?.nCtrId as ContractId | undefined;
         if (chosen !== undefined) {
-          const [contract, bills, advance] = await Promise.all([
-            part('contract', () => app.contracts.detail(customerId, chosen)),
-            part('bills', () => app.contracts.bills(customerId, chosen)),
-            part('advance', () => app.payments.advanceForecast(customerId, chosen)),
+          const skip = async () => null;
+          const [contract, bills, advance, summary] = await Promise.all([
+            wants.start ? part('contract', () => app.contracts.detail(customerId, chosen)) : skip(),
+            wants.start ? part('bills', () => app.contracts.bills(customerId, chosen)) : skip(),
+            wants.start ? part('advance', () => app.payments.advanceForecast(customerId, chosen)) : skip(),
+            wants.summary ? part('summary', () => app.payments.summary(customerId, chosen)) : skip(),
           ]);
-          answer.start = { nCtrId: chosen, contract, bills, advance };
+          answer.start = {
+            nCtrId: chosen,
+            ...(contract ? { contract } : {}),
+            ...(bills ? { bills } : {}),
+            ...(advance ? { advance } : {}),
+            ...(summary ? { summary } : {}),
+          };
         }
       }
       return answer;

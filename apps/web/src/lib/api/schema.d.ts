@@ -1330,7 +1330,7 @@ export interface paths {
         put?: never;
         /**
          * Refresh plus a logged-in page's first data, in one round trip
-         * @description Authenticated by the HttpOnly refresh cookie, which it rotates exactly as /auth/refresh does (same errors). Besides the tokens it answers the contracts, the customer and the unread count, and with `start` the chosen contract's detail, bills and advance forecast; a part that could not be read is left out.
+         * @description Authenticated by the HttpOnly refresh cookie, which it rotates exactly as /auth/refresh does (same errors). Besides the tokens it answers the contracts, the customer and the unread count, and with `start` the chosen contract's detail, bills and advance forecast (with `summary` its payments summary); a part that could not be read is left out.
          */
         post: operations["authBoot"];
         delete?: never;
@@ -21971,6 +21971,7 @@ export interface operations {
             content: {
                 "application/json": {
                     start?: boolean;
+                    summary?: boolean;
                     nCtrId?: number;
                 } | null;
             };
@@ -22102,6 +22103,47 @@ export interface operations {
                                     mensagem: string | null;
                                     dataAgendada: string | null;
                                 };
+                            };
+                            summary?: {
+                                nCtrId: number;
+                                cartao: {
+                                    /** @enum {string} */
+                                    pmCard: "mc" | "visa" | "amex";
+                                    cardSummary: string;
+                                    mascarado: string;
+                                    bandeira: string;
+                                } | null;
+                                possuiVendedor: boolean;
+                                totalEmAberto: number;
+                                faturasEmAberto: {
+                                    docEntry: number;
+                                    docDueDate: string;
+                                    docTotal: number;
+                                    valorMulta: number;
+                                    valorJuros: number;
+                                    billStatus: {
+                                        /** @enum {string} */
+                                        idStatus: "I" | "A" | "P";
+                                        descStatus: string;
+                                    };
+                                    paidAt: string | null;
+                                }[];
+                                pixEmAberto: {
+                                    txid: string;
+                                    rnId: string;
+                                    numeroInterno: number;
+                                    pspReference: string;
+                                    chaveAleatoria: string;
+                                    link: string | null;
+                                    dataExpiracao: string;
+                                    dtVencimento: string;
+                                    valor: number;
+                                    faturas: number[];
+                                    /** @enum {string} */
+                                    status: "pending" | "paid" | "expired";
+                                    pagoEm: string | null;
+                                    validadeExibida: string;
+                                } | null;
                             };
                         };
                     };
