@@ -46,7 +46,7 @@ const QUERY_PROVIDER = 'src/app/query-client.tsx';
  * `pattern` is the router's (apps/api/src/plugins/web.ts matches `:param` segments); routes not listed get the
  * plain index.html, which works the same, a round trip later.
  */
-const SHELL_ROUTES: { pattern: string; source: string; file: string }[] = [
+const SHELL_ROUTES: { pattern: string; source: string; file: string; also?: string[] }[] = [
   { pattern: paths.dashboard.pattern, source: 'src/features/dashboard/components/DashboardPage.tsx', file: 'dashboard.html' },
   { pattern: paths.dashboard.byContract, source: 'src/features/dashboard/components/DashboardPage.tsx', file: 'dashboard.html' },
   { pattern: paths.payments.pattern, source: 'src/features/payments/components/PaymentsPage.tsx', file: 'pagamentos.html' },
@@ -54,7 +54,13 @@ const SHELL_ROUTES: { pattern: string; source: string; file: string }[] = [
   { pattern: paths.payments.byPlate, source: 'src/features/payments/components/PaymentsPage.tsx', file: 'pagamentos.html' },
   { pattern: paths.payments.openInvoice, source: 'src/features/payments/components/PayOpenInvoicePage.tsx', file: 'fatura-em-aberto.html' },
   { pattern: paths.payments.changeCard, source: 'src/features/payments/components/ChangeCardPage.tsx', file: 'cartao.html' },
-  { pattern: paths.payments.addCard, source: 'src/features/payments/components/ChangeCardPage.tsx', file: 'cartao.html' },
+  {
+    // The card form, which /pagamentos/cartao loads on the way to it, is this route's first screen (app/router.tsx).
+    pattern: paths.payments.addCard,
+    source: 'src/features/payments/components/ChangeCardPage.tsx',
+    file: 'adicionar-cartao.html',
+    also: ['src/features/payments/components/CardForm.tsx'],
+  },
   { pattern: paths.advance, source: 'src/features/payments/components/AdvancePage.tsx', file: 'antecipacao.html' },
   { pattern: paths.registration, source: 'src/features/registration/components/RegistrationPage.tsx', file: 'cadastro.html' },
   { pattern: paths.plan, source: 'src/features/plan/components/PlanPage.tsx', file: 'meu-plano.html' },
@@ -129,9 +135,9 @@ async function prerender(): Promise<void> {
       write(page.file, out, headTags([PUBLIC_LAYOUT, source]));
     }
     for (const route of new Set(SHELL_ROUTES.map((r) => r.file))) {
-      const { source } = SHELL_ROUTES.find((r) => r.file === route)!;
+      const { source, also = [] } = SHELL_ROUTES.find((r) => r.file === route)!;
       // A logged-in page's content needs its modules and data: they start at once.
-      write(route, withEarlyRefresh(template, earlyRefresh), headTags([QUERY_PROVIDER, CUSTOMER_LAYOUT, source]));
+      write(route, withEarlyRefresh(template, earlyRefresh), headTags([QUERY_PROVIDER, CUSTOMER_LAYOUT, source, ...also]));
     }
     // Every other route's index.html: its stylesheets inline as well.
     writeFileSync(path.join(dist, 'index.html'), inlineStylesheets(withEarlyRefresh(template, earlyRefresh)));

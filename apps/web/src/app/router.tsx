@@ -14,6 +14,11 @@ const comingSoon = page(() => import('../features/common/components/ComingSoonPa
 const payments = page(() => import('../features/payments/components/PaymentsPage'));
 const support = page(() => import('../features/support/components/SupportPage')); // support (issue 9)
 const notice = page(() => import('../features/claims/components/NoticePage')); // claims (issue 11)
+/** /pagamentos/adicionar-cartao opens on the card form, which ChangeCardPage otherwise loads on the way to it. */
+const addCard = page(
+  async () =>
+    (await Promise.all([import('../features/payments/components/ChangeCardPage'), import('../features/payments/components/CardForm')]))[0],
+);
 
 /** The spec's route table (000 §2, 002 §2), exact and case-sensitive. Later issues replace the coming-soon pages. */
 const customerRoutes: RouteObject[] = [
@@ -26,7 +31,7 @@ const customerRoutes: RouteObject[] = [
   { path: paths.payments.pattern, lazy: payments },
   { path: paths.payments.openInvoice, lazy: page(() => import('../features/payments/components/PayOpenInvoicePage')) },
   { path: paths.payments.changeCard, lazy: page(() => import('../features/payments/components/ChangeCardPage')) },
-  { path: paths.payments.addCard, lazy: page(() => import('../features/payments/components/ChangeCardPage')) },
+  { path: paths.payments.addCard, lazy: addCard },
   { path: paths.payments.byPlate, lazy: payments },
   { path: paths.payments.byContract, lazy: payments },
   { path: paths.advance, lazy: page(() => import('../features/payments/components/AdvancePage')) },

@@ -1,17 +1,8 @@
 import { isValidCreditCard } from '@brazilian-utils/brazilian-utils/is-valid-credit-card';
 import { PAYMENT_MSG } from './messages';
+import type { CardBrand } from './card-display';
 
-/**
- * The brands the product knows (spec 000 §3/§9: "mc, visa, other treated as Amex"). This is also
- * what `contracts.card_brand` stores next to the last 4 digits, and nothing else about a card is stored.
- */
-export type CardBrand = 'mc' | 'visa' | 'amex';
-
-export const CARD_BRAND_LABEL: Record<CardBrand, string> = {
-  mc: 'Mastercard',
-  visa: 'Visa',
-  amex: 'American Express',
-};
+export { CARD_BRAND_LABEL, maskCardSummary, type CardBrand } from './card-display';
 
 /** Only the digits of what was typed (spaces, dots and dashes of a mask dropped). */
 export function cardDigits(input: string): string {
@@ -79,11 +70,6 @@ export function stripDigits(name: string): string {
 /** Holder name as sent to the gateway: no digits, single spaces, trimmed, at most 26 characters. */
 export function normalizeHolderName(name: string): string {
   return stripDigits(name).replace(/\s+/g, ' ').trim().slice(0, 26);
-}
-
-/** '**** **** **** 4242' (spec 000 §2: the masked current card plus last digits). */
-export function maskCardSummary(last4: string | null | undefined): string {
-  return `**** **** **** ${last4 ?? ''}`;
 }
 
 export function cardLast4(input: string): string {

@@ -1,11 +1,9 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import {
   ADVANCE_METHOD_LABEL,
   ADVANCE_METHODS,
-  advanceRequestSchema,
   formatIsoDate,
   formatMoney,
   MSG,
@@ -27,9 +25,11 @@ import { VehicleSelector } from '../../shell';
 import { useAdvanceForecast } from '../api/get-advance-forecast';
 import { useRequestAdvance } from '../api/request-advance';
 import { AdvanceUnavailableSheet, isUnavailableReason, unavailableText, type UnavailableReason } from './AdvanceUnavailableSheet';
-import { PaymentResultModal, ResultIcon, resultStyles } from './PaymentResultModal';
-import { PixCharge } from './PixCharge';
+import { PaymentResultModal } from './PaymentResultModal';
+import { ResultIcon, resultStyles } from './ResultIcon';
+import { LazyPixCharge, warmPixCharge } from './LazyPixCharge';
 import { paths } from '../../../lib/paths';
+import { lazyResolver, useOnDemand } from '../../../lib/on-demand';
 import styles from './AdvancePage.module.css';
 
 /** The spec's wording for the advance's Pix (000 §2): 'válido por 2 horas'. */
@@ -67,14 +67,19 @@ export function advanceErrorMessage(err: unknown): string {
   return err.message;
 }
 
+const loadChecks = () => import('./advance-checks');
+const resolver = lazyResolver(loadChecks, (c) => c.advanceResolver);
+
 function Advance({ nCtrId }: { nCtrId: ContractId }) {
   const forecast = useAdvanceForecast(nCtrId);
   const navigate = useNavigate();
   const request = useRequestAdvance(nCtrId);
   const selectId = useId();
-  // The domain's advanceRequestSchema: a method is required, with the spec's message.
+  // The domain's advanceRequestSchema (advance-checks.ts, loaded on the form's first touch): a method is required,
+  // with the spec's message.
+  const [checks, warmChecks] = useOnDemand(loadChecks);
   const form = useForm<{ metodoPagamento: string }, unknown, { metodoPagamento: AdvanceMethod }>({
-    resolver: zodResolver(advanceRequestSchema) as never,
+    resolver,
     defaultValues: { metodoPagamento: '' },
   });
   const method = form.watch('metodoPagamento');
@@ -141,8 +146,10 @@ function Advance({ nCtrId }: { nCtrId: ContractId }) {
       setSheetOpen(true);
       return;
     }
-    if (metodoPagamento === 'PI') setConfirmPix(true);
-    else send(metodoPagamento);
+    if (metodoPagamento === 'PI') {
+      warmPixCharge();
+      setConfirmPix(true);
+    } else send(metodoPagamento);
   });
 
   const sheetView = sheet && (
@@ -155,7 +162,7 @@ function Advance({ nCtrId }: { nCtrId: ContractId }) {
         <p className={styles.advanceValue}>
           Valor a antecipar: <strong>{formatMoney(result.conteudo.valor)}</strong>
         </p>
-        <PixCharge charge={result.conteudo.pix} nCtrId={nCtrId} validityText={ADVANCE_PIX_VALIDITY} showAmount={false} />
+        <LazyPixCharge charge={result.conteudo.pix} nCtrId={nCtrId} validityText={ADVANCE_PIX_VALIDITY} showAmount={false} />
       </section>
     );
   }
@@ -189,7 +196,7 @@ function Advance({ nCtrId }: { nCtrId: ContractId }) {
             <Link to={paths.payments.pattern}>Voltar para pagamentos</Link>
           </>
         ) : (
-          <form onSubmit={submit} noValidate>
+          <form onSubmit={submit} onFocus={checks ? undefined : warmChecks} onPointerDown={checks ? undefined : warmChecks} noValidate>
             {unavailable && (
               <Alert kind="info">
                 {unavailableText(unavailable, f.dataAgendada)}{' '}

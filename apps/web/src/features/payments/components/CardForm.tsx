@@ -1,21 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  CARD_BRAND_LABEL,
-  cardDigits,
-  cardFormSchema,
-  detectCardBrand,
-  splitExpiry,
-  stripDigits,
-  type CardFormFields,
-} from '@guarita/domain';
+import { CARD_BRAND_LABEL, cardDigits, detectCardBrand, splitExpiry, stripDigits, type CardFormFields } from '@guarita/domain';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { MaskedField } from '../../../components/ui/MaskedField';
 import { TextField } from '../../../components/ui/TextField';
 import { paths } from '../../../lib/paths';
+import { lazyResolver, useOnDemand } from '../../../lib/on-demand';
 import styles from './CardForm.module.css';
 
 /** What the form hands over: the `dadosDoCartao` of the API (number as digits, month and year as typed). */
@@ -45,6 +37,9 @@ interface Props {
 
 type Fields = CardFormFields & { terms: boolean };
 
+const loadChecks = () => import('./card-checks');
+const resolver = lazyResolver(loadChecks, (c) => c.cardResolver);
+
 /**
  * The card form (number, expiry MM/AA, CVV, name on card): react-hook-form over the domain's `cardFormSchema`,
  * so the spec's messages show on the field they are about. Messages appear once a field has been left, then
@@ -62,7 +57,7 @@ export function CardForm({
   children,
 }: Props) {
   const { control, handleSubmit, register, trigger } = useForm<Fields>({
-    resolver: zodResolver(cardFormSchema) as never,
+    resolver,
     mode: 'onTouched',
     defaultValues: {
       numero: '',
@@ -73,6 +68,12 @@ export function CardForm({
     },
   });
   const values = useWatch({ control });
+  // The schema (zod) arrives with the first focus or tap in the form, or the first value (autofill, kept values).
+  const [checks, warmChecks] = useOnDemand(loadChecks);
+  const typed = !!(values.numero || values.validade || values.cvv || values.nomeTitular);
+  useEffect(() => {
+    if (typed && !checks) warmChecks();
+  }, [typed, checks, warmChecks]);
 
   // Kept values count as visited: their messages (if any) show at once.
   useEffect(() => {
@@ -82,9 +83,7 @@ export function CardForm({
   }, []);
 
   const brand = detectCardBrand(values.numero ?? '');
-  const ready =
-    cardFormSchema.safeParse({ numero: '', validade: '', cvv: '', nomeTitular: '', ...values }).success &&
-    (!requireTerms || !!values.terms);
+  const ready = !!checks?.cardComplete(values) && (!requireTerms || !!values.terms);
 
   const submit = handleSubmit((v) => {
     if (!ready || pending || disabled) return;
@@ -93,7 +92,15 @@ export function CardForm({
   });
 
   return (
-    <form className={styles.form} method="post" noValidate onSubmit={submit} aria-busy={pending || undefined}>
+    <form
+      className={styles.form}
+      method="post"
+      noValidate
+      onSubmit={submit}
+      onFocus={checks ? undefined : warmChecks}
+      onPointerDown={checks ? undefined : warmChecks}
+      aria-busy={pending || undefined}
+    >
       <div className={styles.numberRow}>
         <Controller
           name="numero"

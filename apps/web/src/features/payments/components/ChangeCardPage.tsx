@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CARD_BRAND_LABEL, PAYMENT_MSG, maskCardSummary, type CardOnFileDto } from '@guarita/domain';
 import { Button, buttonClass } from '../../../components/ui/Button';
@@ -6,13 +6,23 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { SelectedContractGuard } from '../../common';
 import { VehicleSelector } from '../../shell';
 import { ChangeCardError, useChangeCard } from '../api/change-card';
-import { CardForm, type CardFormValues } from './CardForm';
+import type { CardFormValues } from './CardForm';
+import { Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../lib/paths';
-import { ResultIcon } from './PaymentResultModal';
+import { ResultIcon } from './ResultIcon';
 import styles from './ChangeCardPage.module.css';
 import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 
 const ADD_PATH = paths.payments.addCard;
+
+/**
+ * The form (react-hook-form, react-imask) is not on /pagamentos/cartao's first screen: it loads when the customer
+ * heads for 'Adicionar um novo cartão' (pointer over it, focus, tap), and with the page on /adicionar-cartao
+ * (app/router.tsx loads both; ADR 025).
+ */
+const loadCardForm = () => import('./CardForm');
+const CardForm = lazy(async () => ({ default: (await loadCardForm()).CardForm }));
+const warmCardForm = () => void loadCardForm();
 
 /**
  * /pagamentos/cartao and /pagamentos/adicionar-cartao (spec 000 §2 'Change card'): step 1 shows the current
@@ -75,7 +85,13 @@ function ChangeCard({ contract, adding }: { contract: SelectedContractDto; addin
           )}
           {!showForm && (
             <p>
-              <Link to={ADD_PATH} className={buttonClass('secondary', styles.addCardLink)}>
+              <Link
+                to={ADD_PATH}
+                className={buttonClass('secondary', styles.addCardLink)}
+                onPointerEnter={warmCardForm}
+                onPointerDown={warmCardForm}
+                onFocus={warmCardForm}
+              >
                 Adicionar um novo cartão
               </Link>
             </p>
@@ -85,7 +101,9 @@ function ChangeCard({ contract, adding }: { contract: SelectedContractDto; addin
           <section className={`card ${styles.newCard}`} aria-labelledby="novo-cartao">
             <h2 id="novo-cartao">Novo cartão</h2>
             <p className="muted">As próximas mensalidades serão debitadas no cartão informado.</p>
-            <CardForm submitLabel="Confirmar troca de cartão" pending={change.isPending} defaultValues={kept} onSubmit={submit} />
+            <Suspense fallback={<Spinner />}>
+              <CardForm submitLabel="Confirmar troca de cartão" pending={change.isPending} defaultValues={kept} onSubmit={submit} />
+            </Suspense>
           </section>
         )}
       </div>

@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api';
 import { useCreatePix } from '../api/create-pix';
 import { usePaymentsSummary } from '../api/get-payments-summary';
 import { PaymentResultModal } from './PaymentResultModal';
-import { PixCharge } from './PixCharge';
+import { LazyPixCharge, warmPixCharge } from './LazyPixCharge';
 import { OverdueExplanation, type PayMethodState } from './OverdueBanner';
 import { paths } from '../../../lib/paths';
 
@@ -75,6 +75,7 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: ContractId }) {
 
   const generatePix = () => {
     if (!bills) return;
+    warmPixCharge();
     // A double click creates one charge; a retry after no answer (network, 5xx) reuses this attempt's key.
     createPix.send(
       { faturas: bills.faturas, valorTotal: bills.valorTotal },
@@ -135,7 +136,7 @@ function PayOpenInvoice({ nCtrId }: { nCtrId: ContractId }) {
       {pix ? (
         <section className="card">
           <h2>Pagamento por Pix</h2>
-          <PixCharge charge={pix} nCtrId={nCtrId} validityText={PAYMENT_MSG.pixValidity} onRestart={restart} />
+          <LazyPixCharge charge={pix} nCtrId={nCtrId} validityText={PAYMENT_MSG.pixValidity} onRestart={restart} />
         </section>
       ) : nothingOpen && !(method === 'card' && bills) ? (
         <section className={`card ${styles.payInvoiceEmpty}`}>

@@ -2,19 +2,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { paths } from '../../../lib/paths';
-import styles from './PaymentResultModal.module.css';
-
-/** The round ✓ / ! above a payment result. */
-export function ResultIcon({ ok }: { ok: boolean }) {
-  return (
-    <div className={`${styles.resultIcon} ${ok ? styles.resultIconOk : styles.resultIconError}`} aria-hidden="true">
-      {ok ? '✓' : '!'}
-    </div>
-  );
-}
-
-/** Subtitle and detail lines of a result. */
-export const resultStyles = { subtitle: styles.resultSubtitle, detail: `${styles.resultDetail} muted` };
+import { ResultIcon, resultStyles } from './ResultIcon';
 
 export interface PaymentResultModalProps {
   open: boolean;
