@@ -70,6 +70,11 @@ const SHELL_ROUTES: { pattern: string; source: string; file: string; also?: stri
   { pattern: paths.support.byContract, source: 'src/features/support/components/SupportPage.tsx', file: 'suporte.html' },
   { pattern: paths.support.upSell, source: 'src/features/support/components/SupportPage.tsx', file: 'suporte.html' },
   { pattern: paths.notifications, source: 'src/features/notifications/components/NotificationsPage.tsx', file: 'notificacoes.html' },
+  { pattern: paths.claims.pattern, source: 'src/features/claims/components/ClaimsListPage.tsx', file: 'sinistros.html' },
+  { pattern: paths.claims.byContract, source: 'src/features/claims/components/ClaimPage.tsx', file: 'sinistro.html' },
+  { pattern: paths.claims.case, source: 'src/features/claims/components/ClaimTrackingPage.tsx', file: 'sinistro-consulta.html' },
+  { pattern: paths.notice.pattern, source: 'src/features/claims/components/NoticePage.tsx', file: 'aviso.html' },
+  { pattern: paths.notice.byContract, source: 'src/features/claims/components/NoticePage.tsx', file: 'aviso.html' },
 ];
 
 function preloadsFor(manifest: Record<string, ManifestChunk>, source: string): string[] {
