@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { logInSession } from './login';
@@ -17,6 +19,8 @@ export const LIGHTHOUSE_ROUTES: LighthouseRoute[] = [
   { path: '/', auth: false, public: true },
   { path: '/contato', auth: false, public: true },
   { path: '/duvidas-frequentes', auth: false, public: true },
+  { path: '/politica-de-privacidade', auth: false, public: true },
+  { path: '/termos-de-uso', auth: false, public: true },
   { path: '/dashboard', auth: true },
   { path: '/pagamentos', auth: true },
   { path: '/pagamentos/fatura-em-aberto', auth: true },
@@ -25,6 +29,13 @@ export const LIGHTHOUSE_ROUTES: LighthouseRoute[] = [
   { path: '/mapa', auth: true },
   { path: '/suporte', auth: true },
   { path: '/servicos-adicionais', auth: true },
+  // Every other logged-in customer route (issue 8: "every new route"); Maria's contract where a route needs an id.
+  { path: '/notificacoes', auth: true },
+  { path: '/pagamentos/cartao', auth: true },
+  { path: '/antecipacao', auth: true },
+  { path: '/sinistros', auth: true },
+  { path: '/sinistros/100101', auth: true },
+  { path: '/aviso', auth: true },
 ];
 
 export const LIGHTHOUSE_TARGETS = {
@@ -72,6 +83,10 @@ interface NetworkItem {
   transferSize?: number;
 }
 
+/** BENCH_LIGHTHOUSE_SAVE=<dir>: every run's full JSON report is written there (to read the LCP element, the critical chain…). */
+const SAVE_DIR = process.env.BENCH_LIGHTHOUSE_SAVE?.trim() || undefined;
+let saved = 0;
+
 async function runOnce(base: string, route: LighthouseRoute): Promise<LighthouseRun> {
   // A fresh browser (and profile) per run: cold cache, no cookies but the ones we set.
   const browser: Browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
@@ -105,6 +120,11 @@ async function runOnce(base: string, route: LighthouseRoute): Promise<Lighthouse
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${route.path}`);
+    if (SAVE_DIR) {
+      mkdirSync(SAVE_DIR, { recursive: true });
+      const name = `${route.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${++saved}.json`;
+      writeFileSync(path.join(SAVE_DIR, name), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${route.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const num = (id: string) => {
       const v = lhr.audits[id]?.numericValue;

@@ -157,7 +157,7 @@ async function serverFigures(cleanup: Cleanup): Promise<void> {
           const st = f.steady;
           report.figure(
             `${st.rate} req/s for ${st.duration} s: p99`,
-            `${st.p99} ms (p50 ${st.p50} ms, ${st.total} answers)`,
+            `${st.p99} ms (p50 ${st.p50} ms, ${st.total} answers, open loop, ${st.sockets} connections opened)`,
             `target ≤ ${TARGETS.steadyP99Ms} ms`,
             st.p99 <= TARGETS.steadyP99Ms,
           );

@@ -26,7 +26,7 @@ test('a visitor sends the contact form, proving with the captcha that they are n
   await expect(email).toHaveAttribute('type', 'email');
 
   // The captcha (and the form's checks) load with the visitor's first touch of the form, not with the page (ADR 025).
-  await expect(form.getByText('Carregando verificação anti-robô…')).toBeVisible();
+  await expect(form.getByRole('status')).toHaveText('A verificação anti-robô começa quando você preencher o formulário.');
   await name.click();
   // The ALTCHA widget fetches a challenge and solves its proof of work when checked (before any field is
   // filled: it also starts by itself as soon as the visitor focuses a field).

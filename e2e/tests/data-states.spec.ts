@@ -14,8 +14,33 @@ test.describe.configure({ timeout: 90_000 });
 const OFFLINE = 'Você está sem conexão. Mostrando os últimos dados carregados.';
 const RETRY = 'Tentar novamente';
 
-/** Makes every GET to URLs matching `pattern` answer 503 until the returned function is called. */
-async function failRequests(page: Page, pattern: string | RegExp): Promise<() => Promise<void>> {
+/** The boot answer's parts (ADR 058) and the GET each one stands for. */
+type Boot = {
+  contracts?: unknown;
+  me?: unknown;
+  unread?: unknown;
+  start?: { nCtrId: number; contract?: unknown; bills?: unknown; advance?: unknown; summary?: unknown };
+};
+const bootParts = (b: Boot): { url: string; drop: () => void }[] => [
+  { url: '/api/contracts', drop: () => delete b.contracts },
+  { url: '/api/me', drop: () => delete b.me },
+  { url: '/api/notifications/unread-count', drop: () => delete b.unread },
+  ...(b.start
+    ? [
+        { url: `/api/contracts/${b.start.nCtrId}`, drop: () => delete b.start!.contract },
+        { url: `/api/contracts/${b.start.nCtrId}/bills`, drop: () => delete b.start!.bills },
+        { url: `/api/payments/contracts/${b.start.nCtrId}/advance`, drop: () => delete b.start!.advance },
+        { url: `/api/payments/contracts/${b.start.nCtrId}`, drop: () => delete b.start!.summary },
+      ]
+    : []),
+];
+
+/**
+ * Makes every GET to URLs matching `pattern` answer 503 until the returned function is called. A page load's first
+ * data comes in the boot answer: what it holds of those URLs is left out, as the server leaves out a part it could
+ * not read, so the page asks for it and meets the failure.
+ */
+async function failRequests(page: Page, pattern: RegExp): Promise<() => Promise<void>> {
   const handler = (route: import('@playwright/test').Route) =>
     route.request().method() === 'GET'
       ? route.fulfill({
@@ -24,8 +49,19 @@ async function failRequests(page: Page, pattern: string | RegExp): Promise<() =>
           body: JSON.stringify({ sucesso: false, status: 503, erro: 'UNAVAILABLE', mensagem: 'Serviço indisponível.' }),
         })
       : route.fallback();
+  const boot = async (route: import('@playwright/test').Route) => {
+    const res = await route.fetch();
+    if (!res.ok()) return route.fulfill({ response: res });
+    const body = (await res.json()) as Boot;
+    for (const part of bootParts(body)) if (pattern.test(part.url)) part.drop();
+    return route.fulfill({ response: res, json: body });
+  };
   await page.route(pattern, handler);
-  return () => page.unroute(pattern, handler);
+  await page.route('**/api/auth/boot', boot);
+  return async () => {
+    await page.unroute(pattern, handler);
+    await page.unroute('**/api/auth/boot', boot);
+  };
 }
 
 test('payments: a failed bills request shows an error with retry, never a zero total', async ({ page, request }) => {

@@ -19,12 +19,12 @@ test('a due-date change with the pro-rata shown; after sending, the new due day 
   await picker.getByRole('button', { name: 'Ok' }).click();
   await expect(picker).toBeHidden();
 
-  await expect(main(page).getByText(/^Próxima fatura \(valor proporcional\): R\$ \d+,\d{2}$/)).toBeVisible();
+  await expect(main(page).getByText(/^Próxima fatura \(valor proporcional\): R\$\s\d+,\d{2}$/)).toBeVisible();
   await expect(main(page).getByText('Demais meses: R$ 89,80')).toBeVisible();
   await expect(main(page).getByText(/^Próximo vencimento: 25\/\d{2}\/\d{4}$/)).toBeVisible();
   await page.getByRole('button', { name: 'Entenda o ajuste de fatura' }).click();
   const adjust = page.getByRole('dialog', { name: 'Ajuste de fatura' });
-  await expect(adjust).toContainText(/Acréscimo proporcional: R\$ \d+,\d{2}\.|Desconto proporcional: R\$ \d+,\d{2}\./);
+  await expect(adjust).toContainText(/Acréscimo proporcional: R\$\s\d+,\d{2}\.|Desconto proporcional: R\$\s\d+,\d{2}\./);
   await adjust.getByRole('button', { name: 'Entendi' }).click();
 
   await page.getByLabel('Telefone para contato (celular)').pressSequentially('31987654321');

@@ -46,7 +46,7 @@ test('the annual toggle reloads the quotation in installments', async ({ page, r
   await page.goto('/suporte/100101?area=Alteracao-de-Plano');
   await expect(main(page).getByText(/^Valor mensal: R\$/)).toBeVisible();
   await page.getByRole('radio', { name: 'Anual' }).check();
-  await expect(main(page).getByText(/em 12x de R\$ \d+,\d{2}/)).toBeVisible();
+  await expect(main(page).getByText(/em 12x de R\$\s\d+,\d{2}/)).toBeVisible();
   await page.getByLabel('Estou de acordo com a alteração.').check();
   await expect(page.getByRole('button', { name: 'Confirmar alteração' })).toBeEnabled();
 });

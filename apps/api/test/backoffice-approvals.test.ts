@@ -145,7 +145,7 @@ describe('back-office approvals and the financeiro desk', () => {
     it("approval writes the accepted quotation: plan, fee, items with the towing km; the customer's plan screen shows it", async () => {
       const { n } = await quoteAndSend();
       const d = (await as('atendimento', 'GET', `/api/backoffice/casos/${n}`)).json();
-      expect(d.proposta.linhas.find((l: { campo: string }) => l.campo === 'Mensalidade').novo).toBe('R$ 358,68');
+      expect(d.proposta.linhas.find((l: { campo: string }) => l.campo === 'Mensalidade').novo).toBe('R$\u00a0358,68');
       expect((await as('atendimento', 'POST', `/api/backoffice/casos/${n}/aprovar`)).statusCode).toBe(204);
       expect(await contract(400401)).toMatchObject({ id_plan: 'GUARITA_COMPLETO_SP', monthly_fee_cents: 35868 });
       const items = (await get('/api/contracts/400401', CNPJ_ALFA)).json().items as Array<{

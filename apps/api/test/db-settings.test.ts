@@ -1,6 +1,9 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openPostgres } from '../src/db/db';
+import { PGLITE_SHARED_BUFFERS, openPglite, openPostgres } from '../src/db/db';
 
 const url = process.env.DATABASE_URL;
 if (!url) console.log('db-settings: skipped — needs DATABASE_URL (PostgreSQL); .ci/run runs it');
@@ -22,4 +25,34 @@ describe.skipIf(!url)('PostgreSQL session settings of the pool', () => {
       await db.destroy();
     }
   });
+});
+
+describe('PGlite on a data directory', () => {
+  // initdb is slow (tens of seconds on a busy machine): a hang guard, not a budget.
+  it(
+    'a new directory is initialised (in a process of its own), keeps what was written, and runs with the smaller cache',
+    { timeout: 240_000 },
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'guarita-pglite-dir-'));
+      const dataDir = path.join(dir, 'pglite');
+      try {
+        const first = await openPglite(dataDir);
+        expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+        await sql`CREATE TABLE kept (n int)`.execute(first);
+        await sql`INSERT INTO kept VALUES (42)`.execute(first);
+        await first.destroy();
+
+        const again = await openPglite(dataDir);
+        try {
+          expect((await sql<{ n: number }>`SELECT n FROM kept`.execute(again)).rows).toEqual([{ n: 42 }]);
+          const { rows } = await sql<{ shared_buffers: string }>`SHOW shared_buffers`.execute(again);
+          expect(rows[0]?.shared_buffers).toBe(PGLITE_SHARED_BUFFERS);
+        } finally {
+          await again.destroy();
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

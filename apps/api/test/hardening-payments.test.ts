@@ -199,7 +199,7 @@ describe('hardening: late Pix (item 11)', () => {
     );
     expect(kept).toEqual({ outcome: 'credit', credit_cents: 2590, refund_status: 'pending', notified: true });
     expect(t.sent.length).toBe(sentBefore + 1);
-    expect(t.sent.at(-1)!.body).toContain('R$ 25,90');
+    expect(t.sent.at(-1)!.body).toContain('R$\u00a025,90');
     expect(t.sent.at(-1)!.body).toContain('será devolvido');
   });
 });

@@ -419,7 +419,7 @@ describe('payments: Pix, webhook, advance', () => {
       const page = await t.app.inject({ method: 'GET', url: url.pathname });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
-      expect(page.body).toContain('Pagar R$ 79,90');
+      expect(page.body).toContain('Pagar R$\u00a079,90');
       expect((await advance('PI')).json().erro).toBe('ADVANCE_IN_PROGRESS');
 
       const pay = await t.app.inject({

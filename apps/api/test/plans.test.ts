@@ -178,7 +178,7 @@ describe('plan change and due-date change', () => {
     const row = await caseRow(res.json().Id);
     expect(row.reason).toBe('Alteração de Plano');
     expect(row.details).toMatchObject({ idCotacao: quotation.IdCotacao });
-    expect(row.description).toContain('R$ 358,68');
+    expect(row.description).toContain('R$\u00a0358,68');
     expect(row.description).toContain('Adicionado: Reboque até 400 km');
 
     // The answer was lost and the retry comes after the quotation expired: the same case, replayed.
@@ -254,7 +254,7 @@ describe('plan change and due-date change', () => {
     const row = await caseRow(res.json().Id);
     expect(row.reason).toBe('Alteração de Vencimento');
     expect(row.details).toMatchObject({ DiaVencimento__c: 20, CobrarValorProRata__c: 'Sim' });
-    expect(row.description).toContain('R$ 525,87');
+    expect(row.description).toContain('R$\u00a0525,87');
 
     const dup = await post('/api/due-date/contracts/100101', { dia: 25, telefone: TEL });
     expect(dup.statusCode).toBe(409);

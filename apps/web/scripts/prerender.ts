@@ -70,6 +70,11 @@ const SHELL_ROUTES: { pattern: string; source: string; file: string; also?: stri
   { pattern: paths.support.byContract, source: 'src/features/support/components/SupportPage.tsx', file: 'suporte.html' },
   { pattern: paths.support.upSell, source: 'src/features/support/components/SupportPage.tsx', file: 'suporte.html' },
   { pattern: paths.notifications, source: 'src/features/notifications/components/NotificationsPage.tsx', file: 'notificacoes.html' },
+  { pattern: paths.claims.pattern, source: 'src/features/claims/components/ClaimsListPage.tsx', file: 'sinistros.html' },
+  { pattern: paths.claims.byContract, source: 'src/features/claims/components/ClaimPage.tsx', file: 'sinistro.html' },
+  { pattern: paths.claims.case, source: 'src/features/claims/components/ClaimTrackingPage.tsx', file: 'sinistro-consulta.html' },
+  { pattern: paths.notice.pattern, source: 'src/features/claims/components/NoticePage.tsx', file: 'aviso.html' },
+  { pattern: paths.notice.byContract, source: 'src/features/claims/components/NoticePage.tsx', file: 'aviso.html' },
 ];
 
 function preloadsFor(manifest: Record<string, ManifestChunk>, source: string): string[] {
@@ -113,9 +118,11 @@ async function prerender(): Promise<void> {
         ...needed.filter((f) => f.endsWith('.js')).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
       ].join('\n    ');
     };
+    const loader = writeBootScript('deferred-entry');
     const earlyRefresh = `<script async src="${writeBootScript('early-refresh')}"></script>`;
-    const write = (file: string, html: string, tags: string) => {
-      const out = tags ? html.replace('</head>', `  ${tags}\n  </head>`) : html;
+    const write = (file: string, html: string, tags: string, opts: { deferModules: boolean }) => {
+      let out = tags ? html.replace('</head>', `  ${tags}\n  </head>`) : html;
+      if (opts.deferModules) out = deferModules(out, loader);
       writeFileSync(path.join(dist, PRERENDER_DIR, file), inlineStylesheets(out));
     };
 
@@ -127,12 +134,14 @@ async function prerender(): Promise<void> {
       const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
       let out = template.replace(shell, () => `<div id="root" data-prerendered>${html}</div>`);
       if (h1 && page.path !== '/') out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(h1)} — Guarita</title>`);
-      write(page.file, out, headTags([PUBLIC_LAYOUT, source]));
+      write(page.file, out, headTags([PUBLIC_LAYOUT, source]), { deferModules: true });
     }
     for (const route of new Set(SHELL_ROUTES.map((r) => r.file))) {
       const { source, also = [] } = SHELL_ROUTES.find((r) => r.file === route)!;
       // A logged-in page's content needs its modules and data: they start at once.
-      write(route, withEarlyRefresh(template, earlyRefresh), headTags([QUERY_PROVIDER, CUSTOMER_LAYOUT, source, ...also]));
+      write(route, withEarlyRefresh(template, earlyRefresh), headTags([QUERY_PROVIDER, CUSTOMER_LAYOUT, source, ...also]), {
+        deferModules: false,
+      });
     }
     // Every other route's index.html: its stylesheets inline as well.
     writeFileSync(path.join(dist, 'index.html'), inlineStylesheets(withEarlyRefresh(template, earlyRefresh)));
@@ -170,7 +179,7 @@ function inlineStylesheets(html: string): string {
 }
 
 /** `src/boot/<name>.ts` compiled to a classic script under a content-hashed name; answers its URL. */
-function writeBootScript(script: 'early-refresh'): string {
+function writeBootScript(script: 'deferred-entry' | 'early-refresh'): string {
   const source = readFileSync(path.join(webDir, `src/boot/${script}.ts`), 'utf8');
   const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, removeComments: true } }).outputText;
   const name = `assets/${script}-${createHash('sha256').update(js).digest('base64url').slice(0, 8)}.js`;
@@ -181,6 +190,22 @@ function writeBootScript(script: 'early-refresh'): string {
 /** The early refresh goes first in <head>: it is tiny and its answer is on every logged-in page's critical path. */
 function withEarlyRefresh(html: string, tag: string): string {
   return html.replace(/(<title>[^<]*<\/title>)/, (title: string) => `${title}\n    ${tag}`);
+}
+
+/**
+ * A prerendered page loads its modules through the deferred entry (after its first paint) instead of
+ * `<script type="module">` and `modulepreload` tags, which the browser fetches while it parses the HTML.
+ */
+function deferModules(html: string, loader: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
+  if (!entry) throw new Error('prerender: the page has no module script to defer');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+  return html
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(
+      /<script type="module" crossorigin src="[^"]+"><\/script>/,
+      () => `<script defer src="${loader}" data-modules="${[entry, ...preloads].join(' ')}"></script>`,
+    );
 }
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;

@@ -13,8 +13,8 @@ describe('masks', () => {
   it('formats phones, CEPs, money and dates', () => {
     expect(formatPhoneBR('31987654321')).toBe('(31) 98765-4321');
     expect(formatZip('30130010')).toBe('30130-010');
-    expect(formatMoney(12345)).toBe('R$ 123,45');
-    expect(formatMoney(100000)).toBe('R$ 1.000,00');
+    expect(formatMoney(12345)).toBe('R$\u00a0123,45');
+    expect(formatMoney(100000)).toBe('R$\u00a01.000,00');
     expect(sumCents([cents(1), cents(2), cents(3)])).toBe(6);
     expect(formatIsoDate('2026-03-05')).toBe('05/03/2026');
     // 02:00 UTC on the 22nd is still the 21st in São Paulo (UTC-3).

@@ -3,15 +3,22 @@ import { centsToPixAmount } from './payments/pix';
 import { cents, centsToReais, formatMoney, reaisToCents, type Cents } from './money';
 
 const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-const viaIntl = (cents: number) => intl.format(cents / 100).replace(/\u00a0/g, ' ');
+const viaIntl = (cents: number) => intl.format(cents / 100);
+/** The text with a no-break space where the test writes a plain one. */
+const nb = (s: string) => s.replace(' ', '\u00a0');
 
 describe('formatMoney', () => {
   it('writes reais with thousands dots and two decimals', () => {
-    expect(formatMoney(0)).toBe('R$ 0,00');
-    expect(formatMoney(5)).toBe('R$ 0,05');
-    expect(formatMoney(19497)).toBe('R$ 194,97');
-    expect(formatMoney(123456789)).toBe('R$ 1.234.567,89');
-    expect(formatMoney(-100)).toBe('-R$ 1,00');
+    expect(formatMoney(0)).toBe(nb('R$ 0,00'));
+    expect(formatMoney(5)).toBe(nb('R$ 0,05'));
+    expect(formatMoney(19497)).toBe(nb('R$ 194,97'));
+    expect(formatMoney(123456789)).toBe(nb('R$ 1.234.567,89'));
+    expect(formatMoney(-100)).toBe(nb('-R$ 1,00'));
+  });
+
+  it('never breaks the line between R$ and the amount (a no-break space)', () => {
+    expect(formatMoney(19497)).toBe('R$\u00a0194,97');
+    expect(formatMoney(19497)).not.toContain(' ');
   });
 
   it('gives exactly the text of Intl pt-BR currency formatting', () => {

@@ -22,9 +22,13 @@ export function centsToReais(c: Cents): number {
   return c / 100;
 }
 
+/** The no-break space between 'R$' and the amount (U+00A0, as Intl writes it). */
+export const MONEY_SPACE = '\u00a0';
+
 /**
- * 'R$ 1.234,56' (a plain space after 'R$'; '-R$ 1,00' when negative), the same text Intl's pt-BR currency
- * format gives (the tests hold it to that) without creating an Intl formatter: the browser's first one
+ * 'R$ 1.234,56' with a no-break space after 'R$' (`MONEY_SPACE`; '-R$ 1,00' when negative), so a line never
+ * breaks between the symbol and the amount: the same text Intl's pt-BR currency format gives (the tests hold
+ * it to that) without creating an Intl formatter: the browser's first one
  * loads locale data in a long task, which was most of the dashboard's blocking time.
  * Takes a plain number: it only displays, and the amounts it shows are the API's cents fields.
  */
@@ -35,7 +39,7 @@ export function formatMoney(amountCents: number): string {
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   const fraction = (abs % 100).toString().padStart(2, '0');
-  return `${rounded < 0 ? '-' : ''}R$ ${units},${fraction}`;
+  return `${rounded < 0 ? '-' : ''}R$${MONEY_SPACE}${units},${fraction}`;
 }
 
 export function sumCents(values: readonly Cents[]): Cents {

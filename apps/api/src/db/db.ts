@@ -1,4 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
@@ -50,14 +53,46 @@ function nameStatements(pool: pg.Pool): void {
   });
 }
 
+/**
+ * PGlite's page cache inside its WASM memory (PostgreSQL's default is 128MB, which made the memory grow from 128 to
+ * 189 MB and stay there). A cache only: durability is unchanged and a page not in it is read from the data directory
+ * (ADR 049).
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
+/**
+ * A new data directory is initialised (initdb) by a short-lived Node process of its own: PGlite's initdb left about
+ * 550 MB resident in the process that ran it (a second WASM instance and copies of its memory), which the server
+ * would carry for its whole life (ADR 049). An existing directory is left alone.
+ */
+async function initDataDirApart(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script =
+    `require(${JSON.stringify(entry)}).PGlite.create(${JSON.stringify(dataDir)})` +
+    '.then((lite) => lite.close()).catch((err) => { console.error(err); process.exit(1); });';
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`PGlite initdb of ${dataDir} failed (exit ${code ?? signal})`)),
+    );
+  });
+}
+
 export async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    await initDataDirApart(dataDir);
+  }
   // Loaded only when used: a PostgreSQL deployment never pays for the embedded engine.
   const [{ PGlite }, { createPgConfig }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/node-postgres'),
   ]);
-  const lite = await PGlite.create(dataDir);
+  const lite = await PGlite.create(dataDir, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const { connection } = createPgConfig(lite);
   // One connection: PGlite is a single session, so transactions must queue rather than interleave.
   const pool = new pg.Pool({ connection, max: 1, idleTimeoutMillis: 0 } as pg.PoolConfig);

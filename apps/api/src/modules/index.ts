@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import addresses from './addresses'; // CEP lookup (issue 9)
 import auth from './auth';
+import boot from './boot'; // refresh + first data in one round trip (ADR 058)
 import cases from './cases'; // cases (issue 9)
 import claims from './claims'; // claims (issue 11)
 import contact from './contact';
@@ -46,5 +47,6 @@ export const modules: FastifyPluginAsync[] = [
   staff, // staff accounts, sessions, audit (issue 13)
   backoffice, // needs staff, cases, claims, customers, contracts (issue 13)
   notifications, // needs customers, contracts, payments, trips (issue 13 §3)
+  boot, // needs auth, customers, contracts, payments, notifications (ADR 058)
   dev,
 ];

@@ -1,6 +1,21 @@
 import type { ComponentType } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
+import type { BootAnswer } from '../lib/session';
+import { contractKeys, meKeys } from '../api/keys';
+import { contractsQuery } from '../api/get-contracts';
+import { meQuery } from '../api/get-me';
+import { notificationKeys } from '../features/notifications/api/keys';
+import { paymentKeys } from '../features/payments/api/keys';
+
+/** When the boot's answer went into the cache, until the first screen has mounted (0: not, or no more); see `seedFromBoot`. */
+let bootSeededAt = 0;
+const seededByBoot = (query: Query) => bootSeededAt > 0 && query.state.dataUpdatedAt === bootSeededAt;
+
+/** The first screen has mounted (main.tsx, after the first commit): from now on every screen asks as it always did. */
+export function endBootWindow(): void {
+  bootSeededAt = 0;
+}
 
 export function createQueryClient() {
   return new QueryClient({
@@ -9,6 +24,8 @@ export function createQueryClient() {
         // Client errors (401/403/404) will not fix themselves by retrying.
         retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
         refetchOnWindowFocus: false,
+        // What the boot answered a moment ago is not asked again by the first screen, which mounts with it (ADR 058).
+        refetchOnMount: (query) => !seededByBoot(query),
       },
     },
   });
@@ -16,6 +33,31 @@ export function createQueryClient() {
 
 /** The browser's one cache (main.tsx warms it with a logged-in page's first requests). */
 export const queryClient = createQueryClient();
+
+/**
+ * A logged-in page load's first data (ADR 058): what `POST /api/auth/boot` answered goes into the cache under the
+ * keys the screens read, so the first screen renders from it without asking; what it left out (a part the server
+ * could not read) is asked at once, as before the boot existed.
+ */
+export function seedFromBoot(boot: BootAnswer | null): void {
+  const now = Date.now();
+  const set = (key: readonly unknown[], data: unknown) => {
+    if (data !== undefined) queryClient.setQueryData(key, data, { updatedAt: now });
+  };
+  bootSeededAt = now;
+  set(contractKeys.all, boot?.contracts);
+  set(meKeys.all, boot?.me);
+  set(notificationKeys.unread(), boot?.unread);
+  const start = boot?.start;
+  if (start) {
+    set(contractKeys.detail(start.nCtrId), start.contract);
+    set(contractKeys.bills(start.nCtrId), start.bills);
+    set(paymentKeys.advance(start.nCtrId), start.advance);
+    set(paymentKeys.contract(start.nCtrId), start.summary);
+  }
+  if (!boot?.contracts) void queryClient.prefetchQuery(contractsQuery());
+  if (!boot?.me) void queryClient.prefetchQuery(meQuery());
+}
 
 /**
  * The layouts and pages that read data through TanStack Query (the customer area, the staff console, SSO) get

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContractDto, TokensDto } from '@guarita/domain';
 import { apiError, dto, http, recordRequests, route, server } from '../../test/msw';
 import { api, unwrap } from './api';
-import { clearSession, ensureFresh, getTokens, needsRefresh, refresh, storeTokens } from './session';
+import { clearSession, ensureFresh, getTokens, needsRefresh, refresh, storeTokens, takeBootData } from './session';
 
 /** Builds an unsigned JWT-shaped token: the client only decodes it, the server verifies it. */
 const idToken = (expInSeconds: number) =>
@@ -36,27 +36,45 @@ describe('client session rules (spec 000 §4)', () => {
     expect(getTokens()?.AccessToken).toBe('A2');
   });
 
-  it('adopts the refresh the page started before the bundle (boot/early-refresh.ts) instead of asking again', async () => {
+  it('adopts the boot request the page started before the bundle (boot/early-refresh.ts) instead of asking again', async () => {
     const w = window as Window & { __guaritaEarlyRefresh?: Promise<unknown> };
-    w.__guaritaEarlyRefresh = Promise.resolve({ status: 200, body: tokens(900, 'EARLY') });
+    const contracts: ContractDto[] = [];
+    w.__guaritaEarlyRefresh = Promise.resolve({ status: 200, body: { tokens: tokens(900, 'EARLY'), contracts } });
     localStorage.setItem('guarita.session', '1');
     server.use(http.post(route('/api/auth/refresh'), () => dto(TokensDto, tokens(900, 'SECOND'))));
     await expect(ensureFresh()).resolves.toBe(true);
     expect(getTokens()?.AccessToken).toBe('EARLY');
     expect(requests.paths()).toEqual([]);
     expect(w.__guaritaEarlyRefresh).toBeUndefined();
+    // Its data is taken once, for the query cache (ADR 058).
+    expect(takeBootData()).toEqual({ tokens: tokens(900, 'EARLY'), contracts });
+    expect(takeBootData()).toBeNull();
     // Taken once: the next refresh asks the API.
     await expect(refresh()).resolves.toBe(true);
     expect(getTokens()?.AccessToken).toBe('SECOND');
   });
 
-  it('an early refresh answered 401 logs out', async () => {
+  it('an early boot answered 401 logs out', async () => {
     (window as Window & { __guaritaEarlyRefresh?: Promise<unknown> }).__guaritaEarlyRefresh = Promise.resolve({ status: 401, body: null });
     localStorage.setItem('guarita.session', '1');
     await expect(ensureFresh()).resolves.toBe(false);
     expect(getTokens()).toBeNull();
     expect(localStorage.getItem('guarita.session')).toBeNull();
     expect(requests.paths()).toEqual([]);
+  });
+
+  it('an early boot that failed (no answer, or a 5xx) is followed by one ordinary refresh, not a logout', async () => {
+    const w = window as Window & { __guaritaEarlyRefresh?: Promise<unknown> };
+    server.use(http.post(route('/api/auth/refresh'), () => dto(TokensDto, tokens(900, 'AFTER'))));
+    for (const failed of [null, { status: 503, body: null }]) {
+      clearSession();
+      localStorage.setItem('guarita.session', '1');
+      w.__guaritaEarlyRefresh = Promise.resolve(failed);
+      await expect(ensureFresh()).resolves.toBe(true);
+      expect(getTokens()?.AccessToken).toBe('AFTER');
+      expect(takeBootData()).toBeNull();
+    }
+    expect(requests.paths()).toEqual(['POST /api/auth/refresh', 'POST /api/auth/refresh']);
   });
 
   it('a 401 on a call triggers a refresh and one retry with the new token', async () => {

@@ -1,5 +1,9 @@
 import type { TokensDto } from '@guarita/domain';
 import { api } from './api/client';
+import type { paths } from './api/schema';
+
+/** What `POST /api/auth/boot` answers (ADR 058): the tokens and the first screen's data. */
+export type BootAnswer = paths['/api/auth/boot']['post']['responses'][200]['content']['application/json'];
 
 /**
  * Tokens live in memory only; the refresh token is an HttpOnly cookie the script never sees.
@@ -17,6 +21,7 @@ type Listener = () => void;
 
 let tokens: TokensDto | null = null;
 let refreshing: Promise<boolean> | null = null;
+let bootData: BootAnswer | null = null;
 const listeners = new Set<Listener>();
 
 function emit() {
@@ -60,6 +65,7 @@ export function storeTokens(t: TokensDto): void {
 /** Clears everything the browser holds for the customer: memory, local and session storage, client-data cookie. */
 export function clearSession(): void {
   tokens = null;
+  bootData = null;
   localStorage.clear();
   sessionStorage.clear();
   document.cookie = 'clientData=; Max-Age=0; path=/; SameSite=Strict';
@@ -89,7 +95,7 @@ interface EarlyAnswer {
   body: unknown;
 }
 
-/** The refresh `boot/early-refresh.ts` started before the bundle (customer routes' HTML), taken once. */
+/** The boot request `boot/early-refresh.ts` started before the bundle (customer routes' HTML), taken once. */
 function takeEarlyRefresh(): Promise<EarlyAnswer | null> | undefined {
   if (typeof window === 'undefined') return undefined;
   const w = window as Window & { __guaritaEarlyRefresh?: Promise<EarlyAnswer | null> };
@@ -98,15 +104,31 @@ function takeEarlyRefresh(): Promise<EarlyAnswer | null> | undefined {
   return early;
 }
 
-/** The early refresh's answer, handled as callRefresh handles its own. */
-async function adoptEarlyRefresh(early: Promise<EarlyAnswer | null>): Promise<boolean> {
+/**
+ * The boot answer, handled as callRefresh handles its own: its tokens stored, its data kept for the query cache
+ * (`takeBootData`). No answer or a 5xx (null): `refresh` asks once more, as usual (a cookie the server rotated before the answer was
+ * lost is accepted again within the grace window), so a failed boot does not log the customer out.
+ */
+async function adoptEarlyRefresh(early: Promise<EarlyAnswer | null>): Promise<boolean | null> {
   const answer = await early;
-  if (answer?.status === 200 && answer.body) {
-    storeTokens(answer.body as TokensDto);
+  const boot = answer?.status === 200 ? (answer.body as BootAnswer | null) : null;
+  if (boot?.tokens) {
+    bootData = boot;
+    storeTokens(boot.tokens);
     return true;
   }
-  if (answer?.status === 401 || answer?.status === 400) clearSession();
-  return false;
+  if (answer?.status === 401 || answer?.status === 400) {
+    clearSession();
+    return false;
+  }
+  return null;
+}
+
+/** The first screen's data the boot answered, taken once (main.tsx puts it into the query cache). */
+export function takeBootData(): BootAnswer | null {
+  const data = bootData;
+  bootData = null;
+  return data;
 }
 
 /**
@@ -117,8 +139,9 @@ export function refresh(): Promise<boolean> {
   if (!refreshing) {
     const early = takeEarlyRefresh();
     const run = async () => {
-      // Already asked, under the lock, before the bundle arrived.
-      if (early) return adoptEarlyRefresh(early);
+      // Already asked, under the lock, before the bundle arrived (a lost or failed boot: asked again below).
+      const adopted = early ? await adoptEarlyRefresh(early) : null;
+      if (adopted !== null) return adopted;
       const before = tokens?.AccessToken;
       const locks = (navigator as Navigator & { locks?: LockManager }).locks;
       if (!locks) return callRefresh();

@@ -106,7 +106,7 @@ describe('texts', () => {
     }
   });
   it('says the amount, the time in São Paulo and the rejection reason', () => {
-    expect(notificationText(events[0]!).body).toBe('Recebemos seu pagamento de R$ 194,97 por Pix (contrato 100101).');
+    expect(notificationText(events[0]!).body).toBe('Recebemos seu pagamento de R$\u00a0194,97 por Pix (contrato 100101).');
     expect(notificationText(events[1]!).body).toContain('vence às 15:30');
     expect(notificationText(events[5]!).body).toContain('"Frente" foi reprovada. Motivo: Foto escura.');
     expect(notificationText(events[8]!).body).toContain('09/03/2026, 09:00');

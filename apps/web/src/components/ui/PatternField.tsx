@@ -50,8 +50,12 @@ export const PatternField = forwardRef<HTMLInputElement, Props>(function Pattern
     }
     if (mounted.current) el.value = shown;
     else {
+      // Shown masked at once: the form's own state may not re-render this field for it (react-hook-form's
+      // Controller subscribes after its children's layout effects).
       mounted.current = true;
-      onChange(applyPatternMask(INPUT_MASKS[mask], el.value));
+      const masked = applyPatternMask(INPUT_MASKS[mask], el.value);
+      el.value = masked;
+      onChange(masked);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only `value` drives the DOM
   }, [shown]);

@@ -1319,6 +1319,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/boot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh plus a logged-in page's first data, in one round trip
+         * @description Authenticated by the HttpOnly refresh cookie, which it rotates exactly as /auth/refresh does (same errors). Besides the tokens it answers the contracts, the customer and the unread count, and with `start` the chosen contract's detail, bills and advance forecast (with `summary` its payments summary); a part that could not be read is left out.
+         */
+        post: operations["authBoot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -21714,6 +21734,417 @@ export interface operations {
                             pagamentos: boolean;
                             solicitacoes: boolean;
                             rastreador: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    authBoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    start?: boolean;
+                    summary?: boolean;
+                    nCtrId?: number;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: {
+                            IdToken: string;
+                            AccessToken: string;
+                            expiresIn: number;
+                        };
+                        contracts?: {
+                            nCtrId: number;
+                            bpName: string;
+                            idPlan: string;
+                            planName: string;
+                            slpCode: number | null;
+                            status: string;
+                            cancelled: boolean;
+                            dueDay: number;
+                            dataInicioVigencia: string;
+                            dataFimVigencia: string | null;
+                            possuiDispositivo: boolean;
+                            fipeLimit: number | null;
+                            monthlyFee: number;
+                            cardSummary: string | null;
+                            pmCard: ("mc" | "visa" | "amex") | null;
+                            idIndc: string | null;
+                            vehicle: {
+                                numberPlate: string | null;
+                                vModel: string | null;
+                                manufacturer: string | null;
+                                year: number | null;
+                            };
+                        }[];
+                        me?: {
+                            key: number;
+                            name: string;
+                            tradeName: string | null;
+                            email: string | null;
+                            phone: string | null;
+                            cpf: string | null;
+                            cnpj: string | null;
+                            addresses: {
+                                /** @enum {string} */
+                                addressType: "Cobrança" | "Entrega";
+                                street: string;
+                                streetNo: string;
+                                building: string | null;
+                                block: string | null;
+                                city: string;
+                                state: string;
+                                zipCode: string;
+                            }[];
+                        };
+                        unread?: {
+                            naoLidas: number;
+                        };
+                        start?: {
+                            nCtrId: number;
+                            contract?: {
+                                nCtrId: number;
+                                bpName: string;
+                                idPlan: string;
+                                planName: string;
+                                slpCode: number | null;
+                                status: string;
+                                cancelled: boolean;
+                                dueDay: number;
+                                dataInicioVigencia: string;
+                                dataFimVigencia: string | null;
+                                possuiDispositivo: boolean;
+                                fipeLimit: number | null;
+                                monthlyFee: number;
+                                cardSummary: string | null;
+                                pmCard: ("mc" | "visa" | "amex") | null;
+                                idIndc: string | null;
+                                vehicle: {
+                                    numberPlate: string | null;
+                                    vModel: string | null;
+                                    manufacturer: string | null;
+                                    year: number | null;
+                                };
+                                items: {
+                                    code: string;
+                                    name: string;
+                                    kind: string;
+                                    price: number;
+                                    subItems: {
+                                        code: string;
+                                        name: string;
+                                        towingKm: number | null;
+                                        selected: boolean;
+                                        required: boolean;
+                                    }[];
+                                }[];
+                            };
+                            bills?: {
+                                bills: {
+                                    docEntry: number;
+                                    docDueDate: string;
+                                    docTotal: number;
+                                    valorMulta: number;
+                                    valorJuros: number;
+                                    billStatus: {
+                                        /** @enum {string} */
+                                        idStatus: "I" | "A" | "P";
+                                        descStatus: string;
+                                    };
+                                    paidAt: string | null;
+                                }[];
+                                openTotal: number;
+                            };
+                            advance?: {
+                                /** @enum {boolean} */
+                                sucesso: true;
+                                conteudo: {
+                                    valor: number;
+                                    docEntry: number | null;
+                                    docDueDate: string | null;
+                                    elegivel: boolean;
+                                    motivo: ("REQUEST_IN_PROGRESS" | "OVERDUE_BILLS" | "NO_INVOICES" | "PENDING_DEBIT") | null;
+                                    mensagem: string | null;
+                                    dataAgendada: string | null;
+                                };
+                            };
+                            summary?: {
+                                nCtrId: number;
+                                cartao: {
+                                    /** @enum {string} */
+                                    pmCard: "mc" | "visa" | "amex";
+                                    cardSummary: string;
+                                    mascarado: string;
+                                    bandeira: string;
+                                } | null;
+                                possuiVendedor: boolean;
+                                totalEmAberto: number;
+                                faturasEmAberto: {
+                                    docEntry: number;
+                                    docDueDate: string;
+                                    docTotal: number;
+                                    valorMulta: number;
+                                    valorJuros: number;
+                                    billStatus: {
+                                        /** @enum {string} */
+                                        idStatus: "I" | "A" | "P";
+                                        descStatus: string;
+                                    };
+                                    paidAt: string | null;
+                                }[];
+                                pixEmAberto: {
+                                    txid: string;
+                                    rnId: string;
+                                    numeroInterno: number;
+                                    pspReference: string;
+                                    chaveAleatoria: string;
+                                    link: string | null;
+                                    dataExpiracao: string;
+                                    dtVencimento: string;
+                                    valor: number;
+                                    faturas: number[];
+                                    /** @enum {string} */
+                                    status: "pending" | "paid" | "expired";
+                                    pagoEm: string | null;
+                                    validadeExibida: string;
+                                } | null;
+                            };
                         };
                     };
                 };

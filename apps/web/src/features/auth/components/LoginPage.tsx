@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import {
   CODE_RESEND_WAIT_SECONDS,
@@ -61,6 +61,15 @@ export function LoginPage() {
   const documentRef = useRef<HTMLInputElement>(null);
   // Phones open the numeric keypad for CPF and CNPJ; an alphanumeric CNPJ needs letters, by a visible switch.
   const [letters, setLetters] = useState(false);
+  const lettersRef = useRef<HTMLInputElement>(null);
+  // Ticked on the prerendered page before React hydrated: the switch (and the keyboard it picks) follows the box,
+  // and the customer goes back to the field as when it is ticked later.
+  useLayoutEffect(() => {
+    const box = lettersRef.current;
+    if (!box?.checked) return;
+    setLetters(true);
+    if (document.activeElement === box) documentRef.current?.focus();
+  }, []);
   const [resendAt, setResendAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const resendIn = secondsUntil(resendAt, now);
@@ -148,6 +157,7 @@ export function LoginPage() {
             error={documentMessage}
           />
           <Checkbox
+            ref={lettersRef}
             label="CNPJ com letras"
             className={styles.letters}
             checked={letters}

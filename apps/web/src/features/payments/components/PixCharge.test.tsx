@@ -61,7 +61,7 @@ function renderCharge(props: Partial<Parameters<typeof PixCharge>[0]> = {}) {
 describe('PixCharge', () => {
   it('shows the QR image of the BR Code, the copy-and-paste key, the validity and the notice', async () => {
     renderCharge();
-    const img = await screen.findByRole('img', { name: 'QR code do Pix de R$ 266,83' });
+    const img = await screen.findByRole('img', { name: 'QR code do Pix de R$\u00a0266,83' });
     expect(img.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(screen.getByLabelText('Pix copia e cola')).toHaveValue(PAYLOAD);
     expect(screen.getByLabelText('Pix copia e cola')).toHaveAttribute('readonly');

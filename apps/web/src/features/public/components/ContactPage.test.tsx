@@ -93,7 +93,8 @@ describe('ContactPage (/contato)', () => {
     expect(f.phone).toHaveAttribute('type', 'tel');
     expect(f.message.tagName).toBe('TEXTAREA');
     // The captcha loads with the first touch of the form, not with the page (ADR 025).
-    expect(screen.getByText('Carregando verificação anti-robô…')).toBeInTheDocument();
+    // Before that the slot says what will happen, in a polite status line.
+    expect(screen.getByRole('status')).toHaveTextContent('A verificação anti-robô começa quando você preencher o formulário.');
     expect(screen.queryByText('Verificação anti-robô')).not.toBeInTheDocument();
     await user.click(f.name);
     expect(await screen.findByText('Verificação anti-robô')).toBeInTheDocument();

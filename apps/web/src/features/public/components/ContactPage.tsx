@@ -36,7 +36,15 @@ const resolver: Resolver<Values> = async (values, context, options) => (await lo
 const loadWidget = () =>
   lazy<ComponentType<WidgetProps>>(() => import('../captcha/AltchaWidget').catch(() => ({ default: CaptchaUnavailable })));
 
-const CAPTCHA_LOADING = <p className={styles.captchaFallback}>Carregando verificação anti-robô…</p>;
+/** What the captcha slot says before the widget shows: nothing loads until the visitor first touches the form. */
+const CAPTCHA_IDLE = 'A verificação anti-robô começa quando você preencher o formulário.';
+const CAPTCHA_LOADING = 'Carregando verificação anti-robô…';
+
+/** Rendered beside the widget, in the same Suspense boundary: its effect runs once the widget is on screen. */
+function Shown({ onShown }: { onShown: () => void }) {
+  useEffect(onShown, [onShown]);
+  return null;
+}
 
 function CaptchaUnavailable() {
   return (
@@ -55,16 +63,43 @@ export function ContactPage() {
   const [Widget] = useState(loadWidget);
   // First focus, tap or key in the form: the captcha starts (it solves its challenge meanwhile) and the checks load.
   const [touched, setTouched] = useState(false);
+  const [widgetShown, setWidgetShown] = useState(false);
+  // Resolved once the widget is on screen: a send tapped before that (the form filled in before hydration, then
+  // 'Enviar' at once) waits for it instead of failing for want of a captcha.
+  const [shown] = useState(() => {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    return { promise, resolve };
+  });
+  const onWidgetShown = useCallback(() => {
+    setWidgetShown(true);
+    shown.resolve();
+  }, [shown]);
   const onFirstTouch = touched
     ? undefined
     : () => {
         setTouched(true);
         void loadChecks();
       };
+  const formRef = useRef<HTMLFormElement>(null);
+  // Touched on the prerendered page before React hydrated (a field focused or filled): the captcha starts now.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const filled = [...form.elements].some((e) =>
+      e instanceof HTMLInputElement || e instanceof HTMLTextAreaElement ? e.value !== '' : false,
+    );
+    if (filled || form.contains(document.activeElement)) {
+      setTouched(true);
+      void loadChecks();
+    }
+  }, []);
   const captchaRef = useRef<CaptchaHandle>(null);
   const captchaPayload = useRef<string | null>(null);
   const send = useSendContact();
   const inBrowser = useInBrowser();
+  const captchaWanted = inBrowser && touched;
+  const captchaStatus = !captchaWanted ? CAPTCHA_IDLE : widgetShown ? '' : CAPTCHA_LOADING;
   // The domain's contactSchema decides; one message for the whole form (the spec's), fields only marked.
   const { control, register, handleSubmit, reset, watch, getValues } = useForm<Values>({
     resolver,
@@ -98,6 +133,7 @@ export function ContactPage() {
     setFeedback(null);
     setSending(true);
     try {
+      if (!captchaRef.current) await shown.promise;
       const altcha = captchaPayload.current ?? (await captchaRef.current?.verify()) ?? null;
       if (!altcha) {
         setFeedback({ kind: 'error', text: MSG.captchaFailed });
@@ -133,6 +169,7 @@ export function ContactPage() {
 
       <div className={styles.contactBody}>
         <form
+          ref={formRef}
           className={`card ${styles.contactForm}`}
           onSubmit={submit}
           onFocus={onFirstTouch}
@@ -162,14 +199,17 @@ export function ContactPage() {
           <TextArea label="Mensagem" rows={6} {...field('message')} />
 
           <div className={styles.captchaSlot}>
-            {/* The widget is a browser-only custom element: the prerendered page shows the loading line until the
-                form is first touched in the browser. */}
-            {inBrowser && touched ? (
-              <Suspense fallback={CAPTCHA_LOADING}>
+            {/* The widget is a browser-only custom element, loaded with the first touch of the form. Until it shows,
+                one status line (a polite live region, kept in the page so its changes are read out) says what will
+                happen, then that it is loading. */}
+            <p role="status" className={captchaStatus ? styles.captchaFallback : 'sr-only'}>
+              {captchaStatus}
+            </p>
+            {captchaWanted && (
+              <Suspense fallback={null}>
+                <Shown onShown={onWidgetShown} />
                 <Widget ref={captchaRef} challengeUrl={CONTACT_CHALLENGE_URL} onChange={onCaptcha} />
               </Suspense>
-            ) : (
-              CAPTCHA_LOADING
             )}
           </div>
 

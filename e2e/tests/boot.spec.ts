@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MARIA } from '../support/demo';
+import { expectPath, login } from '../support/login';
+
+// Each test logs in through the outbox; on a busy machine that alone can take most of the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
+/**
+ * ADR 058: a logged-in page load asks one boot request (POST /api/auth/boot, started by the page's HTML) for the
+ * tokens and the first screen's data, instead of refresh → contracts → bills one after the other.
+ */
+
+/** The API calls the page makes from now on, as 'METHOD /path'. */
+function recordApiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${req.method()} ${url.pathname}`);
+  });
+  return calls;
+}
+
+test('a reload of the start page renders the chosen contract from one boot request', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  const main = page.getByRole('main');
+  // The Civic, through the route (the boot is told the route's contract).
+  await page.goto('/dashboard/100104');
+  await expect(main.getByText('nº 100104')).toBeVisible();
+
+  const calls = recordApiCalls(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('QWE7D89');
+  await expect(main.getByText('nº 100104')).toBeVisible();
+  await expect(main.getByRole('list', { name: 'Coberturas' })).toBeVisible();
+  await expect(main.getByText('Total em aberto:')).toContainText(/R\$\s\d/);
+  await expect(page.getByRole('banner').getByText('Olá, Maria!').first()).toBeAttached();
+  // The contracts, the customer, the bell's count, the contract's detail, bills and advance forecast: all in the boot.
+  const data = calls.filter((c) => c !== 'GET /api/config');
+  expect(data).toEqual(['POST /api/auth/boot']);
+
+  // The same page without an id in the route shows the stored choice (the Civic), again from the boot alone.
+  calls.length = 0;
+  await page.goto('/dashboard');
+  await expect(main.getByText('nº 100104')).toBeVisible();
+  await expect(main.getByText('Total em aberto:')).toContainText(/R\$\s\d/);
+  expect(calls.filter((c) => c !== 'GET /api/config')).toEqual(['POST /api/auth/boot']);
+
+  // Navigating inside the app asks as before: the boot's data is only the first screen's.
+  await main.getByRole('link', { name: 'Pagamentos', exact: true }).click();
+  await expectPath(page, '/pagamentos/100104');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagamentos');
+  await expect.poll(() => calls).toContain('GET /api/contracts/100104/bills');
+});
+
+test('a reload of the open invoice renders it from the boot (with the payments summary)', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  await page.goto('/pagamentos/fatura-em-aberto');
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/multa R\$/)
+      .first(),
+  ).toBeVisible();
+  const calls = recordApiCalls(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagamento de fatura', { ignoreCase: true });
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/multa R\$/)
+      .first(),
+  ).toBeVisible();
+  expect(calls.filter((c) => c !== 'GET /api/config')).toEqual(['POST /api/auth/boot']);
+});
+
+test('a boot request that fails falls back to a plain refresh: the page loads, the customer stays logged in', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  await page.route('**/api/auth/boot', (route) => route.abort('connectionfailed'));
+  const calls = recordApiCalls(page);
+  await page.goto('/pagamentos/100101');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagamentos');
+  await expect(page.getByRole('main').getByText('Total em aberto:').first()).toContainText(/R\$\s\d/);
+  expect(calls).toContain('POST /api/auth/refresh');
+  expect(calls).toContain('GET /api/contracts');
+});
+
+test('a part the boot left out is asked by the page, with its error and retry when that fails too', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  // The server could not read the bills for the boot (it leaves a failed part out), nor for the page.
+  await page.route('**/api/auth/boot', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { start?: { bills?: unknown } };
+    delete body.start?.bills;
+    await route.fulfill({ response: res, json: body });
+  });
+  const failing = (route: import('@playwright/test').Route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ sucesso: false, status: 503, erro: 'UNAVAILABLE', mensagem: 'Serviço indisponível.' }),
+    });
+  await page.route(/\/api\/contracts\/\d+\/bills$/, failing);
+  await page.goto('/dashboard/100101');
+  const main = page.getByRole('main');
+  const retry = main.getByRole('button', { name: 'Tentar novamente' });
+  await expect(retry).toBeVisible({ timeout: 15_000 });
+  await expect(main).not.toContainText(/R\$\s0,00/);
+  await page.unroute(/\/api\/contracts\/\d+\/bills$/, failing);
+  await retry.click();
+  await expect(main.getByText('Total em aberto:')).toContainText(/R\$\s\d/);
+});
