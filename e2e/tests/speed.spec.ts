@@ -22,6 +22,29 @@ async function watchPage(page: Page) {
   };
 }
 
+/** Records the page's layout shifts from its first paint (those right after an input do not count, as in CLS). */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] }[]) {
+        if (e.hadRecentInput) continue;
+        const describe = (n: Node | null | undefined) =>
+          n instanceof Element ? `${n.tagName.toLowerCase()}.${n.className}` : String(n?.nodeName);
+        w.__shifts.push({ value: e.value, sources: e.sources.map((s) => describe(s.node)) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The shifts recorded so far (after two more frames) and their sum. */
+async function readShifts(page: Page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+  return { shifts, cls: shifts.reduce((sum, s) => sum + s.value, 0) };
+}
+
 test('the public pages arrive as HTML from the server, with their title, and hydrate without errors', async ({ page, request }) => {
   const pages = [
     { path: '/', text: 'Roubou ou furtou?' },
@@ -160,29 +183,12 @@ test('the prerendered public pages do not move once painted, on a 360 px phone (
     await new Promise((r) => setTimeout(r, 400));
     await route.continue();
   });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
-    w.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as {
-        value: number;
-        hadRecentInput: boolean;
-        sources: { node?: Node | null }[];
-      }[]) {
-        if (e.hadRecentInput) continue;
-        const describe = (n: Node | null | undefined) =>
-          n instanceof Element ? `${n.tagName.toLowerCase()}.${n.className}` : String(n?.nodeName);
-        w.__shifts.push({ value: e.value, sources: e.sources.map((s) => describe(s.node)) });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordShifts(page);
   for (const path of ['/', '/duvidas-frequentes', '/contato', '/politica-de-privacidade', '/termos-de-uso']) {
     await page.goto(path);
     // Hydrated and the config read: the footer's phone lines are links.
     await expect(page.getByRole('contentinfo').getByRole('link', { name: '0800 000 1190' })).toBeVisible();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
-    const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+    const { cls, shifts } = await readShifts(page);
     expect(cls, `${path}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
   }
 });
@@ -195,25 +201,29 @@ test("'Solicitações' does not move while 'Minhas solicitações' loads, on a 3
     await new Promise((r) => setTimeout(r, 600));
     await route.continue();
   });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
-    w.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] }[]) {
-        if (e.hadRecentInput) continue;
-        const describe = (n: Node | null | undefined) =>
-          n instanceof Element ? `${n.tagName.toLowerCase()}.${n.className}` : String(n?.nodeName);
-        w.__shifts.push({ value: e.value, sources: e.sources.map((s) => describe(s.node)) });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordShifts(page);
   await page.goto('/suporte/100101');
   const cases = page.getByRole('main').getByRole('region', { name: /Minhas solicitações/ });
   await expect(cases.getByRole('listitem').first()).toBeVisible();
   await expect(page.getByLabel('Tipo de solicitação')).toBeVisible();
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
-  const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+  const { cls, shifts } = await readShifts(page);
+  expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.02);
+});
+
+test("'Sinistros' does not move while the claims list loads, on a 360 px phone (CLS ≤ 0.02)", async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await login(page, request, MARIA);
+  await page.route('**/api/claims', async (route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  await recordShifts(page);
+  await page.goto('/sinistros');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: 'Comunicar sinistro' })).toBeVisible();
+  // The list (or its empty state) has arrived.
+  await expect(main.getByRole('list').or(main.getByText('Você não possui sinistros.'))).toBeVisible();
+  const { cls, shifts } = await readShifts(page);
   expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.02);
 });
 

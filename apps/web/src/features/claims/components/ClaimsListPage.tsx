@@ -8,12 +8,16 @@ import { paths } from '../../../lib/paths';
 import { useClaims } from '../api/claims';
 import s from './Claims.module.css';
 
-/** /sinistros (no contract): the customer's claims with their current step. */
+/** /sinistros (no contract): 'Comunicar sinistro', then the customer's claims with their current step. */
 export default function ClaimsListPage() {
   const claims = useClaims();
   return (
     <div className={s.page}>
       <PageTitle>Sinistros</PageTitle>
+      {/* Above the list: it does not move when the list arrives (CLS), and a new claim is the first thing offered. */}
+      <Link className={buttonClass('secondary')} to={paths.notice.to()}>
+        Comunicar sinistro
+      </Link>
       {claims.isLoading && <Spinner />}
       {claims.error && <Alert>{claims.error.message}</Alert>}
       {claims.data && claims.data.sinistros.length === 0 && <Alert kind="info">Você não possui sinistros.</Alert>}
@@ -49,9 +53,6 @@ export default function ClaimsListPage() {
           })}
         </ul>
       )}
-      <Link className={buttonClass('secondary')} to={paths.notice.to()}>
-        Comunicar sinistro
-      </Link>
     </div>
   );
 }
