@@ -138,7 +138,7 @@ test('offline: the screen keeps its last data under an offline banner, and the b
   await expect(page.getByText(OFFLINE)).toHaveCount(0);
 });
 
-test('plan, trips and requests: failed requests show an error with retry and recover', async ({ page, request }) => {
+test('plan, trips, requests and claims: failed requests show an error with retry and recover', async ({ page, request }) => {
   await login(page, request, MARIA);
   const main = page.getByRole('main');
   // The Onix (tracker, trips, cases) is the selected vehicle.
@@ -167,4 +167,17 @@ test('plan, trips and requests: failed requests show an error with retry and rec
   await main.getByRole('button', { name: RETRY }).click();
   await expect(main.getByRole('button', { name: RETRY })).toHaveCount(0);
   await expect(main.getByText(/Minhas solicitações \(\d+\)/)).toBeVisible();
+
+  restore = await failRequests(page, /\/api\/claims$/);
+  await page.goto('/sinistros');
+  await expect(main.getByRole('button', { name: RETRY })).toBeVisible({ timeout: 15_000 });
+  await restore();
+  await main.getByRole('button', { name: RETRY }).click();
+  await expect(
+    main
+      .getByRole('link', { name: /^Caso nº / })
+      .first()
+      .or(main.getByText('Você não possui sinistros.')),
+  ).toBeVisible();
+  await expect(main.getByRole('button', { name: RETRY })).toHaveCount(0);
 });

@@ -3,7 +3,8 @@ import { claimTimeline, formatInstant } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { buttonClass } from '../../../components/ui/Button';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { Spinner } from '../../../components/ui/Spinner';
+import { QueryError } from '../../../components/ui/QueryError';
+import { Skeleton } from '../../../components/ui/Skeleton';
 import { paths } from '../../../lib/paths';
 import { useClaims } from '../api/claims';
 import s from './Claims.module.css';
@@ -18,8 +19,8 @@ export default function ClaimsListPage() {
       <Link className={buttonClass('secondary')} to={paths.notice.to()}>
         Comunicar sinistro
       </Link>
-      {claims.isLoading && <Spinner />}
-      {claims.error && <Alert>{claims.error.message}</Alert>}
+      {claims.isLoading && <Skeleton shape="line" lines={4} label="Carregando sinistros…" />}
+      {claims.isError && <QueryError error={claims.error} onRetry={claims.refetch} retrying={claims.isFetching} />}
       {claims.data && claims.data.sinistros.length === 0 && <Alert kind="info">Você não possui sinistros.</Alert>}
       {claims.data && claims.data.sinistros.length > 0 && (
         <ul className={s.list}>
