@@ -94,6 +94,17 @@ describe('database schema and migrations', () => {
     });
   });
 
+  it("the migrator looks at the current schema only (another schema's tables, dropped meanwhile, cannot fail it)", async () => {
+    await inSchema('m_other', async (other) => {
+      await sql`CREATE TABLE elsewhere (id serial PRIMARY KEY, note text)`.execute(other);
+      await sql`RESET search_path`.execute(other);
+      // Back in the test's own schema on the same connection: 'elsewhere' is not listed, ours are.
+      const names = (await other.introspection.getTables({ withInternalKyselyTables: true })).map((t) => t.name);
+      expect(names).not.toContain('elsewhere');
+      expect(names).toEqual(expect.arrayContaining(['customers', 'kysely_migration', 'kysely_migration_lock']));
+    });
+  });
+
   it('a database made by the first migration runner (schema_migrations) is adopted, not migrated again', async () => {
     await inSchema('m_legacy', async (conn) => {
       // What the old runner left behind: its table, the three migrations applied, data in them.

@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely } from 'kysely';
 import pg from 'pg';
+import { GuaritaDialect } from './dialect';
 import type { DB } from './schema';
 
 /**
@@ -102,7 +103,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     await endPool();
     await lite.close();
   }) as typeof pool.end;
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DB>({ dialect: new GuaritaDialect({ pool }) });
 }
 
 export interface PostgresOptions {
@@ -125,7 +126,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
   nameStatements(pool);
   // Fail fast on a bad URL instead of on the first request.
   await pool.query('SELECT 1');
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DB>({ dialect: new GuaritaDialect({ pool }) });
 }
 
 /**
