@@ -73,7 +73,7 @@ test('a reload of the open invoice renders it from the boot (with the payments s
   expect(calls.filter((c) => c !== 'GET /api/config')).toEqual(['POST /api/auth/boot']);
 });
 
-test('a reload of Meu plano, Suporte, Mapa, Notificações, Sinistros and a claim renders each from the boot alone', async ({
+test('a reload of Meu plano, Suporte, Mapa, Notificações, Sinistros, a claim screen and a claim renders each from the boot alone', async ({
   page,
   request,
 }) => {
@@ -92,6 +92,15 @@ test('a reload of Meu plano, Suporte, Mapa, Notificações, Sinistros and a clai
       },
     ],
     ['/sinistros', () => expect(main.getByRole('link', { name: /^Caso nº / }).first()).toBeVisible()],
+    // Maria's Onix has an open collision claim waiting for photos: the claim screen goes on to its evidence steps.
+    [
+      '/sinistros/100101',
+      async () => {
+        await expect(main.getByRole('heading', { name: 'EVIDÊNCIA DO SINISTRO' })).toBeVisible();
+        // The steps come from the claim's view (its photo types): the step it had reached.
+        await expect(main.getByText(/^Etapa \d+ de \d+$/)).toBeVisible();
+      },
+    ],
   ];
   for (const [path, shown] of routes) {
     await page.goto(path);
@@ -99,6 +108,8 @@ test('a reload of Meu plano, Suporte, Mapa, Notificações, Sinistros and a clai
     const calls = recordApiCalls(page);
     await page.reload();
     await shown();
+    // Nothing else asked once the screen has settled (the position and notification polls come seconds later).
+    await page.waitForLoadState('networkidle');
     // The map's tiles (demo mode serves them from /api/dev) are images, not data.
     expect(
       calls.filter((c) => c !== 'GET /api/config' && !c.startsWith('GET /api/dev/tile')),
@@ -116,6 +127,7 @@ test('a reload of Meu plano, Suporte, Mapa, Notificações, Sinistros and a clai
   const calls = recordApiCalls(page);
   await page.reload();
   await expect(main.getByRole('heading', { name: 'Etapas' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   expect(calls.filter((c) => c !== 'GET /api/config')).toEqual(['POST /api/auth/boot']);
 });
 
@@ -165,35 +177,36 @@ test('a part the boot left out is asked by the page, with its error and retry wh
   await expect(main.getByText('Total em aberto:')).toContainText(/R\$\s\d/);
 });
 
-test("Meu plano's and Sinistros' data left out of the boot are asked by the page, with 'Tentar novamente' when that fails", async ({
+// Plan, trips, requests and claims left out of the boot and failing: data-states.spec.ts (its failRequests drops the part).
+test("Notificações' list and e-mail choices left out of the boot are asked by the page, with 'Tentar novamente' when that fails", async ({
   page,
   request,
 }) => {
   await login(page, request, MARIA);
   await page.route('**/api/auth/boot', async (route) => {
     const res = await route.fetch();
-    const body = (await res.json()) as { start?: { plan?: unknown }; claims?: unknown };
-    delete body.start?.plan;
-    delete body.claims;
+    const body = (await res.json()) as { notifications?: unknown; preferences?: unknown };
+    delete body.notifications;
+    delete body.preferences;
     await route.fulfill({ response: res, json: body });
   });
+  const failing = /\/api\/notifications(\/preferences)?(\?.*)?$/;
   const unavailable = (route: import('@playwright/test').Route) =>
     route.fulfill({
       status: 503,
       contentType: 'application/json',
       body: JSON.stringify({ sucesso: false, status: 503, erro: 'UNAVAILABLE', mensagem: 'Serviço indisponível.' }),
     });
+  await page.route(failing, unavailable);
+  await page.goto('/notificacoes');
   const main = page.getByRole('main');
-  for (const [path, get, shown] of [
-    ['/meu-plano', /\/api\/plan\/contracts\/\d+$/, main.getByText(/Mensalidade R\$/)],
-    ['/sinistros', /\/api\/claims$/, main.getByRole('link', { name: /^Caso nº / }).first()],
-  ] as const) {
-    await page.route(get, unavailable);
-    await page.goto(path);
-    const retry = main.getByRole('button', { name: 'Tentar novamente' });
-    await expect(retry, path).toBeVisible({ timeout: 15_000 });
-    await page.unroute(get, unavailable);
-    await retry.click();
-    await expect(shown, path).toBeVisible();
-  }
+  const retry = main.getByRole('button', { name: 'Tentar novamente' });
+  // One for the list, one for the e-mail choices.
+  await expect(retry).toHaveCount(2, { timeout: 15_000 });
+  await page.unroute(failing, unavailable);
+  await retry.first().click();
+  await expect(main.getByText('Nenhuma notificação por enquanto.')).toBeVisible();
+  await retry.first().click();
+  await expect(main.getByRole('group', { name: 'Avisos por e-mail de:' })).toBeVisible();
+  await expect(retry).toHaveCount(0);
 });

@@ -104,17 +104,26 @@ describe('boot', () => {
     });
     expect(second.json().start).toBeUndefined();
 
+    // The claim screen of a contract: its entry, and its open claim's view (the screen goes on to it).
+    const entry = await boot(cookieOf(second)!.value, { claimEntry: true, nCtrId: 100101 });
+    const access3 = entry.json().tokens.AccessToken as string;
+    const claimEntry = (await t.get('/api/claims/contracts/100101', access3)).json();
+    expect(claimEntry.casoAberto.CaseNumber).toBe(caseNumber);
+    expect(entry.json().start).toEqual({ nCtrId: 100101, claimEntry });
+    expect(entry.json().claim).toEqual((await t.get(`/api/claims/cases/${caseNumber}`, access3)).json());
+
     // A contract without a tracker: no trips, no position (the page shows no map for it).
-    const untracked = await boot(cookieOf(second)!.value, { trips: true, nCtrId: 100104 });
+    const untracked = await boot(cookieOf(entry)!.value, { trips: true, nCtrId: 100104 });
     expect(untracked.json().start).toEqual({ nCtrId: 100104 });
 
     // João: Maria's claim and contract are never answered to him (the claim left out, his own contract instead).
     const joao = await t.login(CPF_JOAO);
-    const other = await boot(joao.refreshToken, { claim: caseNumber, plan: true, cases: true, nCtrId: 100101 });
+    const other = await boot(joao.refreshToken, { claim: caseNumber, plan: true, cases: true, claimEntry: true, nCtrId: 100101 });
     expect(other.statusCode).toBe(200);
     expect(other.json().claim).toBeUndefined();
     expect(other.json().start.nCtrId).toBe(200201);
     expect(other.json().start.plan.nCtrId).toBe(200201);
+    expect(other.json().start.claimEntry.nCtrId).toBe(200201);
     expect(JSON.stringify(other.json())).not.toContain('100101');
     expect(JSON.stringify(other.json())).not.toContain(caseNumber);
     // A case number that is not one is refused as any unknown field is.

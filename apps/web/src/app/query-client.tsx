@@ -63,6 +63,7 @@ export function seedFromBoot(boot: BootAnswer | null): void {
     set(caseKeys.list(start.nCtrId), start.cases);
     set(tripKeys.list(start.nCtrId), firstPage(start.trips));
     set(tripKeys.position(start.nCtrId), start.position);
+    set(claimKeys.entry(start.nCtrId), start.claimEntry);
   }
   set(tripKeys.mapConfig(), boot?.mapConfig);
   set(notificationKeys.list(), firstPage(boot?.notifications));

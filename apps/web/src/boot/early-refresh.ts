@@ -11,13 +11,14 @@
 (() => {
   if (localStorage.getItem('guarita.session') !== '1') return;
   const path = location.pathname;
-  // The contract the page will show: the route's id (/dashboard/100104, /pagamentos/100104, /suporte/100104[/…]), else
+  // The contract the page will show: the route's id (/dashboard/100104, /pagamentos/100104, /sinistros/100104, /suporte/100104[/…]), else
   // the stored choice (lib/storage.ts). A guess only: the server answers the customer's own contracts, and the app checks the id.
-  const routeId = /^\/(?:dashboard|pagamentos)\/(\d{1,12})$|^\/suporte\/(\d{1,12})(?:\/[^/]+)?$/.exec(path);
+  const routeId = /^\/(?:dashboard|pagamentos|sinistros)\/(\d{1,12})$|^\/suporte\/(\d{1,12})(?:\/[^/]+)?$/.exec(path);
   const nCtrId = Number(routeId?.[1] ?? routeId?.[2] ?? localStorage.getItem('guarita.selectedContract'));
   // What the page shows first besides the contracts (ADR 058): the start data (start page, payments, advance), the
   // payments summary (the open invoice), the plan, the support requests, the trips and position, the notifications,
-  // the claims or one claim. Only what the page reads is asked; the server answers what the GET routes would.
+  // the claims, a contract's claim entry (with its open claim) or one claim. Only what the page reads is asked; the
+  // server answers what the GET routes would.
   const asked = {
     start: /^\/(dashboard(\/\d+)?|pagamentos(\/\d+|\/placa\/[^/]+)?|antecipacao)$/.test(path),
     summary: path === '/pagamentos/fatura-em-aberto',
@@ -26,6 +27,7 @@
     trips: path === '/mapa',
     notifications: path === '/notificacoes',
     claims: path === '/sinistros',
+    claimEntry: /^\/sinistros\/\d+$/.test(path),
   };
   // The server refuses a body it does not expect (400, which ends the session like any refused refresh), so only
   // what its schema accepts is sent: a contract id within int4 (/dashboard/999999999999 is a route like any other),

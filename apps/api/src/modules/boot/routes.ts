@@ -5,6 +5,7 @@ import {
   BillsDto,
   CASE_NUMBER_PATTERN,
   CaseListDto,
+  ClaimEntryDto,
   ClaimListDto,
   ClaimViewDto,
   ContractDetailDto,
@@ -45,6 +46,8 @@ const BootStartDto = z.object({
   /** Mapa, a tracked contract only: the first page of trips and the live position (GET /api/trips/contracts/{nCtrId}[/position]). */
   trips: TripPageDto.optional(),
   position: PositionDto.optional(),
+  /** The claim screen's entry (GET /api/claims/contracts/{nCtrId}); its open claim's view comes as `claim`. */
+  claimEntry: ClaimEntryDto.optional(),
 });
 
 export const BootDto = z.object({
@@ -60,7 +63,7 @@ export const BootDto = z.object({
   preferences: NotificationPreferences.optional(),
   /** Sinistros: the customer's claims (GET /api/claims). */
   claims: ClaimListDto.optional(),
-  /** A claim's tracking page: GET /api/claims/cases/{caseNumber}, the customer's own claim only. */
+  /** A claim's tracking view (GET /api/claims/cases/{caseNumber}): the asked one, else the claim entry's open claim. */
   claim: ClaimViewDto.optional(),
 });
 
@@ -82,6 +85,8 @@ const BootBody = z
     notifications: z.boolean().optional(),
     /** Answer the customer's claims (Sinistros). */
     claims: z.boolean().optional(),
+    /** Answer the chosen contract's claim entry and its open claim's view (the claim screen, Sinistros of a contract). */
+    claimEntry: z.boolean().optional(),
     /** Answer this claim's tracking view, when it is the customer's. */
     claim: z.string().max(20).regex(CASE_NUMBER_PATTERN).optional(),
   })
@@ -116,7 +121,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const id = chosen.nCtrId as ContractId;
     // Mapa shows trips only for a contract with a tracker (the page's own rule, `possuiDispositivo`).
     const tracked = body.trips === true && chosen.possuiDispositivo === true;
-    const [contract, bills, advance, summary, plan, cases, trips, position] = await Promise.all([
+    const [contract, bills, advance, summary, plan, cases, trips, position, claimEntry] = await Promise.all([
       body.start ? part('contract', () => app.contracts.detail(customerId, id)) : skip(),
       body.start ? part('bills', () => app.contracts.bills(customerId, id)) : skip(),
       body.start ? part('advance', () => app.payments.advanceForecast(customerId, id)) : skip(),
@@ -125,8 +130,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       body.cases ? part('cases', () => app.cases.list(customerId, id)) : skip(),
       tracked ? part('trips', () => app.trips.page(customerId, id, undefined, TRIPS_PAGE_SIZE)) : skip(),
       tracked ? part('position', () => app.trips.position(customerId, id)) : skip(),
+      body.claimEntry ? part('claimEntry', () => app.claims.entry(customerId, id)) : skip(),
     ]);
-    return { nCtrId: id, ...defined({ contract, bills, advance, summary, plan, cases, trips, position }) };
+    return { nCtrId: id, ...defined({ contract, bills, advance, summary, plan, cases, trips, position, claimEntry }) };
   };
 
   /** The customer's parts that belong to no contract. */
@@ -149,11 +155,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'authBoot',
         description:
           'Authenticated by the HttpOnly refresh cookie, which it rotates exactly as /auth/refresh does (same errors). ' +
-          'Besides the tokens it answers the contracts, the customer and the unread count, and with `start` the chosen ' +
-          "contract's detail, bills and advance forecast (with `summary` its payments summary, `plan` its plan, `cases` its " +
-          'support requests, `trips` its first page of trips, position and the map config); `notifications` the first page ' +
-          'of notifications and the e-mail choices, `claims` the claims, `claim` one claim of the customer. Every part is ' +
-          'what the matching GET route answers; a part that could not be read is left out.',
+          'Besides the tokens it answers the contracts, the customer and the unread count; for the chosen contract, with ' +
+          '`start` its detail, bills and advance forecast, `summary` its payments summary, `plan` its plan, `cases` its ' +
+          'support requests, `trips` its first page of trips, position and the map config, `claimEntry` its claim entry and ' +
+          "its open claim's view; `notifications` the first page of notifications and the e-mail choices, `claims` the " +
+          'claims, `claim` one claim of the customer. Every part is what the matching GET route answers; a part that ' +
+          'could not be read is left out.',
         security: noAuth,
         summary: "Refresh plus a logged-in page's first data, in one round trip",
         body: BootBody.nullish(),
@@ -182,9 +189,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         part('unread', () => app.notifications.unread(customerId)),
       ]);
       Object.assign(answer, { contracts, me, unread });
-      const contractWide = body.start || body.summary || body.plan || body.cases || body.trips;
+      const contractWide = body.start || body.summary || body.plan || body.cases || body.trips || body.claimEntry;
       const start = contractWide && contracts ? await contractParts(customerId, contracts, body) : undefined;
       Object.assign(answer, await customerWide, start ? { start } : {});
+      // The claim screen goes on to its open claim (its evidence steps or its tracking page), which reads its view.
+      const open = start?.claimEntry?.casoAberto?.CaseNumber;
+      if (open && !answer.claim) {
+        const claim = await part('claim', () => app.claims.view(customerId, open));
+        if (claim) answer.claim = claim;
+      }
       return answer;
     },
   );

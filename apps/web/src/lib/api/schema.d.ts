@@ -1330,7 +1330,7 @@ export interface paths {
         put?: never;
         /**
          * Refresh plus a logged-in page's first data, in one round trip
-         * @description Authenticated by the HttpOnly refresh cookie, which it rotates exactly as /auth/refresh does (same errors). Besides the tokens it answers the contracts, the customer and the unread count, and with `start` the chosen contract's detail, bills and advance forecast (with `summary` its payments summary, `plan` its plan, `cases` its support requests, `trips` its first page of trips, position and the map config); `notifications` the first page of notifications and the e-mail choices, `claims` the claims, `claim` one claim of the customer. Every part is what the matching GET route answers; a part that could not be read is left out.
+         * @description Authenticated by the HttpOnly refresh cookie, which it rotates exactly as /auth/refresh does (same errors). Besides the tokens it answers the contracts, the customer and the unread count; for the chosen contract, with `start` its detail, bills and advance forecast, `summary` its payments summary, `plan` its plan, `cases` its support requests, `trips` its first page of trips, position and the map config, `claimEntry` its claim entry and its open claim's view; `notifications` the first page of notifications and the e-mail choices, `claims` the claims, `claim` one claim of the customer. Every part is what the matching GET route answers; a part that could not be read is left out.
          */
         post: operations["authBoot"];
         delete?: never;
@@ -21978,6 +21978,7 @@ export interface operations {
                     trips?: boolean;
                     notifications?: boolean;
                     claims?: boolean;
+                    claimEntry?: boolean;
                     claim?: string;
                 } | null;
             };
@@ -22225,6 +22226,35 @@ export interface operations {
                                 ts: string;
                                 minutesSinceLastCommunication: number | null;
                                 silent: boolean;
+                            };
+                            claimEntry?: {
+                                nCtrId: number;
+                                cobertura: {
+                                    collision: boolean;
+                                    glass: boolean;
+                                };
+                                motivos: string[];
+                                casoAberto: {
+                                    Id: string;
+                                    CaseNumber: string;
+                                    /** @enum {string} */
+                                    Status: "New" | "Closed";
+                                    /** @enum {string} */
+                                    Reason: "Colisão" | "Vidros";
+                                    motivo: string;
+                                    Fase__c: string;
+                                    Qualificado_como_PT__c: boolean;
+                                    CreatedDate: string;
+                                    nCtrId: number;
+                                    placa: string | null;
+                                    statusFotos: {
+                                        /** @enum {string} */
+                                        Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
+                                        AnoMesDia: string | null;
+                                    };
+                                    /** @enum {string} */
+                                    rota: "upload" | "view";
+                                } | null;
                             };
                         };
                         mapConfig?: {
