@@ -19,14 +19,19 @@ export const PRERENDER_PAGES = [
 
 export async function render(path: string): Promise<string> {
   await preloadRoute(path);
+  // React's static renderer has no error boundaries: an error (a page module that failed to load) would leave the
+  // Suspense fallback in the HTML for the browser to render. The build fails instead.
+  const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={path}>
         <App />
       </StaticRouter>
     </StrictMode>,
+    { onError: (err) => void errors.push(err) },
   );
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+  if (errors.length) throw new Error(`${path} failed to render at build`, { cause: errors[0] });
   return html;
 }

@@ -1,5 +1,5 @@
 import { use, type ComponentType } from 'react';
-import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, useLocation, type RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
 
 /**
@@ -13,26 +13,32 @@ type Load = () => Promise<{ default: ComponentType }>;
 
 interface LazyPage {
   Page: ComponentType;
+  /** Loads the module ahead of the first render; a failure is left for the page to show. */
   preload: () => Promise<unknown>;
 }
 
-function lazyPage(load: Load): LazyPage {
+export function lazyPage(load: Load): LazyPage {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
-  const preload = () =>
-    (pending ??= load().then(
+  /** The navigation (location key) during which the module failed to load; a later one asks for it again. */
+  let failedDuring: string | null | undefined;
+  const preload = (navigation: string | null = null) => {
+    if (failedDuring !== undefined && failedDuring !== navigation) pending = failedDuring = undefined;
+    return (pending ??= load().then(
       (m) => (loaded = m.default),
       (err: unknown) => {
-        // A chunk that failed to load (a dropped connection) is asked again on the next visit to the route.
-        pending = undefined;
+        failedDuring = navigation;
         throw err;
       },
     ));
+  };
   function Page() {
-    const Component = loaded ?? use(preload());
+    // A failed chunk (a dropped connection) throws here: the error page shows, and the next navigation tries again.
+    const { key } = useLocation();
+    const Component = loaded ?? use(preload(key));
     return <Component />;
   }
-  return { Page, preload };
+  return { Page, preload: () => preload().catch(() => {}) };
 }
 
 /** A route of the table: its element renders the lazily loaded page; `handle` keeps its loader for `preloadRoute`. */
