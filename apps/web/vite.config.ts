@@ -1,7 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
+import { planGroups, type ChunkPlan } from './build/chunk-plan.ts';
 
-export default defineConfig({
+/**
+ * Set by scripts/build.ts for the browser's real build: the groups of its first, automatic build (build/chunk-plan.ts).
+ * Without it (vite's dev server, tests, the prerender's server build) chunks are split automatically.
+ */
+const planFile = process.env.GUARITA_CHUNK_PLAN;
+const plan = planFile ? (JSON.parse(readFileSync(planFile, 'utf8')) as ChunkPlan) : null;
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000' } },
   // The manifest tells scripts/prerender.ts which chunks each prerendered page preloads (then it is removed).
@@ -28,6 +37,8 @@ export default defineConfig({
               name: 'query',
               test: (id) => /node_modules[\\/]@tanstack[\\/]/.test(id) && !/[\\/](useI|i)nfiniteQuery/.test(id),
             },
+            // What every page, and every customer route, loads anyway, in one file each instead of ~30 small ones.
+            ...(plan && !isSsrBuild ? [{ name: planGroups(plan), debugName: 'chunk plan', includeDependenciesRecursively: false }] : []),
           ],
         },
       },
@@ -36,9 +47,9 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
     // Typing through masked fields in jsdom is slow on a loaded 2-core machine; 5 s flaked.
     testTimeout: 15_000,
   },
-});
+}));
