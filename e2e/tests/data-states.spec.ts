@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { MSG } from '@guarita/domain';
 import { MARIA } from '../support/demo';
 import { login } from '../support/login';
 
@@ -137,6 +138,12 @@ test('offline: the screen keeps its last data under an offline banner, and the b
   await login(page, request, MARIA);
   const main = page.getByRole('main');
   await page.goto('/pagamentos/100101');
+  // The start page seen in this document (a page.goto is a new one): its code and data are in memory.
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await menu.getByRole('link', { name: 'Início', exact: true }).click();
+  await expect(main.getByText('Total em aberto:')).toContainText(/R\$\s\d/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/pagamentos\/100101$/);
   const total = main.getByText('Total em aberto:').first();
   await expect(total).toContainText(/R\$\s\d/);
   const shown = await total.textContent();
@@ -146,12 +153,27 @@ test('offline: the screen keeps its last data under an offline banner, and the b
   await expect(total).toHaveText(shown!);
 
   // Moving to a screen already seen keeps its data too.
-  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Início', exact: true }).click();
+  await menu.getByRole('link', { name: 'Início', exact: true }).click();
   await expect(main.getByText('Total em aberto:')).toContainText(/R\$\s\d/);
   await expect(page.getByRole('status').filter({ hasText: OFFLINE })).toBeVisible();
 
   await context.setOffline(false);
   await expect(page.getByText(OFFLINE)).toHaveCount(0);
+});
+
+test('offline: a page whose code was never downloaded says it cannot open, and opens once back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  await login(page, request, MARIA);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Meu Plano' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(MSG.pageLoadFailedTitle);
+  await expect(page.getByText(MSG.pageLoadFailedText)).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meu plano');
 });
 
 test('plan, trips, requests and claims: failed requests show an error with retry and recover', async ({ page, request }) => {

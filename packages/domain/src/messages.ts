@@ -23,4 +23,7 @@ export const MSG = {
   sessionExpired: 'Sessão expirada. Faça login novamente.',
   renderErrorTitle: 'Algo deu errado',
   renderErrorText: 'Tente voltar e refazer a última ação.',
+  /** A page whose code could not be downloaded (offline, a dropped connection): not the spec's generic error. */
+  pageLoadFailedTitle: 'Não foi possível abrir esta página',
+  pageLoadFailedText: 'Verifique sua conexão e tente de novo. A página abre sozinha quando a conexão voltar.',
 } as const;

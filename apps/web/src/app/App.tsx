@@ -12,11 +12,11 @@ import { routes } from './router';
  */
 export function App() {
   const element = useRoutes(routes);
-  const { pathname } = useLocation();
+  const { key } = useLocation();
   const navigate = useNavigate();
   return (
     <>
-      <RouteErrorBoundary resetKey={pathname}>
+      <RouteErrorBoundary resetKey={key}>
         <Suspense fallback={<Spinner />}>{element}</Suspense>
       </RouteErrorBoundary>
       <BootHandOff navigate={navigate} />

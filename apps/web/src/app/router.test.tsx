@@ -4,17 +4,17 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { RouteErrorBoundary } from '../features/common/components/RenderErrorPage';
-import { PublicConfigDto } from '@guarita/domain';
+import { MSG, PublicConfigDto } from '@guarita/domain';
 import { dto, http, route, server } from '../../test/msw';
 import { CONFIG } from '../../test/support-fixtures';
 import { lazyPage, preloadRoute } from './router';
 
 function Shell({ page }: { page: React.ReactNode }) {
-  const { pathname } = useLocation();
+  const { key } = useLocation();
   return (
     <>
       <Link to="/">Início</Link> <Link to="/pagina">Página</Link>
-      <RouteErrorBoundary resetKey={pathname}>
+      <RouteErrorBoundary resetKey={key}>
         <Suspense fallback={<p>Carregando…</p>}>
           <Routes>
             <Route path="/" element={<h1>Início</h1>} />
@@ -27,11 +27,11 @@ function Shell({ page }: { page: React.ReactNode }) {
 }
 
 describe('lazy route pages', () => {
-  it("a page whose module failed to load shows 'Algo deu errado', and the next visit asks for it again", async () => {
+  it("a page whose code failed to download says so, and 'Tentar novamente' asks for it again (not in a loop)", async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const load = vi
       .fn<() => Promise<{ default: React.ComponentType }>>()
-      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /assets/Pagina.js'))
       .mockResolvedValue({ default: () => <h1>Página carregada</h1> });
     const { Page } = lazyPage(load);
     // React's use() settles only inside act() in this test environment.
@@ -42,12 +42,32 @@ describe('lazy route pages', () => {
         </MemoryRouter>,
       );
     });
-    expect(screen.getByRole('heading', { name: 'Algo deu errado' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: MSG.pageLoadFailedTitle })).toBeInTheDocument();
+    expect(screen.getByText(MSG.pageLoadFailedText)).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1); // shown, not retried in a loop
-    await userEvent.click(screen.getByRole('link', { name: 'Início' }));
-    await act(() => userEvent.click(screen.getByRole('link', { name: 'Página' })));
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' })));
     expect(screen.getByRole('heading', { name: 'Página carregada' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+    log.mockRestore();
+  });
+
+  it("another render error is the spec's 'Algo deu errado', and the next navigation leaves it", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { Page } = lazyPage(async () => ({
+      default: () => {
+        throw new Error('boom');
+      },
+    }));
+    await act(async () => {
+      render(
+        <MemoryRouter initialEntries={['/pagina']}>
+          <Shell page={<Page />} />
+        </MemoryRouter>,
+      );
+    });
+    expect(screen.getByRole('heading', { name: 'Algo deu errado' })).toBeInTheDocument();
+    await act(() => userEvent.click(screen.getByRole('link', { name: 'Início' })));
+    expect(screen.getByRole('heading', { name: 'Início' })).toBeInTheDocument();
     log.mockRestore();
   });
 

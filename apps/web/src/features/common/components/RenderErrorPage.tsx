@@ -1,13 +1,20 @@
 import { Component, useEffect, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { MSG } from '@guarita/domain';
 import { Button } from '../../../components/ui/Button';
 import { PageTitle } from '../../../components/ui/PageTitle';
+import { useOnline } from '../../../lib/use-online';
+
+/** A page module the browser could not download (Chrome, Firefox and Safari word it differently). */
+export const isChunkLoadError = (error: unknown) =>
+  error instanceof Error &&
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(error.message);
 
 /** The generic fallback of spec 002 §2.9; the error itself is only logged. */
 export function RenderErrorPage({ error }: { error: unknown }) {
   const navigate = useNavigate();
   useEffect(() => console.error(error), [error]);
+  if (isChunkLoadError(error)) return <PageLoadFailed />;
   return (
     <main className="card centered" role="alert">
       <PageTitle>{MSG.renderErrorTitle}</PageTitle>
@@ -19,9 +26,35 @@ export function RenderErrorPage({ error }: { error: unknown }) {
   );
 }
 
+/**
+ * The page's code did not arrive: say so, and try again on a tap or as soon as the browser is back online (a new
+ * navigation to the same address, which the router's lazy page takes as a new try).
+ */
+function PageLoadFailed() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const online = useOnline();
+  const retry = () => void navigate(location, { replace: true });
+  useEffect(() => {
+    if (online) return;
+    const onOnline = () => void navigate(location, { replace: true });
+    window.addEventListener('online', onOnline, { once: true });
+    return () => window.removeEventListener('online', onOnline);
+  }, [online, navigate, location]);
+  return (
+    <main className="card centered" role="alert">
+      <PageTitle>{MSG.pageLoadFailedTitle}</PageTitle>
+      <p>{MSG.pageLoadFailedText}</p>
+      <Button type="button" onClick={retry}>
+        Tentar novamente
+      </Button>
+    </main>
+  );
+}
+
 interface BoundaryProps {
   children: ReactNode;
-  /** The fallback gives way to the routes again when this changes (the customer navigated elsewhere). */
+  /** The fallback gives way to the routes again when this changes (a navigation, even to the same address). */
   resetKey: string;
 }
 
