@@ -291,3 +291,76 @@ test('/mapa: Leaflet loads once the position and the trips are shown, and the ma
     .click();
   await expect(page.locator('.trip-marker-a')).toHaveCount(1);
 });
+
+test("/antecipacao: the forecast shows before the form's code, which comes after it; a method and a tap made before it arrives are kept", async ({
+  page,
+  request,
+}) => {
+  await login(page, request, MARIA);
+  // Contract 100104 can always be advanced (payments-advance.spec.ts); its payments page selects it.
+  await page.goto('/pagamentos/100104');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('combobox', { name: 'Veículo' }).locator('option:checked')).toHaveText('QWE7D89 CIVIC EXL 2.0');
+  const order = recordOrder(
+    page,
+    // On a page load the forecast comes with the boot request (ADR 058), else from its own GET.
+    (path) => (path === '/api/auth/boot' || path === '/api/payments/contracts/100104/advance' ? 'forecast' : null),
+    /^\/assets\/(AdvanceForm|advance-checks)-/,
+  );
+  // The form's code is held back, as on a slow network, until the customer has chosen and tapped.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/AdvanceForm-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await page.goto('/antecipacao');
+  await expect(main.getByRole('region', { name: 'Valor a antecipar' })).toContainText(/R\$\s\d/);
+  await expect.poll(() => order.includes('js:AdvanceForm')).toBe(true);
+  expect(order.indexOf('api:forecast'), JSON.stringify(order)).toBeGreaterThanOrEqual(0);
+  expect(order.indexOf('js:AdvanceForm'), JSON.stringify(order)).toBeGreaterThan(order.indexOf('api:forecast'));
+  expect(order).not.toContain('js:advance-checks');
+
+  await main.getByRole('combobox', { name: 'Método de pagamento' }).selectOption({ label: 'Pix' });
+  await main.getByRole('button', { name: 'Solicitar Antecipação' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Antecipar com Pix' });
+  await expect(confirm).toBeHidden();
+
+  release();
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('Ao gerar o Pix, esta ação não poderá ser desfeita.');
+  expect(order).toContain('js:advance-checks');
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(main.getByRole('combobox', { name: 'Método de pagamento' }).locator('option:checked')).toHaveText('Pix');
+});
+
+test("/pagamentos' history and /antecipacao's form arriving late move nothing, on a 360 px phone (CLS ≤ 0.02)", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await login(page, request, MARIA);
+  // The modules that come after the first screen arrive late.
+  await page.route(/\/assets\/(PaymentHistory|AdvanceForm)-[\w-]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  await recordShifts(page);
+  await page.goto('/pagamentos/100104');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('table', { name: 'Histórico de pagamentos' })).toBeVisible();
+  let { cls, shifts } = await readShifts(page);
+  expect(cls, `/pagamentos: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
+
+  const formCode = page.waitForResponse(/\/assets\/AdvanceForm-[\w-]+\.js$/);
+  await page.goto('/antecipacao');
+  await expect(main.getByRole('region', { name: 'Valor a antecipar' })).toContainText(/R\$\s\d/);
+  const before = await main.getByRole('combobox', { name: 'Método de pagamento' }).elementHandle();
+  await formCode;
+  // The code's form has taken the place of the one shown before it.
+  await expect.poll(() => before!.evaluate((e) => e.isConnected)).toBe(false);
+  ({ cls, shifts } = await readShifts(page));
+  expect(cls, `/antecipacao: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
+});
