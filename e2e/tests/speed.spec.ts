@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MARIA } from '../support/demo';
+import { ALFA, MARIA } from '../support/demo';
 import { login } from '../support/login';
 
 /** Collects CSP violations (as the page reports them) and console errors (hydration mismatches among them). */
@@ -296,15 +296,13 @@ test("/antecipacao: the forecast shows before the form's code, which comes after
   page,
   request,
 }) => {
-  await login(page, request, MARIA);
-  // Contract 100104 can always be advanced (payments-advance.spec.ts); its payments page selects it.
-  await page.goto('/pagamentos/100104');
-  const main = page.getByRole('main');
-  await expect(main.getByRole('combobox', { name: 'Veículo' }).locator('option:checked')).toHaveText('QWE7D89 CIVIC EXL 2.0');
+  // Alfa's 400401 is never eligible ('Antecipação não disponível', payments-advance.spec.ts) and no test advances
+  // it: its form is always there, and asking shows the sheet without a request.
+  await login(page, request, ALFA);
   const order = recordOrder(
     page,
     // On a page load the forecast comes with the boot request (ADR 058), else from its own GET.
-    (path) => (path === '/api/auth/boot' || path === '/api/payments/contracts/100104/advance' ? 'forecast' : null),
+    (path) => (path === '/api/auth/boot' || path === '/api/payments/contracts/400401/advance' ? 'forecast' : null),
     /^\/assets\/(AdvanceForm|advance-checks)-/,
   );
   // The form's code is held back, as on a slow network, until the customer has chosen and tapped.
@@ -316,24 +314,29 @@ test("/antecipacao: the forecast shows before the form's code, which comes after
   });
 
   await page.goto('/antecipacao');
+  const main = page.getByRole('main');
+  const sheet = page.getByRole('dialog', { name: 'Antecipação não disponível' });
   await expect(main.getByRole('region', { name: 'Valor a antecipar' })).toContainText(/R\$\s\d/);
+  await sheet.getByRole('button', { name: 'Entendi' }).click();
+  await expect(sheet).toBeHidden();
   await expect.poll(() => order.includes('js:AdvanceForm')).toBe(true);
   expect(order.indexOf('api:forecast'), JSON.stringify(order)).toBeGreaterThanOrEqual(0);
   expect(order.indexOf('js:AdvanceForm'), JSON.stringify(order)).toBeGreaterThan(order.indexOf('api:forecast'));
   expect(order).not.toContain('js:advance-checks');
 
-  await main.getByRole('combobox', { name: 'Método de pagamento' }).selectOption({ label: 'Pix' });
+  const method = main.getByRole('combobox', { name: 'Método de pagamento' });
+  await method.selectOption({ label: 'Cartão de Crédito' });
   await main.getByRole('button', { name: 'Solicitar Antecipação' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Antecipar com Pix' });
-  await expect(confirm).toBeHidden();
+  await expect(main.getByText('A cobrança é feita no cartão cadastrado.')).toBeVisible();
+  await expect(sheet).toBeHidden();
 
+  // The code arrives: the tap is answered (the method is checked, then the sheet), the method is still chosen.
   release();
-  await expect(confirm).toBeVisible();
-  await expect(confirm).toContainText('Ao gerar o Pix, esta ação não poderá ser desfeita.');
+  await expect(sheet).toBeVisible();
   expect(order).toContain('js:advance-checks');
-  await confirm.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(confirm).toBeHidden();
-  await expect(main.getByRole('combobox', { name: 'Método de pagamento' }).locator('option:checked')).toHaveText('Pix');
+  await sheet.getByRole('button', { name: 'Entendi' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(method.locator('option:checked')).toHaveText('Cartão de Crédito');
 });
 
 test("/pagamentos' history and /antecipacao's form arriving late move nothing, on a 360 px phone (CLS ≤ 0.02)", async ({
@@ -341,14 +344,14 @@ test("/pagamentos' history and /antecipacao's form arriving late move nothing, o
   request,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await login(page, request, MARIA);
+  await login(page, request, ALFA);
   // The modules that come after the first screen arrive late.
   await page.route(/\/assets\/(PaymentHistory|AdvanceForm)-[\w-]+\.js$/, async (route) => {
     await new Promise((r) => setTimeout(r, 600));
     await route.continue();
   });
   await recordShifts(page);
-  await page.goto('/pagamentos/100104');
+  await page.goto('/pagamentos');
   const main = page.getByRole('main');
   await expect(main.getByRole('table', { name: 'Histórico de pagamentos' })).toBeVisible();
   let { cls, shifts } = await readShifts(page);

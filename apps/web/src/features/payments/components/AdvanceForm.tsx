@@ -23,7 +23,7 @@ import { PaymentResultModal } from './PaymentResultModal';
 import { ResultIcon, resultStyles } from './ResultIcon';
 import { LazyPixCharge, warmPixCharge } from './LazyPixCharge';
 import { paths } from '../../../lib/paths';
-import styles from './AdvancePage.module.css';
+import styles from './AdvanceForm.module.css';
 
 /**
  * The advance form and what follows it (the Pix confirmation, the result, the Pix charge): a module of its own,
