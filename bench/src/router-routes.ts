@@ -121,9 +121,12 @@ export function readRoutes(routerFile: string, exportName = 'routes'): Map<strin
       const pathNode = property(obj, 'path');
       const ownPath = pathText(pathNode);
       const fullPath = ownPath === undefined ? parentPath : joinPath(parentPath, ownPath);
-      // `lazy: …`, `lazy,` or `lazy() {…}`: whichever form, the import()s inside name the chunks (the route's last).
-      const lazyProp = obj.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'lazy');
-      const specs = lazyProp ? dynamicImportsIn(lazyProp, scope) : [];
+      // `...lazyRoute(() => import('…'))`, `...payments` (a const holding one) or a data router's `lazy: …`: whichever
+      // form, the import()s inside name the chunks (the route's last).
+      const loaders = obj.properties.filter(
+        (p) => ts.isSpreadAssignment(p) || (p.name && ts.isIdentifier(p.name) && p.name.text === 'lazy'),
+      );
+      const specs = [...new Set(loaders.flatMap((p) => dynamicImportsIn(p, scope)))];
       const modules = [...lazyModules, ...specs];
       if (ownPath !== undefined && !table.has(fullPath)) table.set(fullPath, { path: fullPath, lazyModules: modules });
       const children = property(obj, 'children');

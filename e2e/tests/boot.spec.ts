@@ -73,6 +73,73 @@ test('a reload of the open invoice renders it from the boot (with the payments s
   expect(calls.filter((c) => c !== 'GET /api/config')).toEqual(['POST /api/auth/boot']);
 });
 
+test('a reload of Meu plano, Suporte, Mapa, Notificações, Sinistros, a claim screen and a claim renders each from the boot alone', async ({
+  page,
+  request,
+}) => {
+  await login(page, request, MARIA);
+  const main = page.getByRole('main');
+  // Each route with what its first screen shows once its data is there (before the boot it came a round trip later).
+  const routes: [string, () => Promise<void>][] = [
+    ['/meu-plano', () => expect(main.getByText(/Mensalidade R\$/)).toBeVisible()],
+    ['/suporte', () => expect(main.getByRole('button', { name: /Minhas solicitações \(\d+\)/ })).toBeVisible()],
+    ['/mapa', () => expect(main.getByRole('list', { name: 'Lista de viagens' }).getByRole('listitem').first()).toBeVisible()],
+    [
+      '/notificacoes',
+      async () => {
+        await expect(main.getByText('Nenhuma notificação por enquanto.')).toBeVisible();
+        await expect(main.getByRole('group', { name: 'Avisos por e-mail de:' })).toBeVisible();
+      },
+    ],
+    ['/sinistros', () => expect(main.getByRole('link', { name: /^Caso nº / }).first()).toBeVisible()],
+    // Maria's Onix has an open collision claim waiting for photos: the claim screen goes on to its evidence steps.
+    [
+      '/sinistros/100101',
+      async () => {
+        await expect(main.getByRole('heading', { name: 'EVIDÊNCIA DO SINISTRO' })).toBeVisible();
+        // The steps come from the claim's view (its photo types): the step it had reached.
+        await expect(main.getByText(/^Etapa \d+ de \d+$/)).toBeVisible();
+      },
+    ],
+  ];
+  for (const [path, shown] of routes) {
+    await page.goto(path);
+    await shown();
+    const calls = recordApiCalls(page);
+    await page.reload();
+    await shown();
+    // Nothing else asked once the screen has settled (the position and notification polls come seconds later).
+    await page.waitForLoadState('networkidle');
+    // The map's tiles (demo mode serves them from /api/dev) are images, not data.
+    expect(
+      calls.filter((c) => c !== 'GET /api/config' && !c.startsWith('GET /api/dev/tile')),
+      path,
+    ).toEqual(['POST /api/auth/boot']);
+    page.removeAllListeners('request');
+  }
+  // A claim's tracking page, reached from the list: the boot is told its case number.
+  await page.goto('/sinistros');
+  await main
+    .getByRole('link', { name: /^Caso nº / })
+    .first()
+    .click();
+  await expect(main.getByRole('heading', { name: 'Etapas' })).toBeVisible();
+  const calls = recordApiCalls(page);
+  await page.reload();
+  await expect(main.getByRole('heading', { name: 'Etapas' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(calls.filter((c) => c !== 'GET /api/config')).toEqual(['POST /api/auth/boot']);
+});
+
+test('a contract id beyond what the server accepts is not sent: the reload keeps the customer logged in', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  await page.goto('/dashboard/999999999999');
+  await page.reload();
+  await expect(page.getByRole('banner').getByText('Olá, Maria!').first()).toBeAttached();
+  await page.goto('/cadastro');
+  await expectPath(page, '/cadastro');
+});
+
 test('a boot request that fails falls back to a plain refresh: the page loads, the customer stays logged in', async ({ page, request }) => {
   await login(page, request, MARIA);
   await page.route('**/api/auth/boot', (route) => route.abort('connectionfailed'));
@@ -108,4 +175,38 @@ test('a part the boot left out is asked by the page, with its error and retry wh
   await page.unroute(/\/api\/contracts\/\d+\/bills$/, failing);
   await retry.click();
   await expect(main.getByText('Total em aberto:')).toContainText(/R\$\s\d/);
+});
+
+// Plan, trips, requests and claims left out of the boot and failing: data-states.spec.ts (its failRequests drops the part).
+test("Notificações' list and e-mail choices left out of the boot are asked by the page, with 'Tentar novamente' when that fails", async ({
+  page,
+  request,
+}) => {
+  await login(page, request, MARIA);
+  await page.route('**/api/auth/boot', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { notifications?: unknown; preferences?: unknown };
+    delete body.notifications;
+    delete body.preferences;
+    await route.fulfill({ response: res, json: body });
+  });
+  const failing = /\/api\/notifications(\/preferences)?(\?.*)?$/;
+  const unavailable = (route: import('@playwright/test').Route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ sucesso: false, status: 503, erro: 'UNAVAILABLE', mensagem: 'Serviço indisponível.' }),
+    });
+  await page.route(failing, unavailable);
+  await page.goto('/notificacoes');
+  const main = page.getByRole('main');
+  const retry = main.getByRole('button', { name: 'Tentar novamente' });
+  // One for the list, one for the e-mail choices.
+  await expect(retry).toHaveCount(2, { timeout: 15_000 });
+  await page.unroute(failing, unavailable);
+  await retry.first().click();
+  await expect(main.getByText('Nenhuma notificação por enquanto.')).toBeVisible();
+  await retry.first().click();
+  await expect(main.getByRole('group', { name: 'Avisos por e-mail de:' })).toBeVisible();
+  await expect(retry).toHaveCount(0);
 });

@@ -19,21 +19,37 @@ type Boot = {
   contracts?: unknown;
   me?: unknown;
   unread?: unknown;
-  start?: { nCtrId: number; contract?: unknown; bills?: unknown; advance?: unknown; summary?: unknown };
+  start?: Record<string, unknown> & { nCtrId: number };
+  mapConfig?: unknown;
+  notifications?: unknown;
+  preferences?: unknown;
+  claims?: unknown;
+  claim?: { caso: { CaseNumber: string } };
 };
-const bootParts = (b: Boot): { url: string; drop: () => void }[] => [
-  { url: '/api/contracts', drop: () => delete b.contracts },
-  { url: '/api/me', drop: () => delete b.me },
-  { url: '/api/notifications/unread-count', drop: () => delete b.unread },
-  ...(b.start
-    ? [
-        { url: `/api/contracts/${b.start.nCtrId}`, drop: () => delete b.start!.contract },
-        { url: `/api/contracts/${b.start.nCtrId}/bills`, drop: () => delete b.start!.bills },
-        { url: `/api/payments/contracts/${b.start.nCtrId}/advance`, drop: () => delete b.start!.advance },
-        { url: `/api/payments/contracts/${b.start.nCtrId}`, drop: () => delete b.start!.summary },
-      ]
-    : []),
-];
+const bootParts = (b: Boot): { url: string; drop: () => void }[] => {
+  const start = b.start;
+  const ofContract = (key: string, url: string) => (start ? [{ url, drop: () => delete start[key] }] : []);
+  const n = start?.nCtrId;
+  return [
+    { url: '/api/contracts', drop: () => delete b.contracts },
+    { url: '/api/me', drop: () => delete b.me },
+    { url: '/api/notifications/unread-count', drop: () => delete b.unread },
+    ...ofContract('contract', `/api/contracts/${n}`),
+    ...ofContract('bills', `/api/contracts/${n}/bills`),
+    ...ofContract('advance', `/api/payments/contracts/${n}/advance`),
+    ...ofContract('summary', `/api/payments/contracts/${n}`),
+    ...ofContract('plan', `/api/plan/contracts/${n}`),
+    ...ofContract('cases', `/api/cases/contracts/${n}`),
+    ...ofContract('trips', `/api/trips/contracts/${n}`),
+    ...ofContract('position', `/api/trips/contracts/${n}/position`),
+    ...ofContract('claimEntry', `/api/claims/contracts/${n}`),
+    { url: '/api/trips/map-config', drop: () => delete b.mapConfig },
+    { url: '/api/notifications', drop: () => delete b.notifications },
+    { url: '/api/notifications/preferences', drop: () => delete b.preferences },
+    { url: '/api/claims', drop: () => delete b.claims },
+    ...(b.claim ? [{ url: `/api/claims/cases/${b.claim.caso.CaseNumber}`, drop: () => delete b.claim }] : []),
+  ];
+};
 
 /**
  * Makes every GET to URLs matching `pattern` answer 503 until the returned function is called. A page load's first

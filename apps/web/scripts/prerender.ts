@@ -1,6 +1,6 @@
 /**
- * After `vite build`: renders the public pages to HTML (React's static prerender through React Router's
- * static handler), writes them to dist/prerendered/ with a manifest the server reads, then precompresses
+ * After `vite build`: renders the public pages to HTML (React's static prerender inside React Router's
+ * StaticRouter), writes them to dist/prerendered/ with a manifest the server reads, then precompresses
  * every text file of dist (brotli and gzip) for the server to send as is.
  */
 import { createHash } from 'node:crypto';

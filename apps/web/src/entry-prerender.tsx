@@ -4,8 +4,9 @@
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { routes } from './app/router';
+import { StaticRouter } from 'react-router';
+import { App } from './app/App';
+import { preloadRoute } from './app/router';
 
 /** The public pages served as HTML from the build; `file` is its name under dist/prerendered/. */
 export const PRERENDER_PAGES = [
@@ -17,18 +18,20 @@ export const PRERENDER_PAGES = [
 ] as const;
 
 export async function render(path: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://prerender.local${path}`));
-  if (context instanceof Response) throw new Error(`${path} answered a redirect (${context.status}) at build`);
-  if (context.statusCode !== 200) throw new Error(`${path} rendered with status ${context.statusCode}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await preloadRoute(path);
+  // React's static renderer has no error boundaries: an error (a page module that failed to load) would leave the
+  // Suspense fallback in the HTML for the browser to render. The build fails instead.
+  const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      {/* hydrate={false}: no inline data script (the CSP allows none); the routes have no loaders to hand over. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={path}>
+        <App />
+      </StaticRouter>
     </StrictMode>,
+    { onError: (err) => void errors.push(err) },
   );
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+  if (errors.length) throw new Error(`${path} failed to render at build`, { cause: errors[0] });
   return html;
 }

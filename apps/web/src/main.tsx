@@ -4,11 +4,11 @@ import './styles/tokens.css';
 import './styles/base.css';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { getPublicConfig } from './api/get-public-config';
-import { createRouterForPage } from './app/router';
+import { preloadRoute } from './app/router';
 import { ensureFresh, hadSession, takeBootData } from './lib/session';
-import { BootHandOff } from './lib/boot-handoff';
 import './boot-skeleton.css';
 
 // The old product registered a service worker; it must not keep serving stale pages.
@@ -39,7 +39,7 @@ const session = hadSession()
       return ok;
     })
   : null;
-const [router] = await Promise.all([createRouterForPage(), session]);
+await Promise.all([preloadRoute(), session]);
 
 /** Its effect runs after every effect of the first commit (children first): the first screen has subscribed to its data by then. */
 function FirstCommit({ children }: { children: ReactNode }) {
@@ -50,9 +50,10 @@ function FirstCommit({ children }: { children: ReactNode }) {
 const app = (
   <StrictMode>
     <FirstCommit>
-      <App router={router} />
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
     </FirstCommit>
-    <BootHandOff navigate={(to) => router.navigate(to)} />
   </StrictMode>
 );
 // Public pages come prerendered from the build (apps/web/scripts/prerender.ts); the rest replace the skeleton.

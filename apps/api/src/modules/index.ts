@@ -47,6 +47,6 @@ export const modules: FastifyPluginAsync[] = [
   staff, // staff accounts, sessions, audit (issue 13)
   backoffice, // needs staff, cases, claims, customers, contracts (issue 13)
   notifications, // needs customers, contracts, payments, trips (issue 13 §3)
-  boot, // needs auth, customers, contracts, payments, notifications (ADR 058)
+  boot, // needs auth, customers, contracts, payments, notifications, plan, cases, trips, claims (ADR 058)
   dev,
 ];

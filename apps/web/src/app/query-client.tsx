@@ -2,11 +2,14 @@ import type { ComponentType } from 'react';
 import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
 import type { BootAnswer } from '../lib/session';
-import { contractKeys, meKeys } from '../api/keys';
+import { caseKeys, contractKeys, meKeys } from '../api/keys';
 import { contractsQuery } from '../api/get-contracts';
 import { meQuery } from '../api/get-me';
 import { notificationKeys } from '../features/notifications/api/keys';
 import { paymentKeys } from '../features/payments/api/keys';
+import { planKeys } from '../features/plan/api/keys';
+import { tripKeys } from '../features/trips/api/keys';
+import { claimKeys } from '../features/claims/api/keys';
 
 /** When the boot's answer went into the cache, until the first screen has mounted (0: not, or no more); see `seedFromBoot`. */
 let bootSeededAt = 0;
@@ -44,6 +47,8 @@ export function seedFromBoot(boot: BootAnswer | null): void {
   const set = (key: readonly unknown[], data: unknown) => {
     if (data !== undefined) queryClient.setQueryData(key, data, { updatedAt: now });
   };
+  /** An infinite query (the notifications, the trips) starts as its first page, asked with no cursor. */
+  const firstPage = (page: unknown) => (page === undefined ? undefined : { pages: [page], pageParams: [null] });
   bootSeededAt = now;
   set(contractKeys.all, boot?.contracts);
   set(meKeys.all, boot?.me);
@@ -54,7 +59,17 @@ export function seedFromBoot(boot: BootAnswer | null): void {
     set(contractKeys.bills(start.nCtrId), start.bills);
     set(paymentKeys.advance(start.nCtrId), start.advance);
     set(paymentKeys.contract(start.nCtrId), start.summary);
+    set(planKeys.view(start.nCtrId), start.plan);
+    set(caseKeys.list(start.nCtrId), start.cases);
+    set(tripKeys.list(start.nCtrId), firstPage(start.trips));
+    set(tripKeys.position(start.nCtrId), start.position);
+    set(claimKeys.entry(start.nCtrId), start.claimEntry);
   }
+  set(tripKeys.mapConfig(), boot?.mapConfig);
+  set(notificationKeys.list(), firstPage(boot?.notifications));
+  set(notificationKeys.preferences(), boot?.preferences);
+  set(claimKeys.list(), boot?.claims);
+  if (boot?.claim) set(claimKeys.view(boot.claim.caso.CaseNumber), boot.claim);
   if (!boot?.contracts) void queryClient.prefetchQuery(contractsQuery());
   if (!boot?.me) void queryClient.prefetchQuery(meQuery());
 }

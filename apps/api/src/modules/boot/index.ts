@@ -11,5 +11,5 @@ export default fp(
   async (app) => {
     await app.register(routes, { prefix: '/api' });
   },
-  { name: 'boot', dependencies: ['auth', 'customers', 'contracts', 'payments', 'notifications'] },
+  { name: 'boot', dependencies: ['auth', 'customers', 'contracts', 'payments', 'notifications', 'plan', 'cases', 'trips', 'claims'] },
 );

@@ -3,23 +3,35 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdvanceForecastDto,
   BillsDto,
+  CASE_NUMBER_PATTERN,
+  CaseListDto,
+  ClaimEntryDto,
+  ClaimListDto,
+  ClaimViewDto,
   ContractDetailDto,
   ContractDto,
   CustomerInfoDto,
+  MapConfigDto,
+  NotificationPageDto,
+  NotificationPreferences,
   PaymentsSummaryDto,
+  PlanViewDto,
+  PositionDto,
+  TRIPS_PAGE_SIZE,
   TokensDto,
+  TripPageDto,
   UnreadCountDto,
   contractIdSchema,
   selectableContracts,
   type ContractId,
 } from '@guarita/domain';
 import { sameOriginOnly } from '../../plugins/security';
-import { errorResponses } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { noAuth } from '../../plugins/openapi';
 import { AUTH_COOKIE_PATH, REFRESH_COOKIE } from '../auth/cookies';
 import { sendSessionTokens } from '../auth/routes';
 
-/** The start data of one contract: what the start page and the payments pages show first. */
+/** The chosen contract's data: what the start page, the payments pages, Meu plano, Suporte and Mapa show first. */
 const BootStartDto = z.object({
   nCtrId: z.number().int(),
   contract: ContractDetailDto.optional(),
@@ -27,6 +39,15 @@ const BootStartDto = z.object({
   advance: AdvanceForecastDto.optional(),
   /** The payments summary (the open invoice and card pages). */
   summary: PaymentsSummaryDto.optional(),
+  /** Meu plano (GET /api/plan/contracts/{nCtrId}). */
+  plan: PlanViewDto.optional(),
+  /** Suporte's request list (GET /api/cases/contracts/{nCtrId}). */
+  cases: CaseListDto.optional(),
+  /** Mapa, a tracked contract only: the first page of trips and the live position (GET /api/trips/contracts/{nCtrId}[/position]). */
+  trips: TripPageDto.optional(),
+  position: PositionDto.optional(),
+  /** The claim screen's entry (GET /api/claims/contracts/{nCtrId}); its open claim's view comes as `claim`. */
+  claimEntry: ClaimEntryDto.optional(),
 });
 
 export const BootDto = z.object({
@@ -35,6 +56,15 @@ export const BootDto = z.object({
   me: CustomerInfoDto.optional(),
   unread: UnreadCountDto.optional(),
   start: BootStartDto.optional(),
+  /** Mapa: GET /api/trips/map-config. */
+  mapConfig: MapConfigDto.optional(),
+  /** Notificações: the first page (GET /api/notifications) and the e-mail choices (GET /api/notifications/preferences). */
+  notifications: NotificationPageDto.optional(),
+  preferences: NotificationPreferences.optional(),
+  /** Sinistros: the customer's claims (GET /api/claims). */
+  claims: ClaimListDto.optional(),
+  /** A claim's tracking view (GET /api/claims/cases/{caseNumber}): the asked one, else the claim entry's open claim. */
+  claim: ClaimViewDto.optional(),
 });
 
 const BootBody = z
@@ -45,6 +75,20 @@ const BootBody = z
     summary: z.boolean().optional(),
     /** The contract the page will show (the route's or the stored choice); the first selectable one when absent or not the customer's. */
     nCtrId: contractIdSchema.optional(),
+    /** Answer the chosen contract's plan (Meu plano). */
+    plan: z.boolean().optional(),
+    /** Answer the chosen contract's support requests (Suporte). */
+    cases: z.boolean().optional(),
+    /** Answer, for a tracked chosen contract, its first page of trips and live position, and the map config (Mapa). */
+    trips: z.boolean().optional(),
+    /** Answer the first page of notifications and the e-mail choices (Notificações). */
+    notifications: z.boolean().optional(),
+    /** Answer the customer's claims (Sinistros). */
+    claims: z.boolean().optional(),
+    /** Answer the chosen contract's claim entry and its open claim's view (the claim screen, Sinistros of a contract). */
+    claimEntry: z.boolean().optional(),
+    /** Answer this claim's tracking view, when it is the customer's. */
+    claim: z.string().max(20).regex(CASE_NUMBER_PATTERN).optional(),
   })
   .strict();
 
@@ -56,9 +100,50 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     try {
       return (await read()) ?? undefined;
     } catch (err) {
-      app.log.warn({ err, part: what }, 'boot: part left out');
+      // A client error (a claim that is not the customer's, a contract without a position) is the answer the GET
+      // route would give; only a server-side failure is worth a warning.
+      if (err instanceof AppError && err.status < 500) app.log.debug({ err, part: what }, 'boot: part not answered');
+      else app.log.warn({ err, part: what }, 'boot: part left out');
       return undefined;
     }
+  };
+
+  type Body = NonNullable<z.infer<typeof BootBody>>;
+  const defined = <T extends object>(o: T) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
+  const skip = async () => null;
+
+  /** The chosen contract's parts: the asked one when it is selectable (the web's useSelectedContract rule), else the first. */
+  const contractParts = async (customerId: number, contracts: z.infer<typeof ContractDto>[], body: Body) => {
+    const list = selectableContracts(contracts);
+    const chosen = list.find((c) => c.nCtrId === body.nCtrId) ?? list[0];
+    if (!chosen) return undefined;
+    const id = chosen.nCtrId as ContractId;
+    // Mapa shows trips only for a contract with a tracker (the page's own rule, `possuiDispositivo`).
+    const tracked = body.trips === true && chosen.possuiDispositivo === true;
+    const [contract, bills, advance, summary, plan, cases, trips, position, claimEntry] = await Promise.all([
+      body.start ? part('contract', () => app.contracts.detail(customerId, id)) : skip(),
+      body.start ? part('bills', () => app.contracts.bills(customerId, id)) : skip(),
+      body.start ? part('advance', () => app.payments.advanceForecast(customerId, id)) : skip(),
+      body.summary ? part('summary', () => app.payments.summary(customerId, id)) : skip(),
+      body.plan ? part('plan', () => app.plan.view(customerId, id)) : skip(),
+      body.cases ? part('cases', () => app.cases.list(customerId, id)) : skip(),
+      tracked ? part('trips', () => app.trips.page(customerId, id, undefined, TRIPS_PAGE_SIZE)) : skip(),
+      tracked ? part('position', () => app.trips.position(customerId, id)) : skip(),
+      body.claimEntry ? part('claimEntry', () => app.claims.entry(customerId, id)) : skip(),
+    ]);
+    return { nCtrId: id, ...defined({ contract, bills, advance, summary, plan, cases, trips, position, claimEntry }) };
+  };
+
+  /** The customer's parts that belong to no contract. */
+  const customerParts = async (customerId: number, body: Body) => {
+    const [notifications, preferences, claims, claim] = await Promise.all([
+      body.notifications ? part('notifications', () => app.notifications.list(customerId, { limite: 20 })) : skip(),
+      body.notifications ? part('preferences', () => app.notifications.preferences(customerId)) : skip(),
+      body.claims ? part('claims', () => app.claims.list(customerId)) : skip(),
+      body.claim ? part('claim', () => app.claims.view(customerId, body.claim!)) : skip(),
+    ]);
+    return defined({ mapConfig: body.trips ? app.mapConfig : undefined, notifications, preferences, claims, claim });
   };
 
   app.post(
@@ -70,9 +155,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'authBoot',
         description:
           'Authenticated by the HttpOnly refresh cookie, which it rotates exactly as /auth/refresh does (same errors). ' +
-          'Besides the tokens it answers the contracts, the customer and the unread count, and with `start` the chosen ' +
-          "contract's detail, bills and advance forecast (with `summary` its payments summary); a part that could not be " +
-          'read is left out.',
+          'Besides the tokens it answers the contracts, the customer and the unread count; for the chosen contract, with ' +
+          '`start` its detail, bills and advance forecast, `summary` its payments summary, `plan` its plan, `cases` its ' +
+          'support requests, `trips` its first page of trips, position and the map config, `claimEntry` its claim entry and ' +
+          "its open claim's view; `notifications` the first page of notifications and the e-mail choices, `claims` the " +
+          'claims, `claim` one claim of the customer. Every part is what the matching GET route answers; a part that ' +
+          'could not be read is left out.',
         security: noAuth,
         summary: "Refresh plus a logged-in page's first data, in one round trip",
         body: BootBody.nullish(),
@@ -92,33 +180,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const who = await tokens.verifyAccess(issued.AccessToken);
       if (!who) return answer;
       const { customerId } = who;
+      const body = req.body ?? {};
+      // What belongs to no contract is read alongside the contracts (a part never rejects: it is left out instead).
+      const customerWide = customerParts(customerId, body);
       const [contracts, me, unread] = await Promise.all([
         part('contracts', () => app.contracts.list(customerId)),
         part('me', () => app.customers.info(customerId)),
         part('unread', () => app.notifications.unread(customerId)),
       ]);
       Object.assign(answer, { contracts, me, unread });
-      const wants = { start: req.body?.start === true, summary: req.body?.summary === true };
-      if ((wants.start || wants.summary) && contracts) {
-        // The same choice as the web app's useSelectedContract: the asked one when it is selectable, else the first.
-        const list = selectableContracts(contracts);
-        const chosen = (list.find((c) => c.nCtrId === req.body?.nCtrId) ?? list[0])?.nCtrId as ContractId | undefined;
-        if (chosen !== undefined) {
-          const skip = async () => null;
-          const [contract, bills, advance, summary] = await Promise.all([
-            wants.start ? part('contract', () => app.contracts.detail(customerId, chosen)) : skip(),
-            wants.start ? part('bills', () => app.contracts.bills(customerId, chosen)) : skip(),
-            wants.start ? part('advance', () => app.payments.advanceForecast(customerId, chosen)) : skip(),
-            wants.summary ? part('summary', () => app.payments.summary(customerId, chosen)) : skip(),
-          ]);
-          answer.start = {
-            nCtrId: chosen,
-            ...(contract ? { contract } : {}),
-            ...(bills ? { bills } : {}),
-            ...(advance ? { advance } : {}),
-            ...(summary ? { summary } : {}),
-          };
-        }
+      const contractWide = body.start || body.summary || body.plan || body.cases || body.trips || body.claimEntry;
+      const start = contractWide && contracts ? await contractParts(customerId, contracts, body) : undefined;
+      Object.assign(answer, await customerWide, start ? { start } : {});
+      // The claim screen goes on to its open claim (its evidence steps or its tracking page), which reads its view.
+      const open = start?.claimEntry?.casoAberto?.CaseNumber;
+      if (open && !answer.claim) {
+        const claim = await part('claim', () => app.claims.view(customerId, open));
+        if (claim) answer.claim = claim;
       }
       return answer;
     },

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { MapConfigDto } from '@guarita/domain';
 import { SimulatedTrackingFeed } from '../../ports/tracking-feed';
 import { TripsRepository } from './repository';
 import { TripsService } from './service';
@@ -7,6 +8,8 @@ import routes from './routes';
 declare module 'fastify' {
   interface FastifyInstance {
     trips: TripsService;
+    /** What GET /api/trips/map-config answers (the boot answers it too, ADR 058). */
+    mapConfig: MapConfigDto;
   }
 }
 
@@ -26,8 +29,10 @@ export default fp(
   async (app) => {
     const { env } = app.config;
     const service = new TripsService(new TripsRepository(app.db), app.contracts, app.clock);
+    const map: MapConfigDto = { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION };
     app.decorate('trips', service);
-    await app.register(routes, { prefix: '/api', service, map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } });
+    app.decorate('mapConfig', map);
+    await app.register(routes, { prefix: '/api', service, map });
 
     if (app.config.demoMode) {
       app.get('/api/dev/tile.png', { schema: { hide: true } }, async (_req, reply) =>

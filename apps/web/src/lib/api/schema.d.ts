@@ -1330,7 +1330,7 @@ export interface paths {
         put?: never;
         /**
          * Refresh plus a logged-in page's first data, in one round trip
-         * @description Authenticated by the HttpOnly refresh cookie, which it rotates exactly as /auth/refresh does (same errors). Besides the tokens it answers the contracts, the customer and the unread count, and with `start` the chosen contract's detail, bills and advance forecast (with `summary` its payments summary); a part that could not be read is left out.
+         * @description Authenticated by the HttpOnly refresh cookie, which it rotates exactly as /auth/refresh does (same errors). Besides the tokens it answers the contracts, the customer and the unread count; for the chosen contract, with `start` its detail, bills and advance forecast, `summary` its payments summary, `plan` its plan, `cases` its support requests, `trips` its first page of trips, position and the map config, `claimEntry` its claim entry and its open claim's view; `notifications` the first page of notifications and the e-mail choices, `claims` the claims, `claim` one claim of the customer. Every part is what the matching GET route answers; a part that could not be read is left out.
          */
         post: operations["authBoot"];
         delete?: never;
@@ -21973,6 +21973,13 @@ export interface operations {
                     start?: boolean;
                     summary?: boolean;
                     nCtrId?: number;
+                    plan?: boolean;
+                    cases?: boolean;
+                    trips?: boolean;
+                    notifications?: boolean;
+                    claims?: boolean;
+                    claimEntry?: boolean;
+                    claim?: string;
                 } | null;
             };
         };
@@ -22144,6 +22151,222 @@ export interface operations {
                                     pagoEm: string | null;
                                     validadeExibida: string;
                                 } | null;
+                            };
+                            plan?: {
+                                nCtrId: number;
+                                idPlan: string;
+                                planName: string;
+                                monthlyFee: number;
+                                dueDay: number;
+                                validityStart: string;
+                                validityEnd: string | null;
+                                coverages: string[];
+                                contents: string[];
+                                referral: {
+                                    idIndc: string | null;
+                                    link: string | null;
+                                    total: number;
+                                    eligible: number;
+                                    counted: number;
+                                    percent: number;
+                                    maxPercent: number;
+                                    missingForMax: number;
+                                    feeWithDiscount: number;
+                                };
+                                cobre: boolean;
+                                contact: {
+                                    nome: string;
+                                    telefone: string;
+                                    whatsapp: string;
+                                    executive: boolean;
+                                } | null;
+                                contracts: {
+                                    geral: string;
+                                    especifico: string;
+                                };
+                            };
+                            cases?: {
+                                casos: {
+                                    Id: string;
+                                    CaseNumber: string;
+                                    Reason: string;
+                                    Subject: string;
+                                    /** @enum {string} */
+                                    Status: "New" | "Closed";
+                                    Fase__c: string;
+                                    CreatedDate: string;
+                                    naoLido: boolean;
+                                }[];
+                            };
+                            trips?: {
+                                Itens: {
+                                    Id: number;
+                                    DataHoraInicio: string;
+                                    DataHoraFim: string;
+                                    EnderecoInicio: string;
+                                    EnderecoFim: string;
+                                    Deletado: boolean;
+                                    CoordenadasValidas: {
+                                        lat: number;
+                                        long: number;
+                                        ts: string;
+                                        vel: number | null;
+                                    }[];
+                                    totalDistance: number;
+                                    mediumVelocity: number;
+                                    maximumVelocity: number;
+                                }[];
+                                PossuiProximaPagina: boolean;
+                                ProximaPagina: string | null;
+                            };
+                            position?: {
+                                lat: number;
+                                long: number;
+                                ign: boolean;
+                                ts: string;
+                                minutesSinceLastCommunication: number | null;
+                                silent: boolean;
+                            };
+                            claimEntry?: {
+                                nCtrId: number;
+                                cobertura: {
+                                    collision: boolean;
+                                    glass: boolean;
+                                };
+                                motivos: string[];
+                                casoAberto: {
+                                    Id: string;
+                                    CaseNumber: string;
+                                    /** @enum {string} */
+                                    Status: "New" | "Closed";
+                                    /** @enum {string} */
+                                    Reason: "Colisão" | "Vidros";
+                                    motivo: string;
+                                    Fase__c: string;
+                                    Qualificado_como_PT__c: boolean;
+                                    CreatedDate: string;
+                                    nCtrId: number;
+                                    placa: string | null;
+                                    statusFotos: {
+                                        /** @enum {string} */
+                                        Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
+                                        AnoMesDia: string | null;
+                                    };
+                                    /** @enum {string} */
+                                    rota: "upload" | "view";
+                                } | null;
+                            };
+                        };
+                        mapConfig?: {
+                            tileUrl: string;
+                            attribution: string;
+                        };
+                        notifications?: {
+                            itens: {
+                                id: number;
+                                /** @enum {string} */
+                                tipo: "pagamento_confirmado" | "pix_expirando" | "caso_aberto" | "comentario" | "fase" | "foto_reprovada" | "solicitacao_aprovada" | "solicitacao_reprovada" | "rastreador_silencioso";
+                                titulo: string;
+                                texto: string;
+                                lida: boolean;
+                                CreatedDate: string;
+                                /** @enum {string} */
+                                destino: "sinistro" | "suporte" | "pagamentos" | "mapa";
+                                nCtrId: number;
+                                caseNumber: string | null;
+                            }[];
+                            proximo: number | null;
+                        };
+                        preferences?: {
+                            email: {
+                                pagamentos: boolean;
+                                solicitacoes: boolean;
+                                rastreador: boolean;
+                            };
+                        };
+                        claims?: {
+                            sinistros: {
+                                Id: string;
+                                CaseNumber: string;
+                                /** @enum {string} */
+                                Status: "New" | "Closed";
+                                /** @enum {string} */
+                                Reason: "Colisão" | "Vidros";
+                                motivo: string;
+                                Fase__c: string;
+                                Qualificado_como_PT__c: boolean;
+                                CreatedDate: string;
+                                nCtrId: number;
+                                placa: string | null;
+                                statusFotos: {
+                                    /** @enum {string} */
+                                    Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
+                                    AnoMesDia: string | null;
+                                };
+                                /** @enum {string} */
+                                rota: "upload" | "view";
+                            }[];
+                        };
+                        claim?: {
+                            caso: {
+                                Id: string;
+                                CaseNumber: string;
+                                /** @enum {string} */
+                                Status: "New" | "Closed";
+                                /** @enum {string} */
+                                Reason: "Colisão" | "Vidros";
+                                "Sub-Reason": string;
+                                Fase__c: string;
+                                Qualificado_como_PT__c: boolean;
+                                CreatedDate: string;
+                                ChaveNaturalContrato__c: string;
+                                Descricao_do_ocorrido__c: string;
+                                QualLocalSinistro__c: string;
+                                Ponto_de_referencia__c: string;
+                                Data_Hora_da_ocorrencia__c: string;
+                                Condutor__c: string;
+                                CPF_do_condutor__c: string;
+                                Contato_do_condutor__c: string;
+                                Veiculo_esta_se_locomovendo__c: string;
+                                Boletim_realizado__c: string;
+                                Envolvimento_com_terceiros__c: string;
+                                Abrir_caso_de_sinistro_para__c: string;
+                                Contato_do_terceiro__c: string;
+                                Observacoes__c: string;
+                                AceiteTermosCondicoes__c: boolean;
+                                declaracaoAceitaEm: string | null;
+                            };
+                            comentarios: {
+                                CommentBody: string;
+                                CreatedDate: string;
+                            }[];
+                            historico: {
+                                phase: string;
+                                at: string;
+                            }[];
+                            tipos: {
+                                Id: string;
+                                Titulo: string;
+                                Obrigatorio: boolean;
+                                instrucoes: string;
+                            }[];
+                            fotos: {
+                                TipoFoto: {
+                                    Id: string;
+                                    Titulo: string;
+                                };
+                                Foto: {
+                                    Aprovacao: boolean | null;
+                                    TextoReprovacao: string | null;
+                                    /** @enum {string} */
+                                    Tipo: "jpg" | "pdf";
+                                };
+                                enviadaEm: string;
+                            }[];
+                            statusFotos: {
+                                /** @enum {string} */
+                                Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
+                                AnoMesDia: string | null;
                             };
                         };
                     };

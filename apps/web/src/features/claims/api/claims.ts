@@ -9,13 +9,9 @@ export type ClaimView = ApiData<'/api/claims/cases/{caseNumber}', 'get'>;
 export type ClaimList = ApiData<'/api/claims', 'get'>;
 export type PhotoUploaded = ApiData<'/api/claims/cases/{caseNumber}/photos/{typeId}', 'put'>;
 
-/** Query keys of the claims feature. */
-export const claimKeys = {
-  all: ['claims'] as const,
-  list: () => ['claims', 'list'] as const,
-  entry: (nCtrId: number) => ['claims', 'entry', nCtrId] as const,
-  view: (caseNumber: string) => ['claims', 'view', caseNumber] as const,
-};
+import { claimKeys } from './keys';
+
+export { claimKeys };
 
 export const getClaimEntry = (nCtrId: ContractId) => unwrap(api.GET('/api/claims/contracts/{nCtrId}', { params: { path: { nCtrId } } }));
 export const useClaimEntry = (nCtrId: ContractId) =>

@@ -31,7 +31,10 @@ function Claim({ nCtrId }: { nCtrId: ContractId }) {
   const resend = (location.state as { caseNumber?: string } | null)?.caseNumber ?? null;
   const entry = useClaimEntry(nCtrId);
   const create = useCreateClaim(nCtrId);
-  const [uploading, setUploading] = useState<string | null>(resend);
+  // An open claim already in the cache (a reload: the boot answered it, ADR 058) goes to its evidence steps in the
+  // first render, with its view from the cache too, instead of a render later through the effect below.
+  const cachedOpen = entry.data?.casoAberto;
+  const [uploading, setUploading] = useState<string | null>(resend ?? (cachedOpen?.rota === 'upload' ? cachedOpen.CaseNumber : null));
   const [duplicate, setDuplicate] = useState<DuplicateInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
   const toCase = (n: string) => void navigate(paths.claims.caseTo(n));

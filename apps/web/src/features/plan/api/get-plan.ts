@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
+import { planKeys } from './keys';
 
-export const planKeys = {
-  all: ['plan'] as const,
-  view: (nCtrId: number) => [...planKeys.all, nCtrId] as const,
-};
+export { planKeys };
 
 /** GET /api/plan/contracts/{nCtrId}: coverages, plan contents, referral discount, COBRE contact, contract PDFs. */
 export const getPlan = (nCtrId: number) => unwrap(api.GET('/api/plan/contracts/{nCtrId}', { params: { path: { nCtrId } } }));

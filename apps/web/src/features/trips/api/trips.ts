@@ -1,13 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { POSITION_REFRESH_MS } from '@guarita/domain';
 import { api, unwrap } from '../../../lib/api';
+import { tripKeys } from './keys';
 
-export const tripKeys = {
-  all: ['trips'] as const,
-  list: (nCtrId: number) => [...tripKeys.all, 'list', nCtrId] as const,
-  position: (nCtrId: number) => [...tripKeys.all, 'position', nCtrId] as const,
-  mapConfig: () => [...tripKeys.all, 'map-config'] as const,
-};
+export { tripKeys };
 
 /** GET /api/trips/contracts/{nCtrId}[?pagina=…]: pages of 10 (Itens, PossuiProximaPagina, ProximaPagina). */
 export const getTripPage = (nCtrId: number, pagina: string | null) =>
