@@ -15,6 +15,8 @@ export const MSG = {
   invalidPhone: 'Informe um telefone com DDD.',
   unexpected: 'Erro inesperado. Tente novamente mais tarde.',
   connection: 'Erro de conexão. Tente novamente mais tarde.',
+  /** A form whose checks (a module of their own, ADR 025) could not be loaded: nothing typed is lost. */
+  formNotReady: 'Não foi possível preparar o formulário. Verifique sua conexão e envie de novo: o que você preencheu continua aqui.',
   /** Not in the spec: the banner of a screen that lost the connection and keeps its last data (issue 8). */
   offline: 'Você está sem conexão. Mostrando os últimos dados carregados.',
   notFound: 'Não encontrado.',

@@ -11,12 +11,13 @@ import {
   saoPauloDateTime,
   type ClaimFormValues,
 } from '@guarita/domain';
+import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { MaskedField } from '../../../components/ui/MaskedField';
 import { Select } from '../../../components/ui/Select';
 import { TextArea } from '../../../components/ui/TextArea';
 import { TextField } from '../../../components/ui/TextField';
-import { lazyResolver } from '../../../lib/on-demand';
+import { checksError, lazyResolver } from '../../../lib/on-demand';
 import s from './Claims.module.css';
 
 const loadChecks = () => import('./claim-checks');
@@ -163,6 +164,7 @@ export function ClaimForm({ reasons, sending, onSubmit }: Props) {
           )}
         />
       )}
+      {checksError(errors) && <Alert>{checksError(errors)}</Alert>}
       <Button type="submit" className={s.submit} disabled={!claimFormComplete(values) || sending} loading={sending}>
         Enviar
       </Button>

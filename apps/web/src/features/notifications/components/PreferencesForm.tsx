@@ -8,7 +8,7 @@ import { QueryError } from '../../../components/ui/QueryError';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { usePreferences } from '../api/get-preferences';
 import { useSavePreferences } from '../api/save-preferences';
-import { lazyResolver } from '../../../lib/on-demand';
+import { checksError, lazyResolver } from '../../../lib/on-demand';
 
 // zod and the schema come the first time the form validates: the page's first load carries neither.
 const resolver = lazyResolver(
@@ -47,6 +47,7 @@ export function PreferencesForm() {
             ))}
           </fieldset>
           {save.error ? <Alert>{save.error.message}</Alert> : null}
+          {checksError(form.formState.errors) && <Alert>{checksError(form.formState.errors)}</Alert>}
           <p role="status">{save.isSuccess ? NOTIFICATION_MSG.saved : ''}</p>
           <Button type="submit" loading={save.isPending}>
             Salvar preferências

@@ -23,7 +23,7 @@ import { usePublicConfig } from '../../../api/get-public-config';
 import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 import { ApiError } from '../../../lib/api/client';
 import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
-import { lazyResolver } from '../../../lib/on-demand';
+import { checksError, lazyResolver } from '../../../lib/on-demand';
 import { useSendCase } from '../api/cases';
 import { prepareUpload } from '../lib/resize-image';
 import { REQUEST_FORMS, type SupportFormValues } from './request-forms';
@@ -232,6 +232,7 @@ export function NewRequestCard({ contract: c, hidden }: { contract: SelectedCont
             </Suspense>
           )}
           {errors.root?.arquivo && <Alert>{errors.root.arquivo.message}</Alert>}
+          {checksError(errors) && <Alert>{checksError(errors)}</Alert>}
           {progress !== null && (
             <div className={styles.progress} role="group" aria-label="Envio dos arquivos">
               <ul>

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { MSG, NOTIFICATION_MSG } from '@guarita/domain';
+import { JOAO } from '../support/demo';
+import { login } from '../support/login';
+
+// A form's checks are a module loaded on demand (ADR 025). When it cannot be loaded (the connection dropped while the
+// page was open), sending says so instead of waiting silently, keeps what was filled in, and works once it loads.
+test('a form whose checks cannot be loaded says so, keeps the choices, and sends once they load', async ({ page, request }) => {
+  await login(page, request, JOAO);
+  const blocked = /\/assets\/preferences-checks-[^/]*\.js$/;
+  await page.route(blocked, (route) => route.abort('internetdisconnected'));
+  await page.goto('/notificacoes');
+
+  const prefs = page.getByRole('group', { name: 'Avisos por e-mail de:' });
+  const first = prefs.getByRole('checkbox').first();
+  await expect(first).toBeVisible();
+  const was = await first.isChecked();
+  await first.setChecked(!was);
+  await page.getByRole('button', { name: 'Salvar preferências' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: MSG.formNotReady })).toBeVisible();
+  await expect(first).toBeChecked({ checked: !was });
+
+  await page.unroute(blocked);
+  await page.getByRole('button', { name: 'Salvar preferências' }).click();
+  await expect(page.getByRole('status').filter({ hasText: NOTIFICATION_MSG.saved })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: MSG.formNotReady })).toHaveCount(0);
+
+  // Back as it was: other tests read João's preferences.
+  await first.setChecked(was);
+  await page.getByRole('button', { name: 'Salvar preferências' }).click();
+  await expect(page.getByRole('status').filter({ hasText: NOTIFICATION_MSG.saved })).toBeVisible();
+});
