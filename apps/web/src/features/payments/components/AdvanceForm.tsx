@@ -11,11 +11,12 @@ import {
   type AdvanceResultDto,
   type ContractId,
 } from '@guarita/domain';
+import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { Select } from '../../../components/ui/Select';
 import { ApiError } from '../../../lib/api';
-import { lazyResolver, useOnDemand } from '../../../lib/on-demand';
+import { checksError, lazyResolver, useOnDemand } from '../../../lib/on-demand';
 import { useRequestAdvance } from '../api/request-advance';
 import { isUnavailableReason, type UnavailableReason } from './advance-unavailable';
 import { ADVANCE_METHOD_OPTIONS, MethodHint, type AdvanceDraft } from './advance-draft';
@@ -158,6 +159,7 @@ export function AdvanceForm({ nCtrId, forecast: f, draft, notice, onUnavailable,
           {...form.register('metodoPagamento')}
         />
         <MethodHint method={method} />
+        {checksError(form.formState.errors) && <Alert>{checksError(form.formState.errors)}</Alert>}
         <Button ref={submitButton} type="submit" loading={request.isPending && !confirmPix}>
           Solicitar Antecipação
         </Button>

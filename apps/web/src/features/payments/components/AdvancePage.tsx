@@ -1,6 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { formatIsoDate, formatMoney, PAYMENT_MSG, type AdvanceForecastDto, type AdvanceResultDto, type ContractId } from '@guarita/domain';
+import {
+  formatIsoDate,
+  formatMoney,
+  MSG,
+  PAYMENT_MSG,
+  type AdvanceForecastDto,
+  type AdvanceResultDto,
+  type ContractId,
+} from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Select } from '../../../components/ui/Select';
@@ -154,6 +162,7 @@ function FormBeforeCode({
 }) {
   const ref = useRef<HTMLFormElement>(null);
   const [method, setMethod] = useState(draft.current.method);
+  const [notReady, setNotReady] = useState(false);
   const use = useRef({ focused: false, pressed: false });
   const report = () => onBusy((use.current.focused || use.current.pressed) && !draft.current.submitted);
   useLayoutEffect(() => {
@@ -200,8 +209,18 @@ function FormBeforeCode({
       onSubmit={(e) => {
         e.preventDefault();
         draft.current.submitted = true;
-        warm();
         report();
+        warm();
+        // The code could not be loaded (the connection dropped): say so, as a form whose checks could not be loaded
+        // does, and drop the held tap (it is not sent later by itself); the next tap asks again.
+        loadForm().then(
+          () => setNotReady(false),
+          () => {
+            draft.current.submitted = false;
+            setNotReady(true);
+            report();
+          },
+        );
       }}
       onFocus={() => {
         warm();
@@ -229,6 +248,7 @@ function FormBeforeCode({
         }}
       />
       <MethodHint method={method} />
+      {notReady && <Alert>{MSG.formNotReady}</Alert>}
       <Button type="submit">Solicitar Antecipação</Button>
     </form>
   );
