@@ -87,8 +87,12 @@ test('a link clicked before hydration opens its page once hydrated, in the same 
   await link.waitFor();
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
   await link.click();
+  // Held, and shown to be: the link is busy and a bar says the page is opening.
+  await expect(link).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('progressbar', { name: 'Abrindo a página…' })).toBeVisible();
   release();
   await expect(page).toHaveURL(/\/duvidas-frequentes$/);
+  await expect(page.getByRole('progressbar', { name: 'Abrindo a página…' })).toHaveCount(0);
   const h1 = page.getByRole('heading', { level: 1 });
   await expect(h1).toHaveText('Dúvidas frequentes');
   await expect(h1).toBeFocused();

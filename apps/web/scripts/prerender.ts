@@ -91,6 +91,27 @@ function preloadsFor(manifest: Record<string, ManifestChunk>, source: string): s
   return [...files];
 }
 
+/**
+ * Fails the build when two chunks import each other, directly or not: their modules would run in an order their
+ * sources never asked for (a module reading another's export before it ran), or the entry's top-level await would
+ * wait on itself; the page would not start (ADR 025: what two tries of chunk groups did). Automatic splitting makes
+ * none; this keeps any change of `codeSplitting` in vite.config.ts honest.
+ */
+function assertNoChunkCycle(manifest: Record<string, ManifestChunk>): void {
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (key: string, trail: string[]) => {
+    if (state.get(key) === 'done') return;
+    if (state.get(key) === 'open') {
+      const cycle = [...trail.slice(trail.indexOf(key)), key].map((k) => manifest[k]?.file ?? k);
+      throw new Error(`prerender: the client build's chunks import each other: ${cycle.join(' → ')}`);
+    }
+    state.set(key, 'open');
+    manifest[key]?.imports?.forEach((next) => visit(next, [...trail, key]));
+    state.set(key, 'done');
+  };
+  Object.keys(manifest).forEach((key) => visit(key, []));
+}
+
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 async function prerender(): Promise<void> {
@@ -104,6 +125,7 @@ async function prerender(): Promise<void> {
     const entry = (await import(pathToFileURL(path.join(ssrOut, 'entry-prerender.js')).href)) as typeof import('../src/entry-prerender');
     const manifestFile = path.join(dist, '.vite', 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+    assertNoChunkCycle(manifest);
     const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const shell = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>/;
     if (!shell.test(template)) throw new Error('prerender: index.html has no <div id="root"><!--app-->…<!--/app--></div>');

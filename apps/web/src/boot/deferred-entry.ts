@@ -52,9 +52,40 @@
     if (url.origin !== location.origin) return;
     e.preventDefault();
     boot.pending = url.pathname + url.search + url.hash;
+    showBusy(link);
   };
+  // A held click shows that it was taken: the link busy, a bar at the top, the busy cursor (styles set from script:
+  // the CSP allows no inline style in the HTML). The app clears them once it has taken the navigation over.
+  let busy: { link: HTMLAnchorElement; bar: HTMLElement } | null = null;
+  function showBusy(link: HTMLAnchorElement) {
+    clearBusy();
+    link.setAttribute('aria-busy', 'true');
+    const bar = document.createElement('div');
+    bar.setAttribute('role', 'progressbar');
+    bar.setAttribute('aria-label', 'Abrindo a página…');
+    Object.assign(bar.style, {
+      position: 'fixed',
+      top: '0',
+      left: '0',
+      right: '0',
+      height: '3px',
+      background: 'var(--brand-2)',
+      zIndex: '1000',
+    });
+    document.body.append(bar);
+    document.documentElement.style.cursor = 'progress';
+    busy = { link, bar };
+  }
+  function clearBusy() {
+    if (!busy) return;
+    busy.link.removeAttribute('aria-busy');
+    busy.bar.remove();
+    document.documentElement.style.cursor = '';
+    busy = null;
+  }
   const onTouch = () => start();
   function release() {
+    clearBusy();
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('pointerdown', onTouch, true);
     document.removeEventListener('keydown', onTouch, true);
