@@ -248,7 +248,8 @@ test("/suporte: the request form loads once 'Minhas solicitações' is shown, ea
   await login(page, request, MARIA);
   const order = recordOrder(
     page,
-    (path) => (path.startsWith('/api/cases/contracts/') ? 'cases' : null),
+    // On a page load the cases come with the boot request (ADR 058), else from their own GET.
+    (path) => (path === '/api/auth/boot' || path.startsWith('/api/cases/contracts/') ? 'cases' : null),
     /^\/assets\/(NewRequestCard|RequestForms|support-checks)-/,
   );
   await page.goto('/suporte/100101');
