@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MARIA } from '../support/demo';
+import { ALFA, MARIA } from '../support/demo';
 import { login } from '../support/login';
 
 /** Collects CSP violations (as the page reports them) and console errors (hydration mismatches among them). */
@@ -248,7 +248,8 @@ test("/suporte: the request form loads once 'Minhas solicitações' is shown, ea
   await login(page, request, MARIA);
   const order = recordOrder(
     page,
-    (path) => (path.startsWith('/api/cases/contracts/') ? 'cases' : null),
+    // On a page load the cases come with the boot request (ADR 058), else from their own GET.
+    (path) => (path === '/api/auth/boot' || path.startsWith('/api/cases/contracts/') ? 'cases' : null),
     /^\/assets\/(NewRequestCard|RequestForms|support-checks)-/,
   );
   await page.goto('/suporte/100101');
@@ -290,4 +291,80 @@ test('/mapa: Leaflet loads once the position and the trips are shown, and the ma
     .first()
     .click();
   await expect(page.locator('.trip-marker-a')).toHaveCount(1);
+});
+
+test("/antecipacao: the forecast shows before the form's code, which comes after it; a method and a tap made before it arrives are kept", async ({
+  page,
+  request,
+}) => {
+  // Alfa's 400401 is never eligible ('Antecipação não disponível', payments-advance.spec.ts) and no test advances
+  // it: its form is always there, and asking shows the sheet without a request.
+  await login(page, request, ALFA);
+  const order = recordOrder(
+    page,
+    // On a page load the forecast comes with the boot request (ADR 058), else from its own GET.
+    (path) => (path === '/api/auth/boot' || path === '/api/payments/contracts/400401/advance' ? 'forecast' : null),
+    /^\/assets\/(AdvanceForm|advance-checks)-/,
+  );
+  // The form's code is held back, as on a slow network, until the customer has chosen and tapped.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/AdvanceForm-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await page.goto('/antecipacao');
+  const main = page.getByRole('main');
+  const sheet = page.getByRole('dialog', { name: 'Antecipação não disponível' });
+  await expect(main.getByRole('region', { name: 'Valor a antecipar' })).toContainText(/R\$\s\d/);
+  await sheet.getByRole('button', { name: 'Entendi' }).click();
+  await expect(sheet).toBeHidden();
+  await expect.poll(() => order.includes('js:AdvanceForm')).toBe(true);
+  expect(order.indexOf('api:forecast'), JSON.stringify(order)).toBeGreaterThanOrEqual(0);
+  expect(order.indexOf('js:AdvanceForm'), JSON.stringify(order)).toBeGreaterThan(order.indexOf('api:forecast'));
+  expect(order).not.toContain('js:advance-checks');
+
+  const method = main.getByRole('combobox', { name: 'Método de pagamento' });
+  await method.selectOption({ label: 'Cartão de Crédito' });
+  await main.getByRole('button', { name: 'Solicitar Antecipação' }).click();
+  await expect(main.getByText('A cobrança é feita no cartão cadastrado.')).toBeVisible();
+  await expect(sheet).toBeHidden();
+
+  // The code arrives: the tap is answered (the method is checked, then the sheet), the method is still chosen.
+  release();
+  await expect(sheet).toBeVisible();
+  expect(order).toContain('js:advance-checks');
+  await sheet.getByRole('button', { name: 'Entendi' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(method.locator('option:checked')).toHaveText('Cartão de Crédito');
+});
+
+test("/pagamentos' history and /antecipacao's form arriving late move nothing, on a 360 px phone (CLS ≤ 0.02)", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await login(page, request, ALFA);
+  // The modules that come after the first screen arrive late.
+  await page.route(/\/assets\/(PaymentHistory|AdvanceForm)-[\w-]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  await recordShifts(page);
+  await page.goto('/pagamentos');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('table', { name: 'Histórico de pagamentos' })).toBeVisible();
+  let { cls, shifts } = await readShifts(page);
+  expect(cls, `/pagamentos: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
+
+  const formCode = page.waitForResponse(/\/assets\/AdvanceForm-[\w-]+\.js$/);
+  await page.goto('/antecipacao');
+  await expect(main.getByRole('region', { name: 'Valor a antecipar' })).toContainText(/R\$\s\d/);
+  const before = await main.getByRole('combobox', { name: 'Método de pagamento' }).elementHandle();
+  await formCode;
+  // The code's form has taken the place of the one shown before it.
+  await expect.poll(() => before!.evaluate((e) => e.isConnected)).toBe(false);
+  ({ cls, shifts } = await readShifts(page));
+  expect(cls, `/antecipacao: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
 });

@@ -1,3 +1,4 @@
 // Public surface of the payments feature (ADR 020): other features import only from here.
 export { AdvanceLink } from './components/AdvanceLink';
-export { OpenTotal, OverdueBanner } from './components/OverdueBanner';
+export { OpenTotal } from './components/OpenTotal';
+export { OverdueBanner } from './components/OverdueBanner';

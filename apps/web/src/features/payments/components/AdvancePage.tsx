@@ -1,39 +1,28 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Link } from 'react-router';
 import {
-  ADVANCE_METHOD_LABEL,
-  ADVANCE_METHODS,
   formatIsoDate,
   formatMoney,
   MSG,
   PAYMENT_MSG,
   type AdvanceForecastDto,
-  type AdvanceMethod,
   type AdvanceResultDto,
   type ContractId,
 } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
-import { Button, buttonClass } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Modal';
+import { Button } from '../../../components/ui/Button';
 import { Select } from '../../../components/ui/Select';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { SelectedContractGuard } from '../../common';
-import { ApiError } from '../../../lib/api';
 import { VehicleSelector } from '../../shell';
 import { useAdvanceForecast } from '../api/get-advance-forecast';
-import { useRequestAdvance } from '../api/request-advance';
-import { AdvanceUnavailableSheet, isUnavailableReason, unavailableText, type UnavailableReason } from './AdvanceUnavailableSheet';
-import { PaymentResultModal } from './PaymentResultModal';
-import { ResultIcon, resultStyles } from './ResultIcon';
-import { LazyPixCharge, warmPixCharge } from './LazyPixCharge';
+import { isUnavailableReason, unavailableText, type UnavailableReason } from './advance-unavailable';
+import { ADVANCE_METHOD_OPTIONS, MethodHint, type AdvanceDraft } from './advance-draft';
+import { useOnDemand } from '../../../lib/on-demand';
+import { useAfterPaint } from '../../../lib/use-after-paint';
 import { paths } from '../../../lib/paths';
-import { lazyResolver, useOnDemand } from '../../../lib/on-demand';
 import styles from './AdvancePage.module.css';
-
-/** The spec's wording for the advance's Pix (000 §2): 'válido por 2 horas'. */
-export const ADVANCE_PIX_VALIDITY = 'QR code válido por 2 horas';
 
 /** /antecipacao: 'ANTECIPAÇÃO DE FATURA' for the selected contract. */
 export function AdvancePage() {
@@ -51,44 +40,28 @@ export function AdvancePage() {
 
 export default AdvancePage;
 
-type Outcome =
-  | { kind: 'success'; title: string; subtitle: string }
-  | { kind: 'link'; title: string; subtitle: string; link: string }
-  | { kind: 'error'; title: string; subtitle: string; retry: AdvanceMethod | null };
+// The first screen is the forecast (the amount, the due date, why it cannot be advanced); the form's code
+// (react-hook-form, the request, the Pix confirmation and the results) comes once it is painted, or at the first
+// touch of the form shown meanwhile; the sheet when it is shown (ADR 025, seventh pass).
+const loadForm = () => import('./AdvanceForm');
+const UnavailableSheet = lazy(() => import('./AdvanceUnavailableSheet'));
 
-/** Spec 000 §8, advance messages: the server's message when it sent one, else the generic text. */
-export function advanceErrorMessage(err: unknown): string {
-  if (!(err instanceof ApiError)) return PAYMENT_MSG.advanceOtherError;
-  if (err.status === 0) return MSG.connection;
-  if (err.code === 'ADVANCE_NO_INVOICES') return PAYMENT_MSG.advanceNoInvoices;
-  if (err.code === 'ADVANCE_IN_PROGRESS') return PAYMENT_MSG.advanceInProgress;
-  // No service envelope (a proxy's error page): nothing from the server worth showing.
-  if (err.code.startsWith('HTTP_') || !err.message) return PAYMENT_MSG.advanceOtherError;
-  return err.message;
-}
+type Forecast = AdvanceForecastDto['conteudo'];
 
-const loadChecks = () => import('./advance-checks');
-const resolver = lazyResolver(loadChecks, (c) => c.advanceResolver);
+/** Which blocks are the sheet and which are plain messages is the domain's rule (showsUnavailableSheet). */
+const blockedWithMessage = (f: Forecast) => !f.elegivel && f.motivo !== null && !isUnavailableReason(f.motivo);
 
 function Advance({ nCtrId }: { nCtrId: ContractId }) {
   const forecast = useAdvanceForecast(nCtrId);
-  const navigate = useNavigate();
-  const request = useRequestAdvance(nCtrId);
   const selectId = useId();
-  // The domain's advanceRequestSchema (advance-checks.ts, loaded on the form's first touch): a method is required,
-  // with the spec's message.
-  const [checks, warmChecks] = useOnDemand(loadChecks);
-  const form = useForm<{ metodoPagamento: string }, unknown, { metodoPagamento: AdvanceMethod }>({
-    resolver,
-    defaultValues: { metodoPagamento: '' },
-  });
-  const method = form.watch('metodoPagamento');
-  const [confirmPix, setConfirmPix] = useState(false);
+  const [formModule, warmForm] = useOnDemand(loadForm);
+  // The form shown before the code is in use: the code's form waits (see FormBeforeCode).
+  const [beforeCodeBusy, setBeforeCodeBusy] = useState(false);
+  const draft = useRef<AdvanceDraft>({ method: '', focus: null, submitted: false });
   const [sheet, setSheet] = useState<{ motivo: UnavailableReason; dataAgendada: string | null | undefined } | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [shownFor, setShownFor] = useState<AdvanceForecastDto | null>(null);
   const [result, setResult] = useState<AdvanceResultDto | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const f = forecast.data?.conteudo;
   // The forecast already says the sheet's case: show it as soon as the screen opens (once per answer).
@@ -100,72 +73,19 @@ function Advance({ nCtrId }: { nCtrId: ContractId }) {
     }
   }
 
-  const send = (metodoPagamento: AdvanceMethod) => {
-    // A double click sends one request; without an answer (network, 5xx) the request may have been done: a retry reuses the key.
-    request.send(metodoPagamento, {
-      onSuccess: (r) => {
-        setConfirmPix(false);
-        if (r.metodoPagamento === 'PI' && r.conteudo.pix) {
-          setResult(r);
-        } else if (r.metodoPagamento === 'LP' && r.conteudo.link) {
-          window.open(r.conteudo.link, '_blank', 'noopener,noreferrer');
-          setOutcome({ kind: 'link', title: 'Link de pagamento gerado', subtitle: r.mensagem, link: r.conteudo.link });
-        } else {
-          setOutcome({ kind: 'success', title: 'Antecipação realizada', subtitle: r.mensagem });
-        }
-      },
-      onError: (err, retryable) => {
-        setConfirmPix(false);
-        if (err instanceof ApiError && err.code === 'ADVANCE_UNAVAILABLE' && isUnavailableReason(err.detalhes?.motivo)) {
-          setSheet({ motivo: err.detalhes.motivo, dataAgendada: err.detalhes.dataAgendada as string | null | undefined });
-          setSheetOpen(true);
-          void forecast.refetch();
-          return;
-        }
-        setOutcome({
-          kind: 'error',
-          title: 'Não foi possível solicitar a antecipação',
-          subtitle: advanceErrorMessage(err),
-          retry: retryable ? metodoPagamento : null,
-        });
-      },
-    });
-  };
+  const formWanted = useAfterPaint(f !== undefined && !blockedWithMessage(f));
+  useEffect(() => {
+    if (formWanted) warmForm();
+  }, [formWanted, warmForm]);
 
-  const toPayments = () => navigate(paths.payments.pattern);
-  const retry = () => {
-    if (outcome?.kind !== 'error' || !outcome.retry) return;
-    const again = outcome.retry;
-    setOutcome(null);
-    send(again);
-  };
+  const showSheet = useCallback((motivo: UnavailableReason, dataAgendada: string | null | undefined) => {
+    setSheet({ motivo, dataAgendada });
+    setSheetOpen(true);
+  }, []);
+  const refetch = forecast.refetch;
+  const refetchForecast = useCallback(() => void refetch(), [refetch]);
 
-  const submit = form.handleSubmit(({ metodoPagamento }) => {
-    if (f && !f.elegivel && isUnavailableReason(f.motivo)) {
-      setSheet({ motivo: f.motivo, dataAgendada: f.dataAgendada });
-      setSheetOpen(true);
-      return;
-    }
-    if (metodoPagamento === 'PI') {
-      warmPixCharge();
-      setConfirmPix(true);
-    } else send(metodoPagamento);
-  });
-
-  const sheetView = sheet && (
-    <AdvanceUnavailableSheet open={sheetOpen} motivo={sheet.motivo} dataAgendada={sheet.dataAgendada} onClose={() => setSheetOpen(false)} />
-  );
-
-  if (result?.conteudo.pix) {
-    return (
-      <section className={`card ${styles.advanceResult}`} aria-label="Antecipação por Pix">
-        <p className={styles.advanceValue}>
-          Valor a antecipar: <strong>{formatMoney(result.conteudo.valor)}</strong>
-        </p>
-        <LazyPixCharge charge={result.conteudo.pix} nCtrId={nCtrId} validityText={ADVANCE_PIX_VALIDITY} showAmount={false} />
-      </section>
-    );
-  }
+  if (result?.conteudo.pix && formModule) return <formModule.AdvancePix result={result} nCtrId={nCtrId} />;
 
   if (forecast.isLoading) return <Spinner label="Verificando faturas para antecipação…" />;
   if (forecast.error || !f) {
@@ -179,9 +99,13 @@ function Advance({ nCtrId }: { nCtrId: ContractId }) {
     );
   }
 
-  // Which blocks are the sheet and which are plain messages is the domain's rule (showsUnavailableSheet).
-  const blockedWithMessage = !f.elegivel && f.motivo !== null && !isUnavailableReason(f.motivo);
   const unavailable = !f.elegivel && isUnavailableReason(f.motivo) ? f.motivo : null;
+  const notice = unavailable && (
+    <Alert kind="info">
+      {unavailableText(unavailable, f.dataAgendada)}{' '}
+      {unavailable === 'OVERDUE_BILLS' && <Link to={paths.payments.openInvoice}>Pagar faturas em atraso</Link>}
+    </Alert>
+  );
 
   return (
     <>
@@ -190,93 +114,142 @@ function Advance({ nCtrId }: { nCtrId: ContractId }) {
         <p className={styles.advanceAmount}>{formatMoney(f.valor)}</p>
         {f.docDueDate && f.valor > 0 && <p className="muted">Fatura com vencimento em {formatIsoDate(f.docDueDate)}</p>}
 
-        {blockedWithMessage ? (
+        {blockedWithMessage(f) ? (
           <>
             <Alert kind="info">{f.motivo === 'NO_INVOICES' ? PAYMENT_MSG.advanceNoInvoices : PAYMENT_MSG.advanceInProgress}</Alert>
             <Link to={paths.payments.pattern}>Voltar para pagamentos</Link>
           </>
+        ) : formModule && !beforeCodeBusy ? (
+          <formModule.AdvanceForm
+            nCtrId={nCtrId}
+            forecast={f}
+            draft={draft}
+            notice={notice}
+            onUnavailable={showSheet}
+            onPix={setResult}
+            refetchForecast={refetchForecast}
+          />
         ) : (
-          <form onSubmit={submit} onFocus={checks ? undefined : warmChecks} onPointerDown={checks ? undefined : warmChecks} noValidate>
-            {unavailable && (
-              <Alert kind="info">
-                {unavailableText(unavailable, f.dataAgendada)}{' '}
-                {unavailable === 'OVERDUE_BILLS' && <Link to={paths.payments.openInvoice}>Pagar faturas em atraso</Link>}
-              </Alert>
-            )}
-            <Select
-              label="Método de pagamento"
-              placeholder="Selecione"
-              options={ADVANCE_METHODS.map((m) => ({ value: m, label: ADVANCE_METHOD_LABEL[m] }))}
-              error={form.formState.errors.metodoPagamento?.message}
-              {...form.register('metodoPagamento')}
-            />
-            {method === 'CC' && <p className="muted">A cobrança é feita no cartão cadastrado.</p>}
-            {method === 'LP' && <p className="muted">O link de pagamento abre em uma nova aba.</p>}
-            <Button type="submit" loading={request.isPending && !confirmPix}>
-              Solicitar Antecipação
-            </Button>
-          </form>
+          <FormBeforeCode draft={draft} notice={notice} warm={warmForm} onBusy={setBeforeCodeBusy} />
         )}
       </section>
 
-      <Modal
-        open={confirmPix}
-        title="Antecipar com Pix"
-        onClose={() => !request.isPending && setConfirmPix(false)}
-        actions={
-          <>
-            <Button type="button" variant="secondary" onClick={() => setConfirmPix(false)} disabled={request.isPending}>
-              Cancelar
-            </Button>
-            <Button type="button" onClick={() => send('PI')} loading={request.isPending}>
-              Gerar Pix
-            </Button>
-          </>
-        }
-      >
-        <p>
-          Será gerado um Pix de <strong>{formatMoney(f.valor)}</strong>
-          {f.docDueDate ? ` para antecipar a fatura com vencimento em ${formatIsoDate(f.docDueDate)}` : ''}.
-        </p>
-        <p className={styles.advanceWarning}>
-          <strong>{PAYMENT_MSG.advancePixWarning}</strong>
-        </p>
-      </Modal>
-
-      {outcome?.kind === 'link' ? (
-        <Modal
-          open
-          title={outcome.title}
-          tone="success"
-          icon={<ResultIcon ok />}
-          onClose={toPayments}
-          actions={
-            <>
-              <a className={buttonClass('secondary')} href={outcome.link} target="_blank" rel="noopener noreferrer">
-                Abrir link de pagamento
-              </a>
-              <Button type="button" onClick={toPayments} autoFocus>
-                Fechar
-              </Button>
-            </>
-          }
-        >
-          <p className={resultStyles.subtitle}>{outcome.subtitle}</p>
-          <p className={resultStyles.detail}>O link foi aberto em uma nova aba. Se ela não abriu, use o botão abaixo.</p>
-        </Modal>
-      ) : (
-        outcome && (
-          <PaymentResultModal
-            open
-            error={outcome.kind === 'error'}
-            title={outcome.title}
-            subtitle={outcome.subtitle}
-            onClose={toPayments}
-            onRetry={outcome.kind === 'error' && outcome.retry ? retry : undefined}
-          />
-        )
+      {sheet && (
+        <Suspense fallback={null}>
+          <UnavailableSheet open={sheetOpen} motivo={sheet.motivo} dataAgendada={sheet.dataAgendada} onClose={() => setSheetOpen(false)} />
+        </Suspense>
       )}
-      {sheetView}
     </>
+  );
+}
+
+/**
+ * The advance form as it looks, before its code has arrived: touching it brings the code, and what is done in it
+ * (the method, where the focus is, a tap on 'Solicitar Antecipação') is kept in `draft`, where `AdvanceForm` takes
+ * it over. It says it is busy while the focus is in it or a pointer is pressed on it (and no submit is held): taking
+ * it away then would close an open select list, or drop the click of a tap under way.
+ */
+function FormBeforeCode({
+  draft,
+  notice,
+  warm,
+  onBusy,
+}: {
+  draft: RefObject<AdvanceDraft>;
+  notice: ReactNode;
+  warm: () => void;
+  onBusy: (busy: boolean) => void;
+}) {
+  const ref = useRef<HTMLFormElement>(null);
+  const [method, setMethod] = useState(draft.current.method);
+  const [notReady, setNotReady] = useState(false);
+  const use = useRef({ focused: false, pressed: false });
+  const report = () => onBusy((use.current.focused || use.current.pressed) && !draft.current.submitted);
+  useLayoutEffect(() => {
+    const form = ref.current;
+    const d = draft.current;
+    // Runs as AdvanceForm replaces this form, before these elements leave the page: which one had the focus.
+    return () => {
+      const active = document.activeElement;
+      if (form && active && form.contains(active)) d.focus = active instanceof HTMLSelectElement ? 'method' : 'submit';
+    };
+  }, [draft]);
+  const release = useRef<() => void>(undefined);
+  useEffect(() => () => release.current?.(), []);
+  const pressed = () => {
+    warm();
+    use.current.pressed = true;
+    report();
+    // Until the press has ended in its click (listened to after the form's own handlers), or was dropped.
+    release.current?.();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => {
+      window.removeEventListener('click', done);
+      window.removeEventListener('pointercancel', done);
+      window.removeEventListener('pointerup', later);
+      clearTimeout(timer);
+    };
+    const done = () => {
+      stop();
+      release.current = undefined;
+      use.current.pressed = false;
+      report();
+    };
+    const later = () => {
+      timer = setTimeout(done, 500);
+    };
+    window.addEventListener('click', done);
+    window.addEventListener('pointercancel', done);
+    window.addEventListener('pointerup', later);
+    release.current = stop;
+  };
+  return (
+    <form
+      ref={ref}
+      onSubmit={(e) => {
+        e.preventDefault();
+        draft.current.submitted = true;
+        report();
+        warm();
+        // The code could not be loaded (the connection dropped): say so, as a form whose checks could not be loaded
+        // does, and drop the held tap (it is not sent later by itself); the next tap asks again.
+        loadForm().then(
+          () => setNotReady(false),
+          () => {
+            draft.current.submitted = false;
+            setNotReady(true);
+            report();
+          },
+        );
+      }}
+      onFocus={() => {
+        warm();
+        use.current.focused = true;
+        report();
+      }}
+      onBlur={(e) => {
+        if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;
+        use.current.focused = false;
+        report();
+      }}
+      onPointerDown={pressed}
+      noValidate
+    >
+      {notice}
+      <Select
+        label="Método de pagamento"
+        placeholder="Selecione"
+        options={ADVANCE_METHOD_OPTIONS}
+        name="metodoPagamento"
+        value={method}
+        onChange={(e) => {
+          draft.current.method = e.target.value;
+          setMethod(e.target.value);
+        }}
+      />
+      <MethodHint method={method} />
+      {notReady && <Alert>{MSG.formNotReady}</Alert>}
+      <Button type="submit">Solicitar Antecipação</Button>
+    </form>
   );
 }

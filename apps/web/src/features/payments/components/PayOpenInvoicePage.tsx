@@ -14,7 +14,8 @@ import { useCreatePix } from '../api/create-pix';
 import { usePaymentsSummary } from '../api/get-payments-summary';
 import { PaymentResultModal } from './PaymentResultModal';
 import { LazyPixCharge, warmPixCharge } from './LazyPixCharge';
-import { OverdueExplanation, type PayMethodState } from './OverdueBanner';
+import { OverdueExplanation } from './OpenTotal';
+import type { PayMethodState } from './OverdueBanner';
 import { paths } from '../../../lib/paths';
 
 // The card form (react-hook-form, zod, react-imask) loads when the customer picks the card, not with the page (ADR 025).

@@ -1,24 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { billTotal, CARD_BRAND_LABEL, formatIsoDate, formatMoney, maskCardSummary } from '@guarita/domain';
+import { CARD_BRAND_LABEL, maskCardSummary } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { useBills } from '../../../api/get-bills';
 import { SelectedContractGuard } from '../../common';
 import { VehicleSelector } from '../../shell';
 import { QueryError } from '../../../components/ui/QueryError';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { OpenTotal } from './OverdueBanner';
+import { OpenTotal } from './OpenTotal';
 import { AdvanceLink } from './AdvanceLink';
 import { useAdvanceForecast } from '../api/get-advance-forecast';
 import { paths } from '../../../lib/paths';
+import { useAfterPaint } from '../../../lib/use-after-paint';
 import { buttonClass } from '../../../components/ui/Button';
 import styles from './PaymentsPage.module.css';
 import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
 
-const STATUS_CLASS = {
-  I: `${styles.chip} ${styles.danger}`,
-  A: `${styles.chip} ${styles.warn}`,
-  P: `${styles.chip} ${styles.ok}`,
-} as const;
+// The history's table comes once the cards are painted: on a phone it is below them (ADR 025, seventh pass).
+const PaymentHistory = lazy(() => import('./PaymentHistory'));
 
 /** /pagamentos, /pagamentos/{nCtrId}, /pagamentos/placa/{placa}: card on file, open total and history. */
 export function PaymentsPage() {
@@ -33,6 +32,7 @@ function Payments({ c }: { c: SelectedContractDto }) {
   // The history comes with them, not below a card that is still growing (it would be pushed down: CLS).
   const settled = !bills.isLoading && !forecastPending;
   const open = bills.data?.openTotal ?? 0;
+  const historyWanted = useAfterPaint(settled);
 
   return (
     <div className={styles.payments}>
@@ -82,38 +82,11 @@ function Payments({ c }: { c: SelectedContractDto }) {
           <h2 id="historico">Histórico de pagamentos</h2>
           {bills.error && !bills.data && <p className="muted">O histórico aparece aqui quando as faturas forem carregadas.</p>}
           {bills.data && bills.data.bills.length === 0 && <p>Nenhuma fatura encontrada.</p>}
-          {bills.data && bills.data.bills.length > 0 && (
-            // Explicit roles: on phones the rows are restyled as stacked cards, and CSS display changes can drop table semantics.
-            <table className={styles.history} role="table" aria-labelledby="historico">
-              <thead role="rowgroup">
-                <tr role="row">
-                  <th scope="col" role="columnheader">
-                    Vencimento
-                  </th>
-                  <th scope="col" role="columnheader">
-                    Valor
-                  </th>
-                  <th scope="col" role="columnheader">
-                    Situação
-                  </th>
-                </tr>
-              </thead>
-              <tbody role="rowgroup">
-                {bills.data.bills.map((b) => (
-                  <tr key={b.docEntry} role="row">
-                    <td role="cell" className={styles.date}>
-                      {formatIsoDate(b.docDueDate)}
-                    </td>
-                    <td role="cell" className={styles.amount}>
-                      {formatMoney(billTotal({ ...b, idStatus: b.billStatus.idStatus }))}
-                    </td>
-                    <td role="cell" className={styles.status}>
-                      <span className={STATUS_CLASS[b.billStatus.idStatus]}>{b.billStatus.descStatus}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          {bills.data && bills.data.bills.length > 0 && historyWanted && (
+            // Nothing is below it: when it appears nothing moves.
+            <Suspense fallback={null}>
+              <PaymentHistory bills={bills.data.bills} />
+            </Suspense>
           )}
         </section>
       )}
