@@ -172,6 +172,9 @@ test('offline: a page whose code was never downloaded says it cannot open, and o
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Meu Plano' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(MSG.pageLoadFailedTitle);
   await expect(page.getByText(MSG.pageLoadFailedText)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+
+  // Back online, the page opens by itself.
   await context.setOffline(false);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meu plano');
 });

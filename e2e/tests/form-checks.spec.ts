@@ -56,3 +56,19 @@ test('the advance form whose code cannot be loaded says so, keeps the method, an
   await expect(sheet).toBeVisible();
   await expect(main.getByRole('alert').filter({ hasText: MSG.formNotReady })).toHaveCount(0);
 });
+
+test('the card form whose checks cannot be loaded says so, and is ready once they load', async ({ page, request }) => {
+  await login(page, request, JOAO);
+  const blocked = /\/assets\/card-checks-[^/]*\.js$/;
+  await page.route(blocked, (route) => route.abort('internetdisconnected'));
+  await page.goto('/pagamentos/adicionar-cartao');
+  const number = page.getByLabel('Número do cartão');
+  await number.fill('4111 1111 1111 1111');
+  await expect(page.getByRole('alert').filter({ hasText: MSG.formNotReady })).toBeVisible();
+  await expect(number).toHaveValue(/4111/);
+
+  await page.unroute(blocked);
+  await page.getByLabel('Validade (MM/AA)').focus();
+  await expect(page.getByRole('alert').filter({ hasText: MSG.formNotReady })).toHaveCount(0);
+  await expect(number).toHaveValue(/4111/);
+});

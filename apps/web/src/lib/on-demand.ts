@@ -34,15 +34,21 @@ export function checksError(errors: FieldErrors): string | undefined {
   return errors.root?.[CHECKS_ERROR]?.message;
 }
 
-/** A module loaded on demand: `null` until `warm()` (safe to call often: the import runs once) has brought it. */
-export function useOnDemand<M>(load: () => Promise<M>): [M | null, () => void] {
+/**
+ * A module loaded on demand: `null` until `warm()` (safe to call often: the import runs once) has brought it;
+ * `failed` when the last try could not load it (the next `warm()`, on the next focus or tap, tries again).
+ */
+export function useOnDemand<M>(load: () => Promise<M>): [M | null, () => void, boolean] {
   const [loaded, setLoaded] = useState<M | null>(null);
+  const [failed, setFailed] = useState(false);
   const warm = useCallback(() => {
-    // A failed import (offline) is asked again on the next focus or submit.
     load().then(
-      (m) => setLoaded(() => m),
-      () => undefined,
+      (m) => {
+        setLoaded(() => m);
+        setFailed(false);
+      },
+      () => setFailed(true),
     );
   }, [load]);
-  return [loaded, warm];
+  return [loaded, warm, failed];
 }

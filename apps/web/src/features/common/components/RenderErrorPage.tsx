@@ -3,12 +3,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { MSG } from '@guarita/domain';
 import { Button } from '../../../components/ui/Button';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { useOnline } from '../../../lib/use-online';
 
-/** A page module the browser could not download (Chrome, Firefox and Safari word it differently). */
+/**
+ * A page's code the browser could not download: a module (Chrome, Firefox and Safari word it differently) or its CSS
+ * (Vite's preload helper).
+ */
 export const isChunkLoadError = (error: unknown) =>
-  error instanceof Error &&
-  /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(error.message);
+  error instanceof Error && /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message);
 
 /** The generic fallback of spec 002 §2.9; the error itself is only logged. */
 export function RenderErrorPage({ error }: { error: unknown }) {
@@ -26,6 +27,8 @@ export function RenderErrorPage({ error }: { error: unknown }) {
   );
 }
 
+const BACK_ONLINE_DELAY_MS = 1_000;
+
 /**
  * The page's code did not arrive: say so, and try again on a tap or as soon as the browser is back online (a new
  * navigation to the same address, which the router's lazy page takes as a new try).
@@ -33,14 +36,20 @@ export function RenderErrorPage({ error }: { error: unknown }) {
 function PageLoadFailed() {
   const navigate = useNavigate();
   const location = useLocation();
-  const online = useOnline();
   const retry = () => void navigate(location, { replace: true });
   useEffect(() => {
-    if (online) return;
-    const onOnline = () => void navigate(location, { replace: true });
-    window.addEventListener('online', onOnline, { once: true });
-    return () => window.removeEventListener('online', onOnline);
-  }, [online, navigate, location]);
+    // The browser says "online" a moment before its first request goes through: the try waits a little. (Listening
+    // whatever `navigator.onLine` says now: a hook on it would re-render, and drop this listener, before it ran.)
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onOnline = () => {
+      timer = setTimeout(() => void navigate(location, { replace: true }), BACK_ONLINE_DELAY_MS);
+    };
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      clearTimeout(timer);
+    };
+  }, [navigate, location]);
   return (
     <main className="card centered" role="alert">
       <PageTitle>{MSG.pageLoadFailedTitle}</PageTitle>

@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { CARD_BRAND_LABEL, cardDigits, detectCardBrand, splitExpiry, stripDigits, type CardFormFields } from '@guarita/domain';
+import { CARD_BRAND_LABEL, cardDigits, detectCardBrand, MSG, splitExpiry, stripDigits, type CardFormFields } from '@guarita/domain';
+import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { MaskedField } from '../../../components/ui/MaskedField';
@@ -69,7 +70,7 @@ export function CardForm({
   });
   const values = useWatch({ control });
   // The schema (zod) arrives with the first focus or tap in the form, or the first value (autofill, kept values).
-  const [checks, warmChecks] = useOnDemand(loadChecks);
+  const [checks, warmChecks, checksFailed] = useOnDemand(loadChecks);
   const typed = !!(values.numero || values.validade || values.cvv || values.nomeTitular);
   useEffect(() => {
     if (typed && !checks) warmChecks();
@@ -203,6 +204,7 @@ export function CardForm({
           }
         />
       )}
+      {checksFailed && !checks && <Alert>{MSG.formNotReady}</Alert>}
       <div className={styles.actions}>
         <Button type="submit" disabled={!ready || disabled} loading={pending}>
           {submitLabel}
