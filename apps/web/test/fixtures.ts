@@ -2,7 +2,7 @@
  * Fixtures shared by web component tests. Times are relative to now (never a fixed date), so a test does not
  * start failing on the day its fixture's date has passed.
  */
-import { pixDueDate, pixExpiresAt, type ContractDto, type PixConteudoDto } from '@guarita/domain';
+import { pixDueDate, pixExpiresAt, type AdvanceForecastDto, type ContractDto, type PixConteudoDto } from '@guarita/domain';
 import { storeTokens } from '../src/lib/session';
 
 /** A pending Pix charge as the API answers it, created now: it expires in PIX_EXPIRY_MINUTES and is due tomorrow. */
@@ -68,3 +68,17 @@ export const CIVIC_CONTRACT = contractFixture({
   pmCard: 'amex',
   vehicle: { numberPlate: 'QWE7D89', vModel: 'Civic EXL 2.0', manufacturer: 'Honda', year: 2020 },
 });
+
+/** An advance forecast the customer can take: R$ 139,90 of the bill due 20/12/2026. */
+export const ELIGIBLE_ADVANCE: AdvanceForecastDto = {
+  sucesso: true,
+  conteudo: {
+    valor: 13990,
+    docEntry: 55,
+    docDueDate: '2026-12-20',
+    elegivel: true,
+    motivo: null,
+    mensagem: null,
+    dataAgendada: null,
+  },
+};

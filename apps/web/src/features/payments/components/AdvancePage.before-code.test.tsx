@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AdvanceForecastDto, ContractDto } from '@guarita/domain';
 import { dto, http, route, server } from '../../../../test/msw';
-import { CIVIC_CONTRACT, fakeLogin } from '../../../../test/fixtures';
+import { CIVIC_CONTRACT, ELIGIBLE_ADVANCE, fakeLogin } from '../../../../test/fixtures';
 import { clearSession } from '../../../lib/session';
 import AdvancePage from './AdvancePage';
 
@@ -28,20 +28,7 @@ vi.mock('./AdvanceForm', async (importOriginal) => {
 beforeEach(() => {
   server.use(
     http.get(route('/api/contracts'), () => dto(ContractDto.array(), [CIVIC_CONTRACT])),
-    http.get(route('/api/payments/contracts/{nCtrId}/advance'), () =>
-      dto(AdvanceForecastDto, {
-        sucesso: true,
-        conteudo: {
-          valor: 13990,
-          docEntry: 55,
-          docDueDate: '2026-12-20',
-          elegivel: true,
-          motivo: null,
-          mensagem: null,
-          dataAgendada: null,
-        },
-      }),
-    ),
+    http.get(route('/api/payments/contracts/{nCtrId}/advance'), () => dto(AdvanceForecastDto, ELIGIBLE_ADVANCE)),
   );
   fakeLogin();
 });

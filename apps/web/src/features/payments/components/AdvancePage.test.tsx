@@ -5,24 +5,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AdvanceForecastDto, AdvanceResultDto, buildPixPayload, cents, ContractDto, PixConteudoDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
-import { CIVIC_CONTRACT, fakeLogin, pendingPix } from '../../../../test/fixtures';
+import { CIVIC_CONTRACT, ELIGIBLE_ADVANCE, fakeLogin, pendingPix } from '../../../../test/fixtures';
 import { clearSession } from '../../../lib/session';
 import AdvancePage from './AdvancePage';
 
 const CONTRACT: ContractDto = CIVIC_CONTRACT;
 
-const ELIGIBLE: AdvanceForecastDto = {
-  sucesso: true,
-  conteudo: {
-    valor: 13990,
-    docEntry: 55,
-    docDueDate: '2026-12-20',
-    elegivel: true,
-    motivo: null,
-    mensagem: null,
-    dataAgendada: null,
-  },
-};
+const ELIGIBLE = ELIGIBLE_ADVANCE;
 
 const PENDING_DEBIT: AdvanceForecastDto = {
   sucesso: true,
