@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import type { FocusTrapProps } from 'focus-trap-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { greetingName } from '@guarita/domain';
@@ -15,8 +16,16 @@ import { VehicleSelector } from './VehicleSelector';
 import { paths } from '../../../lib/paths';
 import styles from './CustomerHeader.module.css';
 
-// The phone menu's focus trap (~8 KB) loads the first time the menu opens, not with every page (ADR 025).
-const FocusTrap = lazy(() => import('focus-trap-react').then((m) => ({ default: m.FocusTrap })));
+// The phone menu's focus trap (~8 KB) loads the first time the menu opens, not with every page (ADR 025). If it cannot
+// be downloaded (offline), the menu opens without it (its close button and links work) instead of the error taking
+// the whole screen, header and emergency lines included.
+const MenuWithoutTrap: ComponentType<FocusTrapProps> = ({ children }) => children;
+const FocusTrap = lazy(() =>
+  import('focus-trap-react').then(
+    (m) => ({ default: m.FocusTrap as ComponentType<FocusTrapProps> }),
+    () => ({ default: MenuWithoutTrap }),
+  ),
+);
 
 export function CustomerHeader() {
   const me = useMe();
