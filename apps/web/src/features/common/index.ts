@@ -3,3 +3,4 @@ export { ContractNotFound } from './components/ContractNotFound';
 export { SelectedContractGuard, type SelectedContract } from './components/SelectedContractGuard';
 export { EmergencyLines, EmergencyStrip } from './components/EmergencyLines';
 export { CobreModal, type CobreContact } from './components/CobreModal';
+export { PageErrorBoundary } from './components/RenderErrorPage';

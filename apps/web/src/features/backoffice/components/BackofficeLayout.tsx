@@ -1,4 +1,5 @@
 import { Link, Outlet } from 'react-router';
+import { PageErrorBoundary } from '../../common';
 import { STAFF_MSG, STAFF_ROLE_LABEL } from '@guarita/domain';
 import { ApiError } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
@@ -57,7 +58,9 @@ export function BackofficeLayout() {
         </div>
       </header>
       <main id="conteudo" className={styles.main} tabIndex={-1}>
-        <Outlet />
+        <PageErrorBoundary>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
     </div>
   );

@@ -11,53 +11,60 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 export const isChunkLoadError = (error: unknown) =>
   error instanceof Error && /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message);
 
-/** The generic fallback of spec 002 §2.9; the error itself is only logged. */
-export function RenderErrorPage({ error }: { error: unknown }) {
+/**
+ * The generic fallback of spec 002 §2.9; the error itself is only logged. Inside a layout (`inPage`) it fills the
+ * layout's main area, under its header, menu and emergency lines; above them it is the page's main landmark.
+ */
+export function RenderErrorPage({ error, inPage = false }: { error: unknown; inPage?: boolean }) {
   const navigate = useNavigate();
   useEffect(() => console.error(error), [error]);
-  if (isChunkLoadError(error)) return <PageLoadFailed />;
+  const Box = inPage ? 'div' : 'main';
+  if (isChunkLoadError(error)) {
+    return (
+      <Box className="card centered" role="alert">
+        <PageLoadFailed />
+      </Box>
+    );
+  }
   return (
-    <main className="card centered" role="alert">
+    <Box className="card centered" role="alert">
       <PageTitle>{MSG.renderErrorTitle}</PageTitle>
       <p>{MSG.renderErrorText}</p>
       <Button type="button" onClick={() => void navigate(-1)}>
         Voltar
       </Button>
-    </main>
+    </Box>
   );
 }
 
 const BACK_ONLINE_DELAY_MS = 1_000;
 
 /**
- * The page's code did not arrive: say so, and try again on a tap or as soon as the browser is back online (a new
- * navigation to the same address, which the router's lazy page takes as a new try).
+ * The page's code did not arrive. A module the browser failed to fetch stays failed for this document (a new
+ * `import()` of it fails again), so trying again is loading the address anew: on a tap, or by itself a moment after
+ * the browser is back online (it says "online" a little before its first request goes through).
  */
 function PageLoadFailed() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const retry = () => void navigate(location, { replace: true });
   useEffect(() => {
-    // The browser says "online" a moment before its first request goes through: the try waits a little. (Listening
-    // whatever `navigator.onLine` says now: a hook on it would re-render, and drop this listener, before it ran.)
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onOnline = () => {
-      timer = setTimeout(() => void navigate(location, { replace: true }), BACK_ONLINE_DELAY_MS);
+      timer = setTimeout(() => window.location.reload(), BACK_ONLINE_DELAY_MS);
     };
     window.addEventListener('online', onOnline);
     return () => {
       window.removeEventListener('online', onOnline);
       clearTimeout(timer);
     };
-  }, [navigate, location]);
+  }, []);
   return (
-    <main className="card centered" role="alert">
+    <>
       <PageTitle>{MSG.pageLoadFailedTitle}</PageTitle>
       <p>{MSG.pageLoadFailedText}</p>
-      <Button type="button" onClick={retry}>
+      {/* Offline, a reload would show the browser's own error page: the page waits for the connection instead. */}
+      <Button type="button" onClick={() => navigator.onLine && window.location.reload()}>
         Tentar novamente
       </Button>
-    </main>
+    </>
   );
 }
 
@@ -65,6 +72,7 @@ interface BoundaryProps {
   children: ReactNode;
   /** The fallback gives way to the routes again when this changes (a navigation, even to the same address). */
   resetKey: string;
+  inPage?: boolean;
 }
 
 /** Catches a render error (or a page module that failed to load) below it and shows `RenderErrorPage`. */
@@ -82,8 +90,18 @@ export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknow
   }
 
   override render() {
-    return this.state.error != null ? <RenderErrorPage error={this.state.error} /> : this.props.children;
+    return this.state.error != null ? <RenderErrorPage error={this.state.error} inPage={this.props.inPage} /> : this.props.children;
   }
+}
+
+/** A layout's page area (its `<Outlet />`): a page that fails shows the fallback there, the layout stays. */
+export function PageErrorBoundary({ children }: { children: ReactNode }) {
+  const { key } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={key} inPage>
+      {children}
+    </RouteErrorBoundary>
+  );
 }
 
 export default RenderErrorPage;

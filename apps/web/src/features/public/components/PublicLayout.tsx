@@ -1,4 +1,5 @@
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { PageErrorBoundary } from '../../common';
 import { usePublicConfig } from '../../../api/get-public-config';
 import { Logo } from '../../shell';
 import { RouteAnnouncer, useNavigationFocus } from '../../../lib/route-focus';
@@ -43,7 +44,9 @@ export function PublicLayout() {
         className={pathname === paths.contact ? `${styles.publicMain} ${styles.noTopPadding}` : styles.publicMain}
         tabIndex={-1}
       >
-        <Outlet />
+        <PageErrorBoundary>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
 
       <footer className={styles.publicFooter}>

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { PageErrorBoundary } from '../../common';
 import { useSession } from '../../../lib/use-session';
 import { RouteAnnouncer, useNavigationFocus } from '../../../lib/route-focus';
 import { CustomerHeader } from './CustomerHeader';
@@ -27,7 +28,9 @@ export function CustomerLayout() {
       <CustomerHeader />
       <main id="conteudo" className={styles.customerMain} tabIndex={-1}>
         <OfflineBanner />
-        <Outlet />
+        <PageErrorBoundary>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
       <RouteAnnouncer />
     </div>
