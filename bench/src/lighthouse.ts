@@ -5,7 +5,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { logInSession } from './login';
 
 /**
- * A route Lighthouse measures. `auth` routes start logged in (the refresh cookie of a real login plus the
+ * A route Lighthouse measures. `auth` routes start logged in (the refresh and page cookies of a real login plus the
  * session flag the app reads on load); `public` routes have the stricter score target.
  * Later issues add their routes here (e.g. { path: '/suporte', auth: true }).
  */
@@ -93,18 +93,13 @@ async function runOnce(base: string, route: LighthouseRoute): Promise<Lighthouse
   try {
     const page = await browser.newPage();
     if (route.auth) {
-      const { refreshCookie } = await logInSession(base);
+      const { refreshCookie, pageCookie } = await logInSession(base);
       // Any same-origin page that is not the app (which would warm the cache) will do to reach localStorage.
       await page.goto(`${base}/healthz`);
       await page.evaluate(`localStorage.setItem(${JSON.stringify(SESSION_FLAG)}, '1')`);
-      await browser.setCookie({
-        name: refreshCookie.name,
-        value: refreshCookie.value,
-        domain: new URL(base).hostname,
-        path: refreshCookie.path,
-        httpOnly: true,
-        sameSite: 'Strict',
-      });
+      // Both cookies exactly as verify set them, as a browser holds them right after a login.
+      const domain = new URL(base).hostname;
+      await browser.setCookie(...[refreshCookie, pageCookie].map((c) => ({ ...c, domain, httpOnly: true, sameSite: 'Strict' as const })));
     }
     const result = await lighthouse(
       base + route.path,

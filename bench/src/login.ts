@@ -1,4 +1,4 @@
-import { REFRESH_COOKIE } from '../../apps/api/src/modules/auth/cookies';
+import { PAGE_COOKIE, REFRESH_COOKIE } from '../../apps/api/src/modules/auth/cookies';
 /**
  * Logs the demo customer in through the real protocol, exactly as the web app does:
  * login → code by SMS → code read from the demo outbox → verify → AccessToken.
@@ -29,13 +29,32 @@ export async function logIn(base: string, documento = DEMO_DOCUMENT): Promise<st
   return (await logInSession(base, documento)).accessToken;
 }
 
+/** A cookie as a Set-Cookie header set it: what a browser needs to hold it. */
+export interface SetCookie {
+  name: string;
+  value: string;
+  path: string;
+}
+
 export interface Login {
   accessToken: string;
   /** The HttpOnly refresh cookie the verify step set (name, value, path), for a browser to start logged in. */
-  refreshCookie: { name: string; value: string; path: string };
+  refreshCookie: SetCookie;
+  /** The HttpOnly page cookie (ADR 059) the verify step set, so the first page's HTML request knows the customer. */
+  pageCookie: SetCookie;
 }
 
-/** The whole login; answers the AccessToken and the refresh cookie a browser would hold. */
+/** The cookie `name` among a response's Set-Cookie headers (verify sets the device cookie too, issue 7). */
+function setCookieNamed(headers: Headers, name: string): SetCookie {
+  const setCookie = headers.getSetCookie().find((c) => c.startsWith(`${name}=`)) ?? '';
+  const [pair = '', ...attrs] = setCookie.split(';').map((p) => p.trim());
+  const eq = pair.indexOf('=');
+  if (eq <= 0) throw new Error(`verify set no ${name} cookie`);
+  const path = attrs.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+  return { name: pair.slice(0, eq), value: pair.slice(eq + 1), path };
+}
+
+/** The whole login; answers the AccessToken and the cookies (refresh and page) a browser would hold. */
 export async function logInSession(base: string, documento = DEMO_DOCUMENT): Promise<Login> {
   const { Sessao } = await call<{ Sessao: string }>(base, '/api/auth/login', { method: 'POST', body: { documento } });
   await call(base, '/api/auth/code', { method: 'POST', body: { Sessao, canal: 'sms' } });
@@ -51,11 +70,9 @@ export async function logInSession(base: string, documento = DEMO_DOCUMENT): Pro
   });
   const { AccessToken } = verified.body;
   if (!AccessToken) throw new Error('verify answered without an AccessToken');
-  // verify sets the device cookie too (issue 7): take the refresh cookie by its name.
-  const setCookie = verified.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`)) ?? '';
-  const [pair = '', ...attrs] = setCookie.split(';').map((p) => p.trim());
-  const eq = pair.indexOf('=');
-  if (eq <= 0) throw new Error('verify set no refresh cookie');
-  const cookiePath = attrs.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-  return { accessToken: AccessToken, refreshCookie: { name: pair.slice(0, eq), value: pair.slice(eq + 1), path: cookiePath } };
+  return {
+    accessToken: AccessToken,
+    refreshCookie: setCookieNamed(verified.headers, REFRESH_COOKIE),
+    pageCookie: setCookieNamed(verified.headers, PAGE_COOKIE),
+  };
 }

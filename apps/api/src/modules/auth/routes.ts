@@ -7,21 +7,34 @@ import { errorResponses } from '../../lib/errors';
 import type { AppConfig } from '../../config';
 import type { IssuedTokens } from './service';
 import { noAuth } from '../../plugins/openapi';
-import { AUTH_COOKIE_PATH as cookiePath, DEVICE_COOKIE, REFRESH_COOKIE } from './cookies';
+import { AUTH_COOKIE_PATH as cookiePath, DEVICE_COOKIE, PAGE_COOKIE, PAGE_COOKIE_PATH, REFRESH_COOKIE } from './cookies';
 
-export { DEVICE_COOKIE, REFRESH_COOKIE };
+export { DEVICE_COOKIE, PAGE_COOKIE, REFRESH_COOKIE };
 
-/** Sets the refresh cookie and answers the body of every login (code login and single sign-on alike). */
+/**
+ * Sets the refresh cookie and the page cookie (ADR 059) and answers the body of every login (code login, refresh,
+ * boot and single sign-on alike).
+ */
 export function sendSessionTokens(reply: FastifyReply, config: AppConfig, t: IssuedTokens) {
-  // The refresh token never reaches JavaScript: HttpOnly, SameSite=Strict, only sent to /api/auth.
-  reply.setCookie(REFRESH_COOKIE, t.refreshToken, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: config.env.PUBLIC_URL.startsWith('https://'),
-    path: cookiePath,
-    maxAge: config.tokens.refreshAbsoluteSeconds,
-  });
+  // Neither token ever reaches JavaScript: HttpOnly, SameSite=Strict; the refresh token is only sent to /api/auth,
+  // the page token with every page (it is only read when serving a page's HTML).
+  const cookie = (name: string, value: string, path: string) =>
+    reply.setCookie(name, value, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: config.env.PUBLIC_URL.startsWith('https://'),
+      path,
+      maxAge: config.tokens.refreshAbsoluteSeconds,
+    });
+  cookie(REFRESH_COOKIE, t.refreshToken, cookiePath);
+  cookie(PAGE_COOKIE, t.pageToken, PAGE_COOKIE_PATH);
   return { IdToken: t.IdToken, AccessToken: t.AccessToken, expiresIn: t.expiresIn };
+}
+
+/** Forgets the login in the browser: both the refresh cookie and the page cookie. */
+export function clearSessionCookies(reply: FastifyReply) {
+  reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
+  reply.clearCookie(PAGE_COOKIE, { path: PAGE_COOKIE_PATH });
 }
 
 const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
@@ -111,7 +124,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       try {
         return sendTokens(reply, await auth.refresh(req.cookies[REFRESH_COOKIE]));
       } catch (err) {
-        reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
+        clearSessionCookies(reply);
         throw err;
       }
     },
@@ -134,7 +147,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const header = req.headers.authorization;
       const access = header?.startsWith('Bearer ') ? await tokens.verifyAccess(header.slice(7)) : null;
       await auth.logout(req.cookies[REFRESH_COOKIE], access);
-      reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
+      clearSessionCookies(reply);
       return reply.code(204).send(null);
     },
   );

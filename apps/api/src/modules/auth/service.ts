@@ -35,6 +35,8 @@ export interface IssuedTokens {
   AccessToken: string;
   expiresIn: number;
   refreshToken: string;
+  /** The page cookie's token (ADR 059): same customer and login as the AccessToken. */
+  pageToken: string;
 }
 
 /** The login protocol of spec 000 §2–§4 with the security rules of DESIGN.md §5. */
@@ -201,8 +203,11 @@ export class AuthService {
   private async issue(familyId: string, customerId: number, document: string, previous?: string): Promise<IssuedTokens> {
     const refreshToken = previous ? this.successorOf(previous) : randomToken(32);
     await this.repo.addRefreshToken(familyId, this.hashRefresh(refreshToken));
-    const jwt = await this.tokens.issue({ customerId, familyId, document });
-    return { ...jwt, refreshToken };
+    const [jwt, pageToken] = await Promise.all([
+      this.tokens.issue({ customerId, familyId, document }),
+      this.tokens.issuePage({ customerId, familyId }),
+    ]);
+    return { ...jwt, refreshToken, pageToken };
   }
 
   /** Rotation: each refresh token works once; presenting a used one revokes the whole login. */

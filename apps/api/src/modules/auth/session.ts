@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/errors';
 import { FamilyLiveness } from './liveness';
 import { AuthRepository } from './repository';
-import { TokenService } from './tokens';
+import { PAGE_COOKIE } from './cookies';
+import { TokenService, type TokenSubject } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,6 +13,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** `onRequest: app.authenticate` on a route: a valid AccessToken whose login was not revoked (logout, reuse). */
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Who is logged in, for serving a page's HTML (ADR 059): the page cookie's token, if valid and its login is still
+     * live; null otherwise (no cookie, a bad or expired one, a logout). Never for API routes: they use `authenticate`.
+     */
+    pageSession: (req: Pick<FastifyRequest, 'cookies'>) => Promise<TokenSubject | null>;
     tokens: TokenService;
     /** Logins recently seen live (./liveness.ts): the auth module's repository shares it, so its revocations apply at once. */
     familyLiveness: FamilyLiveness;
@@ -24,7 +30,7 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const tokens = new TokenService(app.config.authSecret, app.config.tokens.accessSeconds);
+    const tokens = new TokenService(app.config.authSecret, app.config.tokens.accessSeconds, app.config.tokens.refreshAbsoluteSeconds);
     const liveness = new FamilyLiveness();
     const repo = new AuthRepository(app.db, liveness);
     app.decorate('tokens', tokens);
@@ -37,6 +43,11 @@ export default fp(
       if (!claims) throw unauthorized();
       if (!(await repo.familyIsLive(claims.familyId, claims.customerId))) throw unauthorized();
       req.auth = claims;
+    });
+    app.decorate('pageSession', async (req: Pick<FastifyRequest, 'cookies'>) => {
+      const token = req.cookies[PAGE_COOKIE];
+      const claims = token ? await tokens.verifyPage(token) : null;
+      return claims && (await repo.familyIsLive(claims.familyId, claims.customerId)) ? claims : null;
     });
   },
   { name: 'authenticate', dependencies: ['ports'] },

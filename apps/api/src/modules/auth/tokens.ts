@@ -2,30 +2,41 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 const ISSUER = 'guarita';
 const AUDIENCE = 'guarita-web';
+/** The page token's own audience: verifyAccess never accepts it, and verifyPage never accepts an access token. */
+const PAGE_AUDIENCE = 'guarita-page';
 const ALG = 'HS256';
 
-export interface TokenClaims {
+/** Who a token names: the customer and the login it belongs to. */
+export interface TokenSubject {
   customerId: number;
   /** refresh-token family = the login; lets the server revoke every token of a logout */
   familyId: string;
+}
+
+export interface TokenClaims extends TokenSubject {
   document: string;
 }
 
 /** Access tokens whose signature and claims were checked, remembered at most (ADR 049); past it the oldest go first. */
 export const VERIFIED_TOKENS_MAX = 10_000;
 
-/** Short-lived JWTs: IdToken (identity, username = CPF/CNPJ, read by the web app) and AccessToken (sent to the API). */
+/**
+ * Short-lived JWTs: IdToken (identity, username = CPF/CNPJ, read by the web app) and AccessToken (sent to the API);
+ * plus the page token (cookie guarita_pg, ADR 059), only read when serving a logged-in page's HTML.
+ */
 export class TokenService {
   private readonly key: Uint8Array;
   /**
    * Access tokens already verified, by their exact text, with the instant they stop being valid (the earlier of
    * `exp` and `iat` + max age). The same bytes always verify the same way, so only the clock is checked again.
    */
-  private readonly verified = new Map<string, { customerId: number; familyId: string; validUntilMs: number }>();
+  private readonly verified = new Map<string, TokenSubject & { validUntilMs: number }>();
 
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
+    /** Lifetime of a page token: re-issued on every login, refresh and boot, and only good while the login is live. */
+    private readonly pageSeconds: number,
     private readonly now: () => number = Date.now,
     private readonly maxVerified = VERIFIED_TOKENS_MAX,
   ) {
@@ -33,52 +44,80 @@ export class TokenService {
   }
 
   async issue(c: TokenClaims): Promise<{ IdToken: string; AccessToken: string; expiresIn: number }> {
-    const sign = (typ: 'id' | 'access', extra: Record<string, unknown>) =>
-      new SignJWT({ typ, sid: c.familyId, ...extra })
-        .setProtectedHeader({ alg: ALG })
-        .setSubject(String(c.customerId))
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${this.ttlSeconds}s`)
-        .sign(this.key);
-    const [IdToken, AccessToken] = await Promise.all([sign('id', { username: c.document }), sign('access', {})]);
+    const [IdToken, AccessToken] = await Promise.all([
+      this.sign(c, 'id', AUDIENCE, this.ttlSeconds, { username: c.document }),
+      this.sign(c, 'access', AUDIENCE, this.ttlSeconds),
+    ]);
     return { IdToken, AccessToken, expiresIn: this.ttlSeconds };
   }
 
+  /** The page token of a login (ADR 059): `typ: 'page'`, audience 'guarita-page', valid for `pageSeconds`. */
+  issuePage(c: TokenSubject): Promise<string> {
+    return this.sign(c, 'page', PAGE_AUDIENCE, this.pageSeconds);
+  }
+
+  private sign(c: TokenSubject, typ: 'id' | 'access' | 'page', audience: string, seconds: number, extra: Record<string, unknown> = {}) {
+    return new SignJWT({ typ, sid: c.familyId, ...extra })
+      .setProtectedHeader({ alg: ALG })
+      .setSubject(String(c.customerId))
+      .setIssuer(ISSUER)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(`${seconds}s`)
+      .sign(this.key);
+  }
+
   /** Returns the claims of a valid access token, or null (bad signature, wrong alg/aud/typ, expired). */
-  async verifyAccess(token: string): Promise<{ customerId: number; familyId: string } | null> {
+  async verifyAccess(token: string): Promise<TokenSubject | null> {
     const known = this.verified.get(token);
     if (known) {
       if (this.now() < known.validUntilMs) return { customerId: known.customerId, familyId: known.familyId };
       this.verified.delete(token);
       return null;
     }
-    const maxAgeSeconds = this.ttlSeconds + 60;
+    const checked = await this.check(token, 'access', AUDIENCE, this.ttlSeconds);
+    if (!checked) return null;
+    this.remember(token, checked);
+    return { customerId: checked.customerId, familyId: checked.familyId };
+  }
+
+  /** Returns the claims of a valid page token, or null (an access or id token, bad signature, expired…). */
+  async verifyPage(token: string): Promise<TokenSubject | null> {
+    const checked = await this.check(token, 'page', PAGE_AUDIENCE, this.pageSeconds);
+    return checked && { customerId: checked.customerId, familyId: checked.familyId };
+  }
+
+  /** Signature, algorithm, issuer, audience, typ and age of a token; with the instant it stops being valid. */
+  private async check(
+    token: string,
+    typ: 'access' | 'page',
+    audience: string,
+    ttlSeconds: number,
+  ): Promise<(TokenSubject & { validUntilMs: number }) | null> {
+    const maxAgeSeconds = ttlSeconds + 60;
     try {
       const { payload } = await jwtVerify(token, this.key, {
         currentDate: new Date(this.now()),
         algorithms: [ALG],
         issuer: ISSUER,
-        audience: AUDIENCE,
+        audience,
         // A token without an expiry (or any of these) is never valid, whoever signed it.
         requiredClaims: ['exp', 'iat', 'iss', 'aud', 'sub', 'typ', 'sid'],
         maxTokenAge: maxAgeSeconds,
       });
-      if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sub) return null;
+      if (payload.typ !== typ || typeof payload.sid !== 'string' || !payload.sub) return null;
       const customerId = Number(payload.sub);
       if (!Number.isSafeInteger(customerId)) return null;
       // jose's own limits: expired once now ≥ exp, too old once now − iat > max age (whole seconds).
       const validUntilMs = Math.min(payload.exp ?? 0, (payload.iat ?? 0) + maxAgeSeconds + 1) * 1000;
-      this.remember(token, { customerId, familyId: payload.sid, validUntilMs });
-      return { customerId, familyId: payload.sid };
+      return { customerId, familyId: payload.sid, validUntilMs };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) return null;
       throw err;
     }
   }
 
-  private remember(token: string, entry: { customerId: number; familyId: string; validUntilMs: number }): void {
+  private remember(token: string, entry: TokenSubject & { validUntilMs: number }): void {
     if (this.verified.size >= this.maxVerified) {
       const oldest = this.verified.keys().next();
       if (!oldest.done) this.verified.delete(oldest.value);

@@ -28,7 +28,7 @@ import {
 import { sameOriginOnly } from '../../plugins/security';
 import { AppError, errorResponses } from '../../lib/errors';
 import { noAuth } from '../../plugins/openapi';
-import { AUTH_COOKIE_PATH, REFRESH_COOKIE } from '../auth/cookies';
+import { AUTH_COOKIE_PATH, PAGE_COOKIE, PAGE_COOKIE_PATH, REFRESH_COOKIE } from '../auth/cookies';
 import { sendSessionTokens } from '../auth/routes';
 
 /** The chosen contract's data: what the start page, the payments pages, Meu plano, Suporte and Mapa show first. */
@@ -173,6 +173,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         issued = await auth.refresh(req.cookies[REFRESH_COOKIE]);
       } catch (err) {
         reply.clearCookie(REFRESH_COOKIE, { path: AUTH_COOKIE_PATH });
+        reply.clearCookie(PAGE_COOKIE, { path: PAGE_COOKIE_PATH });
         throw err;
       }
       reply.header('cache-control', 'no-store');
