@@ -8,14 +8,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import ts from 'typescript';
 import { build } from 'vite';
 import { paths } from '../src/lib/paths';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webDir, 'dist');
-const ssrOut = path.join(webDir, '.prerender');
 const PRERENDER_DIR = 'prerendered'; // apps/api/src/plugins/web.ts reads it
+const ssrOut = path.join(dist, PRERENDER_DIR, 'server');
 
 interface ManifestChunk {
   file: string;
@@ -115,11 +114,20 @@ function assertNoChunkCycle(manifest: Record<string, ManifestChunk>): void {
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 async function prerender(): Promise<void> {
+  // One server build: the public pages' renderer (used here, then left) and the customer pages' (ADR 059), which
+  // the API loads from dist/prerendered/server/ — a folder the web plugin never serves.
   await build({
     root: webDir,
     configFile: path.join(webDir, 'vite.config.ts'),
     logLevel: 'warn',
-    build: { ssr: 'src/entry-prerender.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false },
+    build: {
+      ssr: true,
+      outDir: ssrOut,
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+      rolldownOptions: { input: { 'entry-prerender': 'src/entry-prerender.tsx', 'entry-server': 'src/entry-server.tsx' } },
+    },
   });
   try {
     const entry = (await import(pathToFileURL(path.join(ssrOut, 'entry-prerender.js')).href)) as typeof import('../src/entry-prerender');
@@ -140,8 +148,8 @@ async function prerender(): Promise<void> {
         ...needed.filter((f) => f.endsWith('.js')).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
       ].join('\n    ');
     };
-    const loader = writeBootScript('deferred-entry');
-    const earlyRefresh = `<script async src="${writeBootScript('early-refresh')}"></script>`;
+    const loader = await writeBootScript('deferred-entry');
+    const earlyRefresh = `<script async src="${await writeBootScript('early-refresh')}"></script>`;
     const write = (file: string, html: string, tags: string, opts: { deferModules: boolean }) => {
       let out = tags ? html.replace('</head>', `  ${tags}\n  </head>`) : html;
       if (opts.deferModules) out = deferModules(out, loader);
@@ -180,8 +188,9 @@ async function prerender(): Promise<void> {
     );
     // The build manifest served nobody; it is not published.
     rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
-  } finally {
+  } catch (err) {
     rmSync(ssrOut, { recursive: true, force: true });
+    throw err;
   }
 }
 
@@ -200,10 +209,25 @@ function inlineStylesheets(html: string): string {
   });
 }
 
-/** `src/boot/<name>.ts` compiled to a classic script under a content-hashed name; answers its URL. */
-function writeBootScript(script: 'deferred-entry' | 'early-refresh'): string {
-  const source = readFileSync(path.join(webDir, `src/boot/${script}.ts`), 'utf8');
-  const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, removeComments: true } }).outputText;
+/**
+ * `src/boot/<name>.ts` bundled (the early refresh imports the domain's first-screen rule, nothing else) to a classic
+ * script under a content-hashed name; answers its URL.
+ */
+async function writeBootScript(script: 'deferred-entry' | 'early-refresh'): Promise<string> {
+  const out = await build({
+    configFile: false,
+    root: webDir,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      lib: { entry: path.join(webDir, `src/boot/${script}.ts`), formats: ['iife'], name: script.replace(/-/g, '_') },
+    },
+  });
+  const outputs = (Array.isArray(out) ? out : [out]) as { output: { type: string; code?: string }[] }[];
+  const js = outputs.flatMap((o) => o.output).find((o) => o.type === 'chunk')?.code;
+  if (!js) throw new Error(`prerender: ${script} bundled to nothing`);
   const name = `assets/${script}-${createHash('sha256').update(js).digest('base64url').slice(0, 8)}.js`;
   writeFileSync(path.join(dist, name), js);
   return `/${name}`;
@@ -244,7 +268,8 @@ function* files(dir: string): Generator<string> {
 function precompress(): { files: number; raw: number; br: number } {
   const totals = { files: 0, raw: 0, br: 0 };
   for (const file of files(dist)) {
-    if (!COMPRESSIBLE.test(file)) continue;
+    // The server's renderer is read from disk by the API, never sent.
+    if (!COMPRESSIBLE.test(file) || file.startsWith(ssrOut + path.sep)) continue;
     const raw = readFileSync(file);
     const br = brotliCompressSync(raw, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },

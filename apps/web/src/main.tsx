@@ -6,9 +6,11 @@ import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
-import { getPublicConfig } from './api/get-public-config';
+import { adoptPublicConfig, getPublicConfig } from './api/get-public-config';
 import { preloadRoute } from './app/router';
-import { ensureFresh, hadSession, takeBootData } from './lib/session';
+import { ensureFresh, hadSession, refresh, takeBootData } from './lib/session';
+import { readServerRender, setRenderedOnServer } from './lib/server-render';
+import { rememberSelectedInCookie } from './lib/storage';
 import './boot-skeleton.css';
 
 // The old product registered a service worker; it must not keep serving stale pages.
@@ -20,25 +22,34 @@ window.addEventListener('unhandledrejection', (e) => console.error(e.reason));
 
 const root = document.getElementById('root')!;
 
+// A logged-in page the server rendered with its first screen (ADR 059): the browser's first render uses what the
+// server used (the hooks' server snapshots, lib/server-render.ts) and the same data, so React hydrates its HTML.
+const serverRender = readServerRender();
+if (serverRender) {
+  setRenderedOnServer(serverRender);
+  if (serverRender.publicConfig) adoptPublicConfig(serverRender.publicConfig);
+}
 // A returning customer: exchange the refresh cookie for tokens before the first route decides anything,
 // while the page's route modules load (on a customer route the HTML started that request already: boot/early-refresh.ts
 // asks POST /api/auth/boot, which answers the first screen's data with the tokens, ADR 058).
 const prerendered = root.hasAttribute('data-prerendered');
-if (!prerendered) getPublicConfig().catch(() => {}); // the header's emergency lines
-// On a logged-in page the boot's data goes into the query cache before the first render, so the first screen
-// renders from it at once. TanStack Query comes with the customer layout's chunk (a public page loads none of
-// it): imported here, in parallel with the route's modules, it is the same chunk the layout then finds loaded.
+if (!prerendered && !serverRender) getPublicConfig().catch(() => {}); // the header's emergency lines
+if (hadSession()) rememberSelectedInCookie(); // for the server's next render of a route without a contract in it
+// On a logged-in page the boot's data (or the server's) goes into the query cache before the first render, so the
+// first screen renders from it at once. TanStack Query comes with the customer layout's chunk (a public page loads
+// none of it): imported here, in parallel with the route's modules, it is the same chunk the layout then finds loaded.
 let endBootWindow: (() => void) | undefined;
-const session = hadSession()
-  ? ensureFresh().then(async (ok) => {
-      if (ok && !prerendered) {
-        const cache = await import('./app/query-client');
-        cache.seedFromBoot(takeBootData());
-        endBootWindow = cache.endBootWindow;
-      }
-      return ok;
-    })
-  : null;
+const seed = async (ok: boolean) => {
+  const bootData = takeBootData();
+  if ((ok && !prerendered) || serverRender) {
+    const cache = await import('./app/query-client');
+    cache.seedFromBoot(serverRender?.data ?? bootData);
+    endBootWindow = cache.endBootWindow;
+  }
+  return ok;
+};
+// The server renders only for a live login: the session is asked for even if this device's flag was lost.
+const session = hadSession() || serverRender ? (hadSession() ? ensureFresh() : refresh()).then(seed) : null;
 await Promise.all([preloadRoute(), session]);
 
 /** Its effect runs after every effect of the first commit (children first): the first screen has subscribed to its data by then. */
@@ -56,10 +67,11 @@ const app = (
     </FirstCommit>
   </StrictMode>
 );
-// Public pages come prerendered from the build (apps/web/scripts/prerender.ts); the rest replace the skeleton.
+// Public pages come prerendered from the build (apps/web/scripts/prerender.ts), a logged-in page's first screen
+// from the server (ADR 059); the rest replace the skeleton.
 // As a transition, the first render yields to the browser every few milliseconds instead of one long task
 // (the page is already painted, from the HTML: what it would block is the first tap).
 startTransition(() => {
-  if (root.hasAttribute('data-prerendered')) hydrateRoot(root, app);
+  if (prerendered || serverRender) hydrateRoot(root, app);
   else createRoot(root).render(app);
 });

@@ -23,3 +23,4 @@ export * from './addresses';
 export * from './support-requests';
 export * from './backoffice';
 export * from './notifications';
+export * from './first-screen';

@@ -1,8 +1,15 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import { z } from 'zod';
+import { SELECTED_CONTRACT_COOKIE, firstScreenRequest, selectedContractFromCookie } from '@guarita/domain';
+import { BootBody, firstScreenReader, type FirstScreen } from '../modules/boot/first-screen';
+import { publicConfigBody } from '../modules/public-config/routes';
 
 /** Where the web build (apps/web/scripts/prerender.ts) leaves the public pages it rendered to HTML. */
 export const PRERENDER_DIR = 'prerendered';
@@ -40,6 +47,63 @@ function readPrerendered(root: string): Prerendered {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/** The web build's server renderer of a customer's first screen (apps/web/src/entry-server.tsx, ADR 059). */
+interface CustomerPageRenderer {
+  renderCustomerPage(
+    url: string,
+    render: { loggedIn: true; selectedContract: number | null; publicConfig: ReturnType<typeof publicConfigBody>; data: FirstScreen },
+  ): Promise<{ html: string; dataScript: string; title: string | null } | null>;
+}
+
+async function loadRenderer(root: string): Promise<CustomerPageRenderer | null> {
+  const file = path.join(root, PRERENDER_DIR, 'server', 'entry-server.js');
+  return existsSync(file) ? ((await import(pathToFileURL(file).href)) as CustomerPageRenderer) : null;
+}
+
+const ROOT_ELEMENT = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>/;
+
+/**
+ * A logged-in customer's first screen rendered on the server (ADR 059), from the route's own copy of index.html: the
+ * customer its page cookie names (a live login only), the data the boot would answer for this route, rendered with
+ * the route's modules. Null (the skeleton is sent instead) without a live page cookie or when the page cannot be
+ * rendered whole; a failure is logged, never shown.
+ */
+function customerPages(app: FastifyInstance, root: string, renderer: CustomerPageRenderer) {
+  const readFirstScreen = firstScreenReader(app);
+  const publicConfig = publicConfigBody(app.config);
+  const templates = new Map<string, string>();
+  const template = (file: string) => {
+    let html = templates.get(file);
+    if (html === undefined) templates.set(file, (html = readFileSync(path.join(root, file), 'utf8')));
+    return html;
+  };
+  return async (req: FastifyRequest, pathname: string, file: string): Promise<string | null> => {
+    if (!app.hasDecorator('pageSession')) return null;
+    const who = await app.pageSession(req);
+    if (!who) return null;
+    const html = template(file);
+    if (!ROOT_ELEMENT.test(html)) return null;
+    try {
+      const stored = selectedContractFromCookie(req.cookies[SELECTED_CONTRACT_COOKIE]);
+      // The same body the early script would send, checked as the boot checks it.
+      const data = await readFirstScreen(who.customerId, BootBody.parse(firstScreenRequest(pathname, stored)) ?? {});
+      const page = await renderer.renderCustomerPage(req.url, { loggedIn: true, selectedContract: stored, publicConfig, data });
+      if (!page) return null;
+      let out = html
+        .replace('<html lang="pt-BR">', '<html lang="pt-BR" data-ssr>')
+        .replace(ROOT_ELEMENT, () => `<div id="root" data-ssr>${page.html}</div>${page.dataScript}`);
+      if (page.title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title!} — Guarita</title>`);
+      return out;
+    } catch (err) {
+      req.log.warn({ err, path: pathname }, 'server render failed: the skeleton was sent');
+      return null;
+    }
+  };
+}
 
 /**
  * Serves the built SPA. Hashed files under /assets/ are immutable; everything else (HTML above all) is
@@ -53,6 +117,8 @@ export default fp(async (app, opts: { root: string; publicUrl: string }) => {
   const hasWeb = existsSync(index);
   const prerendered = hasWeb ? readPrerendered(opts.root) : { pages: new Map<string, string>(), shells: [] };
   const origin = opts.publicUrl.replace(/\/+$/, '');
+  const renderer = hasWeb ? await loadRenderer(opts.root) : null;
+  const renderCustomerPage = renderer ? customerPages(app, opts.root, renderer) : null;
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -83,12 +149,25 @@ export default fp(async (app, opts: { root: string; publicUrl: string }) => {
   app.get('/robots.txt', { schema: { hide: true } }, textReply('text/plain; charset=utf-8', robots));
   app.get('/sitemap.xml', { schema: { hide: true } }, textReply('application/xml; charset=utf-8', sitemap));
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?');
     if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       const pathname = req.url.split('?')[0]!;
-      const page = prerendered.pages.get(pathname) ?? prerendered.shells.find((s) => s.match.test(pathname))?.file;
-      return reply.sendFile(page ?? 'index.html');
+      const shell = prerendered.shells.find((s) => s.match.test(pathname))?.file;
+      const rendered = shell && req.method === 'GET' && renderCustomerPage ? await renderCustomerPage(req, pathname, shell) : null;
+      if (rendered) {
+        // The customer's own data: never stored by a cache, the browser's included. Compressed as the API's answers
+        // are (brotli at quality 4, else gzip): @fastify/compress does not reach the not-found handler's replies.
+        reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('vary', 'accept-encoding, cookie');
+        const accepted = String(req.headers['accept-encoding'] ?? '');
+        if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(await brotli(rendered, BROTLI_FAST));
+        if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzip(rendered));
+        return reply.send(rendered);
+      }
+      return reply.sendFile(prerendered.pages.get(pathname) ?? shell ?? 'index.html');
     }
     return reply.code(404).send({ sucesso: false, status: 404, erro: 'NOT_FOUND', mensagem: 'Não encontrado.' });
   });

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { api, ApiError, unwrap, type ApiData } from '../lib/api';
+import { renderedOnServer } from '../lib/server-render';
 
 /**
  * GET /api/config: brand name, phones, e-mail, address. It never changes while the page is open, so it is read
@@ -55,8 +56,9 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 const snapshot = () => config;
-// Prerendered at build: no config yet (the page shows its placeholders, then the answer).
-const serverSnapshot = () => undefined;
+// Prerendered at build: no config yet (the page shows its placeholders, then the answer); a customer page the server
+// rendered has it (ADR 059).
+const serverSnapshot = () => renderedOnServer().publicConfig;
 
 /** `data` is undefined until the config has arrived (and stays so if it cannot be read). */
 export function usePublicConfig(): { data: PublicConfig | undefined } {
@@ -65,6 +67,11 @@ export function usePublicConfig(): { data: PublicConfig | undefined } {
     if (!config) getPublicConfig().catch(() => {});
   }, []);
   return { data };
+}
+
+/** The config a server-rendered page came with (main.tsx): kept as if it had been asked. */
+export function adoptPublicConfig(c: PublicConfig): void {
+  config ??= c;
 }
 
 /** Tests only: forget the config between tests (each declares its own GET /api/config answer). */

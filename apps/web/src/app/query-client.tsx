@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
 import type { BootAnswer } from '../lib/session';
@@ -38,18 +38,25 @@ export function createQueryClient() {
 export const queryClient = createQueryClient();
 
 /**
- * A logged-in page load's first data (ADR 058): what `POST /api/auth/boot` answered goes into the cache under the
- * keys the screens read, so the first screen renders from it without asking; what it left out (a part the server
- * could not read) is asked at once, as before the boot existed.
+ * A logged-in page load's first data (ADR 058): what `POST /api/auth/boot` answered (or what the server rendered the
+ * page with, ADR 059) goes into the cache under the keys the screens read, so the first screen renders from it
+ * without asking; what it left out (a part the server could not read) is asked at once, as before the boot existed.
  */
-export function seedFromBoot(boot: BootAnswer | null): void {
+export function seedFromBoot(boot: Omit<BootAnswer, 'tokens'> | null): void {
   const now = Date.now();
+  bootSeededAt = now;
+  seedQueries(queryClient, boot, now);
+  if (!boot?.contracts) void queryClient.prefetchQuery(contractsQuery());
+  if (!boot?.me) void queryClient.prefetchQuery(meQuery());
+}
+
+/** Puts the boot's parts into `client` under the keys the screens read (the browser's cache, or a server render's own). */
+export function seedQueries(client: QueryClient, boot: Omit<BootAnswer, 'tokens'> | null, updatedAt: number): void {
   const set = (key: readonly unknown[], data: unknown) => {
-    if (data !== undefined) queryClient.setQueryData(key, data, { updatedAt: now });
+    if (data !== undefined) client.setQueryData(key, data, { updatedAt });
   };
   /** An infinite query (the notifications, the trips) starts as its first page, asked with no cursor. */
   const firstPage = (page: unknown) => (page === undefined ? undefined : { pages: [page], pageParams: [null] });
-  bootSeededAt = now;
   set(contractKeys.all, boot?.contracts);
   set(meKeys.all, boot?.me);
   set(notificationKeys.unread(), boot?.unread);
@@ -70,9 +77,10 @@ export function seedFromBoot(boot: BootAnswer | null): void {
   set(notificationKeys.preferences(), boot?.preferences);
   set(claimKeys.list(), boot?.claims);
   if (boot?.claim) set(claimKeys.view(boot.claim.caso.CaseNumber), boot.claim);
-  if (!boot?.contracts) void queryClient.prefetchQuery(contractsQuery());
-  if (!boot?.me) void queryClient.prefetchQuery(meQuery());
 }
+
+/** The client of one server render (entry-server.tsx): the server renders many customers, never from one cache. */
+export const ServerQueryClient = createContext<QueryClient | null>(null);
 
 /**
  * The layouts and pages that read data through TanStack Query (the customer area, the staff console, SSO) get
@@ -80,8 +88,9 @@ export function seedFromBoot(boot: BootAnswer | null): void {
  */
 export function withQueryClient(Component: ComponentType): ComponentType {
   return function WithQueryClient() {
+    const client = useContext(ServerQueryClient) ?? queryClient;
     return (
-      <QueryClientProvider client={queryClient}>
+      <QueryClientProvider client={client}>
         <Component />
       </QueryClientProvider>
     );

@@ -3,6 +3,10 @@ import { useParams } from 'react-router';
 import { samePlate, selectableContracts, vehicleOptions, type ContractDto, type ContractId } from '@guarita/domain';
 import { useContracts } from '../api/get-contracts';
 import { getSelectedContractId, setSelectedContractId, subscribeSelected } from '../lib/storage';
+import { renderedOnServer } from '../lib/server-render';
+
+/** On the server, and while hydrating its HTML, the contract the server chose (ADR 059). */
+const serverSelected = () => renderedOnServer().selectedContract;
 
 /** The selected contract with its id branded: contract-scoped hooks take a ContractId, not any number. */
 export type SelectedContractDto = ContractDto & { nCtrId: ContractId };
@@ -14,7 +18,7 @@ export type SelectedContractDto = ContractDto & { nCtrId: ContractId };
 export function useSelectedContract() {
   const { nCtrId: routeParam, placa } = useParams();
   const contracts = useContracts();
-  const stored = useSyncExternalStore(subscribeSelected, getSelectedContractId);
+  const stored = useSyncExternalStore(subscribeSelected, getSelectedContractId, serverSelected);
   const list = selectableContracts(contracts.data ?? []);
   const options = vehicleOptions(list);
 

@@ -1,5 +1,6 @@
 import type { TokensDto } from '@guarita/domain';
 import { api } from './api/client';
+import { rememberSelectedInCookie } from './storage';
 import type { paths } from './api/schema';
 
 /** What `POST /api/auth/boot` answers (ADR 058): the tokens and the first screen's data. */
@@ -69,6 +70,7 @@ export function clearSession(): void {
   localStorage.clear();
   sessionStorage.clear();
   document.cookie = 'clientData=; Max-Age=0; path=/; SameSite=Strict';
+  rememberSelectedInCookie(null);
   emit();
 }
 

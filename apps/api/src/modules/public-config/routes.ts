@@ -1,12 +1,13 @@
+import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicConfigDto } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
 import { noAuth } from '../../plugins/openapi';
+import type { AppConfig } from '../../config';
 
-/** Brand name, phone lines, e-mail and address: configuration, shown by the public shell. */
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const { brand, demoMode } = app.config;
-  const body = {
+/** What GET /api/config answers (and what a server-rendered customer page carries for its header, ADR 059). */
+export function publicConfigBody({ brand, demoMode }: AppConfig): z.infer<typeof PublicConfigDto> {
+  return {
     brandName: brand.name,
     phoneSales: brand.phoneSales,
     phoneTheft: brand.phoneTheft,
@@ -16,6 +17,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     address: brand.address,
     demoMode,
   };
+}
+
+/** Brand name, phone lines, e-mail and address: configuration, shown by the public shell. */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const body = publicConfigBody(app.config);
   app.get(
     '/config',
     {

@@ -8,14 +8,15 @@ import styles from './PageTitle.module.css';
  */
 export function PageTitle({ children, title, caps = false }: { children: ReactNode; title?: string; caps?: boolean }) {
   const ref = useRef<HTMLHeadingElement>(null);
+  const text = title ?? (typeof children === 'string' ? children : '');
   useEffect(() => {
-    const text = title ?? (typeof children === 'string' ? children : '');
     if (text) document.title = `${text} — Guarita`;
-  }, [children, title]);
+  }, [text]);
   useEffect(() => claimPendingFocus(ref.current));
   return (
     // `caps`: the spec's upper-case titles, as a style — screen readers read words, not spelled-out capitals.
-    <h1 ref={ref} className={caps ? `${styles.title} ${styles.caps}` : styles.title} tabIndex={-1}>
+    // `data-title`: the document title a page rendered on the server carries from its first byte (ADR 059).
+    <h1 ref={ref} className={caps ? `${styles.title} ${styles.caps}` : styles.title} tabIndex={-1} data-title={text || undefined}>
       {children}
     </h1>
   );

@@ -1,0 +1,59 @@
+/**
+ * The server's rendering of a logged-in customer's first screen (ADR 059): the API (apps/api/src/plugins/web.ts)
+ * reads the page's data with the boot's reader, for the customer its page cookie names, and renders the route with
+ * it; the browser hydrates the same tree from the data block the page carries. Built by scripts/prerender.ts into
+ * dist/prerendered/server/ (never served as a file).
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { App } from './app/App';
+import { createQueryClient, seedQueries, ServerQueryClient } from './app/query-client';
+import { preloadRoute } from './app/router';
+import { serverRenderScript, setRenderedOnServer, type ServerRender } from './lib/server-render';
+
+export { firstScreenRequest, selectedContractFromCookie } from '@guarita/domain/first-screen';
+
+export interface RenderedPage {
+  /** What goes inside `<div id="root">`. */
+  html: string;
+  /** The data block for the browser's hydration (`<script type="application/json">`). */
+  dataScript: string;
+  /** The page's title (its heading's, as PageTitle sets it), already escaped for HTML. */
+  title: string | null;
+}
+
+/**
+ * Renders `url` (path and query) logged in, from `render.data`. Null when the page cannot be rendered whole on the
+ * server (a part of it suspended or threw): the server then sends the skeleton, and the browser renders as before.
+ */
+export async function renderCustomerPage(url: string, render: ServerRender): Promise<RenderedPage | null> {
+  const pathname = new URL(url, 'http://server').pathname;
+  await preloadRoute(pathname);
+  const client = createQueryClient();
+  seedQueries(client, render.data ?? null, Date.now());
+  let html: string;
+  // One synchronous render: what the hooks read as their server snapshot is this page's alone.
+  setRenderedOnServer(render);
+  try {
+    html = renderToString(
+      <StrictMode>
+        <ServerQueryClient.Provider value={client}>
+          <StaticRouter location={url}>
+            <App />
+          </StaticRouter>
+        </ServerQueryClient.Provider>
+      </StrictMode>,
+    );
+  } catch {
+    return null;
+  } finally {
+    setRenderedOnServer(null);
+    client.clear();
+  }
+  // A suspended part renders its fallback (`<!--$?-->`, `<!--$!-->`): the page would not be the customer's.
+  if (/<!--\$[?!]-->/.test(html)) return null;
+  // PageTitle's text (what it writes into document.title), HTML-escaped as React wrote it.
+  const title = /<h1[^>]* data-title="([^"]*)"/.exec(html)?.[1] ?? null;
+  return { html, dataScript: serverRenderScript(render), title };
+}
