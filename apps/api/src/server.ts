@@ -50,6 +50,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: env.PORT, host: env.HOST });
+// The server renderer of customer pages (ADR 059) loads in the background: the first customer's page does not wait for it.
+void app.warmUpServerRender().catch((err: unknown) => app.log.warn({ err }, 'server render warm-up failed'));
 console.log(
   `Guarita em http://localhost:${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite em ${env.DATA_DIR}`}${config.demoMode ? ', modo demonstração' : ''})`,
 );

@@ -76,6 +76,9 @@ const SHELL_ROUTES: { pattern: string; source: string; file: string; also?: stri
   { pattern: paths.notice.byContract, source: 'src/features/claims/components/NoticePage.tsx', file: 'aviso.html' },
 ];
 
+/** The server-rendered variant of a customer route's HTML (apps/api/src/plugins/web.ts fills its root). */
+const ssrFileOf = (file: string) => file.replace(/\.html$/, '-ssr.html');
+
 function preloadsFor(manifest: Record<string, ManifestChunk>, source: string): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
@@ -168,10 +171,13 @@ async function prerender(): Promise<void> {
     }
     for (const route of new Set(SHELL_ROUTES.map((r) => r.file))) {
       const { source, also = [] } = SHELL_ROUTES.find((r) => r.file === route)!;
-      // A logged-in page's content needs its modules and data: they start at once.
-      write(route, withEarlyRefresh(template, earlyRefresh), headTags([QUERY_PROVIDER, CUSTOMER_LAYOUT, source, ...also]), {
-        deferModules: false,
-      });
+      const html = withEarlyRefresh(template, earlyRefresh);
+      const tags = headTags([QUERY_PROVIDER, CUSTOMER_LAYOUT, source, ...also]);
+      // A logged-in page's skeleton needs its modules and data: they start at once.
+      write(route, html, tags, { deferModules: false });
+      // The same page rendered by the server with its first screen (ADR 059) is whole in its HTML: its modules,
+      // which only hydrate it, come after its first paint, as a public page's do.
+      write(ssrFileOf(route), html, tags, { deferModules: true });
     }
     // Every other route's index.html: its stylesheets inline as well.
     writeFileSync(path.join(dist, 'index.html'), inlineStylesheets(withEarlyRefresh(template, earlyRefresh)));
@@ -180,7 +186,7 @@ async function prerender(): Promise<void> {
       JSON.stringify(
         {
           pages: entry.PRERENDER_PAGES.map((p) => ({ path: p.path, file: p.file })),
-          shells: SHELL_ROUTES.map((r) => ({ pattern: r.pattern, file: r.file })),
+          shells: SHELL_ROUTES.map((r) => ({ pattern: r.pattern, file: r.file, ssrFile: ssrFileOf(r.file) })),
         },
         null,
         2,
@@ -268,8 +274,8 @@ function* files(dir: string): Generator<string> {
 function precompress(): { files: number; raw: number; br: number } {
   const totals = { files: 0, raw: 0, br: 0 };
   for (const file of files(dist)) {
-    // The server's renderer is read from disk by the API, never sent.
-    if (!COMPRESSIBLE.test(file) || file.startsWith(ssrOut + path.sep)) continue;
+    // The server's renderer and its pages' templates are read from disk by the API, never sent as they are.
+    if (!COMPRESSIBLE.test(file) || file.startsWith(ssrOut + path.sep) || file.endsWith('-ssr.html')) continue;
     const raw = readFileSync(file);
     const br = brotliCompressSync(raw, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },

@@ -57,3 +57,11 @@ export async function renderCustomerPage(url: string, render: ServerRender): Pro
   const title = /<h1[^>]* data-title="([^"]*)"/.exec(html)?.[1] ?? null;
   return { html, dataScript: serverRenderScript(render), title };
 }
+
+/**
+ * Loads every customer route's modules and renders each once without data (its loading state): the server's first
+ * customer would otherwise wait for the modules to load and the renderer's code to warm up.
+ */
+export async function warmUp(paths: string[]): Promise<void> {
+  for (const path of paths) await renderCustomerPage(path, { loggedIn: true, selectedContract: null });
+}

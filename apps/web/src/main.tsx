@@ -2,9 +2,9 @@ import './lib/zod-config';
 // Global CSS first (tokens, then reset/base); every component's CSS Module comes after and overrides it.
 import './styles/tokens.css';
 import './styles/base.css';
-import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, useRef, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
 import { App } from './app/App';
 import { adoptPublicConfig, getPublicConfig } from './api/get-public-config';
 import { preloadRoute } from './app/router';
@@ -52,19 +52,23 @@ const seed = async (ok: boolean) => {
 const session = hadSession() || serverRender ? (hadSession() ? ensureFresh() : refresh()).then(seed) : null;
 await Promise.all([preloadRoute(), session]);
 
-/** Its effect runs after every effect of the first commit (children first): the first screen has subscribed to its data by then. */
-function FirstCommit({ children }: { children: ReactNode }) {
-  useEffect(() => endBootWindow?.(), []);
+/** The first screen's data is not asked again while it mounts; the first navigation ends that (query-client.tsx). */
+function FirstScreen({ children }: { children: ReactNode }) {
+  const { key } = useLocation();
+  const first = useRef(key);
+  useEffect(() => {
+    if (key !== first.current) endBootWindow?.();
+  }, [key]);
   return children;
 }
 
 const app = (
   <StrictMode>
-    <FirstCommit>
-      <BrowserRouter>
+    <BrowserRouter>
+      <FirstScreen>
         <App />
-      </BrowserRouter>
-    </FirstCommit>
+      </FirstScreen>
+    </BrowserRouter>
   </StrictMode>
 );
 // Public pages come prerendered from the build (apps/web/scripts/prerender.ts), a logged-in page's first screen
@@ -72,6 +76,7 @@ const app = (
 // As a transition, the first render yields to the browser every few milliseconds instead of one long task
 // (the page is already painted, from the HTML: what it would block is the first tap).
 startTransition(() => {
-  if (prerendered || serverRender) hydrateRoot(root, app);
+  // A hydration that did not match (React then renders that part in the browser) is a bug to see, not a silent cost.
+  if (prerendered || serverRender) hydrateRoot(root, app, { onRecoverableError: (err) => console.error('hydration:', err) });
   else createRoot(root).render(app);
 });

@@ -17,14 +17,23 @@ const HtmlFile = z.string().regex(/^[\w-]+\.html$/);
 const Manifest = z.object({
   pages: z.array(z.object({ path: z.string().startsWith('/'), file: HtmlFile })),
   /** Customer routes (router patterns, `:param` segments) with an index.html of their own that preloads their chunks. */
-  shells: z.array(z.object({ pattern: z.string().regex(/^(\/(:?[\w-]+))+$/), file: HtmlFile })).default([]),
+  shells: z
+    .array(
+      z.object({
+        pattern: z.string().regex(/^(\/(:?[\w-]+))+$/),
+        file: HtmlFile,
+        /** The same page for the server to fill with the customer's first screen: its modules load after the first paint (ADR 059). */
+        ssrFile: HtmlFile.optional(),
+      }),
+    )
+    .default([]),
 });
 
 interface Prerendered {
   /** Public pages rendered at build, by path. */
   pages: Map<string, string>;
   /** The customer-route skeletons, most specific first (as the router ranks them): the first that matches answers. */
-  shells: { match: RegExp; file: string }[];
+  shells: { pattern: string; match: RegExp; file: string; ssrFile?: string }[];
 }
 
 /** A router pattern (letters, digits, `_`, `-`, `/` only) as an exact, case-sensitive match; `:param` is one non-empty segment. */
@@ -42,7 +51,12 @@ function readPrerendered(root: string): Prerendered {
     pages: new Map(manifest.pages.map((p) => [p.path, `${PRERENDER_DIR}/${p.file}`])),
     shells: manifest.shells
       .toSorted((a, b) => patternRank(b.pattern) - patternRank(a.pattern))
-      .map((s) => ({ match: patternRegExp(s.pattern), file: `${PRERENDER_DIR}/${s.file}` })),
+      .map((s) => ({
+        pattern: s.pattern,
+        match: patternRegExp(s.pattern),
+        file: `${PRERENDER_DIR}/${s.file}`,
+        ...(s.ssrFile ? { ssrFile: `${PRERENDER_DIR}/${s.ssrFile}` } : {}),
+      })),
   };
 }
 
@@ -57,6 +71,18 @@ interface CustomerPageRenderer {
     url: string,
     render: { loggedIn: true; selectedContract: number | null; publicConfig: ReturnType<typeof publicConfigBody>; data: FirstScreen },
   ): Promise<{ html: string; dataScript: string; title: string | null } | null>;
+  warmUp(paths: string[]): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Loads the server renderer and the customer routes' modules and renders each once (server.ts, after listen):
+     * the first customer's page would otherwise wait for them. Tests never call it (nor load the renderer unless
+     * they ask for a customer page).
+     */
+    warmUpServerRender: () => Promise<void>;
+  }
 }
 
 async function loadRenderer(root: string): Promise<CustomerPageRenderer | null> {
@@ -72,7 +98,7 @@ const ROOT_ELEMENT = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>
  * the route's modules. Null (the skeleton is sent instead) without a live page cookie or when the page cannot be
  * rendered whole; a failure is logged, never shown.
  */
-function customerPages(app: FastifyInstance, root: string, renderer: CustomerPageRenderer) {
+function customerPages(app: FastifyInstance, root: string, loadRenderer: () => Promise<CustomerPageRenderer | null>) {
   const readFirstScreen = firstScreenReader(app);
   const publicConfig = publicConfigBody(app.config);
   const templates = new Map<string, string>();
@@ -84,7 +110,8 @@ function customerPages(app: FastifyInstance, root: string, renderer: CustomerPag
   return async (req: FastifyRequest, pathname: string, file: string): Promise<string | null> => {
     if (!app.hasDecorator('pageSession')) return null;
     const who = await app.pageSession(req);
-    if (!who) return null;
+    const renderer = who && (await loadRenderer());
+    if (!who || !renderer) return null;
     const html = template(file);
     if (!ROOT_ELEMENT.test(html)) return null;
     try {
@@ -117,8 +144,12 @@ export default fp(async (app, opts: { root: string; publicUrl: string }) => {
   const hasWeb = existsSync(index);
   const prerendered = hasWeb ? readPrerendered(opts.root) : { pages: new Map<string, string>(), shells: [] };
   const origin = opts.publicUrl.replace(/\/+$/, '');
-  const renderer = hasWeb ? await loadRenderer(opts.root) : null;
-  const renderCustomerPage = renderer ? customerPages(app, opts.root, renderer) : null;
+  let renderer: Promise<CustomerPageRenderer | null> | undefined;
+  const renderCustomerPage = customerPages(app, opts.root, () => (renderer ??= hasWeb ? loadRenderer(opts.root) : Promise.resolve(null)));
+  app.decorate('warmUpServerRender', async () => {
+    const loaded = await (renderer ??= hasWeb ? loadRenderer(opts.root) : Promise.resolve(null));
+    await loaded?.warmUp(prerendered.shells.map((s) => s.pattern.replace(/:\w+/g, '1')));
+  });
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -153,8 +184,9 @@ export default fp(async (app, opts: { root: string; publicUrl: string }) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?');
     if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       const pathname = req.url.split('?')[0]!;
-      const shell = prerendered.shells.find((s) => s.match.test(pathname))?.file;
-      const rendered = shell && req.method === 'GET' && renderCustomerPage ? await renderCustomerPage(req, pathname, shell) : null;
+      const match = prerendered.shells.find((s) => s.match.test(pathname));
+      const shell = match?.file;
+      const rendered = match?.ssrFile && req.method === 'GET' ? await renderCustomerPage(req, pathname, match.ssrFile) : null;
       if (rendered) {
         // The customer's own data: never stored by a cache, the browser's included. Compressed as the API's answers
         // are (brotli at quality 4, else gzip): @fastify/compress does not reach the not-found handler's replies.

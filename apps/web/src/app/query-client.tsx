@@ -11,11 +11,17 @@ import { planKeys } from '../features/plan/api/keys';
 import { tripKeys } from '../features/trips/api/keys';
 import { claimKeys } from '../features/claims/api/keys';
 
-/** When the boot's answer went into the cache, until the first screen has mounted (0: not, or no more); see `seedFromBoot`. */
+/**
+ * How long what the boot (or the server's render, ADR 059) answered counts as just asked: the first screen mounts
+ * within it, a server-rendered one in several passes (its Suspense boundaries hydrate after the shell).
+ */
+const BOOT_FRESH_MS = 10_000;
+/** When the boot's answer went into the cache, until the first navigation (0: not, or no more); see `seedFromBoot`. */
 let bootSeededAt = 0;
-const seededByBoot = (query: Query) => bootSeededAt > 0 && query.state.dataUpdatedAt === bootSeededAt;
+const seededByBoot = (query: Query) =>
+  bootSeededAt > 0 && query.state.dataUpdatedAt === bootSeededAt && Date.now() - bootSeededAt < BOOT_FRESH_MS;
 
-/** The first screen has mounted (main.tsx, after the first commit): from now on every screen asks as it always did. */
+/** The customer left the first screen (main.tsx, at the first navigation): from now on every screen asks as it always did. */
 export function endBootWindow(): void {
   bootSeededAt = 0;
 }
