@@ -123,6 +123,8 @@ async function prerender(): Promise<void> {
     root: webDir,
     configFile: path.join(webDir, 'vite.config.ts'),
     logLevel: 'warn',
+    // Self-contained: the API loads it from wherever WEB_DIST puts the build, with no node_modules beside it.
+    ssr: { noExternal: true },
     build: {
       ssr: true,
       outDir: ssrOut,

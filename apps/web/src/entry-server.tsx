@@ -5,6 +5,7 @@
  * dist/prerendered/server/ (never served as a file).
  */
 import { StrictMode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app/App';
@@ -32,11 +33,33 @@ export async function renderCustomerPage(url: string, render: ServerRender): Pro
   await preloadRoute(pathname);
   const client = createQueryClient();
   seedQueries(client, render.data ?? null, Date.now());
-  let html: string;
-  // One synchronous render: what the hooks read as their server snapshot is this page's alone.
+  let html: string | null = null;
+  try {
+    // A part the page loads on demand (the advance form, the card form) suspends the first render that meets it, and
+    // renderToString gives up on it (client rendering); its module is loaded by then, so the next render completes.
+    for (let attempt = 0; attempt < 3 && (html === null || suspended(html)); attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setImmediate(resolve));
+      html = renderOnce(url, render, client);
+    }
+  } catch {
+    return null;
+  } finally {
+    client.clear();
+  }
+  if (html === null || suspended(html)) return null;
+  // PageTitle's text (what it writes into document.title), HTML-escaped as React wrote it.
+  const title = /<h1[^>]* data-title="([^"]*)"/.exec(html)?.[1] ?? null;
+  return { html, dataScript: serverRenderScript(render), title };
+}
+
+/** A suspended part renders its fallback (`<!--$?-->`, `<!--$!-->`): the page would not be the customer's. */
+const suspended = (html: string) => /<!--\$[?!]-->/.test(html);
+
+/** One synchronous render: what the hooks read as their server snapshot is this page's alone. */
+function renderOnce(url: string, render: ServerRender, client: QueryClient): string {
   setRenderedOnServer(render);
   try {
-    html = renderToString(
+    return renderToString(
       <StrictMode>
         <ServerQueryClient.Provider value={client}>
           <StaticRouter location={url}>
@@ -45,17 +68,9 @@ export async function renderCustomerPage(url: string, render: ServerRender): Pro
         </ServerQueryClient.Provider>
       </StrictMode>,
     );
-  } catch {
-    return null;
   } finally {
     setRenderedOnServer(null);
-    client.clear();
   }
-  // A suspended part renders its fallback (`<!--$?-->`, `<!--$!-->`): the page would not be the customer's.
-  if (/<!--\$[?!]-->/.test(html)) return null;
-  // PageTitle's text (what it writes into document.title), HTML-escaped as React wrote it.
-  const title = /<h1[^>]* data-title="([^"]*)"/.exec(html)?.[1] ?? null;
-  return { html, dataScript: serverRenderScript(render), title };
 }
 
 /**

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -85,9 +85,16 @@ declare module 'fastify' {
   }
 }
 
-async function loadRenderer(root: string): Promise<CustomerPageRenderer | null> {
+/** The renderer, or null (no server build, or one that cannot load: the skeleton is sent, as before ADR 059). */
+async function loadRenderer(root: string, log: FastifyBaseLogger): Promise<CustomerPageRenderer | null> {
   const file = path.join(root, PRERENDER_DIR, 'server', 'entry-server.js');
-  return existsSync(file) ? ((await import(pathToFileURL(file).href)) as CustomerPageRenderer) : null;
+  if (!existsSync(file)) return null;
+  try {
+    return (await import(pathToFileURL(file).href)) as CustomerPageRenderer;
+  } catch (err) {
+    log.error({ err }, 'the server renderer could not be loaded: customer pages are sent as skeletons');
+    return null;
+  }
 }
 
 const ROOT_ELEMENT = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>/;
@@ -145,9 +152,13 @@ export default fp(async (app, opts: { root: string; publicUrl: string }) => {
   const prerendered = hasWeb ? readPrerendered(opts.root) : { pages: new Map<string, string>(), shells: [] };
   const origin = opts.publicUrl.replace(/\/+$/, '');
   let renderer: Promise<CustomerPageRenderer | null> | undefined;
-  const renderCustomerPage = customerPages(app, opts.root, () => (renderer ??= hasWeb ? loadRenderer(opts.root) : Promise.resolve(null)));
+  const renderCustomerPage = customerPages(
+    app,
+    opts.root,
+    () => (renderer ??= hasWeb ? loadRenderer(opts.root, app.log) : Promise.resolve(null)),
+  );
   app.decorate('warmUpServerRender', async () => {
-    const loaded = await (renderer ??= hasWeb ? loadRenderer(opts.root) : Promise.resolve(null));
+    const loaded = await (renderer ??= hasWeb ? loadRenderer(opts.root, app.log) : Promise.resolve(null));
     await loaded?.warmUp(prerendered.shells.map((s) => s.pattern.replace(/:\w+/g, '1')));
   });
 

@@ -8,6 +8,7 @@
  * share the line with the JavaScript that only hydrates what is already visible. Until React hydrates:
  * - what is typed stays (the prerendered forms' fields adopt the DOM's values; their submit buttons stay
  *   disabled until hydration: `useInBrowser`);
+ * - a form submitted before React took it over is not sent by the browser (no request, nothing in the address);
  * - a click on one of the app's links (React Router's, marked `data-discover`) is held, not a full page load:
  *   the app navigates to it once hydrated (`takePendingNavigation` in `lib/boot-handoff.ts`), so the focus
  *   and the announcement of the new page are the app's as for any navigation. If the modules fail to load,
@@ -90,6 +91,17 @@
     document.removeEventListener('pointerdown', onTouch, true);
     document.removeEventListener('keydown', onTouch, true);
   }
+  // A form is only ever sent by the app (its handlers call preventDefault as well): one submitted before React has
+  // hydrated it (a server-rendered customer page hydrates in parts, ADR 059) must not go out as the browser's own
+  // request, its fields in the address. It stays as filled in; the app's code is asked for at once. Never released.
+  document.addEventListener(
+    'submit',
+    (e) => {
+      start();
+      e.preventDefault();
+    },
+    true,
+  );
   document.addEventListener('click', onClick, true);
   document.addEventListener('pointerdown', onTouch, true);
   document.addEventListener('keydown', onTouch, true);
