@@ -1,13 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MARIA } from '../support/demo';
 import { expectPath, login } from '../support/login';
+import { renderInBrowser } from '../support/browser-render';
 
 // Each test logs in through the outbox; on a busy machine that alone can take most of the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
 /**
  * ADR 058: a logged-in page load asks one boot request (POST /api/auth/boot, started by the page's HTML) for the
- * tokens and the first screen's data, instead of refresh → contracts → bills one after the other.
+ * tokens and the first screen's data, instead of refresh → contracts → bills one after the other. Since ADR 059 a
+ * page whose request carries a live page cookie comes rendered by the server instead (server-render.spec.ts); these
+ * tests load pages without it (`renderInBrowser`), as a customer whose page cookie has expired does.
  */
 
 /** The API calls the page makes from now on, as 'METHOD /path'. */
@@ -22,6 +25,7 @@ function recordApiCalls(page: Page): string[] {
 
 test('a reload of the start page renders the chosen contract from one boot request', async ({ page, request }) => {
   await login(page, request, MARIA);
+  await renderInBrowser(page);
   const main = page.getByRole('main');
   // The Civic, through the route (the boot is told the route's contract).
   await page.goto('/dashboard/100104');
@@ -54,6 +58,7 @@ test('a reload of the start page renders the chosen contract from one boot reque
 
 test('a reload of the open invoice renders it from the boot (with the payments summary)', async ({ page, request }) => {
   await login(page, request, MARIA);
+  await renderInBrowser(page);
   await page.goto('/pagamentos/fatura-em-aberto');
   await expect(
     page
@@ -78,6 +83,7 @@ test('a reload of Meu plano, Suporte, Mapa, Notificações, Sinistros, a claim s
   request,
 }) => {
   await login(page, request, MARIA);
+  await renderInBrowser(page);
   const main = page.getByRole('main');
   // Each route with what its first screen shows once its data is there (before the boot it came a round trip later).
   const routes: [string, () => Promise<void>][] = [
@@ -133,6 +139,7 @@ test('a reload of Meu plano, Suporte, Mapa, Notificações, Sinistros, a claim s
 
 test('a contract id beyond what the server accepts is not sent: the reload keeps the customer logged in', async ({ page, request }) => {
   await login(page, request, MARIA);
+  await renderInBrowser(page);
   await page.goto('/dashboard/999999999999');
   await page.reload();
   await expect(page.getByRole('banner').getByText('Olá, Maria!').first()).toBeAttached();
@@ -142,6 +149,7 @@ test('a contract id beyond what the server accepts is not sent: the reload keeps
 
 test('a boot request that fails falls back to a plain refresh: the page loads, the customer stays logged in', async ({ page, request }) => {
   await login(page, request, MARIA);
+  await renderInBrowser(page);
   await page.route('**/api/auth/boot', (route) => route.abort('connectionfailed'));
   const calls = recordApiCalls(page);
   await page.goto('/pagamentos/100101');
@@ -153,6 +161,7 @@ test('a boot request that fails falls back to a plain refresh: the page loads, t
 
 test('a part the boot left out is asked by the page, with its error and retry when that fails too', async ({ page, request }) => {
   await login(page, request, MARIA);
+  await renderInBrowser(page);
   // The server could not read the bills for the boot (it leaves a failed part out), nor for the page.
   await page.route('**/api/auth/boot', async (route) => {
     const res = await route.fetch();
@@ -183,6 +192,7 @@ test("Notificações' list and e-mail choices left out of the boot are asked by 
   request,
 }) => {
   await login(page, request, MARIA);
+  await renderInBrowser(page);
   await page.route('**/api/auth/boot', async (route) => {
     const res = await route.fetch();
     const body = (await res.json()) as { notifications?: unknown; preferences?: unknown };

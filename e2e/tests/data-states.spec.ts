@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '@guarita/domain';
 import { MARIA } from '../support/demo';
 import { login } from '../support/login';
+import { renderInBrowser } from '../support/browser-render';
 
 // Each test logs in through the outbox; on a busy machine that alone can take most of the default 30 s.
 test.describe.configure({ timeout: 90_000 });
@@ -9,7 +10,8 @@ test.describe.configure({ timeout: 90_000 });
 /**
  * Issue 8, item 2: every data screen shows an error with 'Tentar novamente' when its request fails (never wrong
  * data such as 'Total em aberto: R$ 0,00'), recovers when retried, and keeps its last data with an offline
- * banner when the connection drops. The API is made to fail with page.route, as a broken network would.
+ * banner when the connection drops. The pages are rendered in the browser (`renderInBrowser`): a page the server
+ * rendered (ADR 059) came with its data, so its requests are the later ones. The API is made to fail with page.route, as a broken network would.
  */
 
 const OFFLINE = 'Você está sem conexão. Mostrando os últimos dados carregados.';
@@ -83,6 +85,7 @@ async function failRequests(page: Page, pattern: RegExp): Promise<() => Promise<
 
 test('payments: a failed bills request shows an error with retry, never a zero total', async ({ page, request }) => {
   await login(page, request, MARIA);
+  await renderInBrowser(page);
   const restore = await failRequests(page, /\/api\/contracts\/\d+\/bills$/);
   await page.goto('/pagamentos/100101');
   const main = page.getByRole('main');
@@ -103,6 +106,7 @@ test('payments: a failed bills request shows an error with retry, never a zero t
 
 test('start page and registration: failed requests show an error with retry and recover', async ({ page, request }) => {
   await login(page, request, MARIA);
+  await renderInBrowser(page);
   const main = page.getByRole('main');
 
   let restore = await failRequests(page, /\/api\/contracts\/\d+\/bills$/);
@@ -136,6 +140,7 @@ test('offline: the screen keeps its last data under an offline banner, and the b
   request,
 }) => {
   await login(page, request, MARIA);
+  await renderInBrowser(page);
   const main = page.getByRole('main');
   await page.goto('/pagamentos/100101');
   // The start page seen in this document (a page.goto is a new one): its code and data are in memory.
@@ -169,6 +174,7 @@ for (const width of [1280, 360]) {
   }) => {
     await page.setViewportSize({ width, height: 800 });
     await login(page, request, MARIA);
+    await renderInBrowser(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await context.setOffline(true);
     // On a phone the menu opens first (its focus trap is not downloaded either: the menu opens without it).
@@ -192,6 +198,7 @@ for (const width of [1280, 360]) {
 
 test('plan, trips, requests and claims: failed requests show an error with retry and recover', async ({ page, request }) => {
   await login(page, request, MARIA);
+  await renderInBrowser(page);
   const main = page.getByRole('main');
   // The Onix (tracker, trips, cases) is the selected vehicle.
   await page.goto('/dashboard/100101');

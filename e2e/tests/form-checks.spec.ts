@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { MSG, NOTIFICATION_MSG } from '@guarita/domain';
 import { ALFA, JOAO } from '../support/demo';
 import { login } from '../support/login';
+import { untilTheAppOwns } from '../support/browser-render';
 
 // A form's checks are a module loaded on demand (ADR 025). When it cannot be loaded (the connection dropped while the
 // page was open), sending says so instead of waiting silently, keeps what was filled in, and works once it loads.
@@ -63,6 +64,7 @@ test('the card form whose checks cannot be loaded says so, and is ready once the
   await page.route(blocked, (route) => route.abort('internetdisconnected'));
   await page.goto('/pagamentos/adicionar-cartao');
   const number = page.getByLabel('Número do cartão');
+  await untilTheAppOwns(number);
   await number.fill('4111 1111 1111 1111');
   await expect(page.getByRole('alert').filter({ hasText: MSG.formNotReady })).toBeVisible();
   await expect(number).toHaveValue(/4111/);

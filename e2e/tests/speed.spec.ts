@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ALFA, MARIA } from '../support/demo';
+import { renderInBrowser } from '../support/browser-render';
 import { login } from '../support/login';
 
 /** Collects CSP violations (as the page reports them) and console errors (hydration mismatches among them). */
@@ -272,19 +273,30 @@ test("/suporte: the request form loads once 'Minhas solicitações' is shown, ea
 
 test('/mapa: Leaflet loads once the position and the trips are shown, and the map works', async ({ page, request }) => {
   await login(page, request, MARIA);
+  // The order of the browser's own requests: a page rendered in the browser (a server-rendered one has no data requests).
+  await renderInBrowser(page);
   const order = recordOrder(
     page,
     (path) =>
-      /^\/api\/trips\/contracts\/\d+$/.test(path) ? 'trips' : /^\/api\/trips\/contracts\/\d+\/position$/.test(path) ? 'position' : null,
+      path === '/api/auth/boot'
+        ? 'boot'
+        : /^\/api\/trips\/contracts\/\d+$/.test(path)
+          ? 'trips'
+          : /^\/api\/trips\/contracts\/\d+\/position$/.test(path)
+            ? 'position'
+            : null,
     /^\/assets\/(TripMap)-/,
   );
   await page.goto('/mapa');
   await expect(page.locator('.live-marker')).toHaveCount(1);
   await expect(page.getByRole('main').getByText(/Última comunicação/)).toBeVisible();
   const map = order.indexOf('js:TripMap');
-  expect(map, JSON.stringify(order)).toBeGreaterThan(order.indexOf('api:position'));
-  expect(map, JSON.stringify(order)).toBeGreaterThan(order.indexOf('api:trips'));
-  expect(order.indexOf('api:trips')).toBeGreaterThanOrEqual(0);
+  // On a page load the trips and the position come with the boot (ADR 058), else from their own GETs.
+  const trips = Math.max(order.indexOf('api:trips'), order.indexOf('api:boot'));
+  const position = Math.max(order.indexOf('api:position'), order.indexOf('api:boot'));
+  expect(map, JSON.stringify(order)).toBeGreaterThan(position);
+  expect(map, JSON.stringify(order)).toBeGreaterThan(trips);
+  expect(trips).toBeGreaterThanOrEqual(0);
   await page
     .getByRole('list', { name: 'Lista de viagens' })
     .getByRole('button', { name: /Belo Horizonte/ })

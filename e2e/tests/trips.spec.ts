@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { JOAO, MARIA } from '../support/demo';
+import { untilTheAppOwns } from '../support/browser-render';
 import { login } from '../support/login';
 
 /** Minhas Viagens (issue 10): the trips list, routes on the map, delete, the live vehicle. Tiles are served offline. */
@@ -97,7 +98,9 @@ test('a tracker silent for days is flagged', async ({ page, request }) => {
 test('a contract without tracker explains instead of showing an empty map', async ({ page, request }) => {
   await login(page, request, MARIA);
   await page.goto('/mapa');
-  await main(page).getByRole('combobox', { name: 'Veículo' }).selectOption({ label: 'QWE7D89 CIVIC EXL 2.0' });
+  const vehicle = main(page).getByRole('combobox', { name: 'Veículo' });
+  await untilTheAppOwns(vehicle);
+  await vehicle.selectOption({ label: 'QWE7D89 CIVIC EXL 2.0' });
   await expect(main(page).getByRole('heading', { name: 'Este veículo não tem rastreador' })).toBeVisible();
   await expect(page.locator('.leaflet-container')).toHaveCount(0);
 });

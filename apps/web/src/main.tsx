@@ -2,7 +2,7 @@ import './lib/zod-config';
 // Global CSS first (tokens, then reset/base); every component's CSS Module comes after and overrides it.
 import './styles/tokens.css';
 import './styles/base.css';
-import { StrictMode, startTransition, useEffect, useRef, type ReactNode } from 'react';
+import { StrictMode, startTransition, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation } from 'react-router';
 import { App } from './app/App';
@@ -52,11 +52,14 @@ const seed = async (ok: boolean) => {
 const session = hadSession() || serverRender ? (hadSession() ? ensureFresh() : refresh()).then(seed) : null;
 await Promise.all([preloadRoute(), session]);
 
-/** The first screen's data is not asked again while it mounts; the first navigation ends that (query-client.tsx). */
+/**
+ * The first screen's data is not asked again while it mounts; the first navigation ends that (query-client.tsx). A
+ * layout effect: it runs before the new page's queries subscribe (in their passive effects), so the new page asks.
+ */
 function FirstScreen({ children }: { children: ReactNode }) {
   const { key } = useLocation();
   const first = useRef(key);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (key !== first.current) endBootWindow?.();
   }, [key]);
   return children;

@@ -8,6 +8,7 @@
  * share the line with the JavaScript that only hydrates what is already visible. Until React hydrates:
  * - what is typed stays (the prerendered forms' fields adopt the DOM's values; their submit buttons stay
  *   disabled until hydration: `useInBrowser`);
+ * - on a server-rendered customer page, a field React does not own yet is read-only (what it took would be lost);
  * - a form submitted before React took it over is not sent by the browser (no request, nothing in the address);
  * - a click on one of the app's links (React Router's, marked `data-discover`) is held, not a full page load:
  *   the app navigates to it once hydrated (`takePendingNavigation` in `lib/boot-handoff.ts`), so the focus
@@ -102,6 +103,12 @@
     },
     true,
   );
+  // A server-rendered customer page (ADR 059) hydrates after its first paint, in parts (a form loaded on demand last):
+  // what is typed or picked in a field React does not own yet is wiped when it does (a card number typed on a slow
+  // phone, gone). Until then each field is read-only (a list or a box to tick, disabled), which the browser shows and
+  // the keyboard respects; the first touch asks for the app's code at once. React marks what it owns with its own
+  // properties: each field is given back as soon as it is React's, and all of them after 15 s whatever happened.
+  if (document.documentElement.hasAttribute('data-ssr')) holdFieldsUntilHydrated();
   document.addEventListener('click', onClick, true);
   document.addEventListener('pointerdown', onTouch, true);
   document.addEventListener('keydown', onTouch, true);
@@ -109,4 +116,37 @@
   // background (no frames) still loads after a moment.
   requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 1000);
+
+  function holdFieldsUntilHydrated() {
+    const reactProps = (el: Element) => {
+      const key = Object.keys(el).find((k) => k.startsWith('__reactProps$'));
+      return key ? ((el as unknown as Record<string, { disabled?: boolean; readOnly?: boolean } | undefined>)[key] ?? {}) : null;
+    };
+    const held = new Map<HTMLElement, 'readOnly' | 'disabled'>();
+    for (const el of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+      '#root input, #root textarea, #root select',
+    )) {
+      const how = el instanceof HTMLSelectElement || /^(checkbox|radio|file|range|color)$/.test(el.type) ? 'disabled' : 'readOnly';
+      if (
+        el.disabled ||
+        (how === 'readOnly' && (el as HTMLInputElement).readOnly) ||
+        (el instanceof HTMLInputElement && el.type === 'hidden')
+      )
+        continue;
+      el[how as 'disabled'] = true;
+      held.set(el, how);
+    }
+    const until = Date.now() + 15_000;
+    const giveBack = () => {
+      for (const [el, how] of held) {
+        const props = reactProps(el);
+        if (!props && Date.now() < until) continue;
+        // React's own value for the attribute wins (it may have changed it since hydrating).
+        (el as HTMLInputElement)[how] = Boolean(props?.[how]);
+        held.delete(el);
+      }
+      if (held.size) setTimeout(giveBack, 50);
+    };
+    if (held.size) setTimeout(giveBack, 50);
+  }
 })();
