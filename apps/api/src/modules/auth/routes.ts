@@ -87,7 +87,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         operationId: 'authVerify',
         security: noAuth,
-        summary: 'Step 3: check the code; answers the tokens and sets the refresh cookie',
+        summary: 'Step 3: check the code; answers the tokens and sets the refresh cookie and the page cookie (guarita_pg, ADR 059)',
         body: z.object({ Sessao: sessaoSchema, CodigoAutenticacao: codeSchema }),
         response: { 200: TokensDto, ...errorResponses },
       },
@@ -114,7 +114,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         operationId: 'authRefresh',
-        description: 'Authenticated by the HttpOnly refresh cookie (guarita_rt, path /api/auth), not by a bearer token.',
+        description:
+          'Authenticated by the HttpOnly refresh cookie (guarita_rt, path /api/auth), not by a bearer token. Sets a new page cookie (guarita_pg) as well.',
         security: noAuth,
         summary: 'Rotate the refresh cookie; new IdToken and AccessToken',
         response: { 200: TokensDto, ...errorResponses },

@@ -78,7 +78,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Step 3: check the code; answers the tokens and sets the refresh cookie */
+        /** Step 3: check the code; answers the tokens and sets the refresh cookie and the page cookie (guarita_pg, ADR 059) */
         post: operations["authVerify"];
         delete?: never;
         options?: never;
@@ -97,7 +97,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the refresh cookie; new IdToken and AccessToken
-         * @description Authenticated by the HttpOnly refresh cookie (guarita_rt, path /api/auth), not by a bearer token.
+         * @description Authenticated by the HttpOnly refresh cookie (guarita_rt, path /api/auth), not by a bearer token. Sets a new page cookie (guarita_pg) as well.
          */
         post: operations["authRefresh"];
         delete?: never;
@@ -21991,11 +21991,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        tokens: {
-                            IdToken: string;
-                            AccessToken: string;
-                            expiresIn: number;
-                        };
                         contracts?: {
                             nCtrId: number;
                             bpName: string;
@@ -22368,6 +22363,11 @@ export interface operations {
                                 Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
                                 AnoMesDia: string | null;
                             };
+                        };
+                        tokens: {
+                            IdToken: string;
+                            AccessToken: string;
+                            expiresIn: number;
                         };
                     };
                 };

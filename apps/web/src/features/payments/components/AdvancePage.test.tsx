@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -59,6 +59,12 @@ const envelope = apiError;
 let forecast: () => Response;
 let advance: (body: { metodoPagamento: string }) => Response | Promise<Response>;
 const advanceCalls: Array<{ body: { metodoPagamento: string }; key: string | null }> = [];
+
+// The page loads its form, the unavailable sheet and the form's checks on demand: their first import (vitest
+// transforms them then) took most of a 5 s wait on a loaded machine. Loaded once here, the waits measure the page.
+beforeAll(async () => {
+  await Promise.all([import('./AdvanceForm'), import('./AdvanceUnavailableSheet'), import('./advance-checks')]);
+}, 60_000);
 
 beforeEach(() => {
   forecast = () => dto(AdvanceForecastDto, ELIGIBLE);
