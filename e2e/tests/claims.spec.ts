@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { JOAO, MARIA } from '../support/demo';
+import { untilTheAppOwns } from '../support/browser-render';
 import { login } from '../support/login';
 
 /**
@@ -21,7 +22,10 @@ const photo = (color: string) =>
 
 async function sendStep(page: Page, title: string, file: { name: string; mimeType: string; buffer: Buffer }) {
   await expect(main(page).getByRole('heading', { name: title })).toBeVisible();
-  await page.getByLabel('Escolher arquivo').setInputFiles(file);
+  // A server-rendered step (a reload) takes a file once the app owns its field, as a person's tap would (ADR 059).
+  const field = page.getByLabel('Escolher arquivo');
+  await untilTheAppOwns(field);
+  await field.setInputFiles(file);
 }
 
 test('notice → form → every evidence step → case view; reload resumes; notice PDF has the case number', async ({ page, request }) => {
