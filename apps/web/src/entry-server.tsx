@@ -36,9 +36,10 @@ export async function renderCustomerPage(url: string, render: ServerRender): Pro
   let html: string | null = null;
   try {
     // A part the page loads on demand (the advance form, the card form) suspends the first render that meets it, and
-    // renderToString gives up on it (client rendering); its module is loaded by then, so the next render completes.
-    for (let attempt = 0; attempt < 3 && (html === null || suspended(html)); attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setImmediate(resolve));
+    // renderToString gives up on it (client rendering); its module is being loaded then, and a later render completes
+    // (the first customer to open such a page after a start waits up to ~100 ms more; later ones not at all).
+    for (let attempt = 0; attempt < 6 && (html === null || suspended(html)); attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20));
       html = renderOnce(url, render, client);
     }
   } catch {
