@@ -1,18 +1,11 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import { z } from 'zod';
-import { SELECTED_CONTRACT_COOKIE, firstScreenRequest, selectedContractFromCookie } from '@guarita/domain';
-import { BootBody, firstScreenReader, type FirstScreen } from '../modules/boot/first-screen';
-import { publicConfigBody } from '../modules/public-config/routes';
+import { PRERENDER_DIR } from './prerender-dir';
+import { sendRenderedPage, serverRenderedPages } from './server-rendered-pages';
 
-/** Where the web build (apps/web/scripts/prerender.ts) leaves the public pages it rendered to HTML. */
-export const PRERENDER_DIR = 'prerendered';
 const HtmlFile = z.string().regex(/^[\w-]+\.html$/);
 const Manifest = z.object({
   pages: z.array(z.object({ path: z.string().startsWith('/'), file: HtmlFile })),
@@ -61,84 +54,6 @@ function readPrerendered(root: string): Prerendered {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const brotli = promisify(brotliCompress);
-const gzip = promisify(gzipCallback);
-const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
-
-/** The web build's server renderer of a customer's first screen (apps/web/src/entry-server.tsx, ADR 059). */
-interface CustomerPageRenderer {
-  renderCustomerPage(
-    url: string,
-    render: { loggedIn: true; selectedContract: number | null; publicConfig: ReturnType<typeof publicConfigBody>; data: FirstScreen },
-  ): Promise<{ html: string; dataScript: string; title: string | null } | null>;
-  warmUp(paths: string[]): Promise<void>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * Loads the server renderer and the customer routes' modules and renders each once (server.ts, after listen):
-     * the first customer's page would otherwise wait for them. Tests never call it (nor load the renderer unless
-     * they ask for a customer page).
-     */
-    warmUpServerRender: () => Promise<void>;
-  }
-}
-
-/** The renderer, or null (no server build, or one that cannot load: the skeleton is sent, as before ADR 059). */
-async function loadRenderer(root: string, log: FastifyBaseLogger): Promise<CustomerPageRenderer | null> {
-  const file = path.join(root, PRERENDER_DIR, 'server', 'entry-server.js');
-  if (!existsSync(file)) return null;
-  try {
-    return (await import(pathToFileURL(file).href)) as CustomerPageRenderer;
-  } catch (err) {
-    log.error({ err }, 'the server renderer could not be loaded: customer pages are sent as skeletons');
-    return null;
-  }
-}
-
-const ROOT_ELEMENT = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>/;
-
-/**
- * A logged-in customer's first screen rendered on the server (ADR 059), from the route's own copy of index.html: the
- * customer its page cookie names (a live login only), the data the boot would answer for this route, rendered with
- * the route's modules. Null (the skeleton is sent instead) without a live page cookie or when the page cannot be
- * rendered whole; a failure is logged, never shown.
- */
-function customerPages(app: FastifyInstance, root: string, loadRenderer: () => Promise<CustomerPageRenderer | null>) {
-  const readFirstScreen = firstScreenReader(app);
-  const publicConfig = publicConfigBody(app.config);
-  const templates = new Map<string, string>();
-  const template = (file: string) => {
-    let html = templates.get(file);
-    if (html === undefined) templates.set(file, (html = readFileSync(path.join(root, file), 'utf8')));
-    return html;
-  };
-  return async (req: FastifyRequest, pathname: string, file: string): Promise<string | null> => {
-    if (!app.hasDecorator('pageSession')) return null;
-    const who = await app.pageSession(req);
-    const renderer = who && (await loadRenderer());
-    if (!who || !renderer) return null;
-    const html = template(file);
-    if (!ROOT_ELEMENT.test(html)) return null;
-    try {
-      const stored = selectedContractFromCookie(req.cookies[SELECTED_CONTRACT_COOKIE]);
-      // The same body the early script would send, checked as the boot checks it.
-      const data = await readFirstScreen(who.customerId, BootBody.parse(firstScreenRequest(pathname, stored)) ?? {});
-      const page = await renderer.renderCustomerPage(req.url, { loggedIn: true, selectedContract: stored, publicConfig, data });
-      if (!page) return null;
-      let out = html
-        .replace('<html lang="pt-BR">', '<html lang="pt-BR" data-ssr>')
-        .replace(ROOT_ELEMENT, () => `<div id="root" data-ssr>${page.html}</div>${page.dataScript}`);
-      if (page.title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title!} — Guarita</title>`);
-      return out;
-    } catch (err) {
-      req.log.warn({ err, path: pathname }, 'server render failed: the skeleton was sent');
-      return null;
-    }
-  };
-}
-
 /**
  * Serves the built SPA. Hashed files under /assets/ are immutable; everything else (HTML above all) is
  * revalidated. Files are sent precompressed (.br/.gz written by the build) when the browser accepts it.
@@ -151,16 +66,8 @@ export default fp(async (app, opts: { root: string; publicUrl: string }) => {
   const hasWeb = existsSync(index);
   const prerendered = hasWeb ? readPrerendered(opts.root) : { pages: new Map<string, string>(), shells: [] };
   const origin = opts.publicUrl.replace(/\/+$/, '');
-  let renderer: Promise<CustomerPageRenderer | null> | undefined;
-  const renderCustomerPage = customerPages(
-    app,
-    opts.root,
-    () => (renderer ??= hasWeb ? loadRenderer(opts.root, app.log) : Promise.resolve(null)),
-  );
-  app.decorate('warmUpServerRender', async () => {
-    const loaded = await (renderer ??= hasWeb ? loadRenderer(opts.root, app.log) : Promise.resolve(null));
-    await loaded?.warmUp(prerendered.shells.map((s) => s.pattern.replace(/:\w+/g, '1')));
-  });
+  const customerPages = serverRenderedPages(app, opts.root, hasWeb);
+  app.decorate('warmUpServerRender', () => customerPages.warmUp(prerendered.shells.map((s) => s.pattern.replace(/:\w+/g, '1'))));
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -197,19 +104,8 @@ export default fp(async (app, opts: { root: string; publicUrl: string }) => {
       const pathname = req.url.split('?')[0]!;
       const match = prerendered.shells.find((s) => s.match.test(pathname));
       const shell = match?.file;
-      const rendered = match?.ssrFile && req.method === 'GET' ? await renderCustomerPage(req, pathname, match.ssrFile) : null;
-      if (rendered) {
-        // The customer's own data: never stored by a cache, the browser's included. Compressed as the API's answers
-        // are (brotli at quality 4, else gzip): @fastify/compress does not reach the not-found handler's replies.
-        reply
-          .header('content-type', 'text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header('vary', 'accept-encoding, cookie');
-        const accepted = String(req.headers['accept-encoding'] ?? '');
-        if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(await brotli(rendered, BROTLI_FAST));
-        if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzip(rendered));
-        return reply.send(rendered);
-      }
+      const rendered = match?.ssrFile && req.method === 'GET' ? await customerPages.render(req, pathname, match.ssrFile) : null;
+      if (rendered) return sendRenderedPage(req, reply, rendered);
       return reply.sendFile(prerendered.pages.get(pathname) ?? shell ?? 'index.html');
     }
     return reply.code(404).send({ sucesso: false, status: 404, erro: 'NOT_FOUND', mensagem: 'Não encontrado.' });
