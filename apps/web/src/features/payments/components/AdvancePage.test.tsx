@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -110,6 +110,22 @@ function renderPage() {
 }
 
 const method = () => screen.getByRole('combobox', { name: 'Método de pagamento' });
+
+/**
+ * The method field once the form's code has arrived and replaced its stand-in (the page loads it after its first
+ * paint). The tests of what is done before that hold the code back themselves; the others wait for it here, or a
+ * choice made on the stand-in while it is being replaced would race the swap.
+ */
+async function formWithItsCode() {
+  await screen.findByRole('combobox', { name: 'Método de pagamento' });
+  for (let i = 0; i < 3; i++) {
+    await act(async () => {
+      await vi.dynamicImportSettled();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+  }
+  return method();
+}
 const submit = () => screen.getByRole('button', { name: 'Solicitar Antecipação' });
 
 describe('AdvancePage', () => {
@@ -175,7 +191,7 @@ describe('AdvancePage', () => {
         dataAgendada: null,
       });
     const { user } = renderPage();
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Método de pagamento' }), 'Cartão de Crédito');
+    await user.selectOptions(await formWithItsCode(), 'Cartão de Crédito');
     await user.click(submit());
     const sheet = await screen.findByRole('dialog', { name: 'Antecipação não disponível' });
     expect(sheet).toHaveTextContent('A antecipação só é possível após a quitação das faturas em atraso.');
@@ -184,7 +200,7 @@ describe('AdvancePage', () => {
 
   it('Pix: warns that it cannot be undone, then shows the QR valid for 2 hours, the key and the notice', async () => {
     const { user } = renderPage();
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Método de pagamento' }), 'Pix');
+    await user.selectOptions(await formWithItsCode(), 'Pix');
     await user.click(submit());
     const confirm = await screen.findByRole('dialog', { name: 'Antecipar com Pix' });
     expect(confirm).toHaveTextContent('Ao gerar o Pix, esta ação não poderá ser desfeita.');
@@ -212,7 +228,7 @@ describe('AdvancePage', () => {
         conteudo: { ...PIX_RESULT.conteudo, pix: null, txid: null, status: 'paid' },
       });
     const { user, router } = renderPage();
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Método de pagamento' }), 'Cartão de Crédito');
+    await user.selectOptions(await formWithItsCode(), 'Cartão de Crédito');
     await user.click(submit());
     const modal = await screen.findByRole('dialog', { name: 'Antecipação realizada' });
     expect(modal).toHaveTextContent(mensagem);
@@ -232,7 +248,7 @@ describe('AdvancePage', () => {
       });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const { user } = renderPage();
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Método de pagamento' }), 'Link de pagamento');
+    await user.selectOptions(await formWithItsCode(), 'Link de pagamento');
     await user.click(submit());
     const modal = await screen.findByRole('dialog', { name: 'Link de pagamento gerado' });
     expect(open).toHaveBeenCalledWith(link, '_blank', expect.stringContaining('noopener'));
@@ -264,7 +280,7 @@ describe('AdvancePage', () => {
   ])('reports %s with the spec message', async (_case, reply, text) => {
     advance = reply as typeof advance;
     const { user } = renderPage();
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Método de pagamento' }), 'Cartão de Crédito');
+    await user.selectOptions(await formWithItsCode(), 'Cartão de Crédito');
     await user.click(submit());
     const modal = await screen.findByRole('dialog', { name: 'Não foi possível solicitar a antecipação' });
     expect(modal).toHaveTextContent(text);
