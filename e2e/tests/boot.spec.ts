@@ -13,12 +13,19 @@ test.describe.configure({ timeout: 90_000 });
  * tests load pages without it (`renderInBrowser`), as a customer whose page cookie has expired does.
  */
 
-/** The API calls the page makes from now on, as 'METHOD /path'. */
+/**
+ * The API calls of the next page the tab loads, as 'METHOD /path': from its commit on, so a poll the page being left
+ * sends while the next one loads (the position's, the bell's) is not counted as the new page's.
+ */
 function recordApiCalls(page: Page): string[] {
   const calls: string[] = [];
+  let committed = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) committed = true;
+  });
   page.on('request', (req) => {
     const url = new URL(req.url());
-    if (url.pathname.startsWith('/api/')) calls.push(`${req.method()} ${url.pathname}`);
+    if (committed && url.pathname.startsWith('/api/')) calls.push(`${req.method()} ${url.pathname}`);
   });
   return calls;
 }
@@ -43,17 +50,19 @@ test('a reload of the start page renders the chosen contract from one boot reque
   expect(data).toEqual(['POST /api/auth/boot']);
 
   // The same page without an id in the route shows the stored choice (the Civic), again from the boot alone.
-  calls.length = 0;
+  page.removeAllListeners('request');
+  page.removeAllListeners('framenavigated');
+  const next = recordApiCalls(page);
   await page.goto('/dashboard');
   await expect(main.getByText('nº 100104')).toBeVisible();
   await expect(main.getByText('Total em aberto:')).toContainText(/R\$\s\d/);
-  expect(calls.filter((c) => c !== 'GET /api/config')).toEqual(['POST /api/auth/boot']);
+  expect(next.filter((c) => c !== 'GET /api/config')).toEqual(['POST /api/auth/boot']);
 
   // Navigating inside the app asks as before: the boot's data is only the first screen's.
   await main.getByRole('link', { name: 'Pagamentos', exact: true }).click();
   await expectPath(page, '/pagamentos/100104');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagamentos');
-  await expect.poll(() => calls).toContain('GET /api/contracts/100104/bills');
+  await expect.poll(() => next).toContain('GET /api/contracts/100104/bills');
 });
 
 test('a reload of the open invoice renders it from the boot (with the payments summary)', async ({ page, request }) => {
@@ -122,6 +131,7 @@ test('a reload of Meu plano, Suporte, Mapa, Notificações, Sinistros, a claim s
       path,
     ).toEqual(['POST /api/auth/boot']);
     page.removeAllListeners('request');
+    page.removeAllListeners('framenavigated');
   }
   // A claim's tracking page, reached from the list: the boot is told its case number.
   await page.goto('/sinistros');
@@ -133,6 +143,23 @@ test('a reload of Meu plano, Suporte, Mapa, Notificações, Sinistros, a claim s
   const calls = recordApiCalls(page);
   await page.reload();
   await expect(main.getByRole('heading', { name: 'Etapas' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(calls.filter((c) => c !== 'GET /api/config')).toEqual(['POST /api/auth/boot']);
+});
+
+test('an early script that arrives after the app still makes the one boot request: the app waits for it', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  await renderInBrowser(page);
+  await page.goto('/pagamentos/100101');
+  await expect(page.getByRole('main').getByText('Total em aberto:').first()).toContainText(/R\$\s\d/);
+  // A busy machine or network: the tiny early script comes well after the app's modules.
+  await page.route('**/assets/early-refresh-*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 1_500));
+    await route.continue();
+  });
+  const calls = recordApiCalls(page);
+  await page.reload();
+  await expect(page.getByRole('main').getByText('Total em aberto:').first()).toContainText(/R\$\s\d/);
   await page.waitForLoadState('networkidle');
   expect(calls.filter((c) => c !== 'GET /api/config')).toEqual(['POST /api/auth/boot']);
 });

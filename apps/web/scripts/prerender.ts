@@ -154,7 +154,10 @@ async function prerender(): Promise<void> {
       ].join('\n    ');
     };
     const loader = await writeBootScript('deferred-entry');
-    const earlyRefresh = `<script async src="${await writeBootScript('early-refresh')}"></script>`;
+    // `defer`, not `async`: the HTML runs deferred classic scripts and module scripts in document order, so the app's
+    // module always finds the boot request started (an async script that arrived late made the app refresh on its
+    // own and the boot's data go unused; seen on a loaded CI machine).
+    const earlyRefresh = `<script defer src="${await writeBootScript('early-refresh')}"></script>`;
     const write = (file: string, html: string, tags: string, opts: { deferModules: boolean }) => {
       let out = tags ? html.replace('</head>', `  ${tags}\n  </head>`) : html;
       if (opts.deferModules) out = deferModules(out, loader);
@@ -241,7 +244,7 @@ async function writeBootScript(script: 'deferred-entry' | 'early-refresh'): Prom
   return `/${name}`;
 }
 
-/** The early refresh goes first in <head>: it is tiny and its answer is on every logged-in page's critical path. */
+/** The early refresh goes first in <head>, before the module script it must run ahead of: its answer is on every logged-in page's critical path. */
 function withEarlyRefresh(html: string, tag: string): string {
   return html.replace(/(<title>[^<]*<\/title>)/, (title: string) => `${title}\n    ${tag}`);
 }

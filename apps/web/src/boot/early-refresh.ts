@@ -1,7 +1,8 @@
 /**
  * A returning customer's boot request, started by the customer routes' HTML before the app bundle arrives
  * (ADR 025, ADR 058). Not part of the bundle: `scripts/prerender.ts` bundles it (with the domain's first-screen rule
- * only) to `/assets/early-refresh-<hash>.js`, a classic `async` script. It asks only when the session flag is set
+ * only) to `/assets/early-refresh-<hash>.js`, a classic `defer` script placed before the app's module script (so it
+ * always runs first: deferred and module scripts run in document order). It asks only when the session flag is set
  * (`lib/session.ts` FLAG), under the same Web Lock as the app's refreshes: `POST /api/auth/boot` rotates the refresh
  * cookie as `/api/auth/refresh` does and answers, with the tokens, the first screen's data (the contracts, the
  * customer, the unread count and what the route's first screen reads). The answer waits in
