@@ -15,6 +15,8 @@
  *   and the announcement of the new page are the app's as for any navigation. If the modules fail to load,
  *   the browser goes there itself.
  */
+const PRELOADS_PER_TASK = 4;
+
 (() => {
   const me = document.currentScript;
   const [entry, ...preloads] = (me?.dataset.modules ?? '').split(' ').filter(Boolean);
@@ -27,13 +29,19 @@
   const start = () => {
     if (started) return;
     started = true;
-    for (const href of preloads) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
+    // The entry first, then a few preloads per task: starting a fetch costs the browser 1–2 ms (more for the first
+    // ones), and a customer page lists 30 to 40 (in one task, 60–100 ms on a mid-range phone: blocking time).
+    const preloadFrom = (i: number) => {
+      for (const href of preloads.slice(i, i + PRELOADS_PER_TASK)) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.append(link);
+      }
+      if (i + PRELOADS_PER_TASK < preloads.length) setTimeout(() => preloadFrom(i + PRELOADS_PER_TASK), 0);
+    };
+    setTimeout(() => preloadFrom(0), 0);
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
