@@ -158,6 +158,20 @@ test('static files go out precompressed, hashed ones cached for a year', async (
   expect(page.headers()['cache-control']).toBe('no-cache');
 });
 
+test("the chunks every customer page runs at load carry V8's compile hint; a page's own chunk does not (ADR 060)", async ({ request }) => {
+  const html = await (await request.get('/dashboard')).text();
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const hinted = async (file: string) => (await (await request.get(file)).text()).startsWith('//# allFunctionsCalledOnLoad\n');
+  for (const name of ['framework', 'app-entry', 'query', 'shell-common', 'shell-customer']) {
+    const file = files.find((f) => new RegExp(`^/assets/${name}-[\\w-]{8}\\.js$`).test(f));
+    expect(file, name).toBeDefined();
+    expect(await hinted(file!), name).toBe(true);
+  }
+  const page = files.find((f) => f.startsWith('/assets/DashboardPage-'));
+  expect(page).toBeDefined();
+  expect(await hinted(page!)).toBe(false);
+});
+
 test('robots.txt and sitemap.xml are real files listing the public pages', async ({ request, baseURL }) => {
   const robots = await request.get('/robots.txt');
   expect(robots.status()).toBe(200);
