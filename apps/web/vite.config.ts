@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import type { Plugin } from 'vite';
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { planGroups, type ChunkPlan } from './build/chunk-plan.ts';
@@ -11,30 +10,8 @@ import { planGroups, type ChunkPlan } from './build/chunk-plan.ts';
 const planFile = process.env.GUARITA_CHUNK_PLAN;
 const plan = planFile ? (JSON.parse(readFileSync(planFile, 'utf8')) as ChunkPlan) : null;
 
-/** The chunks every page (or every customer page) loads and mostly runs before it is interactive. */
-const EAGER_CHUNKS = new Set(['framework', 'app-entry', 'query', 'shell-common', 'shell-customer']);
-
-/**
- * V8's explicit compile hint (Chrome 136+) on the chunks every page runs at load: V8 compiles them whole while they
- * download, off the main thread, instead of function by function on it as each is first called (ADR 060). Added last,
- * after Vite has put its preload map at the top of a chunk: the comment must open the file.
- */
-function compileHints(): Plugin {
-  return {
-    name: 'guarita:compile-hints',
-    apply: 'build',
-    generateBundle: {
-      order: 'post',
-      handler(_, bundle) {
-        for (const chunk of Object.values(bundle))
-          if (chunk.type === 'chunk' && EAGER_CHUNKS.has(chunk.name)) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
-      },
-    },
-  };
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [compileHints()])],
+  plugins: [react()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000' } },
   // The manifest tells scripts/prerender.ts which chunks each prerendered page preloads (then it is removed).
   build: {

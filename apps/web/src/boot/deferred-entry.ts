@@ -15,7 +15,7 @@
  *   and the announcement of the new page are the app's as for any navigation. If the modules fail to load,
  *   the browser goes there itself.
  */
-const PRELOADS_PER_TASK = 4;
+const PRELOADS_PER_TASK = 2;
 
 (() => {
   const me = document.currentScript;
