@@ -132,12 +132,14 @@ export function AdvanceForm({ nCtrId, forecast: f, draft, notice, onUnavailable,
     } else send(metodoPagamento);
   });
 
-  // Takes over from the form shown before this module: the focus where it was (it left with the old elements), and
-  // a tap on 'Solicitar Antecipação' made meanwhile is this form's submit. Once: the draft is spent.
+  // Takes over from the form shown before this module: the method chosen there (also one chosen after this form had
+  // rendered with the draft, before it replaced that form), the focus where it was (it left with the old elements),
+  // and a tap on 'Solicitar Antecipação' made meanwhile is this form's submit. Once: the draft is spent.
   const takeOver = useRef(submit);
   takeOver.current = submit;
   useEffect(() => {
     const d = draft.current;
+    if (d.method && form.getValues('metodoPagamento') !== d.method) form.setValue('metodoPagamento', d.method);
     const focusLost = !document.activeElement || document.activeElement === document.body;
     if (d.focus === 'method' && focusLost) form.setFocus('metodoPagamento');
     if (d.focus === 'submit' && focusLost) submitButton.current?.focus();
