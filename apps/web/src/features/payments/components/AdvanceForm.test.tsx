@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ContractId } from '@guarita/domain';
@@ -40,4 +40,9 @@ it('a method chosen on the form shown before this one, after this one had render
     </QueryClientProvider>,
   );
   expect(await screen.findByRole('combobox', { name: 'Método de pagamento' })).toHaveDisplayValue('Pix');
+  // A chosen method asks for the form's checks (advance-checks.ts): their arrival lands before the test ends.
+  await act(async () => {
+    await import('./advance-checks');
+    await new Promise((r) => setTimeout(r, 0));
+  });
 });
