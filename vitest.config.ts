@@ -24,6 +24,8 @@ export default defineConfig({
     sequence: { sequencer: FuzzFirst },
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      // The bench's own arithmetic (what it prints must be right to be worth reading).
+      { test: { name: 'bench', root: 'bench', include: ['src/**/*.test.ts'] } },
       {
         test: {
           name: 'api',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { logInSession } from './login';
+import { threadBlocking, type ThreadBlocking } from './thread-blocking';
 
 /**
  * A route Lighthouse measures. `auth` routes start logged in (the refresh and page cookies of a real login plus the
@@ -54,6 +55,8 @@ export interface LighthouseRun {
   jsBytes: number;
   /** Where the page ended up (a logged-in route that bounced to '/' measured the wrong page). */
   finalPath: string;
+  /** The blocking time of the observed trace by wall time and by the main thread's CPU time (thread-blocking.ts). */
+  observed: ThreadBlocking | null;
 }
 
 export interface LighthouseFigure {
@@ -137,6 +140,7 @@ async function runOnce(base: string, route: LighthouseRoute): Promise<Lighthouse
       cls: num('cumulative-layout-shift'),
       jsBytes,
       finalPath: new URL(lhr.finalDisplayedUrl).pathname,
+      observed: threadBlocking(result.artifacts.Trace?.traceEvents ?? []),
     };
   } finally {
     await browser.close();

@@ -90,6 +90,10 @@ async function lighthouseFigures(cleanup: Cleanup): Promise<void> {
               `${`${(m.jsBytes / KB).toFixed(1)} KB`.padStart(9)}  ≥ ${t.score(route)}, LCP ≤ ${t.lcpMs / 1000} s, TBT ≤ ${t.tbtMs} ms, CLS ≤ ${t.cls}` +
               `  (scores ${runs.map((r) => r.score).join('/')})`,
           );
+          // The same runs' observed main-thread tasks: by wall time (what Lighthouse's simulation starts from) and by the
+          // CPU the thread got (the page's own work; the rest was waiting for a CPU on this shared machine, ADR 060).
+          const observed = runs.map((r) => (r.observed ? `${r.observed.wallMs}/${r.observed.cpuMs}` : '?')).join(' ');
+          report.line(`    observed blocking time after FCP, wall/CPU ms per run: ${observed}`);
           if (m.finalPath !== route.path) report.line(`    note: the page ended on ${m.finalPath}`);
           report.tallyOnly(`lighthouse ${route.path}`, ok.score && ok.lcp && ok.tbt && ok.cls);
         } catch (err) {
