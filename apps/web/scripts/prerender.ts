@@ -245,7 +245,7 @@ async function writeBootScript(script: 'deferred-entry' | 'early-refresh'): Prom
 }
 
 /**
- * React DOM is a dynamic import of the entry (it runs in a task of its own once compiled, ADR 060): its chunk is
+ * React DOM is a dynamic import of the entry (it is evaluated in a task of its own, ADR 060): its chunk is
  * preloaded with the entry's static ones on every page, so asking for it costs no round trip.
  */
 function withReactDomPreload(html: string, manifest: Record<string, ManifestChunk>): string {
