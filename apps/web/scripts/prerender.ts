@@ -139,7 +139,7 @@ async function prerender(): Promise<void> {
     const manifestFile = path.join(dist, '.vite', 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
     assertNoChunkCycle(manifest);
-    const template = withReactDomPreload(readFileSync(path.join(dist, 'index.html'), 'utf8'), manifest);
+    const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const shell = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>/;
     if (!shell.test(template)) throw new Error('prerender: index.html has no <div id="root"><!--app-->…<!--/app--></div>');
     const already = new Set(template.match(/\/assets\/[^"]+/g) ?? []);
@@ -242,20 +242,6 @@ async function writeBootScript(script: 'deferred-entry' | 'early-refresh'): Prom
   const name = `assets/${script}-${createHash('sha256').update(js).digest('base64url').slice(0, 8)}.js`;
   writeFileSync(path.join(dist, name), js);
   return `/${name}`;
-}
-
-/**
- * React DOM is a dynamic import of the entry (it is evaluated in a task of its own, ADR 060): its chunk is
- * preloaded with the entry's static ones on every page, so asking for it costs no round trip.
- */
-function withReactDomPreload(html: string, manifest: Record<string, ManifestChunk>): string {
-  const key = Object.keys(manifest).find((k) => /node_modules\/react-dom\/client\.js$/.test(k));
-  if (!key) throw new Error('prerender: react-dom/client is not a chunk of its own (main.tsx imports it dynamically)');
-  const tag = `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`;
-  const last = [...html.matchAll(/<link rel="modulepreload" crossorigin href="[^"]+">/g)].pop();
-  if (!last) throw new Error('prerender: index.html preloads no module');
-  const at = last.index + last[0].length;
-  return `${html.slice(0, at)}\n    ${tag}${html.slice(at)}`;
 }
 
 /** The early refresh goes first in <head>, before the module script it must run ahead of: its answer is on every logged-in page's critical path. */

@@ -3,6 +3,7 @@ import './lib/zod-config';
 import './styles/tokens.css';
 import './styles/base.css';
 import { StrictMode, startTransition, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation } from 'react-router';
 import { App } from './app/App';
 import { adoptPublicConfig, getPublicConfig } from './api/get-public-config';
@@ -20,7 +21,6 @@ void navigator.serviceWorker
 window.addEventListener('unhandledrejection', (e) => console.error(e.reason));
 
 const root = document.getElementById('root')!;
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 // A logged-in page the server rendered with its first screen (ADR 059): the browser's first render uses what the
 // server used (the hooks' server snapshots, lib/server-render.ts) and the same data, so React hydrates its HTML.
@@ -51,11 +51,6 @@ const seed = async (ok: boolean) => {
 // The server renders only for a live login: the session is asked for even if this device's flag was lost.
 const session = hadSession() || serverRender ? (hadSession() ? ensureFresh() : refresh()).then(seed) : null;
 await Promise.all([preloadRoute(), session]);
-// React DOM's evaluation is a task of its own, apart from the entry's and the route's (ADR 060); its chunk is preloaded
-// with the entry's (scripts/prerender.ts). The next task hydrates.
-await nextTask();
-const { createRoot, hydrateRoot } = await import('react-dom/client');
-await nextTask();
 
 /**
  * The first screen's data is not asked again while it mounts; the first navigation ends that (query-client.tsx). A

@@ -17,7 +17,7 @@
  * - a tap on one of the page's buttons (the header's 'Voltar', the menu) is held the same way and made again on the
  *   same button once the app owns it: before, it did nothing and was lost.
  */
-const PRELOADS_PER_TASK = 1;
+const PRELOADS_PER_TASK = 2;
 
 (() => {
   const me = document.currentScript;
