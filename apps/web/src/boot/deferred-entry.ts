@@ -11,11 +11,9 @@
  * - on a server-rendered customer page, a field React does not own yet is read-only (what it took would be lost);
  * - a form submitted before React took it over is not sent by the browser (no request, nothing in the address);
  * - a click on one of the app's links (React Router's, marked `data-discover`) is held, not a full page load:
- *   the app navigates to it once hydrated (`takePendingClick` in `lib/boot-handoff.ts`), so the focus
+ *   the app navigates to it once hydrated (`takePendingNavigation` in `lib/boot-handoff.ts`), so the focus
  *   and the announcement of the new page are the app's as for any navigation. If the modules fail to load,
- *   the browser goes there itself;
- * - a tap on one of the page's buttons (the header's 'Voltar', the menu) is held the same way and made again on the
- *   same button once the app owns it: before, it did nothing and was lost.
+ *   the browser goes there itself.
  */
 const PRELOADS_PER_TASK = 2;
 
@@ -23,11 +21,8 @@ const PRELOADS_PER_TASK = 2;
   const me = document.currentScript;
   const [entry, ...preloads] = (me?.dataset.modules ?? '').split(' ').filter(Boolean);
   if (!entry) return;
-  const boot = ((
-    window as Window & { __guaritaBoot?: { pending: string | null; tapped: HTMLButtonElement | null; release(): void } }
-  ).__guaritaBoot = {
+  const boot = ((window as Window & { __guaritaBoot?: { pending: string | null; release(): void } }).__guaritaBoot = {
     pending: null as string | null,
-    tapped: null as HTMLButtonElement | null,
     release,
   });
   let started = false;
@@ -61,32 +56,23 @@ const PRELOADS_PER_TASK = 2;
   const onClick = (e: MouseEvent) => {
     start();
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    const button = (e.target as Element | null)?.closest?.('#root button[type="button"]');
-    if (button instanceof HTMLButtonElement && !button.disabled) {
-      e.preventDefault();
-      boot.pending = null;
-      boot.tapped = button;
-      showBusy(button);
-      return;
-    }
     const link = (e.target as Element | null)?.closest?.('a[href][data-discover]');
     if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
     const url = new URL(link.href);
     if (url.origin !== location.origin) return;
     e.preventDefault();
     boot.pending = url.pathname + url.search + url.hash;
-    boot.tapped = null;
     showBusy(link);
   };
-  // A held click shows that it was taken: the link or button busy, a bar at the top, the busy cursor (styles set from script:
-  // the CSP allows no inline style in the HTML). The app clears them once it has taken the click over.
-  let busy: { link: HTMLElement; bar: HTMLElement } | null = null;
-  function showBusy(link: HTMLElement) {
+  // A held click shows that it was taken: the link busy, a bar at the top, the busy cursor (styles set from script:
+  // the CSP allows no inline style in the HTML). The app clears them once it has taken the navigation over.
+  let busy: { link: HTMLAnchorElement; bar: HTMLElement } | null = null;
+  function showBusy(link: HTMLAnchorElement) {
     clearBusy();
     link.setAttribute('aria-busy', 'true');
     const bar = document.createElement('div');
     bar.setAttribute('role', 'progressbar');
-    bar.setAttribute('aria-label', link instanceof HTMLAnchorElement ? 'Abrindo a página…' : 'Carregando…');
+    bar.setAttribute('aria-label', 'Abrindo a página…');
     Object.assign(bar.style, {
       position: 'fixed',
       top: '0',
