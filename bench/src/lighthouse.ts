@@ -140,7 +140,7 @@ async function runOnce(base: string, route: LighthouseRoute): Promise<Lighthouse
       cls: num('cumulative-layout-shift'),
       jsBytes,
       finalPath: new URL(lhr.finalDisplayedUrl).pathname,
-      observed: threadBlocking(result.artifacts.Trace?.traceEvents ?? []),
+      observed: threadBlocking(result.artifacts.Trace?.traceEvents ?? [], lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 4),
     };
   } finally {
     await browser.close();

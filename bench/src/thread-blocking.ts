@@ -21,21 +21,22 @@ interface TraceEvent {
 }
 
 export interface ThreadBlocking {
-  /** Σ max(0, 4 × wall − 50 ms) over the tasks after FCP, in ms. */
+  /** Σ max(0, slowdown × wall − 50 ms) over the tasks after FCP, in ms. */
   wallMs: number;
-  /** Σ max(0, 4 × thread time − 50 ms) over the same tasks, in ms. */
+  /** Σ max(0, slowdown × thread time − 50 ms) over the same tasks, in ms. */
   cpuMs: number;
 }
 
-/** Lighthouse's mobile preset slows the CPU 4×: a task counts from 12.5 ms of unthrottled time. */
-const SLOWDOWN = 4;
+/** A task blocks for what it runs over 50 ms once slowed down as Lighthouse's run slows the CPU (4× on mobile). */
 const LONG_TASK_MS = 50;
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
-const blocking = (us: number) => Math.max(0, (us / 1000) * SLOWDOWN - LONG_TASK_MS);
-
-/** Both sums for one trace; null when the page's main thread or its first paint cannot be found in it. */
-export function threadBlocking(traceEvents: readonly TraceEvent[]): ThreadBlocking | null {
+/**
+ * Both sums for one trace, `slowdown` being the run's CPU slowdown (Lighthouse's `cpuSlowdownMultiplier`); null when
+ * the page's main thread or its first paint cannot be found in it.
+ */
+export function threadBlocking(traceEvents: readonly TraceEvent[], slowdown: number): ThreadBlocking | null {
+  const blocking = (us: number) => Math.max(0, (us / 1000) * slowdown - LONG_TASK_MS);
   // The page's renderer: the CrRendererMain thread that ran the most (a navigation may change renderer process).
   const counts = new Map<string, number>();
   for (const e of traceEvents) if (e.ph === 'X') counts.set(`${e.pid}:${e.tid}`, (counts.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
