@@ -8,7 +8,8 @@
  * share the line with the JavaScript that only hydrates what is already visible. Until React hydrates:
  * - what is typed stays (the prerendered forms' fields adopt the DOM's values; their submit buttons stay
  *   disabled until hydration: `useInBrowser`);
- * - on a server-rendered customer page, a field React does not own yet is read-only (what it took would be lost);
+ * - on a server-rendered customer page, a field React has not hydrated and committed yet is read-only (what it took
+ *   would be lost);
  * - a form submitted before React took it over is not sent by the browser (no request, nothing in the address);
  * - a click on one of the app's links (React Router's, marked `data-discover`) is held, not a full page load:
  *   the app navigates to it once hydrated (`takePendingNavigation` in `lib/boot-handoff.ts`), so the focus
@@ -114,8 +115,8 @@ const PRELOADS_PER_TASK = 2;
   // A server-rendered customer page (ADR 059) hydrates after its first paint, in parts (a form loaded on demand last):
   // what is typed or picked in a field React does not own yet is wiped when it does (a card number typed on a slow
   // phone, gone). Until then each field is read-only (a list or a box to tick, disabled), which the browser shows and
-  // the keyboard respects; the first touch asks for the app's code at once. React marks what it owns with its own
-  // properties: each field is given back as soon as it is React's, and all of them after 15 s whatever happened.
+  // the keyboard respects; the first touch asks for the app's code at once. Each field is given back once React's
+  // committed tree holds it, and all of them after 15 s whatever happened.
   if (document.documentElement.hasAttribute('data-ssr')) holdFieldsUntilHydrated();
   document.addEventListener('click', onClick, true);
   document.addEventListener('pointerdown', onTouch, true);
@@ -126,9 +127,10 @@ const PRELOADS_PER_TASK = 2;
   setTimeout(start, 1000);
 
   function holdFieldsUntilHydrated() {
-    const reactProps = (el: Element) => {
-      const key = Object.keys(el).find((k) => k.startsWith('__reactProps$'));
-      return key ? ((el as unknown as Record<string, { disabled?: boolean; readOnly?: boolean } | undefined>)[key] ?? {}) : null;
+    type Fiber = { stateNode: unknown; child: Fiber | null; sibling: Fiber | null };
+    const own = <T>(el: Element, prefix: string) => {
+      const key = Object.keys(el).find((k) => k.startsWith(prefix));
+      return key ? (el as unknown as Record<string, T | undefined>)[key] : undefined;
     };
     const held = new Map<HTMLElement, 'readOnly' | 'disabled'>();
     for (const el of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
@@ -144,13 +146,28 @@ const PRELOADS_PER_TASK = 2;
       el[how as 'disabled'] = true;
       held.set(el, how);
     }
+    // A field is React's once the render that hydrated it is committed: its props appear during that render, and a
+    // click or a key between the two is undone by the commit (a box ticked, unticked again). The committed tree is
+    // the one the root's `current` points to; a part still to hydrate has no fibers there yet.
+    const committed = () => {
+      const container = document.getElementById('root');
+      const hostRoot = container ? own<{ stateNode?: { current?: Fiber } }>(container, '__reactContainer$') : undefined;
+      const found = new Set<unknown>();
+      const stack = hostRoot?.stateNode?.current ? [hostRoot.stateNode.current] : [];
+      for (let fiber = stack.pop(); fiber; fiber = stack.pop()) {
+        if (held.has(fiber.stateNode as HTMLElement)) found.add(fiber.stateNode);
+        if (fiber.sibling) stack.push(fiber.sibling);
+        if (fiber.child) stack.push(fiber.child);
+      }
+      return found;
+    };
     const until = Date.now() + 15_000;
     const giveBack = () => {
+      const owned = committed();
       for (const [el, how] of held) {
-        const props = reactProps(el);
-        if (!props && Date.now() < until) continue;
+        if (!owned.has(el) && Date.now() < until) continue;
         // React's own value for the attribute wins (it may have changed it since hydrating).
-        (el as HTMLInputElement)[how] = Boolean(props?.[how]);
+        (el as HTMLInputElement)[how] = Boolean(own<{ disabled?: boolean; readOnly?: boolean }>(el, '__reactProps$')?.[how]);
         held.delete(el);
       }
       if (held.size) setTimeout(giveBack, 50);
