@@ -50,6 +50,22 @@ test('the first screen is in the page itself: readable with JavaScript off', asy
   }
 });
 
+// Maria's e-mail choices are the defaults (every group on) and no test changes them.
+test('a form comes from the server with the saved choices in it, before any script runs', async ({ page, request, browser }) => {
+  await login(page, request, MARIA);
+  const state = await page.context().storageState();
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: state });
+  try {
+    const bare = await noScript.newPage();
+    await bare.goto('/notificacoes');
+    const boxes = bare.getByRole('group', { name: 'Avisos por e-mail de:' }).getByRole('checkbox');
+    await expect(boxes).toHaveCount(3);
+    for (const box of await boxes.all()) await expect(box).toBeChecked();
+  } finally {
+    await noScript.close();
+  }
+});
+
 test("the app takes the server's page over without rendering it again; before that, fields take nothing and forms send nothing", async ({
   page,
   request,
