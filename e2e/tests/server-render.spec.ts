@@ -114,6 +114,25 @@ test("the app takes the server's page over without rendering it again; before th
   expect(errors).toEqual([]);
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+  test("a button tapped before the app owns the page is not lost: 'Voltar' is held, shown busy, then taken", async ({ page, request }) => {
+    await login(page, request, MARIA);
+    const release = await holdBoot(page); // the app hydrates only once it has the tokens
+    await page.goto('/pagamentos/fatura-em-aberto');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('PAGAMENTO DE FATURA', { useInnerText: true });
+    const back = page.getByRole('button', { name: 'Voltar' });
+    await back.click();
+    await expect(back).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('progressbar', { name: 'Carregando…' })).toBeVisible();
+    await release();
+    await expectPath(page, '/pagamentos');
+    await expect(page.getByRole('progressbar', { name: 'Carregando…' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  });
+});
+
 test('a reload asks the server for the tokens only: the data came with the page', async ({ page, request }) => {
   await login(page, request, MARIA);
   await page.goto('/dashboard/100104');

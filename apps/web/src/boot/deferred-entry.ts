@@ -14,11 +14,21 @@
  * - a click on one of the app's links (React Router's, marked `data-discover`) is held, not a full page load:
  *   the app navigates to it once hydrated (`takePendingNavigation` in `lib/boot-handoff.ts`), so the focus
  *   and the announcement of the new page are the app's as for any navigation. If the modules fail to load,
- *   the browser goes there itself.
+ *   the browser goes there itself;
+ * - a tap on one of the page's buttons (the header's 'Voltar', the menu) is held the same way and made again on the
+ *   same button once React has committed it: before, it did nothing and was lost.
  */
 const PRELOADS_PER_TASK = 2;
 
 (() => {
+  /** How long a held field or tap waits for React (a part of the page may hydrate well after the rest, ADR 059). */
+  const WAIT_MS = 15_000;
+
+  const own = <T>(el: Element, prefix: string) => {
+    const key = Object.keys(el).find((k) => k.startsWith(prefix));
+    return key ? (el as unknown as Record<string, T | undefined>)[key] : undefined;
+  };
+
   const me = document.currentScript;
   const [entry, ...preloads] = (me?.dataset.modules ?? '').split(' ').filter(Boolean);
   if (!entry) return;
@@ -26,6 +36,8 @@ const PRELOADS_PER_TASK = 2;
     pending: null as string | null,
     release,
   });
+  /** The page's button tapped before hydration, if any (the last click wins, a link's or a button's). */
+  let tapped: HTMLButtonElement | null = null;
   let started = false;
   const start = () => {
     if (started) return;
@@ -49,6 +61,7 @@ const PRELOADS_PER_TASK = 2;
     script.src = entry;
     // No app to hand the held link to: the browser follows it.
     script.onerror = () => {
+      tapped = null;
       release();
       if (boot.pending) location.assign(boot.pending);
     };
@@ -57,23 +70,34 @@ const PRELOADS_PER_TASK = 2;
   const onClick = (e: MouseEvent) => {
     start();
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    // Once React has taken the root (hydrateRoot), it handles a tap on a part it has not hydrated yet itself (it
+    // hydrates that part at once, then dispatches the tap): held too, the tap would be made twice.
+    const button = (e.target as Element | null)?.closest?.('#root button[type="button"]');
+    if (button instanceof HTMLButtonElement && !button.disabled && !reactRoot()) {
+      e.preventDefault();
+      boot.pending = null;
+      tapped = button;
+      showBusy(button);
+      return;
+    }
     const link = (e.target as Element | null)?.closest?.('a[href][data-discover]');
     if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
     const url = new URL(link.href);
     if (url.origin !== location.origin) return;
     e.preventDefault();
     boot.pending = url.pathname + url.search + url.hash;
+    tapped = null;
     showBusy(link);
   };
-  // A held click shows that it was taken: the link busy, a bar at the top, the busy cursor (styles set from script:
-  // the CSP allows no inline style in the HTML). The app clears them once it has taken the navigation over.
-  let busy: { link: HTMLAnchorElement; bar: HTMLElement } | null = null;
-  function showBusy(link: HTMLAnchorElement) {
+  // A held click shows that it was taken: the link or button busy, a bar at the top, the busy cursor (styles set from
+  // script: the CSP allows no inline style in the HTML). Cleared once the app has taken the click over.
+  let busy: { link: HTMLElement; bar: HTMLElement } | null = null;
+  function showBusy(link: HTMLElement) {
     clearBusy();
     link.setAttribute('aria-busy', 'true');
     const bar = document.createElement('div');
     bar.setAttribute('role', 'progressbar');
-    bar.setAttribute('aria-label', 'Abrindo a página…');
+    bar.setAttribute('aria-label', link instanceof HTMLAnchorElement ? 'Abrindo a página…' : 'Carregando…');
     Object.assign(bar.style, {
       position: 'fixed',
       top: '0',
@@ -95,8 +119,11 @@ const PRELOADS_PER_TASK = 2;
     busy = null;
   }
   const onTouch = () => start();
+  // The app calls it once its first render is committed (`lib/boot-handoff.ts`); a held link is the app's to follow,
+  // a held button is tapped again here once React has committed it (its part of the page may hydrate later).
   function release() {
-    clearBusy();
+    if (tapped) tapWhenCommitted(tapped);
+    else clearBusy();
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('pointerdown', onTouch, true);
     document.removeEventListener('keydown', onTouch, true);
@@ -126,12 +153,39 @@ const PRELOADS_PER_TASK = 2;
   requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 1000);
 
+  type Fiber = { stateNode: unknown; child: Fiber | null; sibling: Fiber | null };
+  /** The page's React root (its first fiber, whose `stateNode` is the root), once the app has called hydrateRoot. */
+  function reactRoot() {
+    const container = document.getElementById('root');
+    return container ? own<{ stateNode?: { current?: Fiber } }>(container, '__reactContainer$') : undefined;
+  }
+
+  /**
+   * Which of `els` React has hydrated and committed. An element gets React's props during the render that hydrates
+   * it, and a click or a key between that render and its commit is undone by the commit (a box ticked, unticked
+   * again); the committed tree is the one the root's `current` points to, and a part still to hydrate has no fibers
+   * there yet.
+   */
+  function committedAmong(els: ReadonlySet<Element>): Set<Element> {
+    const current = reactRoot()?.stateNode?.current;
+    const found = new Set<Element>();
+    const stack = current ? [current] : [];
+    for (let fiber = stack.pop(); fiber; fiber = stack.pop()) {
+      if (els.has(fiber.stateNode as Element)) found.add(fiber.stateNode as Element);
+      if (fiber.sibling) stack.push(fiber.sibling);
+      if (fiber.child) stack.push(fiber.child);
+    }
+    return found;
+  }
+
+  function tapWhenCommitted(button: HTMLButtonElement, until = Date.now() + WAIT_MS) {
+    if (!button.isConnected || Date.now() > until) return clearBusy();
+    if (!committedAmong(new Set([button])).size) return void setTimeout(() => tapWhenCommitted(button, until), 50);
+    clearBusy();
+    if (!button.disabled) button.click();
+  }
+
   function holdFieldsUntilHydrated() {
-    type Fiber = { stateNode: unknown; child: Fiber | null; sibling: Fiber | null };
-    const own = <T>(el: Element, prefix: string) => {
-      const key = Object.keys(el).find((k) => k.startsWith(prefix));
-      return key ? (el as unknown as Record<string, T | undefined>)[key] : undefined;
-    };
     const held = new Map<HTMLElement, 'readOnly' | 'disabled'>();
     for (const el of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
       '#root input, #root textarea, #root select',
@@ -146,24 +200,9 @@ const PRELOADS_PER_TASK = 2;
       el[how as 'disabled'] = true;
       held.set(el, how);
     }
-    // A field is React's once the render that hydrated it is committed: its props appear during that render, and a
-    // click or a key between the two is undone by the commit (a box ticked, unticked again). The committed tree is
-    // the one the root's `current` points to; a part still to hydrate has no fibers there yet.
-    const committed = () => {
-      const container = document.getElementById('root');
-      const hostRoot = container ? own<{ stateNode?: { current?: Fiber } }>(container, '__reactContainer$') : undefined;
-      const found = new Set<unknown>();
-      const stack = hostRoot?.stateNode?.current ? [hostRoot.stateNode.current] : [];
-      for (let fiber = stack.pop(); fiber; fiber = stack.pop()) {
-        if (held.has(fiber.stateNode as HTMLElement)) found.add(fiber.stateNode);
-        if (fiber.sibling) stack.push(fiber.sibling);
-        if (fiber.child) stack.push(fiber.child);
-      }
-      return found;
-    };
-    const until = Date.now() + 15_000;
+    const until = Date.now() + WAIT_MS;
     const giveBack = () => {
-      const owned = committed();
+      const owned = committedAmong(new Set(held.keys()));
       for (const [el, how] of held) {
         if (!owned.has(el) && Date.now() < until) continue;
         // React's own value for the attribute wins (it may have changed it since hydrating).
