@@ -133,6 +133,18 @@ test.describe('on a phone', () => {
   });
 });
 
+test('a contract in the address is the chosen one even when the next page comes before the app has run', async ({ page, request }) => {
+  await login(page, request, MARIA);
+  await holdBoot(page); // the app never runs on the first page
+  await page.goto('/dashboard/100104', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('QWE7D89');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.goto('/pagamentos');
+  await expect(page.getByRole('main').getByRole('combobox', { name: 'Veículo' }).locator('option:checked')).toHaveText(/QWE7D89/);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('QWE7D89');
+});
+
 test('a reload asks the server for the tokens only: the data came with the page', async ({ page, request }) => {
   await login(page, request, MARIA);
   await page.goto('/dashboard/100104');

@@ -117,12 +117,21 @@ describe('server-rendered customer pages (ADR 059)', () => {
 
   it("renders the route's contract, or the stored choice, only when it is the customer's", async () => {
     const maria = await login(CPF_MARIA);
-    const byRoute = renderedWith(await page('/dashboard/100104', { [PAGE_COOKIE]: maria.page }));
+    const byRouteRes = await page('/dashboard/100104', { [PAGE_COOKIE]: maria.page });
+    const byRoute = renderedWith(byRouteRes);
     expect(byRoute.render.data.start?.nCtrId).toBe(100104);
+    // The route's contract becomes the stored choice, as when the app shows it: a reload before the app runs keeps it.
+    expect(byRouteRes.cookies).toEqual([
+      expect.objectContaining({ name: SELECTED_CONTRACT_COOKIE, value: '100104', path: '/', sameSite: 'Strict', maxAge: 31_536_000 }),
+    ]);
+    expect(byRouteRes.cookies[0]).not.toHaveProperty('httpOnly'); // the app reads it when it starts (lib/storage.ts)
+    const again = await page('/dashboard/100104', { [PAGE_COOKIE]: maria.page, [SELECTED_CONTRACT_COOKIE]: '100104' });
+    expect(again.cookies).toEqual([]);
     // João's contract in the address: Maria's page is rendered with her own first contract, nothing of João's.
     const foreign = await page('/dashboard/200201', { [PAGE_COOKIE]: maria.page });
     expect(renderedWith(foreign).render.data.start?.nCtrId).toBe(100101);
     expect(foreign.body).not.toContain('200201,'); // no João contract in any list
+    expect(foreign.cookies).toEqual([]);
     const stored = renderedWith(await page('/meu-plano', { [PAGE_COOKIE]: maria.page, [SELECTED_CONTRACT_COOKIE]: '100104' }));
     expect(stored.render.selectedContract).toBe(100104);
     expect(stored.render.data.start?.nCtrId).toBe(100104);

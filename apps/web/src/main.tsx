@@ -10,7 +10,7 @@ import { adoptPublicConfig, getPublicConfig } from './api/get-public-config';
 import { preloadRoute } from './app/router';
 import { ensureFresh, hadSession, refresh, takeBootData } from './lib/session';
 import { readServerRender, setRenderedOnServer } from './lib/server-render';
-import { rememberSelectedInCookie } from './lib/storage';
+import { syncSelectedWithCookie } from './lib/storage';
 import './boot-skeleton.css';
 
 // The old product registered a service worker; it must not keep serving stale pages.
@@ -34,7 +34,7 @@ if (serverRender) {
 // asks POST /api/auth/boot, which answers the first screen's data with the tokens, ADR 058).
 const prerendered = root.hasAttribute('data-prerendered');
 if (!prerendered && !serverRender) getPublicConfig().catch(() => {}); // the header's emergency lines
-if (hadSession()) rememberSelectedInCookie(); // for the server's next render of a route without a contract in it
+if (hadSession()) syncSelectedWithCookie(); // the server's next render of a route without a contract in it uses the cookie
 // On a logged-in page the boot's data (or the server's) goes into the query cache before the first render, so the
 // first screen renders from it at once. TanStack Query comes with the customer layout's chunk (a public page loads
 // none of it): imported here, in parallel with the route's modules, it is the same chunk the layout then finds loaded.

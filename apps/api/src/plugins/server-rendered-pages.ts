@@ -68,7 +68,8 @@ export function serverRenderedPages(app: FastifyInstance, root: string, hasWeb: 
     if (html === undefined) templates.set(file, (html = readFileSync(path.join(root, file), 'utf8')));
     return html;
   };
-  const render = async (req: FastifyRequest, pathname: string, file: string): Promise<string | null> => {
+  const secure = app.config.env.PUBLIC_URL.startsWith('https://');
+  const render = async (req: FastifyRequest, reply: FastifyReply, pathname: string, file: string): Promise<string | null> => {
     if (!app.hasDecorator('pageSession')) return null;
     try {
       // A database that cannot answer who this is (or anything below) sends the skeleton: the page then asks as before.
@@ -86,6 +87,11 @@ export function serverRenderedPages(app: FastifyInstance, root: string, hasWeb: 
         .replace('<html lang="pt-BR">', '<html lang="pt-BR" data-ssr>')
         .replace(ROOT_ELEMENT, () => `<div id="root" data-ssr>${page.html}</div>${page.dataScript}`);
       if (page.title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title!} — Guarita</title>`);
+      // A route with the customer's contract in it is that contract chosen, as when the app shows it (lib/storage.ts):
+      // a reload or a next page asked before the app runs renders it again, and the app adopts it when it starts.
+      const chosen = firstScreenRequest(pathname, null).nCtrId;
+      if (chosen && chosen !== stored && data.contracts?.some((c) => c.nCtrId === chosen))
+        void reply.setCookie(SELECTED_CONTRACT_COOKIE, String(chosen), { path: '/', maxAge: 31_536_000, sameSite: 'strict', secure });
       return out;
     } catch (err) {
       req.log.warn({ err, path: pathname }, 'server render failed: the skeleton was sent');

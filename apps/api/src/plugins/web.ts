@@ -104,7 +104,7 @@ export default fp(async (app, opts: { root: string; publicUrl: string }) => {
       const pathname = req.url.split('?')[0]!;
       const match = prerendered.shells.find((s) => s.match.test(pathname));
       const shell = match?.file;
-      const rendered = match?.ssrFile && req.method === 'GET' ? await customerPages.render(req, pathname, match.ssrFile) : null;
+      const rendered = match?.ssrFile && req.method === 'GET' ? await customerPages.render(req, reply, pathname, match.ssrFile) : null;
       if (rendered) return sendRenderedPage(req, reply, rendered);
       return reply.sendFile(prerendered.pages.get(pathname) ?? shell ?? 'index.html');
     }

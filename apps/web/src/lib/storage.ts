@@ -1,4 +1,4 @@
-import { SELECTED_CONTRACT_COOKIE } from '@guarita/domain/first-screen';
+import { SELECTED_CONTRACT_COOKIE, selectedContractFromCookie } from '@guarita/domain/first-screen';
 
 /** The only customer data kept in localStorage: the selected contract id (DESIGN.md §5). */
 const SELECTED = 'guarita.selectedContract';
@@ -19,6 +19,22 @@ export function rememberSelectedInCookie(id: number | null = getSelectedContract
     id === null
       ? `${SELECTED_CONTRACT_COOKIE}=; Max-Age=0; path=/; SameSite=Strict${secure}`
       : `${SELECTED_CONTRACT_COOKIE}=${id}; Max-Age=31536000; path=/; SameSite=Strict${secure}`;
+}
+
+/**
+ * At the app's start: the cookie's choice, if any, is the latest (the app writes both at once, and the server sets the
+ * cookie alone when it renders a route with the customer's contract in it before the app ran, ADR 059); else the
+ * stored one goes into the cookie for the server's next render.
+ */
+export function syncSelectedWithCookie(): void {
+  const prefix = `${SELECTED_CONTRACT_COOKIE}=`;
+  const raw = document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(prefix))
+    ?.slice(prefix.length);
+  const fromCookie = selectedContractFromCookie(raw);
+  if (fromCookie === null) rememberSelectedInCookie();
+  else if (fromCookie !== getSelectedContractId()) localStorage.setItem(SELECTED, String(fromCookie));
 }
 
 export function setSelectedContractId(id: number): void {
