@@ -184,6 +184,9 @@ test('a boot request that fails falls back to a plain refresh: the page loads, t
   await expect(page.getByRole('main').getByText('Total em aberto:').first()).toContainText(/R\$\s\d/);
   expect(calls).toContain('POST /api/auth/refresh');
   expect(calls).toContain('GET /api/contracts');
+  // Each part once: the page and its 'Antecipar' link read the same advance forecast a moment apart.
+  await page.waitForLoadState('networkidle');
+  expect(calls.filter((c) => c.endsWith('/advance'))).toEqual(['GET /api/payments/contracts/100101/advance']);
 });
 
 test('a part the boot left out is asked by the page, with its error and retry when that fails too', async ({ page, request }) => {
