@@ -61,6 +61,8 @@ export function firstScreenRequest(pathname: string, storedContractId: number | 
  * no personal data, so the server renders a route without an id in it for the contract the customer chose.
  */
 export const SELECTED_CONTRACT_COOKIE = 'guarita_ctr';
+/** How long that cookie is kept, in seconds (a year; set by the app, and by the server for a route with an id in it). */
+export const SELECTED_CONTRACT_COOKIE_MAX_AGE = 31_536_000;
 
 /** The stored choice from that cookie's value: a positive int4, else none. */
 export function selectedContractFromCookie(value: string | undefined): number | null {

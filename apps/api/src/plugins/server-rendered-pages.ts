@@ -4,7 +4,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
-import { SELECTED_CONTRACT_COOKIE, firstScreenRequest, selectedContractFromCookie } from '@guarita/domain';
+import {
+  SELECTED_CONTRACT_COOKIE,
+  SELECTED_CONTRACT_COOKIE_MAX_AGE,
+  firstScreenRequest,
+  selectedContractFromCookie,
+} from '@guarita/domain';
 import { BootBody, firstScreenReader, type FirstScreen } from '../modules/boot/first-screen';
 import { publicConfigBody } from '../modules/public-config/routes';
 import { PRERENDER_DIR } from './prerender-dir';
@@ -91,7 +96,12 @@ export function serverRenderedPages(app: FastifyInstance, root: string, hasWeb: 
       // a reload or a next page asked before the app runs renders it again, and the app adopts it when it starts.
       const chosen = firstScreenRequest(pathname, null).nCtrId;
       if (chosen && chosen !== stored && data.contracts?.some((c) => c.nCtrId === chosen))
-        void reply.setCookie(SELECTED_CONTRACT_COOKIE, String(chosen), { path: '/', maxAge: 31_536_000, sameSite: 'strict', secure });
+        void reply.setCookie(SELECTED_CONTRACT_COOKIE, String(chosen), {
+          path: '/',
+          maxAge: SELECTED_CONTRACT_COOKIE_MAX_AGE,
+          sameSite: 'strict',
+          secure,
+        });
       return out;
     } catch (err) {
       req.log.warn({ err, path: pathname }, 'server render failed: the skeleton was sent');

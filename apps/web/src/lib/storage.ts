@@ -1,4 +1,4 @@
-import { SELECTED_CONTRACT_COOKIE, selectedContractFromCookie } from '@guarita/domain/first-screen';
+import { SELECTED_CONTRACT_COOKIE, SELECTED_CONTRACT_COOKIE_MAX_AGE, selectedContractFromCookie } from '@guarita/domain/first-screen';
 
 /** The only customer data kept in localStorage: the selected contract id (DESIGN.md §5). */
 const SELECTED = 'guarita.selectedContract';
@@ -18,7 +18,7 @@ export function rememberSelectedInCookie(id: number | null = getSelectedContract
   document.cookie =
     id === null
       ? `${SELECTED_CONTRACT_COOKIE}=; Max-Age=0; path=/; SameSite=Strict${secure}`
-      : `${SELECTED_CONTRACT_COOKIE}=${id}; Max-Age=31536000; path=/; SameSite=Strict${secure}`;
+      : `${SELECTED_CONTRACT_COOKIE}=${id}; Max-Age=${SELECTED_CONTRACT_COOKIE_MAX_AGE}; path=/; SameSite=Strict${secure}`;
 }
 
 /**
