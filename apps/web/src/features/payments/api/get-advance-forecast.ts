@@ -7,12 +7,8 @@ import type { ContractId } from '@guarita/domain';
 export const getAdvanceForecast = (nCtrId: ContractId) =>
   unwrap(api.GET('/api/payments/contracts/{nCtrId}/advance', { params: { path: { nCtrId } } }));
 
-/**
- * Fresh for 30 s: /pagamentos and its 'Antecipar' link (mounted once the page has settled) read it a moment apart, and
- * each asked for it. A payment or an advance invalidates it (after-payment.ts, request-advance.ts).
- */
 export const advanceForecastQuery = (nCtrId: ContractId) =>
-  queryOptions({ queryKey: paymentKeys.advance(nCtrId), queryFn: () => getAdvanceForecast(nCtrId), staleTime: 30_000 });
+  queryOptions({ queryKey: paymentKeys.advance(nCtrId), queryFn: () => getAdvanceForecast(nCtrId) });
 
 export const useAdvanceForecast = (nCtrId: ContractId | undefined) =>
   useQuery({ ...advanceForecastQuery(nCtrId ?? (0 as ContractId)), enabled: nCtrId !== undefined });

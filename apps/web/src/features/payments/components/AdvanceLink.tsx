@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { CalendarClock } from 'lucide-react';
 import type { ContractId } from '@guarita/domain';
-import { useAdvanceForecast } from '../api/get-advance-forecast';
+import { useQuery } from '@tanstack/react-query';
+import { advanceForecastQuery } from '../api/get-advance-forecast';
 import { buttonClass } from '../../../components/ui/Button';
 import { paths } from '../../../lib/paths';
 import styles from './AdvanceLink.module.css';
@@ -12,7 +13,9 @@ import styles from './AdvanceLink.module.css';
  * (ADR 002), instead of letting the customer find out on /antecipacao (issue 8).
  */
 export function AdvanceLink({ nCtrId, className = buttonClass('secondary') }: { nCtrId: ContractId; className?: string }) {
-  const forecast = useAdvanceForecast(nCtrId).data?.conteudo;
+  // The page showing the link has read the forecast a moment before (it waits for it): the link does not ask again.
+  // /antecipacao itself asks afresh when it opens.
+  const forecast = useQuery({ ...advanceForecastQuery(nCtrId), refetchOnMount: false }).data?.conteudo;
   const id = useId();
   const blocked = forecast && !forecast.elegivel ? forecast.mensagem : null;
   return (
