@@ -10,5 +10,9 @@ export const getAdvanceForecast = (nCtrId: ContractId) =>
 export const advanceForecastQuery = (nCtrId: ContractId) =>
   queryOptions({ queryKey: paymentKeys.advance(nCtrId), queryFn: () => getAdvanceForecast(nCtrId) });
 
-export const useAdvanceForecast = (nCtrId: ContractId | undefined) =>
-  useQuery({ ...advanceForecastQuery(nCtrId ?? (0 as ContractId)), enabled: nCtrId !== undefined });
+/**
+ * `{ refetchOnMount: false }`: a reader mounted once its page has read the forecast (the 'Antecipar' link) does not ask
+ * again; /antecipacao itself asks afresh when it opens. Left out, the query client's default applies (ADR 058).
+ */
+export const useAdvanceForecast = (nCtrId: ContractId | undefined, options: { refetchOnMount?: false } = {}) =>
+  useQuery({ ...advanceForecastQuery(nCtrId ?? (0 as ContractId)), enabled: nCtrId !== undefined, ...options });

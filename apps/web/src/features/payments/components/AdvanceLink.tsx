@@ -2,8 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { CalendarClock } from 'lucide-react';
 import type { ContractId } from '@guarita/domain';
-import { useQuery } from '@tanstack/react-query';
-import { advanceForecastQuery } from '../api/get-advance-forecast';
+import { useAdvanceForecast } from '../api/get-advance-forecast';
 import { buttonClass } from '../../../components/ui/Button';
 import { paths } from '../../../lib/paths';
 import styles from './AdvanceLink.module.css';
@@ -14,8 +13,7 @@ import styles from './AdvanceLink.module.css';
  */
 export function AdvanceLink({ nCtrId, className = buttonClass('secondary') }: { nCtrId: ContractId; className?: string }) {
   // The page showing the link has read the forecast a moment before (it waits for it): the link does not ask again.
-  // /antecipacao itself asks afresh when it opens.
-  const forecast = useQuery({ ...advanceForecastQuery(nCtrId), refetchOnMount: false }).data?.conteudo;
+  const forecast = useAdvanceForecast(nCtrId, { refetchOnMount: false }).data?.conteudo;
   const id = useId();
   const blocked = forecast && !forecast.elegivel ? forecast.mensagem : null;
   return (
