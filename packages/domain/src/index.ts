@@ -15,6 +15,7 @@ export * from './plan';
 export * from './trips';
 export * from './sso';
 export * from './cases';
+export * from './file-type';
 export * from './claims';
 export * from './customer';
 export * from './login';
