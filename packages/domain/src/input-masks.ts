@@ -26,6 +26,8 @@ export type InputMask =
   | { kind: 'money' };
 
 const ALNUM = /[0-9A-Za-z]/;
+/** The VIN alphabet: letters and digits but I, O and Q. */
+const VIN_CHAR = /[A-HJ-NPR-Za-hj-npr-z0-9]/;
 
 /** CPF while it fits 11 digits, then CNPJ — letters allowed in its first 12 places (alphanumeric CNPJ, July 2026). */
 const documentMask: InputMask = {
@@ -73,7 +75,12 @@ export const INPUT_MASKS = {
   chassis: {
     kind: 'pattern',
     uppercase: true,
-    patterns: [{ mask: 'VVV VVVVVV VV VVVVVV', definitions: { V: /[A-HJ-NPR-Za-hj-npr-z0-9]/ } }],
+    // 17 characters spaced 3-6-2-6; a longer paste is kept (up to 24, the field's limit) so that checkChassis refuses
+    // it with the spec's message instead of the mask cutting it to 17 that look valid (issue 24 item 4).
+    patterns: [
+      { mask: 'VVV VVVVVV VV VVVVVV', definitions: { V: VIN_CHAR } },
+      { mask: 'VVV VVVVVV VV VVVVVVVVVVVVV', definitions: { V: VIN_CHAR } },
+    ],
   },
 } as const satisfies Record<string, InputMask>;
 

@@ -39,6 +39,29 @@ describe('vehicle change request (001 §5, 002 §5.3)', () => {
     expect(messages({ ...ok, chassi: '22222222222222222' })).toEqual({ chassi: 'Chassi inválido! Não pode conter 17 números repetidos.' });
   });
 
+  it('an empty request gets every message at once: the plate (or the unplated fields) with the selects', () => {
+    expect(messages({ tipo: 'troca-veiculo', telefone: TEL, naoEmplacado: false, aceite: true })).toEqual({
+      caso: 'Selecione uma opção',
+      tipoVeiculo: 'Selecione uma opção',
+      faixaFipe: 'Selecione uma opção',
+      placa: 'Insira a placa do carro',
+    });
+    expect(messages({ tipo: 'troca-veiculo', telefone: TEL, naoEmplacado: true, aceite: true, chassi: 'x'.repeat(40) })).toEqual({
+      caso: 'Selecione uma opção',
+      tipoVeiculo: 'Selecione uma opção',
+      faixaFipe: 'Selecione uma opção',
+      chassi: 'Chassi inválido! Deve conter apenas caracteres alfanuméricos válidos.',
+      marca: 'Este campo é obrigatório.',
+      modelo: 'Este campo é obrigatório.',
+      ano: 'Este campo é obrigatório.',
+    });
+    // A value of the wrong kind does not break the checks (the server parses what anyone sends).
+    expect(messages({ tipo: 'troca-veiculo', naoEmplacado: true, chassi: 12, marca: 3, ano: 'x' })).toMatchObject({
+      chassi: expect.any(String),
+      marca: expect.any(String),
+    });
+  });
+
   it("vehicle type and FIPE range are required ('Selecione uma opção'); the agreement too", () => {
     const m = messages({ ...base, naoEmplacado: false, placa: 'ABC1234', tipoVeiculo: 'X', faixaFipe: 75, aceite: false });
     expect(m).toMatchObject({

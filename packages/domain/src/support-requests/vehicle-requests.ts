@@ -69,19 +69,28 @@ export const vehicleChangeRequestSchema = z
     faixaFipe: z.number({ error: VEHICLE_MSG.selectOption }).refine((v) => FIPE_BAND_VALUES.includes(v), VEHICLE_MSG.selectOption),
     aceite: z.literal(true, { error: VEHICLE_MSG.agreement }),
   })
-  .superRefine((v, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!v.naoEmplacado) {
-      if (!v.placa || !isValidPlate(v.placa)) issue('placa', VEHICLE_MSG.insertPlate);
-      return;
-    }
-    const chassis = checkChassis(v.chassi ?? '');
-    if (chassis.status !== 'valid')
-      issue('chassi', chassis.message ?? (chassis.status === 'empty' ? VEHICLE_MSG.required : VEHICLE_MSG.chassisInvalid));
-    if (!v.marca || !/^\d{1,6}$/.test(v.marca)) issue('marca', VEHICLE_MSG.required);
-    if (!v.modelo || !/^\d{1,6}$/.test(v.modelo)) issue('modelo', VEHICLE_MSG.required);
-    if (v.ano === undefined) issue('ano', VEHICLE_MSG.required);
-  });
+  // Runs even when another field failed (zod skips refinements after an aborting issue by default), so an empty
+  // form shows the plate's message with the selects' at once, not on a second submit (issue 24 item 17). The values
+  // may then be of any kind: each check reads only what it can trust.
+  .superRefine(
+    (v, ctx) => {
+      const issue = (path: string, message: string) => {
+        if (!ctx.issues.some((i) => i.path?.[0] === path)) ctx.addIssue({ code: 'custom', path: [path], message });
+      };
+      const text = (x: unknown) => (typeof x === 'string' ? x : '');
+      if (v.naoEmplacado !== true) {
+        if (!isValidPlate(text(v.placa))) issue('placa', VEHICLE_MSG.insertPlate);
+        return;
+      }
+      const chassis = checkChassis(text(v.chassi));
+      if (chassis.status !== 'valid')
+        issue('chassi', chassis.message ?? (chassis.status === 'empty' ? VEHICLE_MSG.required : VEHICLE_MSG.chassisInvalid));
+      if (!/^\d{1,6}$/.test(text(v.marca))) issue('marca', VEHICLE_MSG.required);
+      if (!/^\d{1,6}$/.test(text(v.modelo))) issue('modelo', VEHICLE_MSG.required);
+      if (typeof v.ano !== 'number') issue('ano', VEHICLE_MSG.required);
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type VehicleChangeRequest = z.infer<typeof vehicleChangeRequestSchema>;
 
 /** Cotacao__c: what the server priced the new vehicle at (stored as JSON on the case, for staff). */

@@ -128,6 +128,30 @@ describe('vehicle change', () => {
     expect(within(form).getByRole('textbox', { name: 'Placa' })).toHaveValue('');
   });
 
+  it('an empty submit shows every missing field at once, the plate with the selects (issue 24 item 17)', async () => {
+    network();
+    const { user, form } = await openForm();
+    await user.click(within(form).getByRole('checkbox', { name: 'Estou de acordo com a alteração' }));
+    await user.click(within(form).getByRole('button', { name: 'Enviar solicitação' }));
+    expect(await within(form).findByText('Insira a placa do carro')).toBeInTheDocument();
+    expect(within(form).getAllByText('Selecione uma opção')).toHaveLength(3);
+    expect(within(form).getByRole('textbox', { name: 'Placa' })).toHaveAccessibleDescription('Insira a placa do carro');
+  });
+
+  it("a pasted chassis of 18 characters is refused with the spec's message, not cut to 17 (issue 24 item 4)", async () => {
+    network();
+    const { user, form } = await openForm();
+    await user.click(within(form).getByRole('checkbox', { name: 'Veículo não emplacado' }));
+    const chassis = within(form).getByRole('textbox', { name: 'Chassi' });
+    await user.click(chassis);
+    await user.paste('9BWZZZ377VT0042512');
+    expect(chassis).toHaveAccessibleDescription('Chassi inválido! Deve conter apenas caracteres alfanuméricos válidos.');
+    expect(within(form).queryByText('Chassi válido!')).toBeNull();
+    await user.keyboard('{Backspace}');
+    expect(chassis).toHaveValue('9BW ZZZ377 VT 004251');
+    expect(await within(form).findByText('Chassi válido!')).toBeInTheDocument();
+  });
+
   it('COBRE plans cannot change the vehicle online: the modal with a messaging link', async () => {
     network({ restrictions: { ...FREE, trocaVeiculo: { cobre: true, bloqueio: null } } });
     server.use(http.get(route('/api/plan/contracts/{nCtrId}'), () => dto(PlanViewDto, COBRE_PLAN)));
