@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@guarita/domain';
 import {
+  adminDatabaseUrl,
   createTestDatabase,
   loginMaria,
   missingWrites,
@@ -17,7 +18,8 @@ import {
  * Issue 7, item 1: the PostgreSQL server restarted mid-load. It stops every database of the server, so it runs as its own
  * serial step (vitest project `api-fault`, after the main PostgreSQL run of .ci/run), never next to other test files.
  */
-const url = process.env.DATABASE_URL;
+// The admin role: creates the test's database, terminates backends (the owner role when .ci/run splits roles).
+const url = adminDatabaseUrl();
 const pgCtl = '/usr/bin/pg_ctlcluster';
 const versions = existsSync('/etc/postgresql') ? readdirSync('/etc/postgresql') : [];
 const skipReason = !url
@@ -44,7 +46,7 @@ describe.skipIf(skipReason !== null)('PostgreSQL server restart mid-load', () =>
 
   beforeAll(async () => {
     db = await createTestDatabase(url!);
-    server = await startServer(db.url);
+    server = await startServer(db);
   }, 150_000);
   afterAll(async () => {
     ensureServerUp();

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { STAFF_ROLES, staffEmailSchema, type StaffRole } from '@guarita/domain';
 import { loadConfig } from '../src/config';
 import { openPglite, openPostgres } from '../src/db/db';
-import { migrate } from '../src/db/migrate';
+import { migrateAs } from '../src/db/roles';
 import { RateLimiter } from '../src/lib/rate-limit';
 import { AuditLog } from '../src/modules/staff/audit';
 import { StaffRepository } from '../src/modules/staff/repository';
@@ -35,7 +35,7 @@ const config = loadConfig();
 const { env } = config;
 const db = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.resolve(env.DATA_DIR, 'pglite'));
 try {
-  await migrate(db);
+  await migrateAs(db, env.DATABASE_URL ? env.MIGRATION_DATABASE_URL : undefined);
   const service = new StaffService(
     db,
     new StaffRepository(db),

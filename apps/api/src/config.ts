@@ -11,6 +11,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** The owner role that runs migrations (PostgreSQL); DATABASE_URL is then the runtime role, which cannot alter tables. */
+  MIGRATION_DATABASE_URL: z.string().optional(),
   DEMO_MODE: bool.optional(),
   /** Signs JWTs and keys the one-time-code hashes. Demo mode derives a per-install secret when unset. */
   AUTH_SECRET: z.string().min(32).optional(),

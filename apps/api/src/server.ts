@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { demoBanner, loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/db';
-import { migrate } from './db/migrate';
+import { migrateAs } from './db/roles';
 import { seedDemo } from './db/seed';
 import { buildApp, loggerOptions } from './app';
 
@@ -11,7 +11,13 @@ const banner = demoBanner(config);
 if (banner) console.warn(banner);
 
 const db: Database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.resolve(env.DATA_DIR, 'pglite'));
-const applied = await migrate(db);
+if (env.DATABASE_URL && !env.MIGRATION_DATABASE_URL) {
+  console.warn(
+    'DATABASE_URL without MIGRATION_DATABASE_URL: the app role owns its tables and could rewrite the audit log (see README, roles).',
+  );
+}
+// With MIGRATION_DATABASE_URL the owner role migrates and grants; DATABASE_URL's role only reads and writes rows.
+const applied = await migrateAs(db, env.DATABASE_URL ? env.MIGRATION_DATABASE_URL : undefined);
 if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
 
 const app = await buildApp({

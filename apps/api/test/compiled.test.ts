@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileOnce } from '../src/db/compiled';
 import type { Database } from '../src/db/db';
-import { migrate } from '../src/db/migrate';
+import { migrateWithOwner } from '../src/db/roles';
 import { seedDemo } from '../src/db/seed';
 import { openFreshDb } from './helpers';
 
@@ -9,8 +9,9 @@ describe('compileOnce (a query built once, run with new values, ADR 049)', () =>
   let db: Database;
   let drop: () => Promise<void>;
   beforeAll(async () => {
-    ({ db, drop } = await openFreshDb());
-    await migrate(db);
+    let owner: Database;
+    ({ db, owner, drop } = await openFreshDb());
+    await migrateWithOwner(db, owner);
     await seedDemo(db);
   });
   afterAll(async () => {

@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { createChallenge, solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { MSG } from '@guarita/domain';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openPglite, openPostgres, type Database } from '../src/db/db';
-import { migrate } from '../src/db/migrate';
+import type { Database } from '../src/db/db';
+import { migrateWithOwner } from '../src/db/roles';
+import { openFreshDb } from './helpers';
 
 /** A real SMTP server in process: the app's SmtpNotifier (nodemailer) delivers to it over TCP. */
 interface Received {
@@ -50,25 +49,6 @@ async function startSmtp() {
     failNextMessage: () => (failNext = true),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** Fresh database: PGlite in memory, or a throwaway schema when DATABASE_URL is set (as .ci/run does). */
-async function freshDb(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { db: await openPglite(), drop: async () => {} };
-  const schema = `t_contact_${randomBytes(5).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`CREATE SCHEMA ${schema}`);
-  const db = await openPostgres(url, { searchPath: schema, max: 4 });
-  return { db, drop: () => admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
 }
 
 /** Decodes one MIME part body (quoted-printable or base64) the way a mail client would. */
@@ -112,8 +92,9 @@ const nextIp = () => `10.9.0.${ipSeq++}`;
 
 beforeAll(async () => {
   smtp = await smtpP;
-  ({ db, drop } = await freshDb());
-  await migrate(db);
+  let owner: Database;
+  ({ db, owner, drop } = await openFreshDb());
+  await migrateWithOwner(db, owner);
   const config = loadConfig({
     NODE_ENV: 'test',
     WEB_DIST: '/nonexistent-guarita-web-dist',

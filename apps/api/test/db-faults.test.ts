@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@guarita/domain';
 import {
+  adminDatabaseUrl,
   adminQuery,
   createTestDatabase,
   loginMaria,
@@ -17,7 +18,8 @@ import {
  * backend of that database is terminated (and, for a while, new connections to it are refused). Only this test's own
  * database is touched: other test files on the same server keep running. The server restart is fault/pg-restart.test.ts.
  */
-const url = process.env.DATABASE_URL;
+// The admin role: creates the test's database, terminates backends (the owner role when .ci/run splits roles).
+const url = adminDatabaseUrl();
 if (!url) console.log('db-faults: skipped — needs DATABASE_URL (PostgreSQL); .ci/run runs it');
 
 describe.skipIf(!url)('database faults (PostgreSQL)', () => {
@@ -27,7 +29,7 @@ describe.skipIf(!url)('database faults (PostgreSQL)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase(url!);
-    server = await startServer(db.url);
+    server = await startServer(db);
     token = await loginMaria(server.base);
   }, 150_000);
   afterAll(async () => {

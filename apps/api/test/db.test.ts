@@ -47,7 +47,13 @@ async function inSchema<T>(name: string, fn: (conn: Database) => Promise<T>): Pr
 }
 
 beforeAll(async () => {
-  ({ db, drop } = await openFreshDb());
+  // Migrations are the owner role's business (ADR 010): the app's runtime role could not run them.
+  const fresh = await openFreshDb();
+  db = fresh.owner;
+  drop = async () => {
+    if (fresh.db !== fresh.owner) await fresh.db.destroy();
+    await fresh.drop();
+  };
 });
 afterAll(async () => {
   await db?.destroy();

@@ -33,12 +33,25 @@ export async function adminQuery(url: string, sql: string, params: unknown[] = [
   }
 }
 
-export async function createTestDatabase(baseUrl: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+/** The role that creates databases and runs migrations: MIGRATION_DATABASE_URL's when .ci/run splits the roles (ADR 010). */
+export const adminDatabaseUrl = (): string | undefined =>
+  process.env.DATABASE_URL && (process.env.MIGRATION_DATABASE_URL ?? process.env.DATABASE_URL);
+
+/**
+ * A database of the test's own, made by `baseUrl`'s role. `url` connects as that role (the owner); `runtimeUrl` as
+ * DATABASE_URL's role when MIGRATION_DATABASE_URL is set, else as the owner too.
+ */
+export async function createTestDatabase(
+  baseUrl: string,
+): Promise<{ name: string; url: string; runtimeUrl: string; migrationUrl?: string; drop(): Promise<void> }> {
   const name = `guarita_fault_${randomBytes(5).toString('hex')}`;
   await adminQuery(baseUrl, `CREATE DATABASE ${name}`);
+  const split = process.env.MIGRATION_DATABASE_URL && process.env.DATABASE_URL;
   return {
     name,
     url: withDatabase(baseUrl, name),
+    runtimeUrl: withDatabase(split ? process.env.DATABASE_URL! : baseUrl, name),
+    ...(split ? { migrationUrl: withDatabase(baseUrl, name) } : {}),
     drop: async () => {
       await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
@@ -66,18 +79,24 @@ export interface ServerChild {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx src/server.ts` on a free port of 127.0.0.1 and waits for /healthz. */
-export async function startServer(databaseUrl: string): Promise<ServerChild> {
+/**
+ * Starts `node --import tsx src/server.ts` on a free port of 127.0.0.1 and waits for /healthz. The server runs as
+ * `db.runtimeUrl`'s role and migrates as `db.migrationUrl`'s when given (never the run's own MIGRATION_DATABASE_URL,
+ * which names another database).
+ */
+export async function startServer(db: { runtimeUrl: string; migrationUrl?: string }): Promise<ServerChild> {
   const port = await freePort();
   let out = '';
   let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  const { MIGRATION_DATABASE_URL: _runs, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(API_ROOT, 'src/server.ts')], {
     cwd: REPO_ROOT,
     env: {
-      ...process.env,
+      ...inherited,
+      ...(db.migrationUrl ? { MIGRATION_DATABASE_URL: db.migrationUrl } : {}),
       NODE_ENV: 'test',
       DEMO_MODE: 'true',
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: db.runtimeUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -8,7 +8,7 @@ import { buildApp, loggerOptions } from '../src/app';
 import type { Ports } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 import { openPglite, openPostgres, rawQuery, type Database } from '../src/db/db';
-import { migrate } from '../src/db/migrate';
+import { migrateWithOwner } from '../src/db/roles';
 import { seedDemo } from '../src/db/seed';
 import { OutboxNotifier, type Notification, type Notifier } from '../src/ports/notifier';
 import { systemClock, type Clock } from '../src/ports/clock';
@@ -77,7 +77,7 @@ export interface LoginResult {
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
   db: Database;
-  /** SQL text with $1… parameters, for tests that look at or change tables directly. */
+  /** SQL text with $1… parameters, for tests that look at or change tables directly (as the owner role, like an operator). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   config: AppConfig;
   notifier: CapturingNotifier;
@@ -94,15 +94,20 @@ export interface TestApp {
   get(url: string, accessToken?: string): Promise<LightMyRequestResponse>;
 }
 
-/** An empty database: in-memory PGlite, or a fresh schema on DATABASE_URL's PostgreSQL (dropped by `drop`). */
-export async function openFreshDb(): Promise<{ db: Database; drop: () => Promise<void> }> {
+/**
+ * An empty database: in-memory PGlite, or a fresh schema on DATABASE_URL's PostgreSQL (dropped by `drop`). With
+ * MIGRATION_DATABASE_URL (as .ci/run sets it) the schema is the owner role's: `owner` migrates it and pokes at it, `db`
+ * is the runtime role the app runs as (ADR 010). Otherwise `owner` is `db`.
+ */
+export async function openFreshDb(): Promise<{ db: Database; owner: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const db = await openPglite();
-    return { db, drop: async () => {} };
+    return { db, owner: db, drop: async () => {} };
   }
+  const ownerUrl = process.env.MIGRATION_DATABASE_URL ?? url;
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: ownerUrl });
   await admin.connect();
   try {
     await admin.query(`CREATE SCHEMA ${schema}`);
@@ -110,10 +115,13 @@ export async function openFreshDb(): Promise<{ db: Database; drop: () => Promise
     await admin.end();
   }
   const db = await openPostgres(url, { searchPath: schema, max: 4 });
+  const owner = ownerUrl === url ? db : await openPostgres(ownerUrl, { searchPath: schema, max: 2 });
   return {
     db,
+    owner,
     drop: async () => {
-      const c = new pg.Client({ connectionString: url });
+      if (owner !== db) await owner.destroy().catch(() => {});
+      const c = new pg.Client({ connectionString: ownerUrl });
       await c.connect();
       try {
         await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
@@ -147,10 +155,10 @@ export function buildTestConfig(o: TestOverrides = {}): AppConfig {
 
 export async function createTestApp(overrides: TestOverrides = {}): Promise<TestApp> {
   const config = buildTestConfig(overrides);
-  const { db, drop } = await openFreshDb();
+  const { db, owner, drop } = await openFreshDb();
   let app: TestApp['app'] | undefined;
   try {
-    await migrate(db);
+    await migrateWithOwner(db, owner);
     const clock = overrides.clock ?? systemClock;
     await seedDemo(db, clock);
     const notifier = new CapturingNotifier(overrides.outbox ? new OutboxNotifier(db, () => {}) : undefined);
@@ -201,7 +209,7 @@ export async function createTestApp(overrides: TestOverrides = {}): Promise<Test
     return {
       app: a,
       db,
-      query: (text, params) => rawQuery(db, text, params),
+      query: (text, params) => rawQuery(owner, text, params),
       config,
       notifier,
       sent: notifier.sent,
