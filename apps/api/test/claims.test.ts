@@ -183,7 +183,7 @@ describe('claims', () => {
     // a renamed executable is not a photo
     const exe = await upload(n, 'cnh', Buffer.from('MZ\u0090\u0000not really a photo at all'));
     expect(exe.statusCode).toBe(415);
-    expect(exe.json().mensagem).toBe(CLAIM_MSG.uploadFailed);
+    expect(exe.json().mensagem).toBe(CLAIM_MSG.wrongFileType);
     expect((await upload(n, 'cnh', Buffer.alloc(0))).statusCode).toBe(400);
     expect((await upload(n, 'nao-existe', jpeg)).statusCode).toBe(404);
 

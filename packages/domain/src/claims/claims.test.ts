@@ -12,6 +12,7 @@ import {
   descriptionCounter,
   documentChip,
   EMPTY_CLAIM_FORM,
+  evidenceContentTypes,
   evidenceFileError,
   firstMissingType,
   fitWithin,
@@ -23,6 +24,7 @@ import {
   photoStatus,
   rejectedTypes,
   routeForPhotoStatus,
+  timelineSections,
   type ClaimFormValues,
   type PhotoRecord,
   type PhotoType,
@@ -380,6 +382,27 @@ describe('phase → timeline (002 §4.1–§4.3)', () => {
     expect(CLAIM_MSG.completedSteps(1)).toBe('1 etapa concluída');
   });
 
+  it("the 'Etapas' list keeps the timeline's order: only the completed steps it starts with fold away", () => {
+    const names = (x: { title: string }[]) => x.map((st) => st.title);
+    const collision = claimTimeline({ reason: 'Colisão', phase: 'Análise' });
+    if (!collision.ok) throw new Error('collision');
+    expect(names(timelineSections(collision.steps).folded)).toEqual(['Abertura', 'Documentação']);
+    expect(names(timelineSections(collision.steps).shown)[0]).toBe('Análise');
+    // A concluded glass case (Alfa Log's 2026-000011): Finalização completed, the steps before it only 'earlier'.
+    const glass = claimTimeline({ reason: 'Vidros', phase: 'Concluido', closed: true });
+    if (!glass.ok) throw new Error('glass');
+    const { folded, shown } = timelineSections(glass.steps);
+    expect(folded).toEqual([]);
+    expect(names(shown)).toEqual(names(glass.steps));
+    expect(shown[0]!.title).toBe('Abertura');
+    expect(shown.at(-1)).toMatchObject({ title: 'Finalização', state: 'completed' });
+    // A closed collision case folds every step.
+    const closed = claimTimeline({ reason: 'Colisão', phase: 'Finalização', closed: true });
+    if (!closed.ok) throw new Error('closed');
+    expect(timelineSections(closed.steps).folded).toHaveLength(9);
+    expect(timelineSections(closed.steps).shown).toEqual([]);
+  });
+
   it('an unknown phase gives the alert text', () => {
     expect(claimTimeline({ reason: 'Colisão', phase: 'Xyz' })).toEqual({ ok: false, error: 'Etapa não encontrada! Status: Xyz' });
   });
@@ -462,8 +485,18 @@ describe('evidence files (002 §5.2)', () => {
       ['a.pdf', 'application/pdf'],
     ] as const)
       expect(evidenceFileError('frente', f(n, t, 20_000_000 * (t === 'application/pdf' ? 0 : 1) + 10))).toBeNull();
-    expect(evidenceFileError('frente', f('a.gif', 'image/gif'))).toBe(CLAIM_MSG.uploadFailed);
+    expect(evidenceFileError('frente', f('a.gif', 'image/gif'))).toBe(
+      'Este tipo de arquivo não é aceito. Envie uma foto (JPG, PNG ou WEBP) ou um PDF.',
+    );
     expect(evidenceFileError('frente', null)).toBe('Por favor, selecione um arquivo para upload');
+  });
+  it('by the first bytes too, when read: a renamed file is refused before sending, with the type named', () => {
+    expect(evidenceFileError('frente', f('a.jpg', 'image/jpeg'), 'image/png')).toBeNull();
+    expect(evidenceFileError('frente', f('a.jpg', 'image/jpeg'), null)).toBe(CLAIM_MSG.wrongFileType);
+    expect(evidenceFileError('boletim-ocorrencia', f('bo.pdf', 'application/pdf'), 'image/jpeg')).toBe(CLAIM_MSG.boletimPdfOnly);
+    expect(evidenceFileError('boletim-ocorrencia', f('bo.pdf', 'application/pdf'), 'application/pdf')).toBeNull();
+    expect(evidenceContentTypes('boletim-ocorrencia')).toEqual(['application/pdf']);
+    expect(evidenceContentTypes('frente')).toEqual(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
   });
   it('images fit within 1500 px, never enlarged', () => {
     expect(fitWithin(4000, 3000)).toEqual({ width: 1500, height: 1125 });

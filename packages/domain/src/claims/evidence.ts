@@ -1,3 +1,4 @@
+import type { UploadMime } from '../cases/schemas';
 import { CLAIM_LIMITS, CLAIM_MSG } from './messages';
 
 /** A photo/document type of a claim reason (002 §3: Id, Titulo, Obrigatorio). */
@@ -83,24 +84,35 @@ export function documentChip(aprovacao: boolean | null | undefined): DocumentChi
 /** What the file pickers accept (002 §5.2). */
 export const BOLETIM_ACCEPT = 'application/pdf,.pdf';
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf,.jpg,.jpeg,.png,.webp,.pdf';
-export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export const PHOTO_CONTENT_TYPES: readonly UploadMime[] = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
+
+/** The real (first-bytes) types a step takes: the boletim a PDF, the others a photo or a PDF (002 §5.2). */
+export const evidenceContentTypes = (typeId: string): readonly UploadMime[] =>
+  isBoletimType(typeId) ? ['application/pdf'] : PHOTO_CONTENT_TYPES;
 
 /**
  * The client-side check of a chosen file (002 §5.2): boletim PDF only and ≤ 5 MB; other types jpg, jpeg,
- * png, webp or pdf (PDFs ≤ 5 MB; images are resized before sending). Returns the message, or null.
+ * png, webp or pdf (PDFs ≤ 5 MB; images are resized before sending). `sniffed`, when given, is the type read from
+ * the file's first bytes (null: none of those): a renamed file is refused before sending too. Returns the
+ * message, or null.
  */
-export function evidenceFileError(typeId: string, file: { type: string; name: string; size: number } | null | undefined): string | null {
+export function evidenceFileError(
+  typeId: string,
+  file: { type: string; name: string; size: number } | null | undefined,
+  sniffed?: UploadMime | null,
+): string | null {
   if (!file) return CLAIM_MSG.selectFile;
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
   const isPdf = file.type === 'application/pdf' || ext === 'pdf';
+  const wrongBytes = sniffed !== undefined && (sniffed === null || !evidenceContentTypes(typeId).includes(sniffed));
   if (isBoletimType(typeId)) {
-    if (!isPdf) return CLAIM_MSG.boletimPdfOnly;
+    if (!isPdf || wrongBytes) return CLAIM_MSG.boletimPdfOnly;
     if (file.size > CLAIM_LIMITS.pdfMaxBytes) return CLAIM_MSG.fileTooLarge;
     return null;
   }
   const okType = (PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type) || ['jpg', 'jpeg', 'png', 'webp', 'pdf'].includes(ext);
-  if (!okType) return CLAIM_MSG.uploadFailed;
-  if (isPdf && file.size > CLAIM_LIMITS.pdfMaxBytes) return CLAIM_MSG.fileTooLarge;
+  if (!okType || wrongBytes) return CLAIM_MSG.wrongFileType;
+  if ((isPdf || sniffed === 'application/pdf') && file.size > CLAIM_LIMITS.pdfMaxBytes) return CLAIM_MSG.fileTooLarge;
   return null;
 }
 

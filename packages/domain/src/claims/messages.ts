@@ -46,6 +46,12 @@ export const CLAIM_MSG = {
   uploadError: 'Ocorreu um erro ao enviar a foto. Atualize a página e tente novamente.',
   fileTooLarge: 'O arquivo excede o limite de 5MB. Por favor, reduza o tamanho do arquivo.',
   boletimPdfOnly: 'Apenas arquivos PDF são permitidos para o Boletim de Ocorrência.',
+  /** Ours (issue 24): a photo step's file that is none of jpg, jpeg, png, webp, pdf (§5.2), by name or by first bytes. */
+  wrongFileType: 'Este tipo de arquivo não é aceito. Envie uma foto (JPG, PNG ou WEBP) ou um PDF.',
+  /** Ours (issue 24): the case view right after the last evidence step says what was sent and what comes next. */
+  evidenceSentTitle: 'Fotos e documentos enviados!',
+  evidenceSentText:
+    'A equipe de sinistros vai analisar o que você enviou e você acompanha cada etapa aqui. Se alguma foto precisar ser refeita, ela aparece como Reprovado em Documentação, com o motivo, e você recebe um aviso.',
   // tracking (§4.1, §4.2)
   unknownPhase: (phase: string) => `Etapa não encontrada! Status: ${phase}`,
   totalLoss: 'Seu caso foi encaminhado para a equipe de indenização...',

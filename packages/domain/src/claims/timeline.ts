@@ -138,6 +138,17 @@ export function claimTimeline(input: TimelineInput): TimelineResult {
   };
 }
 
+/**
+ * How the 'Etapas' list shows a timeline (002 §2.4), always in the timeline's order: the completed steps it starts
+ * with fold into 'N etapas concluídas', the rest follow. A completed step after one that is not (a concluded glass
+ * case: its earlier steps are not marked completed, §4.3, its Finalização is) stays in its place, not above Abertura.
+ */
+export function timelineSections<T extends Pick<TimelineStep, 'state'>>(steps: readonly T[]): { folded: T[]; shown: T[] } {
+  const lead = steps.findIndex((st) => st.state !== 'completed');
+  const at = lead < 0 ? steps.length : lead;
+  return { folded: steps.slice(0, at), shown: steps.slice(at) };
+}
+
 export const CLAIM_MONTHS_PT = ['Jan.', 'Fev.', 'Mar.', 'Abr.', 'Mai.', 'Jun.', 'Jul.', 'Ago.', 'Set.', 'Out.', 'Nov.', 'Dez.'] as const;
 
 /** A step date 'dd de Mon. yyyy' in São Paulo ('05 de Nov. 2026'). */

@@ -316,7 +316,7 @@ export class ClaimsService {
     const file = await inspectUpload(
       data,
       boletim ? ['application/pdf'] : PHOTO_MIMES,
-      boletim ? CLAIM_MSG.boletimPdfOnly : CLAIM_MSG.uploadFailed,
+      boletim ? CLAIM_MSG.boletimPdfOnly : CLAIM_MSG.wrongFileType,
     );
 
     const key = newStorageKey('claims', file.ext);
