@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FileUpload, type UploadFn } from './FileUpload';
@@ -65,10 +65,26 @@ describe('FileUpload', () => {
     expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
   });
 
+  it('checks a chosen file once, not on every render; a check that reads the file first may answer later', async () => {
+    const { upload, calls } = controllable();
+    const validate = vi.fn(async (f: File) => ((await f.text()).startsWith('%PDF') ? null : 'Não é um PDF.'));
+    const { rerender } = render(<FileUpload label="Comprovante" accept="application/pdf" upload={upload} validate={validate} />);
+    await userEvent.upload(screen.getByLabelText('Escolher arquivo'), new File(['texto'], 'falso.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não é um PDF.');
+    rerender(<FileUpload label="Comprovante" accept="application/pdf" upload={upload} validate={validate} hint="Até 5 MB" />);
+    rerender(<FileUpload label="Comprovante" accept="application/pdf" upload={upload} validate={validate} />);
+    expect(validate).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+    await userEvent.upload(screen.getByLabelText('Escolher arquivo'), pdf());
+    await waitFor(() => expect(calls).toHaveLength(1));
+  });
+
   it('offers the gallery for images, and the camera only on a touch phone', () => {
     const { upload } = controllable();
     render(<FileUpload label="Foto da CNH" accept="image/jpeg,image/png,application/pdf" upload={upload} />);
-    expect(screen.getByLabelText('Escolher da galeria')).toHaveAttribute('accept', 'image/*');
+    // The image types the field takes, not 'image/*' (a HEIC or a GIF from the gallery would only be refused after).
+    expect(screen.getByLabelText('Escolher da galeria')).toHaveAttribute('accept', 'image/jpeg,image/png');
     expect(screen.queryByLabelText('Tirar foto')).not.toBeInTheDocument();
   });
   it('on a phone, "Tirar foto" opens the camera', () => {

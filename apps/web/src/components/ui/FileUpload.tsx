@@ -14,6 +14,8 @@ interface Item<R> {
   status: Status;
   percent: number;
   error: string | null;
+  /** Refused by `validate` when chosen (type, size): sending it again cannot help, so no 'Tentar novamente'. */
+  refused: boolean;
   result?: R;
 }
 
@@ -23,8 +25,11 @@ interface Props<R> {
   accept: string;
   upload: UploadFn<R>;
   multiple?: boolean;
-  /** A message for a file refused before upload (type, size), or null to send it. */
-  validate?: (file: File) => string | null;
+  /**
+   * A message for a file refused before upload (type, size), or null to send it. Called once per chosen file (never
+   * on a render); it may answer later (a promise), e.g. after reading the file's first bytes (lib/file-type.ts).
+   */
+  validate?: (file: File) => string | null | Promise<string | null>;
   /** Text of an upload failure; default: the error's own message. */
   errorText?: (err: unknown) => string;
   onUploaded?: (file: File, result: R) => void;
@@ -60,7 +65,13 @@ export function FileUpload<R = unknown>({
   const [phone] = useState(coarsePointer);
   const nextId = useRef(1);
   const controllers = useRef(new Map<number, AbortController>());
-  const acceptsImages = accept.split(',').some((t) => t.trim().startsWith('image/'));
+  // The gallery offers the image types of `accept` only (not 'image/*': a HEIC or a GIF would be refused after).
+  const imageAccept = accept
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t.startsWith('image/') || /^\.(jpe?g|png|webp|gif|heic|heif|avif|bmp|tiff?)$/i.test(t))
+    .join(',');
+  const acceptsImages = imageAccept !== '';
 
   const patch = (itemId: number, p: Partial<Item<R>>) => setItems((all) => all.map((it) => (it.id === itemId ? { ...it, ...p } : it)));
 
@@ -90,19 +101,26 @@ export function FileUpload<R = unknown>({
   const add = (files: FileList | File[] | null) => {
     if (!files) return;
     const chosen = [...files].slice(0, multiple ? undefined : 1);
-    const fresh = chosen.map<Item<R>>((file) => {
-      const refused = validate?.(file) ?? null;
-      return {
-        id: nextId.current++,
-        file,
-        preview: isImage(file) && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null,
-        status: refused ? 'failed' : 'uploading',
-        percent: 0,
-        error: refused,
-      };
-    });
-    setItems((all) => (multiple ? [...all, ...fresh] : fresh));
-    fresh.filter((it) => !it.error).forEach(send);
+    const checks = chosen.map((file) => validate?.(file) ?? null);
+    const settle = (refusals: (string | null)[]) => {
+      const fresh = chosen.map<Item<R>>((file, i) => {
+        const refused = refusals[i] ?? null;
+        return {
+          id: nextId.current++,
+          file,
+          preview: isImage(file) && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null,
+          status: refused ? 'failed' : 'uploading',
+          percent: 0,
+          error: refused,
+          refused: refused !== null,
+        };
+      });
+      setItems((all) => (multiple ? [...all, ...fresh] : fresh));
+      fresh.filter((it) => !it.refused).forEach(send);
+    };
+    // A check that answers at once settles at once (as before); one that reads the file first settles when it has.
+    if (checks.some((c) => c instanceof Promise)) void Promise.all(checks).then(settle, () => settle(checks.map(() => null)));
+    else settle(checks as (string | null)[]);
   };
 
   // Object URLs of previews are released when the component goes away.
@@ -166,7 +184,7 @@ export function FileUpload<R = unknown>({
         <p>Arraste o arquivo para cá ou escolha abaixo.</p>
         <div className={styles.buttons}>
           {phone && acceptsImages && picker('camera', 'Tirar foto', { accept: 'image/*', capture: 'environment' })}
-          {acceptsImages && picker('gallery', 'Escolher da galeria', { accept: 'image/*' })}
+          {acceptsImages && picker('gallery', 'Escolher da galeria', { accept: imageAccept })}
           {picker('file', 'Escolher arquivo', { accept })}
         </div>
       </div>
@@ -204,7 +222,7 @@ export function FileUpload<R = unknown>({
                     Cancelar
                   </Button>
                 )}
-                {(it.status === 'failed' || it.status === 'cancelled') && !(validate?.(it.file) ?? null) && (
+                {(it.status === 'failed' || it.status === 'cancelled') && !it.refused && (
                   <Button type="button" variant="link" onClick={() => send(it)}>
                     Tentar novamente
                   </Button>

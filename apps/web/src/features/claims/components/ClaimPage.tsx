@@ -37,7 +37,9 @@ function Claim({ nCtrId }: { nCtrId: ContractId }) {
   const [uploading, setUploading] = useState<string | null>(resend ?? (cachedOpen?.rota === 'upload' ? cachedOpen.CaseNumber : null));
   const [duplicate, setDuplicate] = useState<DuplicateInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const toCase = (n: string) => void navigate(paths.claims.caseTo(n));
+  // `evidenceSent`: the case view opens confirming what was just sent and what happens next.
+  const toCase = (n: string, evidenceSent = false) =>
+    void navigate(paths.claims.caseTo(n), evidenceSent ? { state: { evidenceSent } } : undefined);
 
   const open = entry.data?.casoAberto;
   useEffect(() => {
@@ -47,7 +49,7 @@ function Claim({ nCtrId }: { nCtrId: ContractId }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- route once per open claim
   }, [open?.CaseNumber]);
 
-  if (uploading) return <EvidenceSteps caseNumber={uploading} onDone={() => toCase(uploading)} />;
+  if (uploading) return <EvidenceSteps caseNumber={uploading} resend={resend === uploading} onDone={(sent) => toCase(uploading, sent)} />;
   if (entry.isLoading || open) return <Spinner />;
   if (entry.error) return <Alert>{entry.error.message}</Alert>;
   const reasons = entry.data?.motivos ?? [];

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
   CLAIM_MSG,
   claimTimeline,
@@ -8,6 +8,7 @@ import {
   formatInstantWithTime,
   formatStepDate,
   latestComments,
+  timelineSections,
   type TimelineStep,
 } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
@@ -33,8 +34,25 @@ export default function ClaimTrackingPage() {
       <PageTitle>SINISTRO</PageTitle>
       {claim.isLoading && <Spinner />}
       {claim.error && <Alert>{claim.error.message}</Alert>}
+      {claim.data && <EvidenceSent />}
       {claim.data && <Tracking view={claim.data} />}
     </div>
+  );
+}
+
+/** Right after the last evidence step (ClaimPage hands `evidenceSent` over): what was sent, what happens next. */
+function EvidenceSent() {
+  const sent = (useLocation().state as { evidenceSent?: boolean } | null)?.evidenceSent === true;
+  if (!sent) return null;
+  return (
+    <section aria-labelledby="evidencia-enviada">
+      <Alert kind="success">
+        <h2 id="evidencia-enviada" className={s.sentTitle}>
+          {CLAIM_MSG.evidenceSentTitle}
+        </h2>
+        <p className={s.sentText}>{CLAIM_MSG.evidenceSentText}</p>
+      </Alert>
+    </section>
   );
 }
 
@@ -67,8 +85,9 @@ function Tracking({ view }: { view: ClaimView }) {
   const comments = latestComments(view.comentarios);
   const titles = new Map(view.tipos.map((t) => [t.Id, t.Titulo]));
   const anyRejected = view.fotos.some((f) => f.Foto.Aprovacao === false);
-  const completed = timeline.steps.filter((st) => st.state === 'completed');
-  const rest = timeline.steps.filter((st) => st.state !== 'completed');
+  // In the timeline's order: the completed steps it starts with fold away, the rest follow (a concluded glass case's
+  // Finalização stays last).
+  const { folded: completed, shown: rest } = timelineSections(timeline.steps);
 
   const label = (st: TimelineStep) => {
     const reachable = st.state !== 'future';
@@ -163,6 +182,7 @@ function Tracking({ view }: { view: ClaimView }) {
       <Modal
         open={overlay === 'abertura'}
         title="Abertura"
+        startAtTop
         onClose={() => setOverlay(null)}
         actions={
           <>
@@ -220,6 +240,7 @@ function Tracking({ view }: { view: ClaimView }) {
       <Modal
         open={overlay === 'documentacao'}
         title="DOCUMENTAÇÃO"
+        startAtTop
         onClose={() => setOverlay(null)}
         actions={
           <>

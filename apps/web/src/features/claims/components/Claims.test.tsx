@@ -1,9 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ClaimEntryDto, ClaimViewDto, ContractDto, duplicateCaseMessage, saoPauloDateTime } from '@guarita/domain';
+import {
+  CLAIM_MSG,
+  ClaimEntryDto,
+  ClaimViewDto,
+  ContractDto,
+  duplicateCaseMessage,
+  PhotoUploadedDto,
+  saoPauloDateTime,
+} from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
 import { CIVIC_CONTRACT } from '../../../../test/fixtures';
 import { clearSession, storeTokens } from '../../../lib/session';
@@ -286,5 +294,180 @@ describe('claim tracking', () => {
   it("someone else's claim: back to the claims list", async () => {
     renderAt('/sinistros/consulta/2026-000001');
     expect(await screen.findByText('Lista de sinistros')).toBeInTheDocument();
+  });
+});
+
+describe('evidence steps (issue 24)', () => {
+  const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
+  const photo = (name: string) => new File([JPEG], name, { type: 'image/jpeg' });
+  let uploads: string[];
+  let uploadReply: () => Response;
+
+  /** Case 2026-000007 opened and nothing sent yet: declaration, Orçamento, then its two types. */
+  function freshCase() {
+    viewBody = view({
+      caso: { ...CASE, Fase__c: 'Aberto', declaracaoAceitaEm: null },
+      historico: [{ phase: 'Aberto', at: CASE.CreatedDate }],
+      fotos: [],
+      statusFotos: { Status: 'todas-pendente-upload', AnoMesDia: null },
+    });
+    entry = {
+      ...entry,
+      casoAberto: {
+        Id: CASE.Id,
+        CaseNumber: CASE.CaseNumber,
+        Status: 'New',
+        Reason: 'Colisão',
+        motivo: 'Colisão',
+        Fase__c: 'Aberto',
+        Qualificado_como_PT__c: false,
+        CreatedDate: CASE.CreatedDate,
+        nCtrId: 100104,
+        placa: null,
+        statusFotos: viewBody.statusFotos,
+        rota: 'upload',
+      },
+    };
+  }
+
+  beforeEach(() => {
+    uploads = [];
+    uploadReply = () =>
+      dto(PhotoUploadedDto, {
+        TipoFoto: { Id: 'cnh' },
+        Tipo: 'jpg',
+        substituida: false,
+        statusFotos: { Status: 'alguma-pendente-upload', AnoMesDia: '20261116' },
+        proximo: null,
+      });
+    server.use(
+      http.post(route('/api/claims/cases/{caseNumber}/declaration'), () => new HttpResponse(null, { status: 204 })),
+      http.put(route('/api/claims/cases/{caseNumber}/photos/{typeId}'), ({ params }) => {
+        uploads.push(String(params.typeId));
+        return uploadReply();
+      }),
+    );
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("counts the steps shown from 1: 'Etapa 1 de 4' on the declaration, 'Etapa 4 de 4' on the last photo", async () => {
+    freshCase();
+    const user = renderAt('/sinistros/100104');
+    expect(await screen.findByText('Etapa 1 de 4')).toBeInTheDocument();
+    await user.click(screen.getByLabelText(/Declaro, sob as penas da lei/));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText('Etapa 2 de 4')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Entendi, continuar' }));
+    expect(await screen.findByRole('heading', { name: 'CNH do condutor' })).toBeInTheDocument();
+    expect(screen.getByText('Etapa 3 de 4')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Escolher arquivo'), photo('cnh.jpg'));
+    expect(await screen.findByRole('heading', { name: 'Frente do veículo' })).toBeInTheDocument();
+    expect(screen.getByText('Etapa 4 de 4')).toBeInTheDocument();
+  });
+
+  it('after the last step the case view says the evidence was sent and what happens next', async () => {
+    freshCase();
+    viewBody = { ...viewBody, caso: { ...viewBody.caso, declaracaoAceitaEm: CASE.CreatedDate } };
+    viewBody = { ...viewBody, fotos: [view().fotos[0]!] };
+    const user = renderAt('/sinistros/100104');
+    expect(await screen.findByRole('heading', { name: 'Frente do veículo' })).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Escolher arquivo'), photo('frente.jpg'));
+    expect(await screen.findByRole('heading', { name: 'Etapas' })).toBeInTheDocument();
+    const sent = screen.getByRole('region', { name: 'Fotos e documentos enviados!' });
+    expect(sent).toHaveTextContent('A equipe de sinistros vai analisar o que você enviou');
+    expect(uploads).toEqual(['frente']);
+  });
+
+  it("a re-sent photo is 'Etapa 1 de 1' and can be given up: 'Cancelar' goes back to the case", async () => {
+    // viewBody: 'frente' rejected; 'Reenviar foto(s)' hands the case number over
+    const user = renderAt('/sinistros/consulta/2026-000007');
+    await user.click(await screen.findByRole('button', { name: /Documentação/ }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'DOCUMENTAÇÃO' })).getByRole('button', { name: 'Reenviar foto(s)' }));
+    expect(await screen.findByRole('heading', { name: 'Frente do veículo' })).toBeInTheDocument();
+    expect(screen.getByText('Etapa 1 de 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Cancelar' }));
+    expect(await screen.findByRole('heading', { name: 'Etapas' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Fotos e documentos enviados!' })).not.toBeInTheDocument();
+    expect(uploads).toEqual([]);
+  });
+
+  it('a file of the wrong type is refused before sending, saying so; the file buttons offer only the accepted types', async () => {
+    freshCase();
+    viewBody = { ...viewBody, caso: { ...viewBody.caso, declaracaoAceitaEm: CASE.CreatedDate } };
+    const user = renderAt('/sinistros/100104');
+    expect(await screen.findByRole('heading', { name: 'CNH do condutor' })).toBeInTheDocument();
+    for (const label of ['Escolher arquivo', 'Escolher da galeria'])
+      expect(screen.getByLabelText(label).getAttribute('accept')?.split(',')).not.toContain('image/*');
+    // A text file renamed 'cnh.jpg': the name says JPEG, its first bytes do not.
+    await user.upload(screen.getByLabelText('Escolher arquivo'), new File(['não é uma foto'], 'cnh.jpg', { type: 'image/jpeg' }));
+    expect((await screen.findAllByText(CLAIM_MSG.wrongFileType)).length).toBeGreaterThan(0);
+    expect(screen.queryByText(CLAIM_MSG.uploadFailed)).not.toBeInTheDocument();
+    expect(uploads).toEqual([]);
+  });
+
+  it('the error banner goes after 10 s, and a photo that then goes through takes it away at once', async () => {
+    freshCase();
+    viewBody = { ...viewBody, caso: { ...viewBody.caso, declaracaoAceitaEm: CASE.CreatedDate } };
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = renderAt('/sinistros/100104');
+    expect(await screen.findByRole('heading', { name: 'CNH do condutor' })).toBeInTheDocument();
+    // The banner: the step's alert above the file field (each file's own line is an alert in the 'Arquivos' list).
+    const banner = () => screen.queryAllByRole('alert').filter((a) => !a.closest('ul'));
+    // A GIF (the file dialog can be told to show every file): refused before sending.
+    const anyFile = userEvent.setup({ applyAccept: false });
+    await anyFile.upload(screen.getByLabelText('Escolher arquivo'), new File(['GIF89a'], 'cnh.gif', { type: 'image/gif' }));
+    await waitFor(() => expect(banner()).toHaveLength(1));
+    await act(() => vi.advanceTimersByTimeAsync(9_000));
+    expect(banner()).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(banner()).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(banner()).toHaveLength(0);
+
+    // A failure, then the next try goes through: the next step opens without the banner.
+    uploadReply = () => HttpResponse.error();
+    await user.upload(screen.getByLabelText('Escolher arquivo'), photo('cnh.jpg'));
+    await waitFor(() => expect(banner().map((a) => a.textContent)).toEqual([CLAIM_MSG.uploadError]));
+    uploadReply = () =>
+      dto(PhotoUploadedDto, {
+        TipoFoto: { Id: 'cnh' },
+        Tipo: 'jpg',
+        substituida: false,
+        statusFotos: { Status: 'alguma-pendente-upload', AnoMesDia: '20261116' },
+        proximo: 'frente',
+      });
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { name: 'Frente do veículo' })).toBeInTheDocument();
+    expect(banner()).toHaveLength(0);
+  });
+});
+
+describe('claim tracking, issue 24', () => {
+  it("a concluded glass claim lists its steps in order: 'Abertura' first, 'Finalização' last", async () => {
+    viewBody = view({
+      caso: { ...CASE, Reason: 'Vidros', 'Sub-Reason': 'Vidros', Fase__c: 'Concluido', Status: 'Closed' },
+      historico: [
+        { phase: 'Aberto', at: '2026-09-28T13:00:00.000Z' },
+        { phase: 'Documentação', at: '2026-09-29T13:00:00.000Z' },
+        { phase: 'Acompanhamento', at: '2026-10-08T13:00:00.000Z' },
+        { phase: 'Concluido', at: '2026-10-13T13:00:00.000Z' },
+      ],
+    });
+    renderAt('/sinistros/consulta/2026-000007');
+    const etapas = await screen.findByRole('region', { name: 'Etapas' });
+    const steps = within(etapas)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('strong')?.textContent);
+    expect(steps[0]).toBe('Abertura');
+    expect(steps.at(-1)).toBe('Finalização');
+    expect(steps).toHaveLength(9);
+  });
+
+  it("the 'Abertura' overlay opens at its top: its title has the focus, not the download button at the bottom", async () => {
+    const user = renderAt('/sinistros/consulta/2026-000007');
+    await user.click(await screen.findByText('1 etapa concluída'));
+    await user.click(screen.getByRole('button', { name: 'Abertura' }));
+    const opening = await screen.findByRole('dialog', { name: 'Abertura' });
+    await waitFor(() => expect(within(opening).getByRole('heading', { name: 'Abertura' })).toHaveFocus());
   });
 });

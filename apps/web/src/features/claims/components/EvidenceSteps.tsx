@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import {
   BOLETIM_ACCEPT,
   CLAIM_LIMITS,
@@ -12,11 +13,13 @@ import {
   type ClaimPhotoTypeDto,
 } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { FileUpload } from '../../../components/ui/FileUpload';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Stepper } from '../../../components/ui/Stepper';
+import { sniffFileType } from '../../../lib/file-type';
+import { paths } from '../../../lib/paths';
 import { UploadError } from '../../../lib/upload';
 import { acceptDeclaration, claimKeys, uploadEvidence, useClaim, type ClaimView } from '../api/claims';
 import { ClaimIllustration } from './ClaimIllustration';
@@ -48,18 +51,21 @@ const uploadMessage = (err: unknown) => {
 
 interface Props {
   caseNumber: string;
-  onDone: () => void;
+  /** After the last step (`sent`: something was uploaded now), or at once when nothing is left to send. */
+  onDone: (sent: boolean) => void;
+  /** A re-send from the case view (its 'Reenviar foto(s)'): the steps offer 'Cancelar', back to that case. */
+  resend?: boolean;
 }
 
 /** 'EVIDÊNCIA DO SINISTRO' (002 §2.3): declaration, the fixed 'orcamento' step, then one step per missing or rejected type. */
-export function EvidenceSteps({ caseNumber, onDone }: Props) {
+export function EvidenceSteps({ caseNumber, onDone, resend = false }: Props) {
   const claim = useClaim(caseNumber);
   if (claim.isLoading) return <Spinner />;
   if (claim.error || !claim.data) return <Alert>{claim.error?.message ?? CLAIM_MSG.caseNumberMissing}</Alert>;
-  return <Steps key={caseNumber} caseNumber={caseNumber} view={claim.data} onDone={onDone} />;
+  return <Steps key={caseNumber} caseNumber={caseNumber} view={claim.data} onDone={onDone} resend={resend} />;
 }
 
-function Steps({ caseNumber, view, onDone }: Props & { view: ClaimView }) {
+function Steps({ caseNumber, view, onDone, resend }: Props & { view: ClaimView }) {
   const qc = useQueryClient();
   // The types to send are fixed when the steps open: resuming starts at the first missing one.
   const [types] = useState<ClaimPhotoTypeDto[]>(() => pendingTypes(view.tipos, view.fotos) as ClaimPhotoTypeDto[]);
@@ -87,18 +93,27 @@ function Steps({ caseNumber, view, onDone }: Props & { view: ClaimView }) {
     timer.current = setTimeout(() => setBanner(null), CLAIM_LIMITS.errorBannerMs);
   };
 
-  const finish = () => {
+  const finish = (sent: boolean) => {
     void qc.invalidateQueries({ queryKey: claimKeys.all });
-    onDone();
+    onDone(sent);
   };
   useEffect(() => {
-    if (step >= 2 && types.length === 0) finish();
+    if (step >= 2 && types.length === 0) finish(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the step changes
   }, [step]);
 
   const total = 2 + types.length;
-  const next = () => (step + 1 >= total ? finish() : setStep(step + 1));
+  // A step done takes its error banner with it: the next step starts clean.
+  const next = () => {
+    clearTimeout(timer.current);
+    setBanner(null);
+    if (step + 1 >= total) finish(true);
+    else setStep(step + 1);
+  };
   const type = step >= 2 ? types[step - 2] : undefined;
+  // 'Etapa n de N' counts the steps this visit shows, from 1: resuming (or re-sending) skips the declaration and
+  // 'Orçamento', so one photo to re-send is 'Etapa 1 de 1'.
+  const first = resumed ? 2 : 0;
 
   return (
     <section className="card" aria-labelledby="evidencia">
@@ -106,7 +121,7 @@ function Steps({ caseNumber, view, onDone }: Props & { view: ClaimView }) {
         EVIDÊNCIA DO SINISTRO
       </h2>
       <p className="muted">Caso nº {caseNumber}</p>
-      <Stepper current={Math.min(step, total - 1)} total={total} />
+      <Stepper current={Math.min(step, total - 1) - first + 1} total={total - first} />
       {banner && <Alert>{banner}</Alert>}
       {step === 0 && (
         <div className={s.form}>
@@ -165,8 +180,9 @@ function Steps({ caseNumber, view, onDone }: Props & { view: ClaimView }) {
           <FileUpload
             label={isBoletimType(type.Id) ? 'Selecionar o PDF do boletim' : 'Enviar foto ou arquivo'}
             accept={isBoletimType(type.Id) ? BOLETIM_ACCEPT : PHOTO_ACCEPT}
-            validate={(file) => {
-              const msg = evidenceFileError(type.Id, file);
+            validate={async (file) => {
+              // The name and the browser's type first, then the first bytes (a renamed file): refused here, saying why.
+              const msg = evidenceFileError(type.Id, file) ?? evidenceFileError(type.Id, file, await sniffFileType(file));
               if (msg) showBanner(msg);
               return msg;
             }}
@@ -178,6 +194,13 @@ function Steps({ caseNumber, view, onDone }: Props & { view: ClaimView }) {
             }}
             onUploaded={() => next()}
           />
+          {resend && (
+            <div className={s.actions}>
+              <Link className={buttonClass('secondary')} to={paths.claims.caseTo(caseNumber)}>
+                Cancelar
+              </Link>
+            </div>
+          )}
         </div>
       )}
     </section>
