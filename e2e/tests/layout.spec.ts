@@ -67,6 +67,14 @@ test('the request forms of issue 12 and their dialogs fit a phone (due date with
       await expect(page.getByRole('button', { name: /Confirmar alteração|Enviar solicitação/i }).first()).toBeVisible();
       expect.soft(await sidewaysOverflow(page), `${label} at ${width}px: ${(await widestElements(page)).join(', ')}`).toBe(0);
     }
+    // Spare car for a theft or robbery: MOTIVO, the report's file field and the transport options (issue 24 item 13).
+    for (const motivo of ['Furto', 'Roubo']) {
+      await page.getByRole('form', { name: 'Carro Reserva' }).getByLabel('MOTIVO').selectOption(motivo);
+      await expect(page.getByLabel('Boletim de ocorrência (PDF)')).toBeVisible();
+      expect
+        .soft(await sidewaysOverflow(page), `Carro Reserva, ${motivo}, at ${width}px: ${(await widestElements(page)).join(', ')}`)
+        .toBe(0);
+    }
     await type.selectOption({ label: 'Alteração de Vencimento' });
     await page.getByRole('button', { name: 'Escolher novo dia de vencimento' }).click();
     const picker = page.getByRole('dialog', { name: 'Novo dia de vencimento' });

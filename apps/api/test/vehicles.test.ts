@@ -248,6 +248,15 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
       expect((await get('/api/vehicles/contracts/100104/restrictions')).json().carroReserva.bloqueado).toBe(true);
     });
 
+    it("theft: the occurrence report is a PDF only, a photo gets the spec's message and stores nothing (ADR 061)", async () => {
+      const req = spare('Roubo', { transporte: 'reembolso_transporte', local: undefined });
+      const before = await casesOf(200201);
+      const res = await sendFiles(200201, req, [await photo(10)], CPF_JOAO);
+      expect(res.statusCode).toBe(415);
+      expect(res.json().mensagem).toBe('Apenas arquivos PDF são permitidos para o Boletim de Ocorrência.');
+      expect(await casesOf(200201)).toBe(before);
+    });
+
     it('collision: exactly two vehicle photos (jpg/png), never a PDF', async () => {
       const req = spare('Colisão', { transporte: 'reembolso_transporte', local: undefined });
       expect((await sendFiles(200201, req, [await photo(10)], CPF_JOAO)).statusCode).toBe(400);

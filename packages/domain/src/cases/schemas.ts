@@ -205,14 +205,15 @@ export function attachmentRule(tipo: BuiltRequestType): AttachmentRule | null {
 }
 
 /**
- * The rule for one request: a spare car for theft or robbery takes the occurrence report (jpeg, png, pdf), for
- * fire or collision exactly two vehicle photos (jpg, jpeg, png) (001 §2, §5).
+ * The rule for one request: a spare car for theft or robbery takes the occurrence report, a PDF only, refused with
+ * 'Apenas arquivos PDF são permitidos para o Boletim de Ocorrência.' (001 §2 upload step and §5 uploads; §5's spare-car
+ * line says jpeg, png, pdf — ADR 061 records the choice); for fire or collision exactly two vehicle photos (jpg, jpeg, png).
  */
 export function attachmentRuleFor(req: SupportRequest): AttachmentRule | null {
   const rule = attachmentRule(req.tipo);
   if (req.tipo !== 'carro-reserva' || !rule) return rule;
   return needsOccurrenceReport(req.motivo)
-    ? { ...rule, min: 1, max: 1 }
+    ? { ...rule, accept: ['application/pdf'], wrongTypeMessage: SUPPORT_MSG.pdfOnlyReport, min: 1, max: 1 }
     : { ...rule, accept: ['image/jpeg', 'image/png'], min: SPARE_CAR_PHOTOS, max: SPARE_CAR_PHOTOS };
 }
 

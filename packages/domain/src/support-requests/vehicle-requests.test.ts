@@ -91,9 +91,14 @@ describe('spare car request (001 §2, §5)', () => {
     expect(spareCarRequestSchema.safeParse({ ...spare, transporte: 'carro_reserva', local: 'Savassi' }).success).toBe(true);
   });
 
-  it('theft/robbery take one occurrence report (pdf too); fire/collision exactly two photos', () => {
+  it('theft/robbery take one occurrence report, a PDF only (ADR 061); fire/collision exactly two photos', () => {
     const theft = supportRequestSchema.parse({ ...spare, motivo: 'Roubo' });
-    expect(attachmentRuleFor(theft)).toMatchObject({ min: 1, max: 1, accept: ['application/pdf', 'image/jpeg', 'image/png'] });
+    expect(attachmentRuleFor(theft)).toMatchObject({
+      min: 1,
+      max: 1,
+      accept: ['application/pdf'],
+      wrongTypeMessage: 'Apenas arquivos PDF são permitidos para o Boletim de Ocorrência.',
+    });
     const fire = supportRequestSchema.parse({ ...spare, motivo: 'Incêndio' });
     expect(attachmentRuleFor(fire)).toMatchObject({ min: 2, max: 2, accept: ['image/jpeg', 'image/png'] });
   });

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { VehicleRestrictionsDto } from '@guarita/domain';
 import { apiError, dto, http, route, server } from '../../../../test/msw';
 import { fakeLogin, renderSupport, supportNetwork } from '../../../../test/support-fixtures';
@@ -67,6 +68,28 @@ describe('spare car', () => {
       transporte: 'reembolso_transporte',
     });
     expect(sent[0]!.files).toHaveLength(1);
+  });
+
+  it("the occurrence report is a PDF: another type, by name or by its first bytes, gets the spec's message (issue 24 item 5)", async () => {
+    const sent = network();
+    const { user } = await openForm();
+    const form = await screen.findByRole('form', { name: 'Carro Reserva' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'MOTIVO' }), 'Roubo');
+    const report = within(form).getByLabelText(/Boletim de ocorrência/);
+    const pdfOnly = 'Apenas arquivos PDF são permitidos para o Boletim de Ocorrência.';
+    // The file dialog offers PDFs first, but 'All files' (or a gallery app) hands over anything.
+    const anyFile = userEvent.setup({ applyAccept: false });
+    await anyFile.upload(report, photo('bo.jpg'));
+    expect(await within(form).findByText(pdfOnly)).toBeInTheDocument();
+    expect(report).toHaveAccessibleDescription(pdfOnly);
+    // a photo renamed .pdf: its first bytes say JPEG
+    await anyFile.upload(report, new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2])], 'bo.pdf', { type: 'application/pdf' }));
+    expect(await within(form).findByText(pdfOnly)).toBeInTheDocument();
+    expect(within(form).queryByText(/Arquivo escolhido/)).toBeNull();
+    await user.upload(report, new File(['%PDF-1.4 boletim'], 'bo.pdf', { type: 'application/pdf' }));
+    expect(await within(form).findByText('Arquivo escolhido: bo.pdf')).toBeInTheDocument();
+    expect(within(form).queryByText(pdfOnly)).toBeNull();
+    expect(sent).toHaveLength(0);
   });
 
   it("collision: the capture flow — instructions, choose, 'Está nítido?' Não discards, Sim keeps", async () => {

@@ -19,13 +19,15 @@ import { Select } from '../../../components/ui/Select';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { QueryError } from '../../../components/ui/QueryError';
 import { TextField } from '../../../components/ui/TextField';
+import { fileIsOneOf } from '../../../lib/file-type';
 import type { RequestFormProps, SupportFormValues } from '../../support';
 import { useRestrictions } from '../../vehicle-change';
 import { PhotoCapture } from './PhotoCapture';
 import styles from './SpareCarForm.module.css';
 
-const REPORT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
-const isReport = (f: File) => /\.(pdf|jpe?g|png)$/i.test(f.name);
+/** The occurrence report is a PDF (ADR 061): by its name and, since a name can lie, by its first bytes. */
+const REPORT_ACCEPT = '.pdf,application/pdf';
+const isReport = async (f: File) => /\.pdf$/i.test(f.name) && (await fileIsOneOf(f, ['application/pdf']));
 
 /**
  * 'Carro Reserva' (001 §2, §4, §5): MOTIVO; theft/robbery → the occurrence report, fire/collision → two vehicle photos
@@ -81,13 +83,9 @@ export function SpareCarForm({ contract, pending, send }: RequestFormProps) {
 
   const theft = !!motivo && needsOccurrenceReport(motivo);
   const files = theft ? (report ? [report] : []) : motivo ? photos.filter((p): p is File => p !== null) : [];
-  const pickReport = (f: File | undefined) => {
+  const pickReport = async (f: File | undefined) => {
     if (!f) return;
-    const problem = !isReport(f)
-      ? SUPPORT_MSG.invalidFormat
-      : f.type === 'application/pdf' && f.size > MAX_UPLOAD_BYTES
-        ? SUPPORT_MSG.fileTooLarge
-        : null;
+    const problem = !(await isReport(f)) ? SUPPORT_MSG.pdfOnlyReport : f.size > MAX_UPLOAD_BYTES ? SUPPORT_MSG.fileTooLarge : null;
     setReportError(problem);
     if (!problem) setReport(f);
   };
@@ -104,11 +102,12 @@ export function SpareCarForm({ contract, pending, send }: RequestFormProps) {
       {theft && (
         <div>
           <TextField
-            label="Boletim de ocorrência (PDF, JPG ou PNG)"
+            label="Boletim de ocorrência (PDF)"
             type="file"
             accept={REPORT_ACCEPT}
+            className={styles.file}
             error={reportError ?? undefined}
-            onChange={(e) => pickReport(e.target.files?.[0])}
+            onChange={(e) => void pickReport(e.target.files?.[0])}
           />
           {report && <p>Arquivo escolhido: {report.name}</p>}
         </div>
