@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { samePlate, vehicleLabel, vehicleOptions } from './contracts';
-import { loggedInRedirect, safeInternalPath } from './redirects';
+import { loggedInRedirect, loginReturningTo, safeInternalPath } from './redirects';
 import { openTotal } from './bills';
 
 const c = (nCtrId: number, status: string, numberPlate: string | null, vModel: string | null) => ({
@@ -37,6 +37,32 @@ describe('redirect rules for /', () => {
     expect(safeInternalPath('/pagamentos')).toBe('/pagamentos');
     expect(safeInternalPath('//evil.com')).toBeNull();
     expect(safeInternalPath('https://evil.com')).toBeNull();
+  });
+  it('returns to the customer route in ?voltar= after the login, and only to one of those', () => {
+    const known = (p: string) => /^\/(sinistros\/consulta\/[\w-]+|mapa|pagamentos\/placa\/[^/]+)$/.test(p);
+    expect(loginReturningTo('/sinistros/consulta/2026-000042')).toBe('/?voltar=%2Fsinistros%2Fconsulta%2F2026-000042');
+    expect(loggedInRedirect('?voltar=%2Fsinistros%2Fconsulta%2F2026-000042', known)).toBe('/sinistros/consulta/2026-000042');
+    expect(loggedInRedirect('?voltar=/mapa', known)).toBe('/mapa');
+    expect(loggedInRedirect('?voltar=/mapa')).toBe('/dashboard'); // no route table, no return
+    expect(loggedInRedirect('?placa=ABC-1D23&voltar=/mapa', known)).toBe('/pagamentos/placa/ABC%201D23');
+    for (const bad of [
+      '//evil.com/mapa',
+      '/\\evil.com',
+      '/%5Cevil.com',
+      'https://evil.com/mapa',
+      '/mapa?x=1',
+      '/mapa#x',
+      '/a/../mapa',
+      '/./mapa',
+      '/mapa\n',
+      '/politica-de-privacidade',
+      '/backoffice',
+      '',
+    ])
+      expect(loggedInRedirect(`?voltar=${encodeURIComponent(bad)}`, known)).toBe('/dashboard');
+    expect(loginReturningTo('//evil.com')).toBe('/');
+    expect(safeInternalPath('/\\evil.com')).toBeNull();
+    expect(safeInternalPath('/a/../b')).toBeNull();
   });
 });
 

@@ -84,3 +84,15 @@ describe('lazy route pages', () => {
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 });
+
+describe('the customer routes', () => {
+  it('are the ones a login may return to (lib/paths customerPatterns), and no public page is', async () => {
+    const { routes } = await import('./router');
+    const { customerPatterns, isCustomerRoute } = await import('../lib/paths');
+    const layout = routes.find((r) => r.children?.some((c) => c.path === '/dashboard'));
+    expect(layout?.children?.map((c) => c.path).sort()).toEqual([...customerPatterns].sort());
+    expect(isCustomerRoute('/sinistros/consulta/2026-000042')).toBe(true);
+    expect(isCustomerRoute('/Mapa')).toBe(false);
+    expect(isCustomerRoute('/contato')).toBe(false);
+  });
+});

@@ -1,3 +1,5 @@
+import { matchPath } from 'react-router';
+
 /**
  * The spec's route table (000 §2, 002 §2), exact and case-sensitive: the router declares these patterns and
  * every screen links with these builders, so no screen writes a route string.
@@ -56,3 +58,33 @@ export const paths = {
     finance: '/backoffice/financeiro',
   },
 } as const;
+
+/** The customer routes, behind the login (the router's customer table): the only places a login returns to (`?voltar=`). */
+export const customerPatterns: readonly string[] = [
+  paths.dashboard.pattern,
+  paths.dashboard.byContract,
+  paths.registration,
+  paths.notifications,
+  paths.plan,
+  paths.map,
+  paths.payments.pattern,
+  paths.payments.openInvoice,
+  paths.payments.changeCard,
+  paths.payments.addCard,
+  paths.payments.byPlate,
+  paths.payments.byContract,
+  paths.advance,
+  paths.extraServices,
+  paths.support.pattern,
+  paths.support.byContract,
+  paths.support.upSell,
+  paths.claims.pattern,
+  paths.claims.byContract,
+  paths.claims.case,
+  paths.notice.pattern,
+  paths.notice.byContract,
+];
+
+/** Whether `pathname` is one of the customer routes (exact and case-sensitive, as the router matches them). */
+export const isCustomerRoute = (pathname: string): boolean =>
+  customerPatterns.some((path) => matchPath({ path, caseSensitive: true, end: true }, pathname) !== null);

@@ -18,6 +18,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Spinner } from '../../../components/ui/Spinner';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { useSession } from '../../../lib/use-session';
+import { isCustomerRoute } from '../../../lib/paths';
 import { useInBrowser } from '../../../lib/use-in-browser';
 import { ApiError } from '../../../lib/api';
 import { useStartLogin } from '../api/start-login';
@@ -82,7 +83,8 @@ export function LoginPage() {
     return () => window.clearInterval(id);
   }, [step, resendIn]);
 
-  if (loggedIn) return <Navigate to={loggedInRedirect(location.search)} replace />;
+  // Step 4: the plate's payments, the customer page that sent here (`?voltar=`, a known route only), else the start page.
+  if (loggedIn) return <Navigate to={loggedInRedirect(location.search, isCustomerRoute)} replace />;
 
   const submitDocument = (e: FormEvent) => {
     e.preventDefault();

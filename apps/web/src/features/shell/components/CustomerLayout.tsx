@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { loginReturningTo } from '@guarita/domain';
 import { PageErrorBoundary } from '../../common';
 import { useSession } from '../../../lib/use-session';
 import { RouteAnnouncer, useNavigationFocus } from '../../../lib/route-focus';
@@ -7,7 +8,10 @@ import { OfflineBanner } from '../../../components/ui/OfflineBanner';
 import { paths } from '../../../lib/paths';
 import styles from './CustomerLayout.module.css';
 
-/** Every customer route: not logged in → '/' (payments of a plate → '/?placa=' so login lands back there). */
+/**
+ * Every customer route: not logged in → '/', the login, which then lands back here: payments of a plate by
+ * '/?placa=', any other page by '/?voltar=' (a claim e-mail's link opened logged out).
+ */
 export function CustomerLayout() {
   const { loggedIn } = useSession();
   const { placa } = useParams();
@@ -17,7 +21,9 @@ export function CustomerLayout() {
     const to =
       placa && location.pathname.startsWith(paths.payments.byPlate.replace(':placa', ''))
         ? `${paths.home}?placa=${encodeURIComponent(placa)}`
-        : paths.home;
+        : location.pathname === paths.dashboard.pattern
+          ? paths.home
+          : loginReturningTo(location.pathname);
     return <Navigate to={to} replace />;
   }
   return (
