@@ -160,6 +160,42 @@ describe('notifications', () => {
     expect((await jobs(id)).find((j) => j.idempotency_key === job!.idempotency_key)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
+  it('in demo mode an e-mail links to the address the app is served at (listening, then a browser’s Host)', async () => {
+    const worker = t.app.notificationWorker;
+    await worker.deliver(); // what earlier tests queued
+    const email = (await t.query<{ email: string }>('SELECT email FROM customers WHERE document = $1', [CPF_MARIA]))[0]!.email;
+    const c = (await t.query<{ id: string }>('SELECT id FROM cases WHERE case_number = $1', [collision]))[0]!;
+    const commentAndSend = async (text: string) => {
+      await t.db.transaction().execute((tx) => t.app.caseSystem.addComment(tx, c.id, text, 'staff'));
+      await worker.deliver();
+      const [mail] = emailsTo(email, `Novo comentário no protocolo ${collision}`).filter((m) => m.body.includes(text));
+      return mail!;
+    };
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const listening = await commentAndSend('Guincho a caminho.');
+    expect(listening.body).toContain(`Ver no portal: http://localhost:${port}/sinistros/consulta/${collision}`);
+    expect(listening.body).not.toContain('localhost:3000');
+
+    // A browser asks at another host and port (a port forward, a LAN address): the next e-mail links there.
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications/unread-count',
+      headers: {
+        authorization: `Bearer ${maria.AccessToken}`,
+        host: 'guarita.lan:4321',
+        'sec-fetch-mode': 'cors',
+        'sec-fetch-site': 'same-origin',
+      },
+    });
+    expect(seen.statusCode).toBe(200);
+    // A request that is not a browser's (no Sec-Fetch-Mode) does not move it.
+    await t.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: { host: 'evil.example' } });
+    const browsed = await commentAndSend('Vistoria confirmada.');
+    expect(browsed.body).toContain(`Ver no portal: http://guarita.lan:4321/sinistros/consulta/${collision}`);
+    expect(browsed.html).toContain(`href="http://guarita.lan:4321/sinistros/consulta/${collision}"`);
+  });
+
   it('respects the customer’s choices: e-mail off for a group keeps only the in-app notification', async () => {
     const id = await customerId(CPF_MARIA);
     expect((await t.get('/api/notifications/preferences', maria.AccessToken)).json()).toEqual({

@@ -111,6 +111,25 @@ describe('texts', () => {
     expect(notificationText(events[5]!).body).toContain('"Frente" foi reprovada. Motivo: Foto escura.');
     expect(notificationText(events[8]!).body).toContain('09/03/2026, 09:00');
   });
+  it('names a claim as "seu sinistro" once, a request with its subject, and ends a reason with one full stop', () => {
+    const claim = { caseNumber: '2026-000001', subject: 'Sinistro', claim: true, nCtrId: 1 };
+    const request = { caseNumber: '2026-000002', subject: 'Alteração de vencimento', claim: false, nCtrId: 1 };
+    expect(notificationText({ type: 'caso_aberto', ...claim }).body).toBe(
+      'Recebemos seu sinistro. Acompanhe o andamento pelo protocolo 2026-000001.',
+    );
+    expect(notificationText({ type: 'fase', ...claim, phase: 'Regulação' }).body).toBe('Seu sinistro avançou para a etapa Regulação.');
+    expect(notificationText({ type: 'caso_aberto', ...request }).body).toBe(
+      'Recebemos sua solicitação (Alteração de vencimento). Acompanhe o andamento pelo protocolo 2026-000002.',
+    );
+    expect(notificationText({ type: 'fase', ...request, phase: 'Em análise' }).body).toBe(
+      'Sua solicitação (Alteração de vencimento) avançou para a etapa Em análise.',
+    );
+    const photo = { type: 'foto_reprovada', caseNumber: '2026-000001', nCtrId: 1, photo: 'Placa traseira' } as const;
+    expect(notificationText({ ...photo, reason: 'Placa traseira ilegível.' }).body).toBe(
+      'A foto "Placa traseira" foi reprovada. Motivo: Placa traseira ilegível. Envie uma nova foto pelo acompanhamento do sinistro.',
+    );
+    expect(notificationText({ ...photo, reason: 'Está escura?' }).body).toContain('Motivo: Está escura? Envie');
+  });
   it('leads to the claim, the support list, payments or the map', () => {
     expect(targetOf(events[0]!)).toEqual({ kind: 'pagamentos', nCtrId: 100101 });
     expect(targetOf(events[2]!)).toEqual({ kind: 'suporte', caseNumber: '2026-000001', nCtrId: 1 });

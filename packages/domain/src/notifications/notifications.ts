@@ -98,7 +98,14 @@ const saoPauloTime = (iso: string) =>
 const saoPauloDateTime = (iso: string) =>
   new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 
-const what = (e: { subject: string; claim: boolean }) => (e.claim ? `sinistro (${e.subject})` : `solicitação (${e.subject})`);
+/** The case with its article: a claim is "seu sinistro" (its subject is "Sinistro" again), a request names its subject. */
+const what = (e: { subject: string; claim: boolean }) => (e.claim ? 'seu sinistro' : `sua solicitação (${e.subject})`);
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** A reason as staff typed it, as one sentence: a full stop added unless it already ends with one (or ? ! …). */
+const sentence = (s: string) => {
+  const t = s.trim();
+  return /[.!?…]$/.test(t) ? t : `${t}.`;
+};
 
 /** The in-app title and body (also the e-mail's subject and first paragraph). */
 export function notificationText(e: NotificationEvent): { title: string; body: string } {
@@ -116,16 +123,16 @@ export function notificationText(e: NotificationEvent): { title: string; body: s
     case 'caso_aberto':
       return {
         title: `Protocolo ${e.caseNumber} aberto`,
-        body: `Recebemos sua ${what(e)}. Acompanhe o andamento pelo protocolo ${e.caseNumber}.`,
+        body: `Recebemos ${what(e)}. Acompanhe o andamento pelo protocolo ${e.caseNumber}.`,
       };
     case 'comentario':
       return { title: `Novo comentário no protocolo ${e.caseNumber}`, body: e.text };
     case 'fase':
-      return { title: `Protocolo ${e.caseNumber}: ${e.phase}`, body: `Sua ${what(e)} avançou para a etapa ${e.phase}.` };
+      return { title: `Protocolo ${e.caseNumber}: ${e.phase}`, body: `${capitalized(what(e))} avançou para a etapa ${e.phase}.` };
     case 'foto_reprovada':
       return {
         title: `Foto reprovada no sinistro ${e.caseNumber}`,
-        body: `A foto "${e.photo}" foi reprovada. Motivo: ${e.reason}. Envie uma nova foto pelo acompanhamento do sinistro.`,
+        body: `A foto "${e.photo}" foi reprovada. Motivo: ${sentence(e.reason)} Envie uma nova foto pelo acompanhamento do sinistro.`,
       };
     case 'solicitacao_aprovada':
       return { title: `Solicitação ${e.caseNumber} aprovada`, body: e.text ?? DECISION_MSG.approved };

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { NotificationsRepository } from './repository';
 import { NotificationsService } from './service';
 import { NotificationWorker } from './worker';
-import { notificationsSettings } from './settings';
+import { followServedOrigin, notificationsSettings } from './settings';
 import routes from './routes';
 
 declare module 'fastify' {
@@ -20,6 +20,7 @@ export default fp(
   async (app) => {
     const repo = new NotificationsRepository();
     const settings = notificationsSettings(app.config);
+    followServedOrigin(app, settings);
     const service = new NotificationsService(app.db, repo);
     const worker = new NotificationWorker(
       app.db,
