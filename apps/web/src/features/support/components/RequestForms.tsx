@@ -15,6 +15,7 @@ import {
   type RegistrationChange,
 } from '@guarita/domain';
 import { ApiError } from '../../../lib/api';
+import { fileIsOneOf } from '../../../lib/file-type';
 import { useCepLookup } from '../api/lookup-cep';
 import { DocumentAttach } from './DocumentAttach';
 import { Button, buttonClass } from '../../../components/ui/Button';
@@ -92,14 +93,19 @@ const PDF_OR_JPG = /\.(pdf|jpe?g)$/i;
 const tooLargeToSend = (f: File) => !f.type.startsWith('image/') && f.size > MAX_UPLOAD_BYTES;
 
 /**
- * One PDF or JPG attachment (contestation, ombudsman): a file of another type ('Selecione um arquivo PDF ou JPG!')
- * or a PDF over 5 MB is refused with its message and replaces no earlier choice.
+ * One PDF or JPG attachment (contestation, ombudsman): a file of another type ('Selecione um arquivo PDF ou JPG!'),
+ * by its name or by its first bytes (a renamed file), or a PDF over 5 MB is refused with its message when chosen
+ * and replaces no earlier choice.
  */
 function usePdfOrJpg() {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
-  const pick = (f: File) => {
-    const problem = tooLargeToSend(f) ? SUPPORT_MSG.fileTooLarge : PDF_OR_JPG.test(f.name) ? undefined : SUPPORT_MSG.pdfOrJpg;
+  const pick = async (f: File) => {
+    const problem = tooLargeToSend(f)
+      ? SUPPORT_MSG.fileTooLarge
+      : PDF_OR_JPG.test(f.name) && (await fileIsOneOf(f, ['application/pdf', 'image/jpeg']))
+        ? undefined
+        : SUPPORT_MSG.pdfOrJpg;
     setFileError(problem);
     if (!problem) setFile(f);
   };
@@ -135,7 +141,7 @@ function FilePicker({
 }: {
   label: string;
   accept: string;
-  onPick: (f: File) => void;
+  onPick: (f: File) => void | Promise<void>;
   error?: string | undefined;
   capture?: boolean;
 }) {
@@ -151,7 +157,7 @@ function FilePicker({
           {...(capture ? { capture: 'environment' as const } : {})}
           onChange={(e) => {
             const f = e.target.files?.[0];
-            if (f) onPick(f);
+            if (f) void onPick(f);
             if (ref.current) ref.current.value = '';
           }}
         />

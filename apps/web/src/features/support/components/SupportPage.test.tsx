@@ -223,6 +223,24 @@ describe('step 2 feedback', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('a file whose first bytes are not a PDF or JPG is refused when chosen, whatever its name (issue 24 item 18)', async () => {
+    const sent = supportNetwork();
+    const { user } = renderSupport('/suporte/100104');
+    await user.selectOptions(await typeSelect(), 'Contestação de Fatura');
+    await user.type(phone(), '31987654321');
+    await user.type(screen.getByRole('textbox', { name: 'Descrição' }), 'Cobrança em dobro.');
+    const field = screen.getByLabelText('Anexo (PDF ou JPG)');
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    await user.upload(field, new File([png], 'fatura.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SUPPORT_MSG.pdfOrJpg);
+    expect(screen.queryByRole('list', { name: 'Arquivos escolhidos' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(sent).toHaveLength(0);
+    expect(screen.queryByText(SUPPORT_MSG.retryText)).toBeNull(); // the form, not the error screen
+    await user.upload(field, new File(['%PDF-1.4\n%%EOF\n'], 'fatura.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByRole('list', { name: 'Arquivos escolhidos' })).toHaveTextContent('fatura.pdf');
+  });
+
   it("contestation success shows 'Protocolo {número}'", async () => {
     const sent = supportNetwork({
       answer: () => HttpResponse.json({ ...CREATED_BODY, CaseNumber: '2026-000124', Reason: 'Contestação', anexos: 1 }, { status: 201 }),
