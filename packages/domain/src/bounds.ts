@@ -16,18 +16,22 @@ export const BOUNDS_MSG = {
   invalidId: 'Identificador inválido.',
 } as const;
 
-/** True when `v` holds a character that has no place in typed text (NUL, other control characters). */
+/** A UTF-16 surrogate without its pair: no keyboard types it, and PostgreSQL refuses it in jsonb (issue 23 item 7). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when `v` holds a character that has no place in typed text (NUL, other control characters, a lone surrogate). */
 export function hasControlChars(v: string, opts: { multiline?: boolean } = {}): boolean {
-  return (opts.multiline ? CONTROL_CHARS : CONTROL_CHARS_SINGLE_LINE).test(v);
+  return (opts.multiline ? CONTROL_CHARS : CONTROL_CHARS_SINGLE_LINE).test(v) || LONE_SURROGATE.test(v);
 }
 
 /**
- * A bounded string with no NUL or control characters (tab/newlines allowed only when `multiline`).
+ * A bounded string with no NUL, control characters or lone surrogates (tab/newlines allowed only when `multiline`).
  * The one string building block of every input schema (issue 7): `safeText(100)`, `safeText(2000, { multiline: true })`.
+ * `message` replaces every message; `required` only the one for a missing value or another type.
  */
-export function safeText(max: number, opts: { multiline?: boolean; message?: string } = {}) {
+export function safeText(max: number, opts: { multiline?: boolean; message?: string; required?: string } = {}) {
   return z
-    .string({ error: opts.message })
+    .string({ error: opts.required ?? opts.message })
     .max(max, opts.message ?? BOUNDS_MSG.tooLong(max))
     .refine((v) => !hasControlChars(v, opts), opts.message ?? BOUNDS_MSG.controlChars);
 }

@@ -43,6 +43,11 @@ const GLASS_NEXT: StepGraph = {
 /** The collision steps plus Indenização (the total-loss branch of 002 §4.2). */
 const COLLISION_WITH_TOTAL_LOSS: readonly StepDef[] = [...COLLISION_STEPS, { title: 'Indenização', phases: ['Indenização'] }];
 
+/** The phases of this claim kind's machine: a phase outside them leaves the claim with no move (nextPhases is []). */
+export function isClaimPhaseOf(kind: Exclude<CaseKind, 'suporte'>, phase: string): boolean {
+  return (kind === 'vidros' ? GLASS_STEPS : COLLISION_WITH_TOTAL_LOSS).some((st) => st.phases.includes(phase));
+}
+
 /** Support phases (001 §4, §2: Aberto, in progress, Concluído) and the moves between them. */
 export const SUPPORT_PHASES = [PHASE_OPEN, 'Análise', 'Aguardando Cliente', 'Agendamento', 'Retenção', PHASE_DONE] as const;
 export type SupportPhase = (typeof SUPPORT_PHASES)[number];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CaseAttachmentDto, CaseDto, CaseEventDto } from '../cases/dto';
 import { ClaimPhotoTypeDto } from '../claims/dto';
 import { documentSchema } from '../schemas';
+import { BOUNDS_MSG, hasControlChars, safeText } from '../bounds';
 import { formatDocument, normalizeDocument } from '../document';
 import { STAFF_MSG, staffTextSchema } from './staff';
 import { DecisionPreviewDto } from './approvals';
@@ -17,9 +18,10 @@ export function maskDocument(document: string): string {
 
 /** Queue filters (issue 13 §2); paging is keyset on (created, id), oldest first. */
 export const QueueQuery = z.object({
-  motivo: z.string().trim().max(60).optional(),
+  // safeText: a NUL or a lone surrogate in a filter reached the query as a 500 (issue 23 item 7).
+  motivo: safeText(60).trim().optional(),
   status: z.enum(['New', 'Closed']).default('New'),
-  fase: z.string().trim().max(60).optional(),
+  fase: safeText(60).trim().optional(),
   /** Only cases at least this many days old. */
   idadeMinDias: z.coerce.number().int().min(0).max(3650).optional(),
   contrato: z.coerce.number().int().positive().max(2_147_483_647).optional(),
@@ -88,7 +90,14 @@ export const StaffCaseDto = z.object({
 });
 export type StaffCaseDto = z.infer<typeof StaffCaseDto>;
 
-export const PhaseMoveBody = z.object({ fase: z.string({ error: 'Escolha a nova fase.' }).trim().min(1, 'Escolha a nova fase.').max(60) });
+export const PhaseMoveBody = z.object({
+  fase: z
+    .string({ error: 'Escolha a nova fase.' })
+    .max(60)
+    .refine((v) => !hasControlChars(v), BOUNDS_MSG.controlChars)
+    .trim()
+    .min(1, 'Escolha a nova fase.'),
+});
 export const StaffCommentBody = z.object({
   texto: staffTextSchema(STAFF_MSG.commentRequired),
   /** true: a staff-only note the customer never sees. */

@@ -24,6 +24,7 @@ export const STAFF_MSG = {
   forbidden: 'Seu perfil não tem acesso a esta ação.',
   caseNotFound: 'Caso não encontrado.',
   phaseNotAllowed: (from: string, to: string) => `Não é possível mover o caso de ${from} para ${to}.`,
+  unknownClaimPhase: 'Fase inválida: escolha uma das fases do sinistro.',
   caseClosed: 'Este caso está encerrado.',
   commentRequired: 'Escreva o comentário.',
   reasonRequired: 'Informe o motivo da reprovação.',
@@ -78,5 +79,5 @@ export type AuditRowDto = z.infer<typeof AuditRowDto>;
 export const AuditPageDto = z.object({ itens: z.array(AuditRowDto), proximo: z.string().nullable() });
 export type AuditPageDto = z.infer<typeof AuditPageDto>;
 
-/** A comment or note body typed by staff. */
-export const staffTextSchema = (message: string, max = 4000) => safeText(max, { message, multiline: true }).min(1, message);
+/** A comment or note body typed by staff: `message` when it is missing or empty, the bounds' own for bad characters. */
+export const staffTextSchema = (message: string, max = 4000) => safeText(max, { required: message, multiline: true }).min(1, message);

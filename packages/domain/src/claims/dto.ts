@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { PHOTO_STATUSES } from './evidence';
+import { safeText } from '../bounds';
+import { CLAIM_PHASES } from './timeline';
+import { STAFF_MSG } from '../backoffice/staff';
 
 /** Shapes of the claims API (issue 11): one definition for the BFF's response schemas and the web's types. */
 
@@ -118,11 +121,18 @@ export const PhotoUploadedDto = z.object({
 });
 export type PhotoUploadedDto = z.infer<typeof PhotoUploadedDto>;
 
-/** Demo-only staff actions (issue 11 §5). */
+/**
+ * Demo-only staff actions (issue 11 §5). They skip the state machine's moves on purpose (they play any CRM), but the
+ * phase must be one of a claim's phases: any other text reached the customer's e-mail and left the claim where the
+ * console offers no move (issue 23 item 8).
+ */
 export const ClaimDemoPhaseInput = z.object({
-  fase: z.string().min(1).max(60),
+  fase: z.enum(CLAIM_PHASES, { error: STAFF_MSG.unknownClaimPhase }),
   qualificadoComoPT: z.boolean().optional(),
   encerrar: z.boolean().optional(),
 });
-export const ClaimDemoCommentInput = z.object({ texto: z.string().trim().min(1).max(2000) });
-export const ClaimDemoReviewInput = z.object({ aprovacao: z.boolean(), textoReprovacao: z.string().trim().max(500).optional() });
+export const ClaimDemoCommentInput = z.object({ texto: safeText(2000, { multiline: true }).trim().min(1) });
+export const ClaimDemoReviewInput = z.object({
+  aprovacao: z.boolean(),
+  textoReprovacao: safeText(500, { multiline: true }).trim().optional(),
+});

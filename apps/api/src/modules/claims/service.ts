@@ -10,10 +10,12 @@ import {
   firstMissingType,
   isActiveContract,
   isBoletimType,
+  isClaimPhaseOf,
   makeClaimFormSchema,
   photoStatus,
   relevantClaimValues,
   routeForPhotoStatus,
+  STAFF_MSG,
   type CasePayload,
   type ClaimCreatedDto,
   type ClaimEntryDto,
@@ -32,6 +34,7 @@ import { AppError } from '../../lib/errors';
 import type { Analytics } from '../../ports/analytics';
 import type { Clock } from '../../ports/clock';
 import { newStorageKey, type FileStorage } from '../../ports/storage';
+import { discardFiles, releaseFile, reserveFiles, settleFile } from '../uploads/pending';
 import type { ContractService, Executor } from '../contracts/service';
 import type { CaseRecord, CaseSystem } from '../cases/case-system';
 import { DuplicateCaseError } from '../cases/service';
@@ -320,6 +323,8 @@ export class ClaimsService {
     );
 
     const key = newStorageKey('claims', file.ext);
+    // Recorded (committed) before the file is written: a crash from here on leaves nothing unaccounted (ADR 035).
+    await reserveFiles(this.db, [key]);
     let replacedKey: string | null = null;
     try {
       await this.db.transaction().execute(async (tx) => {
@@ -340,13 +345,14 @@ export class ClaimsService {
           storageKey: key,
           at: this.clock.now(),
         });
+        await settleFile(tx, key);
+        // The replaced file loses its row at this commit: it is pending from then on, until deleted below.
+        if (existing) await releaseFile(tx, existing.storageKey);
         replacedKey = existing?.storageKey ?? null;
       });
-    } catch (err) {
-      await this.storage.delete(key).catch(() => {});
-      throw err;
+    } finally {
+      await discardFiles(this.db, this.storage, replacedKey ? [key, replacedKey] : [key]);
     }
-    if (replacedKey) await this.storage.delete(replacedKey).catch(() => {});
     const state = await this.photoState(row);
     return {
       TipoFoto: { Id: typeId },
@@ -398,6 +404,9 @@ export class ClaimsService {
    */
   async staffSetPhase(caseNumber: string, phase: string, opts: { totalLoss?: boolean; close?: boolean } = {}): Promise<void> {
     const row = await this.staffClaim(caseNumber);
+    // Moves may jump (the demo plays any CRM), but only to a phase of this claim's own machine: outside it the
+    // console would offer no move at all (issue 23 item 8).
+    if (!isClaimPhaseOf(row.kind, phase)) throw new AppError(400, 'VALIDATION', STAFF_MSG.unknownClaimPhase);
     await this.db.transaction().execute(async (tx) => {
       await this.caseSystem.changePhase(tx, row.caseId, phase, 'staff');
       if (opts.totalLoss !== undefined) await this.staffSetTotalLoss(tx, row.caseId, opts.totalLoss);

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOUNDS_MSG, STAFF_MSG } from '@guarita/domain';
+import { createTestApp, type TestApp } from './helpers';
+import { FixedClock } from '../src/ports/clock';
+import { STAFF, staffLogin, staffRequest } from './staff-helpers';
+
+type Role = keyof typeof STAFF;
+
+/** Issue 23 "Hardening II", items 7, 8, 10 and 12: the staff side refuses what the customer side refuses. */
+describe('hardening II: staff routes, the demo claims team, refused staff actions, multi-open request limits', () => {
+  let t: TestApp;
+  const clock = new FixedClock(new Date());
+  const tokens = {} as Record<Role, string>;
+  let collision: string; // 100101's open collision claim (Documentação)
+  let glass: string; // 100101's open glass claim (Reparo Autorizado)
+  let registration: string; // 100104's open registration change
+
+  const caseNumberOf = async (where: string) =>
+    (await t.query<{ case_number: string }>(`SELECT case_number FROM cases WHERE ${where} ORDER BY created_at LIMIT 1`))[0]!.case_number;
+  const as = (role: Role, method: 'GET' | 'POST', url: string, payload?: unknown) => staffRequest(t, tokens[role], method, url, payload);
+  const count = async (sql: string, params: unknown[] = []) =>
+    (await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]!.n;
+  /** Rows a staff action could write: comments, notes, events, audit, photo reviews, notifications. */
+  const footprint = async (caseNumber: string) => ({
+    comments: await count('case_comments c JOIN cases k ON k.id = c.case_id WHERE k.case_number = $1', [caseNumber]),
+    notes: await count('case_staff_notes n JOIN cases k ON k.id = n.case_id WHERE k.case_number = $1', [caseNumber]),
+    events: await count('case_events e JOIN cases k ON k.id = e.case_id WHERE k.case_number = $1', [caseNumber]),
+    audit: await count('staff_audit WHERE case_number = $1', [caseNumber]),
+    notifications: await count('notification_jobs'),
+    phase: (await t.query<{ phase: string; status: string }>('SELECT phase, status FROM cases WHERE case_number = $1', [caseNumber]))[0],
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    for (const role of Object.keys(STAFF) as Role[]) tokens[role] = await staffLogin(t, clock, STAFF[role]);
+    collision = await caseNumberOf(`n_ctr_id = 100101 AND reason = 'Colisão' AND status = 'New'`);
+    glass = await caseNumberOf(`n_ctr_id = 100101 AND reason = 'Vidros' AND status = 'New'`);
+    registration = await caseNumberOf(`n_ctr_id = 100104 AND request_type = 'dados-cadastrais'`);
+  });
+  afterAll(() => t.close());
+
+  describe('item 7: a lone surrogate or NUL on a staff route is a 400 that changes nothing', () => {
+    it('comment, staff note, photo rejection reason and request rejection reason with a lone surrogate', async () => {
+      const before = { claim: await footprint(collision), support: await footprint(registration) };
+      const refused = [
+        await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/comentarios`, { texto: 'Vistoria \ud800 agendada.' }),
+        await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/comentarios`, { texto: 'nota \udc00', interno: true }),
+        await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/fotos/frente/revisao`, {
+          aprovacao: false,
+          textoReprovacao: 'Foto escura \ud800',
+        }),
+        await as('atendimento', 'POST', `/api/backoffice/casos/${registration}/reprovar`, { motivo: 'Documento ilegível \udbff' }),
+        await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/fase`, { fase: 'Análise\ud800' }),
+      ];
+      for (const res of refused) {
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toMatchObject({ erro: 'VALIDATION', mensagem: BOUNDS_MSG.controlChars });
+      }
+      expect({ claim: await footprint(collision), support: await footprint(registration) }).toEqual(before);
+      // A well-formed pair (an emoji) is text like any other.
+      const emoji = await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/comentarios`, {
+        texto: 'Recebido 👍',
+        interno: true,
+      });
+      expect(emoji.statusCode, emoji.body).toBe(204);
+    });
+
+    it('queue filters with NUL or another control character', async () => {
+      for (const query of ['fase=%00', 'motivo=%00', 'fase=Documenta%00o', 'motivo=Colis%1F']) {
+        const res = await as('sinistros', 'GET', `/api/backoffice/casos?${query}`);
+        expect(res.statusCode, `${query}: ${res.body}`).toBe(400);
+      }
+      expect((await as('sinistros', 'GET', '/api/backoffice/casos?fase=Documenta%C3%A7%C3%A3o')).statusCode).toBe(200);
+    });
+
+    it('the demo claims team: comment and rejection text with NUL or a lone surrogate', async () => {
+      const before = await footprint(collision);
+      for (const res of [
+        await t.app.inject({ method: 'POST', url: `/api/dev/claims/${collision}/comments`, payload: { texto: 'a\u0000b' } }),
+        await t.app.inject({ method: 'POST', url: `/api/dev/claims/${collision}/comments`, payload: { texto: 'a\ud800b' } }),
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/dev/claims/${collision}/photos/frente/review`,
+          payload: { aprovacao: false, textoReprovacao: 'x\u0000' },
+        }),
+      ]) {
+        expect(res.statusCode, res.body).toBe(400);
+      }
+      expect(await footprint(collision)).toEqual(before);
+    });
+  });
+
+  describe('item 8: the demo phase route takes only the phases of the claim state machine', () => {
+    const move = (caseNumber: string, fase: unknown) =>
+      t.app.inject({ method: 'POST', url: `/api/dev/claims/${caseNumber}/phase`, payload: { fase } });
+
+    it('refuses any other text (markup, padded numbers, NUL, a support phase, a phase of no step) with a pt-BR 400', async () => {
+      const before = await footprint(collision);
+      for (const fase of ['<script>alert(1)</script>', ' 15 ', 'Regulação\u0000', 'Retenção', 'Monitora Documentação', ' Regulação', '']) {
+        const res = await move(collision, fase);
+        expect(res.statusCode, `${JSON.stringify(fase)}: ${res.body}`).toBe(400);
+        expect(res.json()).toMatchObject({ erro: 'VALIDATION', mensagem: STAFF_MSG.unknownClaimPhase });
+      }
+      expect(await footprint(collision)).toEqual(before);
+    });
+
+    it("refuses a phase of the other kind's machine (total loss on a glass claim)", async () => {
+      const before = await footprint(glass);
+      const res = await move(glass, 'Indenização');
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().mensagem).toBe(STAFF_MSG.unknownClaimPhase);
+      expect(await footprint(glass)).toEqual(before);
+    });
+
+    it('still jumps to any phase of the machine, and the console can move the claim on from there', async () => {
+      const res = await move(collision, 'Regulação');
+      expect(res.statusCode, res.body).toBe(204);
+      const detail = await as('sinistros', 'GET', `/api/backoffice/casos/${collision}`);
+      expect(detail.json().caso.Fase__c).toBe('Regulação');
+      expect(detail.json().proximasFases.length).toBeGreaterThan(0);
+      const next = await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/fase`, { fase: detail.json().proximasFases[0] });
+      expect(next.statusCode, next.body).toBe(204);
+    });
+  });
+});
