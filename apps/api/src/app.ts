@@ -14,6 +14,7 @@ import { modules } from './modules';
 import session from './modules/auth/session';
 import errors, { DB_RETRY_AFTER_SECONDS } from './plugins/errors';
 import { responseSerializerCompiler } from './lib/serializer';
+import { trustProxyOption } from './lib/trust-proxy';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
 import web from './plugins/web';
@@ -73,7 +74,7 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
   const app = Fastify({
     logger,
     bodyLimit: 100 * 1024,
-    trustProxy: config.env.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.env.TRUST_PROXY),
     logController: new QuietRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

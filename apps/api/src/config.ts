@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './lib/trust-proxy';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -19,7 +20,15 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().default('http://localhost:3000'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
-  TRUST_PROXY: bool.default(false),
+  /** Who may name the client in X-Forwarded-For: false, a number of hops (true = 1) or proxy addresses (ADR 010). */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      const r = parseTrustProxy(v);
+      if ('error' in r) ctx.addIssue({ code: 'custom', message: r.error });
+      return 'value' in r ? r.value : false;
+    }),
   /** Multiplies every abuse limit; only for test servers that log the same demo customer in many times. */
   RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   // Notifier adapters

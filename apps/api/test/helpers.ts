@@ -28,6 +28,7 @@ export interface TestOverrides {
   env?: Record<string, string>;
   limits?: Partial<AppConfig['limits']>;
   tokens?: Partial<AppConfig['tokens']>;
+  staff?: Partial<AppConfig['staff']>;
   demoMode?: boolean;
   /** Also write every notification to the real demo outbox (dev_outbox table), as demo mode does. */
   outbox?: boolean;
@@ -150,6 +151,7 @@ export function buildTestConfig(o: TestOverrides = {}): AppConfig {
     ...(o.demoMode === undefined ? {} : { demoMode: o.demoMode }),
     limits: { ...base.limits, ...o.limits },
     tokens: { ...base.tokens, ...o.tokens },
+    staff: { ...base.staff, ...o.staff },
   };
 }
 
