@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOUNDS_MSG, STAFF_MSG } from '@guarita/domain';
 import { createTestApp, type TestApp } from './helpers';
 import { FixedClock } from '../src/ports/clock';
-import { STAFF, staffLogin, staffRequest } from './staff-helpers';
+import { STAFF, STAFF_COOKIE, staffLogin, staffRequest } from './staff-helpers';
 
 type Role = keyof typeof STAFF;
 
@@ -87,6 +87,60 @@ describe('hardening II: staff routes, the demo claims team, refused staff action
         expect(res.statusCode, res.body).toBe(400);
       }
       expect(await footprint(collision)).toEqual(before);
+    });
+  });
+
+  describe('item 10: refused staff actions are audited', () => {
+    const denied = () =>
+      t.query<{ staff_email: string; role: string; action: string; case_number: string | null; after: unknown; ip: string | null }>(
+        `SELECT staff_email, role, action, case_number, after, ip FROM staff_audit WHERE action = 'acesso.negado' ORDER BY id`,
+      );
+
+    it('25 calls a role may not make: 25 audit rows with who, from where, the route and the case', async () => {
+      const start = (await denied()).length;
+      const calls: Array<[Role, 'GET' | 'POST', string, unknown?]> = [
+        ['atendimento', 'POST', `/api/backoffice/casos/${collision}/fotos/frente/revisao`, { aprovacao: true }],
+        ['atendimento', 'POST', `/api/backoffice/casos/${collision}/perda-total`, { qualificado: true }],
+        ['sinistros', 'POST', `/api/backoffice/casos/${registration}/aprovar`],
+        ['financeiro', 'GET', '/api/backoffice/casos'],
+        ['admin', 'POST', `/api/backoffice/casos/${collision}/comentarios`, { texto: 'x' }],
+      ];
+      for (let i = 0; i < 5; i++) {
+        for (const [role, method, url, body] of calls) expect((await as(role, method, url, body)).statusCode, `${role} ${url}`).toBe(403);
+      }
+      const rows = (await denied()).slice(start);
+      expect(rows).toHaveLength(25);
+      expect(rows[0]).toEqual({
+        staff_email: STAFF.atendimento,
+        role: 'atendimento',
+        action: 'acesso.negado',
+        case_number: collision,
+        after: { metodo: 'POST', rota: '/api/backoffice/casos/:caseNumber/fotos/:typeId/revisao', status: 403 },
+        ip: '127.0.0.1',
+      });
+      expect(rows[3]).toMatchObject({
+        staff_email: STAFF.financeiro,
+        case_number: null,
+        after: { metodo: 'GET', rota: '/api/backoffice/casos' },
+      });
+      // The admin reads the refusals in the log like any other action.
+      const log = await as('admin', 'GET', '/api/backoffice/auditoria?limite=5');
+      expect(log.json().itens[0]).toMatchObject({ acao: 'acesso.negado', quem: STAFF.admin, caso: collision });
+    });
+
+    it('a cross-site POST with a live staff session is refused and audited too; no session (401) has no one to audit', async () => {
+      const start = (await denied()).length;
+      const cross = await t.app.inject({
+        method: 'POST',
+        url: `/api/backoffice/casos/${collision}/comentarios`,
+        cookies: { [STAFF_COOKIE]: tokens.sinistros },
+        headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        payload: { texto: 'x' },
+      });
+      expect(cross.statusCode).toBe(403);
+      expect((await staffRequest(t, undefined, 'GET', '/api/backoffice/auditoria')).statusCode).toBe(401);
+      const rows = (await denied()).slice(start);
+      expect(rows).toEqual([expect.objectContaining({ staff_email: STAFF.sinistros, case_number: collision })]);
     });
   });
 

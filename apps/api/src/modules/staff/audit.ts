@@ -44,6 +44,11 @@ export class AuditLog {
       .execute();
   }
 
+  /** A row of its own, outside any transaction: for what is refused, where no action commits with it. */
+  recordNow(actor: AuditActor, e: AuditEntry): Promise<void> {
+    return this.record(this.db, actor, e);
+  }
+
   /** Newest first, keyset-paged on id (`antes` = the last id of the previous page). */
   async page(limit: number, before?: number): Promise<AuditPageDto> {
     let q = this.db

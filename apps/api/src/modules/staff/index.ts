@@ -6,7 +6,7 @@ import { DEMO_STAFF } from './demo';
 import { StaffRepository } from './repository';
 import routes from './routes';
 import { StaffService } from './service';
-import { staffGuard } from './session';
+import { auditLaterRefusal, staffGuard } from './session';
 import { StaffTokens } from './tokens';
 
 declare module 'fastify' {
@@ -37,6 +37,7 @@ export default fp(
     app.decorate('staff', service);
     app.decorate('staffAudit', audit);
     app.decorate('requireStaff', staffGuard(service));
+    app.addHook('onError', auditLaterRefusal);
     app.decorateRequest('staff', undefined as unknown as FastifyRequest['staff']);
     // Demo mode: one account per role (README). The database is migrated before the app is built.
     if (app.config.demoMode) for (const a of DEMO_STAFF) await service.seedDemo(a);

@@ -33,9 +33,39 @@ export function staffGuard(service: StaffService) {
         clearStaffCookie(reply);
         throw new AppError(401, 'UNAUTHORIZED', STAFF_MSG.sessionEnded);
       }
-      if (!roles.includes(staff.role)) throw new AppError(403, 'FORBIDDEN', STAFF_MSG.forbidden);
+      if (!roles.includes(staff.role)) {
+        await auditRefusal(req, staff, 403);
+        throw new AppError(403, 'FORBIDDEN', STAFF_MSG.forbidden);
+      }
       req.staff = staff;
     };
+}
+
+const CASE_NUMBER = /^\d{4}-\d{6}$/;
+
+/**
+ * A staff action refused with 403 is worth a row in the audit log (issue 23 item 10): a role probing routes that are
+ * not its own, or a cross-site form riding a live session. The route is written as its pattern and the case number
+ * only when it has the form of one, so nothing a client typed in the path reaches the log.
+ */
+async function auditRefusal(req: FastifyRequest, staff: StaffPrincipal, status: number): Promise<void> {
+  const caseNumber = (req.params as { caseNumber?: unknown } | undefined)?.caseNumber;
+  await req.server.staffAudit.recordNow(
+    { id: staff.id, email: staff.email, role: staff.role, ip: req.ip },
+    {
+      action: 'acesso.negado',
+      caseNumber: typeof caseNumber === 'string' && CASE_NUMBER.test(caseNumber) ? caseNumber : null,
+      after: { metodo: req.method, rota: req.routeOptions.url ?? null, status },
+    },
+  );
+}
+
+/**
+ * onError hook: a 403 after the role check passed (the same-origin check of a console POST, a service's own refusal)
+ * is audited like the role check's own; `req.staff` is set only for a request that passed a staff guard.
+ */
+export async function auditLaterRefusal(req: FastifyRequest, _reply: FastifyReply, err: Error): Promise<void> {
+  if (req.staff && err instanceof AppError && err.status === 403) await auditRefusal(req, req.staff, 403);
 }
 
 declare module 'fastify' {
