@@ -99,12 +99,15 @@ export interface AppConfig {
   limits: {
     windowSeconds: number;
     lookupsPerIp: number;
-    /** Ceiling per document, whoever asks (against spraying); a trusted device is not counted in it. */
+    /** Ceiling per document, whoever asks (against spraying); past it a new device solves a challenge (issue 23); a trusted device is not counted in it. */
     codeRequestsPerDocument: number;
     /** Per document from one IP, and per trusted device: the limit the owner meets first. */
     codeRequestsPerDocumentIp: number;
     codeRequestsPerIp: number;
+    /** Per document+IP and (without a trusted device) per document; past the per-document one, a challenge (issue 23). */
     verifyPerDocument: number;
+    /** Guesses at a live code per document per 24 h without a solved challenge each (NIST SP 800-63B §5.2.2). */
+    guessesPerDocumentDay: number;
     verifyPerIp: number;
     wrongTriesPerCode: number;
     contactPerIp: number;
@@ -158,6 +161,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       codeRequestsPerDocumentIp: 5 * f,
       codeRequestsPerIp: 30 * f,
       verifyPerDocument: 15 * f,
+      guessesPerDocumentDay: 100 * f,
       verifyPerIp: 60 * f,
       wrongTriesPerCode: 5,
       contactPerIp: 10 * f,

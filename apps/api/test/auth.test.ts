@@ -10,6 +10,7 @@ const CODE_CHECK_FAILED = 'Não foi possível validar código.';
 const CODE_EXPIRED = 'Código expirado ou já utilizado. Solicite um novo código.';
 const TOO_MANY = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
 const SESSION_EXPIRED = 'Sessão expirada. Faça login novamente.';
+const CHALLENGE = 'Houve muitas tentativas de acesso a este CPF/CNPJ. Por segurança, confirme que você não é um robô para continuar.';
 
 const envelope = (status: number, erro: string, mensagem: string) => ({ sucesso: false, status, erro, mensagem });
 
@@ -607,14 +608,18 @@ describe('rate limits on code requests', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   };
 
-  it('per document, whatever the IP and the login session', async () => {
+  it('per document, whatever the IP and the login session: past the ceiling a challenge is asked for, nothing sent (issue 23)', async () => {
     const s = await t.start(CPF_MARIA, '10.0.1.1');
     expect((await codeFrom(s.Sessao, 'sms', '10.0.1.2')).statusCode).toBe(202);
     expect((await codeFrom(s.Sessao, 'email', '10.0.1.3')).statusCode).toBe(202);
     const before = t.sent.length;
-    expect429(await codeFrom(s.Sessao, 'sms', '10.0.1.4'));
+    const challenge = (res: Awaited<ReturnType<typeof codeFrom>>) => {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(envelope(429, 'CHALLENGE_REQUIRED', CHALLENGE));
+    };
+    challenge(await codeFrom(s.Sessao, 'sms', '10.0.1.4'));
     const s2 = await t.start(CPF_MARIA, '10.0.1.5');
-    expect429(await codeFrom(s2.Sessao, 'email', '10.0.1.6'));
+    challenge(await codeFrom(s2.Sessao, 'email', '10.0.1.6'));
     expect(t.sent.length).toBe(before);
   });
 
@@ -662,11 +667,13 @@ describe('rate limits on code verification', () => {
     expect(res.json()).toEqual(envelope(429, 'RATE_LIMITED', TOO_MANY));
   };
 
-  it('per document: after 3 tries even the right code from a new IP is refused', async () => {
+  it('per document: after 3 tries even the right code from a new IP needs a solved challenge (issue 23)', async () => {
     const s = await t.start(CPF_MARIA);
     const code = await t.requestCode(s.Sessao, 'sms');
     for (let i = 0; i < 3; i++) expect((await t.verify(s.Sessao, otherCode(code), `10.1.1.${i + 1}`)).statusCode).toBe(401);
-    expect429(await t.verify(s.Sessao, code, '10.1.1.9'));
+    const res = await t.verify(s.Sessao, code, '10.1.1.9');
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual(envelope(429, 'CHALLENGE_REQUIRED', CHALLENGE));
     // Another customer is not affected.
     const other = await t.start(CPF_JOAO);
     const otherCodeValue = await t.requestCode(other.Sessao, 'email');

@@ -2,9 +2,12 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { MSG } from '@guarita/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBanner, loadConfig } from '../src/config';
-import { CPF_JOAO, CPF_MARIA, REFRESH_COOKIE, createTestApp, jwtPayload, sleep, type TestApp } from './helpers';
+import { CNPJ_ALFA, CPF_JOAO, CPF_MARIA, REFRESH_COOKIE, codeOf, createTestApp, jwtPayload, sleep, type TestApp } from './helpers';
 
 /** Issue 7, items 4, 5, 6, 8 and 9: tokens, demo mode, parallel refresh, lockout by strangers, enumeration. */
 
@@ -243,5 +246,121 @@ describe('item 12: headers and the Origin of cookie-authenticated POSTs', () => 
     expect((await t.get('/api/me', l.AccessToken)).statusCode).toBe(200);
     const ok = await post('/api/auth/refresh', { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' });
     expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('issue 23 item 1: a stranger never stops the owner logging in on a new device', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Production limits (RATE_LIMIT_FACTOR=1) everywhere.
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const post = (url: string, payload: Record<string, unknown>, ip: string) =>
+    t.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+  /** What the altcha widget sends: a challenge of GET /api/auth/challenge, solved. */
+  const solved = async (ip: string) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/challenge', remoteAddress: ip });
+    expect(res.statusCode).toBe(200);
+    const challenge = res.json() as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  };
+  /** A request of the owner's new device; past a per-document ceiling it solves the challenge it is asked for and retries. */
+  const asOwner = async (url: string, payload: Record<string, unknown>, ip: string, seen: string[]) => {
+    const first = await post(url, payload, ip);
+    seen.push(first.statusCode < 400 ? String(first.statusCode) : first.json().erro);
+    if (first.statusCode !== 429 || first.json().erro !== 'CHALLENGE_REQUIRED') return first;
+    expect(first.json().mensagem).toBe(MSG.challengeRequired);
+    const again = await post(url, { ...payload, altcha: await solved(ip) }, ip);
+    seen.push(again.statusCode < 400 ? String(again.statusCode) : again.json().erro);
+    return again;
+  };
+  /** The owner on a phone never used before (no device cookie), from an address of her own. */
+  const ownerLogsIn = async (document: string, ip: string) => {
+    const t0 = Date.now();
+    const seen: string[] = [];
+    const s = await t.start(document, ip);
+    const sentBefore = t.sent.length;
+    expect((await asOwner('/api/auth/code', { Sessao: s.Sessao, canal: 'email' }, ip, seen)).statusCode).toBe(202);
+    const code = codeOf(t.sent[sentBefore]);
+    const v = await asOwner('/api/auth/verify', { Sessao: s.Sessao, CodigoAutenticacao: code }, ip, seen);
+    return { status: v.statusCode, seen, ms: Date.now() - t0 };
+  };
+  const wrong = '000000';
+
+  it('from one address: verifies on a session that never got a code count against that address only; guesses at most ask the owner for a challenge', async () => {
+    const stranger = '10.23.1.1';
+    const s = await t.start(CPF_JOAO, stranger);
+    // No code was ever sent: none of these is a guess.
+    for (let i = 0; i < 40; i++)
+      expect((await post('/api/auth/verify', { Sessao: s.Sessao, CodigoAutenticacao: wrong }, stranger)).statusCode).toBe(401);
+    const quiet = await ownerLogsIn(CPF_JOAO, '10.23.0.1');
+    expect(quiet).toMatchObject({ status: 200, seen: ['202', '200'] });
+
+    // Now real guesses and code requests from that address, as many as it will take.
+    for (let i = 0; i < 10; i++) await post('/api/auth/code', { Sessao: s.Sessao, canal: 'email' }, stranger);
+    for (let i = 0; i < 70; i++) await post('/api/auth/verify', { Sessao: s.Sessao, CodigoAutenticacao: wrong }, stranger);
+    const last = await post('/api/auth/verify', { Sessao: s.Sessao, CodigoAutenticacao: wrong }, stranger);
+    expect(last.statusCode).toBe(429); // the stranger's own address is limited
+    const owner = await ownerLogsIn(CPF_JOAO, '10.23.0.2');
+    console.log(`issue 23 item 1, one address: owner ${owner.seen.join(' → ')} in ${owner.ms} ms`);
+    expect(owner.status).toBe(200);
+    expect(owner.seen).not.toContain('RATE_LIMITED');
+    expect(owner.ms).toBeLessThan(60_000);
+  });
+
+  it('from four addresses: 20+ code requests and every guess they allow still leave the owner a way in (a challenge at most)', async () => {
+    const strangers = ['10.23.2.1', '10.23.2.2', '10.23.2.3', '10.23.2.4'];
+    for (const ip of strangers) {
+      const s = await t.start(CPF_MARIA, ip);
+      for (let i = 0; i < 8; i++) await post('/api/auth/code', { Sessao: s.Sessao, canal: 'email' }, ip);
+      for (let i = 0; i < 20; i++) await post('/api/auth/verify', { Sessao: s.Sessao, CodigoAutenticacao: wrong }, ip);
+    }
+    const owner = await ownerLogsIn(CPF_MARIA, '10.23.0.3');
+    console.log(`issue 23 item 1, four addresses: owner ${owner.seen.join(' → ')} in ${owner.ms} ms`);
+    expect(owner.status).toBe(200);
+    expect(owner.seen).not.toContain('RATE_LIMITED');
+    expect(owner.seen).toContain('CHALLENGE_REQUIRED'); // past the per-document ceilings, a new device proves work
+    expect(owner.ms).toBeLessThan(60_000);
+  });
+});
+
+describe('issue 23 item 1: guessing stays bounded', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ limits: { ...ROOMY, verifyPerDocument: 1000, guessesPerDocumentDay: 3 } });
+  });
+  afterAll(() => t?.close());
+  const verify = (Sessao: string, CodigoAutenticacao: string, ip: string, altcha?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: { Sessao, CodigoAutenticacao, ...(altcha ? { altcha } : {}) },
+      remoteAddress: ip,
+    });
+  const solved = async () => {
+    const challenge = (await t.app.inject({ method: 'GET', url: '/api/auth/challenge' })).json() as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  };
+
+  it('past the daily guesses of a document every guess needs a solved challenge of its own; 5 tries per code still', async () => {
+    const s = await t.start(CNPJ_ALFA);
+    const code = await t.requestCode(s.Sessao, 'sms');
+    const other = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 3; i++) expect((await verify(s.Sessao, other, `10.23.3.${i}`)).json().erro).toBe('CODE_INVALID');
+    const refused = await verify(s.Sessao, code, '10.23.3.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ erro: 'CHALLENGE_REQUIRED', mensagem: MSG.challengeRequired });
+    expect(refused.headers['retry-after']).toBeUndefined();
+    const altcha = await solved();
+    expect((await verify(s.Sessao, other, '10.23.3.9', altcha)).json().erro).toBe('CODE_INVALID');
+    expect((await verify(s.Sessao, other, '10.23.3.9', altcha)).json().erro).toBe('CAPTCHA_REUSED');
+    expect((await verify(s.Sessao, other, '10.23.3.9', 'bm90IGEgcGF5bG9hZA==')).json().erro).toBe('CAPTCHA_INVALID');
+    // 5th try on this code, with a challenge: still a wrong guess; the 6th is over the code's limit whatever it carries.
+    expect((await verify(s.Sessao, other, '10.23.3.9', await solved())).json().erro).toBe('CODE_INVALID');
+    expect((await verify(s.Sessao, code, '10.23.3.9', await solved())).json().erro).toBe('CODE_EXPIRED');
   });
 });

@@ -7,6 +7,11 @@ export const MSG = {
   codeCheckFailed: 'Não foi possível validar código.',
   tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   codeExpired: 'Código expirado ou já utilizado. Solicite um novo código.',
+  /**
+   * Not in the spec (issue 23): many attempts on this CPF/CNPJ from elsewhere; a new device proves it is no robot (ALTCHA)
+   * and goes on (the login page solves the challenge by itself).
+   */
+  challengeRequired: 'Houve muitas tentativas de acesso a este CPF/CNPJ. Por segurança, confirme que você não é um robô para continuar.',
   contactIncomplete: 'Preencha todos os campos!',
   contactError: 'Erro ao enviar! Tente novamente!',
   contactSuccess: 'Mensagem enviada com sucesso!',

@@ -31,10 +31,10 @@ import backoffice from './backoffice'; // staff console (issue 13)
 export const modules: FastifyPluginAsync[] = [
   publicConfig,
   customers, // before auth: the login looks customers up through it
+  contact, // before auth: the login's challenges are its CaptchaService's (issue 23)
   auth,
   contracts,
   payments, // needs contracts
-  contact,
   plan, // needs contracts (issue 10)
   trips, // needs contracts
   sso, // needs auth and contracts

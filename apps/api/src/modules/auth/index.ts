@@ -14,9 +14,17 @@ export default fp(
   async (app) => {
     app.decorate(
       'authService',
-      new AuthService(new AuthRepository(app.db, app.familyLiveness), app.tokens, app.limiter, app.notifier, app.customers, app.config),
+      new AuthService(
+        new AuthRepository(app.db, app.familyLiveness),
+        app.tokens,
+        app.limiter,
+        app.notifier,
+        app.customers,
+        app.config,
+        app.contact.captcha,
+      ),
     );
     await app.register(routes, { prefix: '/api' });
   },
-  { name: 'auth', dependencies: ['ports', 'authenticate', 'customers'] },
+  { name: 'auth', dependencies: ['ports', 'authenticate', 'customers', 'contact'] },
 );

@@ -81,6 +81,19 @@ export class AuthRepository {
     return row ?? null;
   }
 
+  /** The session has a code that may still be tried (a verify without one is not a guess: issue 23). */
+  async hasLiveCode(sessionId: string, maxTries: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('login_codes')
+      .select('id')
+      .where('session_id', '=', sessionId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('attempts', '<', maxTries)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Marks a code used; false when someone else used it first. */
   async consumeCode(id: number): Promise<boolean> {
     const rows = await this.db
@@ -202,6 +215,18 @@ export class AuthRepository {
 
   async markDecoyCodeRequested(id: string): Promise<void> {
     await this.db.updateTable('login_decoy_sessions').set({ code_requested_at: now, attempts: 0 }).where('id', '=', id).execute();
+  }
+
+  /** Like `hasLiveCode`: a code was "sent" within its lifetime and has tries left. */
+  async decoyHasLiveCode(id: string, maxTries: number, codeSeconds: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('login_decoy_sessions')
+      .select('id')
+      .where('id', '=', id)
+      .where('code_requested_at', '>', sql<Date>`now() - make_interval(secs => ${codeSeconds})`)
+      .where('attempts', '<', maxTries)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Spends a try like `spendTry`: false when no code was "sent" or the tries are used up. */

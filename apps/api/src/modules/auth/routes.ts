@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { LoginStartDto, TokensDto, channelSchema, codeSchema, documentSchema, safeText } from '@guarita/domain';
+import {
+  ALTCHA_PAYLOAD_MAX,
+  CONTACT_MSG,
+  LoginStartDto,
+  TokensDto,
+  channelSchema,
+  codeSchema,
+  documentSchema,
+  safeText,
+} from '@guarita/domain';
 import { sameOriginOnly } from '../../plugins/security';
-import { errorResponses } from '../../lib/errors';
+import { ErrorEnvelope, errorResponses } from '../../lib/errors';
+import { ChallengeDto } from '../contact/captcha';
 import type { AppConfig } from '../../config';
 import type { IssuedTokens } from './service';
 import { noAuth } from '../../plugins/openapi';
@@ -44,11 +54,41 @@ const sessaoSchema = safeText(100, { message: 'Sessão de login inválida.' })
   .min(1)
   .regex(/^[A-Za-z0-9_-]+$/, 'Sessão de login inválida.');
 
+/** A solved ALTCHA challenge of GET /api/auth/challenge, as the widget encodes it; only read when the server asks for one. */
+const altchaSchema = safeText(ALTCHA_PAYLOAD_MAX, { message: CONTACT_MSG.captchaInvalid })
+  .optional()
+  .describe('Solved challenge (GET /api/auth/challenge), sent again after a 429 CHALLENGE_REQUIRED');
+
+/** Past a per-document limit the owner is never refused outright: a new device proves work and goes on (issue 23, ADR 010). */
+const limitedResponses = {
+  ...errorResponses,
+  429: ErrorEnvelope.describe(
+    "erro RATE_LIMITED: this address (or device) made too many attempts, wait Retry-After seconds. erro CHALLENGE_REQUIRED: too many attempts on this CPF/CNPJ from anywhere; solve a challenge of GET /api/auth/challenge and send the same request again with it in 'altcha' (no Retry-After). A bad, expired or reused 'altcha' answers 400 CAPTCHA_INVALID / CAPTCHA_EXPIRED or 409 CAPTCHA_REUSED.",
+  ),
+};
+
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { authService: auth, config, tokens } = app;
   // Cookie-authenticated POSTs: only from our own pages (issue 7).
   const sameOrigin = sameOriginOnly(config.env.PUBLIC_URL);
   const sendTokens = (reply: FastifyReply, t: IssuedTokens) => sendSessionTokens(reply, config, t);
+
+  app.get(
+    '/auth/challenge',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'getLoginChallenge',
+        security: noAuth,
+        summary: 'A fresh, signed ALTCHA proof-of-work challenge, for a code request or verification answered 429 CHALLENGE_REQUIRED',
+        response: { 200: ChallengeDto, ...errorResponses },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.contact.captcha.challenge();
+    },
+  );
 
   app.post(
     '/auth/login',
@@ -73,11 +113,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'authSendCode',
         security: noAuth,
         summary: 'Step 2: send a one-time code by SMS or e-mail',
-        body: z.object({ Sessao: sessaoSchema, canal: channelSchema }),
-        response: { 202: z.object({ canal: channelSchema, destino: z.string() }), ...errorResponses },
+        body: z.object({ Sessao: sessaoSchema, canal: channelSchema, altcha: altchaSchema }),
+        response: { 202: z.object({ canal: channelSchema, destino: z.string() }), ...limitedResponses },
       },
     },
-    async (req, reply) => reply.code(202).send(await auth.sendCode(req.body.Sessao, req.body.canal, req.ip, req.cookies[DEVICE_COOKIE])),
+    async (req, reply) =>
+      reply.code(202).send(await auth.sendCode(req.body.Sessao, req.body.canal, req.ip, req.cookies[DEVICE_COOKIE], req.body.altcha)),
   );
 
   app.post(
@@ -88,12 +129,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'authVerify',
         security: noAuth,
         summary: 'Step 3: check the code; answers the tokens and sets the refresh cookie and the page cookie (guarita_pg, ADR 059)',
-        body: z.object({ Sessao: sessaoSchema, CodigoAutenticacao: codeSchema }),
-        response: { 200: TokensDto, ...errorResponses },
+        body: z.object({ Sessao: sessaoSchema, CodigoAutenticacao: codeSchema, altcha: altchaSchema }),
+        response: { 200: TokensDto, ...limitedResponses },
       },
     },
     async (req, reply) => {
-      const issued = await auth.verify(req.body.Sessao, req.body.CodigoAutenticacao, req.ip, req.cookies[DEVICE_COOKIE]);
+      const issued = await auth.verify(req.body.Sessao, req.body.CodigoAutenticacao, req.ip, req.cookies[DEVICE_COOKIE], req.body.altcha);
       if (!auth.trustedDevice(req.cookies[DEVICE_COOKIE], issued.customerId)) {
         reply.setCookie(DEVICE_COOKIE, auth.deviceCookieFor(issued.customerId), {
           httpOnly: true,

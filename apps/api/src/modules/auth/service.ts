@@ -3,7 +3,7 @@ import { MSG, maskEmail, maskPhone, type Channel } from '@guarita/domain';
 import type { AppConfig } from '../../config';
 import { AppError, unauthorized } from '../../lib/errors';
 import { generateCode, keyedHash, randomToken, safeEqual } from '../../lib/crypto';
-import type { RateLimiter } from '../../lib/rate-limit';
+import { DAY_BUCKET, type RateLimiter } from '../../lib/rate-limit';
 import type { Notifier } from '../../ports/notifier';
 import type { CustomersService } from '../customers/service';
 import type { AuthRepository } from './repository';
@@ -30,6 +30,11 @@ export function decoyContacts(secret: string, document: string): { Sms: string |
   return { Sms: hasSms ? maskPhone(phone) : null, Email: maskEmail(email), canalPadrao: hasSms ? 'sms' : 'email' };
 }
 
+/** Proof of work (ALTCHA, the contact module's CaptchaService): throws a 400/409 AppError unless solved, once. */
+export interface ChallengeCheck {
+  verifyOnce(payload: string): Promise<void>;
+}
+
 export interface IssuedTokens {
   IdToken: string;
   AccessToken: string;
@@ -48,6 +53,7 @@ export class AuthService {
     private readonly notifier: Notifier,
     private readonly customers: CustomersService,
     private readonly config: AppConfig,
+    private readonly challenges: ChallengeCheck,
   ) {}
 
   private hashCode(sessionId: string, code: string) {
@@ -90,17 +96,28 @@ export class AuthService {
   }
 
   /**
-   * Per-document limits that strangers cannot use to lock the owner out (ADR 010): a request is counted per
-   * document + IP; a device that logged this customer in before is counted per device and skips the
-   * per-document ceiling; everyone else also meets the per-document ceiling (against spraying from many IPs).
+   * Per-document limits that strangers cannot use to lock the owner out (ADR 010, issue 23): a request is counted per
+   * document + IP (or, from a device that logged this customer in before, per device) and refused past it — that
+   * stops only that address or device. The limits shared by everyone who knows the document never refuse: past the
+   * per-document ceiling (a trusted device skips it) or the daily guesses, each request needs a solved challenge.
    */
-  private async documentLimits(kind: 'code' | 'verify', doc: string, ip: string, device: string | null, perDocIp: number, ceiling: number) {
-    if (device) {
-      await this.limiter.hit(`${kind}:device:${device}`, perDocIp);
-      return;
-    }
-    await this.limiter.hit(`${kind}:docip:${doc}:${ip}`, perDocIp);
-    await this.limiter.hit(`${kind}:doc:${doc}`, ceiling);
+  private async documentLimits(
+    kind: 'code' | 'verify',
+    doc: string,
+    ip: string,
+    device: string | null,
+    perDocIp: number,
+    ceiling: number,
+    altcha: string | undefined,
+  ) {
+    await this.limiter.hit(device ? `${kind}:device:${device}` : `${kind}:docip:${doc}:${ip}`, perDocIp);
+    const withinCeiling = device !== null || (await this.limiter.take(`${kind}:doc:${doc}`, ceiling));
+    const withinDay =
+      withinCeiling &&
+      (kind === 'code' || (await this.limiter.take(`${DAY_BUCKET}verify:doc:${doc}`, this.config.limits.guessesPerDocumentDay)));
+    if (withinCeiling && withinDay) return;
+    if (!altcha) throw new AppError(429, 'CHALLENGE_REQUIRED', MSG.challengeRequired);
+    await this.challenges.verifyOnce(altcha);
   }
 
   /** Step 2: send a fresh code through the chosen channel. */
@@ -110,15 +127,15 @@ export class AuthService {
     return customerId === null ? null : this.customers.loginContact(customerId);
   }
 
-  async sendCode(sessionId: string, channel: Channel, ip: string, deviceCookie?: string) {
+  async sendCode(sessionId: string, channel: Channel, ip: string, deviceCookie?: string, altcha?: string) {
     const session = await this.sessionCustomer(sessionId);
-    if (!session) return this.decoySendCode(sessionId, channel, ip, deviceCookie);
+    if (!session) return this.decoySendCode(sessionId, channel, ip, altcha);
     const to = channel === 'sms' ? session.sms_phone : session.email;
     if (!to) throw new AppError(400, 'CHANNEL_UNAVAILABLE', 'Este meio de envio não está disponível. Escolha outra opção.');
     await this.limiter.hit(`code:ip:${ip}`, this.config.limits.codeRequestsPerIp);
     const { codeRequestsPerDocumentIp, codeRequestsPerDocument } = this.config.limits;
     const device = this.trustedDevice(deviceCookie, session.id);
-    await this.documentLimits('code', session.document, ip, device, codeRequestsPerDocumentIp, codeRequestsPerDocument);
+    await this.documentLimits('code', session.document, ip, device, codeRequestsPerDocumentIp, codeRequestsPerDocument, altcha);
     const code = generateCode();
     const codeId = await this.repo.insertCode(sessionId, this.hashCode(sessionId, code), channel, this.config.tokens.codeSeconds);
     const minutes = Math.round(this.config.tokens.codeSeconds / 60);
@@ -139,14 +156,22 @@ export class AuthService {
   }
 
   /** Step 3: a right code, once, within its time, from the session that asked for it → tokens. */
-  async verify(sessionId: string, code: string, ip: string, deviceCookie?: string): Promise<IssuedTokens & { customerId: number }> {
+  async verify(
+    sessionId: string,
+    code: string,
+    ip: string,
+    deviceCookie?: string,
+    altcha?: string,
+  ): Promise<IssuedTokens & { customerId: number }> {
     const session = await this.sessionCustomer(sessionId);
-    if (!session) return this.decoyVerify(sessionId, ip);
+    if (!session) return this.decoyVerify(sessionId, ip, altcha);
     await this.limiter.hit(`verify:ip:${ip}`, this.config.limits.verifyPerIp);
+    const { verifyPerDocument, wrongTriesPerCode } = this.config.limits;
+    // No code to try: not a guess, so only the address counts it (a stranger's no-code verifies must not lock the document).
+    if (!(await this.repo.hasLiveCode(sessionId, wrongTriesPerCode))) throw new AppError(401, 'CODE_EXPIRED', MSG.codeExpired);
     const device = this.trustedDevice(deviceCookie, session.id);
-    const { verifyPerDocument } = this.config.limits;
-    await this.documentLimits('verify', session.document, ip, device, verifyPerDocument, verifyPerDocument);
-    const live = await this.repo.spendTry(sessionId, this.config.limits.wrongTriesPerCode);
+    await this.documentLimits('verify', session.document, ip, device, verifyPerDocument, verifyPerDocument, altcha);
+    const live = await this.repo.spendTry(sessionId, wrongTriesPerCode);
     if (!live) throw new AppError(401, 'CODE_EXPIRED', MSG.codeExpired);
     if (!safeEqual(live.code_hash, this.hashCode(sessionId, code))) throw new AppError(401, 'CODE_INVALID', MSG.codeCheckFailed);
     if (!(await this.repo.consumeCode(live.id))) throw new AppError(401, 'CODE_EXPIRED', MSG.codeExpired);
@@ -174,7 +199,7 @@ export class AuthService {
   }
 
   /** Step 2 for an unknown document: limits counted alike, the same answer, nothing sent. */
-  private async decoySendCode(sessionId: string, channel: Channel, ip: string, deviceCookie?: string) {
+  private async decoySendCode(sessionId: string, channel: Channel, ip: string, altcha: string | undefined) {
     const decoy = await this.repo.liveDecoySession(sessionId);
     if (!decoy) throw new AppError(400, 'LOGIN_SESSION_EXPIRED', 'Sua sessão de login expirou. Informe o CPF ou CNPJ novamente.');
     const contacts = decoyContacts(this.config.authSecret, decoy.document);
@@ -182,20 +207,23 @@ export class AuthService {
     if (!destino) throw new AppError(400, 'CHANNEL_UNAVAILABLE', 'Este meio de envio não está disponível. Escolha outra opção.');
     await this.limiter.hit(`code:ip:${ip}`, this.config.limits.codeRequestsPerIp);
     const { codeRequestsPerDocumentIp, codeRequestsPerDocument } = this.config.limits;
-    void deviceCookie; // no device ever logged an unknown document in
-    await this.documentLimits('code', decoy.document, ip, null, codeRequestsPerDocumentIp, codeRequestsPerDocument);
+    // No device ever logged an unknown document in.
+    await this.documentLimits('code', decoy.document, ip, null, codeRequestsPerDocumentIp, codeRequestsPerDocument, altcha);
     await this.repo.markDecoyCodeRequested(sessionId);
     return { canal: channel, destino };
   }
 
   /** Step 3 for an unknown document: the answers a wrong code gets. */
-  private async decoyVerify(sessionId: string, ip: string): Promise<never> {
+  private async decoyVerify(sessionId: string, ip: string, altcha: string | undefined): Promise<never> {
     const decoy = await this.repo.liveDecoySession(sessionId);
     if (!decoy) throw new AppError(401, 'CODE_INVALID', MSG.codeCheckFailed);
     await this.limiter.hit(`verify:ip:${ip}`, this.config.limits.verifyPerIp);
-    const { verifyPerDocument } = this.config.limits;
-    await this.documentLimits('verify', decoy.document, ip, null, verifyPerDocument, verifyPerDocument);
-    if (!(await this.repo.spendDecoyTry(sessionId, this.config.limits.wrongTriesPerCode, this.config.tokens.codeSeconds)))
+    const { verifyPerDocument, wrongTriesPerCode } = this.config.limits;
+    const { codeSeconds } = this.config.tokens;
+    if (!(await this.repo.decoyHasLiveCode(sessionId, wrongTriesPerCode, codeSeconds)))
+      throw new AppError(401, 'CODE_EXPIRED', MSG.codeExpired);
+    await this.documentLimits('verify', decoy.document, ip, null, verifyPerDocument, verifyPerDocument, altcha);
+    if (!(await this.repo.spendDecoyTry(sessionId, wrongTriesPerCode, codeSeconds)))
       throw new AppError(401, 'CODE_EXPIRED', MSG.codeExpired);
     throw new AppError(401, 'CODE_INVALID', MSG.codeCheckFailed);
   }

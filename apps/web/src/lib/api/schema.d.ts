@@ -35,6 +35,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contact/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A fresh, signed ALTCHA proof-of-work challenge for the contact form */
+        get: operations["getContactChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a message to the company's contact inbox ('Contato via Site') */
+        post: operations["sendContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A fresh, signed ALTCHA proof-of-work challenge, for a code request or verification answered 429 CHALLENGE_REQUIRED */
+        get: operations["getLoginChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -306,40 +357,6 @@ export interface paths {
          * @description Header x-webhook-signature: sha256=<hex HMAC-SHA256 of the raw body with PIX_WEBHOOK_SECRET>; missing or wrong → 401. Each charge is settled exactly once: a repeated delivery answers already_paid and changes nothing; an expired charge is never confirmed.
          */
         post: operations["pixWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contact/challenge": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A fresh, signed ALTCHA proof-of-work challenge for the contact form */
-        get: operations["getContactChallenge"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contact": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send a message to the company's contact inbox ('Contato via Site') */
-        post: operations["sendContactMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1859,6 +1876,769 @@ export interface operations {
             };
         };
     };
+    getContactChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        parameters: {
+                            algorithm: string;
+                            nonce: string;
+                            salt: string;
+                            cost: number;
+                            keyLength: number;
+                            keyPrefix: string;
+                            keySignature?: string;
+                            expiresAt?: number;
+                        };
+                        signature: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sendContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    name?: string;
+                    /** @default  */
+                    email?: string;
+                    /** @default  */
+                    phone?: string;
+                    /** @default  */
+                    message?: string;
+                    /** @default  */
+                    altcha?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: true;
+                        mensagem: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getLoginChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        parameters: {
+                            algorithm: string;
+                            nonce: string;
+                            salt: string;
+                            cost: number;
+                            keyLength: number;
+                            keyPrefix: string;
+                            keySignature?: string;
+                            expiresAt?: number;
+                        };
+                        signature: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
     authLogin: {
         parameters: {
             query?: never;
@@ -2124,6 +2904,8 @@ export interface operations {
                     Sessao: string;
                     /** @enum {string} */
                     canal: "sms" | "email";
+                    /** @description Solved challenge (GET /api/auth/challenge), sent again after a 429 CHALLENGE_REQUIRED */
+                    altcha?: string;
                 };
             };
         };
@@ -2273,7 +3055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description erro RATE_LIMITED: this address (or device) made too many attempts, wait Retry-After seconds. erro CHALLENGE_REQUIRED: too many attempts on this CPF/CNPJ from anywhere; solve a challenge of GET /api/auth/challenge and send the same request again with it in 'altcha' (no Retry-After). A bad, expired or reused 'altcha' answers 400 CAPTCHA_INVALID / CAPTCHA_EXPIRED or 409 CAPTCHA_REUSED. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2375,6 +3157,8 @@ export interface operations {
                 "application/json": {
                     Sessao: string;
                     CodigoAutenticacao: string;
+                    /** @description Solved challenge (GET /api/auth/challenge), sent again after a 429 CHALLENGE_REQUIRED */
+                    altcha?: string;
                 };
             };
         };
@@ -2524,7 +3308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description erro RATE_LIMITED: this address (or device) made too many attempts, wait Retry-After seconds. erro CHALLENGE_REQUIRED: too many attempts on this CPF/CNPJ from anywhere; solve a challenge of GET /api/auth/challenge and send the same request again with it in 'altcha' (no Retry-After). A bad, expired or reused 'altcha' answers 400 CAPTCHA_INVALID / CAPTCHA_EXPIRED or 409 CAPTCHA_REUSED. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5996,517 +6780,6 @@ export interface operations {
             };
             /** @description Default Response */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    getContactChallenge: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        parameters: {
-                            algorithm: string;
-                            nonce: string;
-                            salt: string;
-                            cost: number;
-                            keyLength: number;
-                            keyPrefix: string;
-                            keySignature?: string;
-                            expiresAt?: number;
-                        };
-                        signature: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    sendContactMessage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @default  */
-                    name?: string;
-                    /** @default  */
-                    email?: string;
-                    /** @default  */
-                    phone?: string;
-                    /** @default  */
-                    message?: string;
-                    /** @default  */
-                    altcha?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: true;
-                        mensagem: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
