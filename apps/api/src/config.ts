@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { GrowingDelay } from './lib/rate-limit';
 import { parseTrustProxy } from './lib/trust-proxy';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -127,6 +128,8 @@ export interface AppConfig {
     /** Absolute life of a staff session token, however active. */
     tokenSeconds: number;
     loginsPerIp: number;
+    /** Wrong passwords per (e-mail, address): a few free, then a wait that doubles (ADR 055). */
+    passwordDelay: GrowingDelay;
   };
   brand: {
     name: string;
@@ -166,7 +169,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       wrongTriesPerCode: 5,
       contactPerIp: 10 * f,
     },
-    staff: { maxFailures: 5, lockSeconds: 15 * 60, idleSeconds: env.STAFF_IDLE_MINUTES * 60, tokenSeconds: 12 * 3600, loginsPerIp: 30 * f },
+    staff: {
+      maxFailures: 5,
+      lockSeconds: 15 * 60,
+      idleSeconds: env.STAFF_IDLE_MINUTES * 60,
+      tokenSeconds: 12 * 3600,
+      loginsPerIp: 30 * f,
+      passwordDelay: { free: 3, baseSeconds: 2, maxSeconds: 300 },
+    },
     tokens: { accessSeconds: 15 * 60, refreshAbsoluteSeconds: 30 * 24 * 3600, codeSeconds: 10 * 60, refreshGraceSeconds: 10 },
     brand: {
       name: env.BRAND_NAME,

@@ -37,6 +37,25 @@ export async function staffLogin(t: TestApp, clock: FixedClock, email: string): 
   return cookie.value;
 }
 
+/**
+ * The authenticator app of an account made with `staff.create`: its code now (on the test's clock), and a code that
+ * is none of the codes accepted now (the step before, now and the step after).
+ */
+export async function authenticator(otpauthUri: string, clock: FixedClock) {
+  const { TOTP } = await import('otpauth');
+  const totp = new TOTP({ secret: new URL(otpauthUri).searchParams.get('secret')! });
+  const at = (offsetMs: number) => totp.generate({ timestamp: clock.now().getTime() + offsetMs });
+  return {
+    codeNow: () => at(0),
+    wrongCode: () => {
+      const valid = new Set([at(-30_000), at(0), at(30_000)]);
+      let n = 0;
+      while (valid.has(String(n).padStart(6, '0'))) n++;
+      return String(n).padStart(6, '0');
+    },
+  };
+}
+
 /** A console request with the staff cookie. */
 export function staffRequest(
   t: TestApp,

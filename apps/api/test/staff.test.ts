@@ -2,14 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MSG } from '@guarita/domain';
 import { createTestApp, CPF_MARIA, type TestApp } from './helpers';
 import { FixedClock } from '../src/ports/clock';
-import { DEMO_STAFF_PASSWORD, STAFF, STAFF_COOKIE, staffLogin, staffLoginRequest, staffRequest, totpOf } from './staff-helpers';
+import {
+  authenticator,
+  DEMO_STAFF_PASSWORD,
+  STAFF,
+  STAFF_COOKIE,
+  staffLogin,
+  staffLoginRequest,
+  staffRequest,
+  totpOf,
+} from './staff-helpers';
 
 describe('staff login, sessions and audit (issue 13 §1)', () => {
   let t: TestApp;
   const clock = new FixedClock(new Date());
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
+    t = await createTestApp({ clock, outbox: true });
   });
   afterAll(() => t.close());
 
@@ -57,26 +66,53 @@ describe('staff login, sessions and audit (issue 13 §1)', () => {
     expect(replay.json()).toMatchObject({ erro: 'CODE_REUSED', mensagem: STAFF_MSG.codeReused });
   });
 
-  it('locks the account after 5 failures, refuses even the right answer while locked, and opens again afterwards', async () => {
+  it('locks the account after 5 wrong codes with the right password, e-mails the owner, refuses even the right answer while locked, and opens again afterwards', async () => {
     const created = await t.app.staff.create({
       email: 'lock@guarita.example',
       name: 'Lock',
       role: 'atendimento',
       password: 'uma-senha-forte-1',
     });
-    const secret = new URL(created.otpauthUri).searchParams.get('secret')!;
-    const { TOTP } = await import('otpauth');
-    const codeNow = () => new TOTP({ secret }).generate({ timestamp: clock.now().getTime() });
+    const { codeNow, wrongCode } = await authenticator(created.otpauthUri, clock);
+    const sentBefore = t.sent.length;
     for (let i = 1; i <= 4; i++) {
-      const res = await staffLoginRequest(t, { email: 'lock@guarita.example', senha: 'errada', codigo: codeNow() });
+      const res = await staffLoginRequest(
+        t,
+        { email: 'lock@guarita.example', senha: 'uma-senha-forte-1', codigo: wrongCode() },
+        '198.51.100.4',
+      );
       expect(res.statusCode).toBe(401);
+      expect(res.json().erro).toBe('INVALID_LOGIN');
     }
-    const fifth = await staffLoginRequest(t, { email: 'lock@guarita.example', senha: 'errada', codigo: codeNow() });
+    const fifth = await staffLoginRequest(
+      t,
+      { email: 'lock@guarita.example', senha: 'uma-senha-forte-1', codigo: wrongCode() },
+      '198.51.100.4',
+    );
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json()).toMatchObject({ erro: 'ACCOUNT_LOCKED', mensagem: STAFF_MSG.locked });
+    // The owner hears of it by e-mail, once, in Portuguese, through the notifier (demo outbox or SMTP).
+    const notices = t.sent.slice(sentBefore);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      channel: 'email',
+      to: 'lock@guarita.example',
+      subject: 'Guarita: sua conta do console foi bloqueada',
+    });
+    expect(notices[0]!.body).toContain('bloqueada por 15 minutos');
+    expect(notices[0]!.body).toContain('senha certa');
+    expect(notices[0]!.body).toContain('198.51.100.4');
+    const outbox = await t.get('/api/dev/outbox');
+    expect(outbox.json()[0]).toMatchObject({
+      channel: 'email',
+      to: 'lock@guarita.example',
+      subject: 'Guarita: sua conta do console foi bloqueada',
+    });
     clock.advance(30_000);
     const right = await staffLoginRequest(t, { email: 'lock@guarita.example', senha: 'uma-senha-forte-1', codigo: codeNow() });
     expect(right.statusCode).toBe(429);
+    expect(right.json().erro).toBe('ACCOUNT_LOCKED');
+    expect(t.sent.length).toBe(sentBefore + 1);
     // The lock ends on the database clock: move it into the past.
     await t.query(`UPDATE staff SET locked_until = now() - interval '1 second' WHERE email = 'lock@guarita.example'`);
     const after = await staffLoginRequest(t, { email: 'lock@guarita.example', senha: 'uma-senha-forte-1', codigo: codeNow() });
@@ -84,6 +120,63 @@ describe('staff login, sessions and audit (issue 13 §1)', () => {
     const [row] = await t.query<{ failed_attempts: number }>(`SELECT failed_attempts FROM staff WHERE email = 'lock@guarita.example'`);
     expect(row!.failed_attempts).toBe(0);
     expect(created.otpauthUri).toMatch(/^otpauth:\/\/totp\/Guarita%20Backoffice:lock%40guarita\.example\?/);
+  });
+
+  it("a stranger's wrong passwords, from one address or from four and however many, never stop the owner logging in", async () => {
+    const email = 'alvo@guarita.example';
+    const created = await t.app.staff.create({ email, name: 'Alvo', role: 'sinistros', password: 'a-senha-do-dono-1' });
+    const { codeNow } = await authenticator(created.otpauthUri, clock);
+    const sentBefore = t.sent.length;
+    const answers = new Set<string>();
+    for (const ip of ['203.0.113.1', '203.0.113.10', '203.0.113.11', '203.0.113.12', '203.0.113.13']) {
+      for (let i = 0; i < 12; i++) {
+        const res = await staffLoginRequest(t, { email, senha: `chute-${i}`, codigo: codeNow() }, ip);
+        answers.add(`${res.statusCode} ${res.json().erro}`);
+      }
+    }
+    // The owner, at their own address, at once: in, and nobody was told of a lock that never happened.
+    const owner = await staffLoginRequest(t, { email, senha: 'a-senha-do-dono-1', codigo: codeNow() }, '198.51.100.77');
+    expect(owner.statusCode).toBe(200);
+    expect(t.sent.length).toBe(sentBefore);
+    // The stranger only ever heard 'wrong' or 'wait'.
+    expect([...answers].sort()).toEqual(['401 INVALID_LOGIN', '429 RATE_LIMITED']);
+  });
+
+  it('wrong passwords slow down only their (e-mail, address) pair, with a growing wait; the right password forgives them', async () => {
+    const email = 'devagar@guarita.example';
+    const created = await t.app.staff.create({ email, name: 'Devagar', role: 'atendimento', password: 'a-senha-certa-22' });
+    const { codeNow } = await authenticator(created.otpauthUri, clock);
+    const attempt = (senha: string, ip: string, who = email) => staffLoginRequest(t, { email: who, senha, codigo: codeNow() }, ip);
+    // Age this pair's attempts, as time passing would (the delay runs on the database clock).
+    const wait = (seconds: number) =>
+      t.query(`UPDATE rate_limit_hits SET hit_at = hit_at - make_interval(secs => $1) WHERE bucket LIKE 'staff-login-pw:%'`, [seconds]);
+    for (let i = 0; i < 3; i++) expect((await attempt('errada', '192.0.2.1')).statusCode).toBe(401);
+    const slowed = await attempt('errada', '192.0.2.1');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json()).toMatchObject({ erro: 'RATE_LIMITED', mensagem: 'Muitas tentativas. Tente novamente em 2 segundos.' });
+    expect(slowed.headers['retry-after']).toBe('2');
+    // Even the right password waits there (the wait must not tell a right guess from a wrong one)…
+    expect((await attempt('a-senha-certa-22', '192.0.2.1')).statusCode).toBe(429);
+    // …while another address, the owner's, is not slowed at all.
+    expect((await attempt('errada', '192.0.2.2')).statusCode).toBe(401);
+    await wait(2);
+    expect((await attempt('errada', '192.0.2.1')).statusCode).toBe(401);
+    expect((await attempt('errada', '192.0.2.1')).json().mensagem).toBe('Muitas tentativas. Tente novamente em 4 segundos.');
+    await wait(4);
+    clock.advance(30_000);
+    expect((await attempt('a-senha-certa-22', '192.0.2.1')).statusCode).toBe(200);
+    expect((await attempt('errada', '192.0.2.1')).statusCode).toBe(401);
+    // An unknown e-mail waits exactly like an account: the wait tells no one which e-mails exist.
+    for (let i = 0; i < 3; i++) expect((await attempt('errada', '192.0.2.3', 'ninguem-aqui@guarita.example')).statusCode).toBe(401);
+    expect((await attempt('errada', '192.0.2.3', 'ninguem-aqui@guarita.example')).json().mensagem).toBe(
+      'Muitas tentativas. Tente novamente em 2 segundos.',
+    );
+    // Wrong passwords never lock the account, however many.
+    const [row] = await t.query<{ locked_until: Date | null; failed_attempts: number }>(
+      `SELECT locked_until, failed_attempts FROM staff WHERE email = $1`,
+      [email],
+    );
+    expect(row).toMatchObject({ locked_until: null, failed_attempts: 0 });
   });
 
   it('a customer token never opens the console, and a staff token never opens the customer API', async () => {

@@ -12,6 +12,13 @@ export const STAFF_ROLE_LABEL: Record<StaffRole, string> = {
   admin: 'Administração',
 };
 
+/** '1 segundo', '45 segundos', '2 minutos' (a minute or more is said in whole minutes, rounded up). */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+}
+
 /** The back office's pt-BR messages. */
 export const STAFF_MSG = {
   email: 'Informe um e-mail válido.',
@@ -20,6 +27,8 @@ export const STAFF_MSG = {
   invalidLogin: 'E-mail, senha ou código inválidos.',
   codeReused: 'Este código já foi usado. Aguarde o próximo código do aplicativo autenticador.',
   locked: 'Conta bloqueada por excesso de tentativas. Tente novamente em 15 minutos.',
+  /** The growing delay after wrong passwords from one address for one e-mail (ADR 055). */
+  tryAgainIn: (seconds: number) => `Muitas tentativas. Tente novamente em ${waitText(seconds)}.`,
   sessionEnded: 'Sua sessão terminou. Entre novamente.',
   forbidden: 'Seu perfil não tem acesso a esta ação.',
   caseNotFound: 'Caso não encontrado.',

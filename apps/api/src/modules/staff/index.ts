@@ -33,6 +33,7 @@ export default fp(
       () => app.clock.now().getTime(),
       app.config.authSecret,
       s,
+      { notifier: app.notifier, brand: app.config.brand.name, warn: (err) => app.log.warn({ err }, 'staff lock notice not sent') },
     );
     app.decorate('staff', service);
     app.decorate('staffAudit', audit);

@@ -45,18 +45,24 @@ export class StaffRepository {
     return row ?? null;
   }
 
-  /** One more failed login; the account locks for `lockSeconds` when it reaches `max`. Answers whether it is now locked. */
-  async recordFailure(id: number, max: number, lockSeconds: number): Promise<boolean> {
+  /**
+   * One more wrong authenticator code after a right password. The `max`-th locks the account for `lockSeconds` and
+   * starts the count again, so each lock costs `max` guesses. Answers 'locked-now' for the failure that locked it (its
+   * owner is told once), 'locked' when it already was (a request racing the lock), else 'counted'.
+   */
+  async recordFailure(id: number, max: number, lockSeconds: number): Promise<'counted' | 'locked-now' | 'locked'> {
     const row = await this.db
       .updateTable('staff')
       .set({
-        failed_attempts: sql<number>`failed_attempts + 1`,
+        failed_attempts: sql<number>`CASE WHEN failed_attempts + 1 >= ${max} THEN 0 ELSE failed_attempts + 1 END`,
         locked_until: sql<Date | null>`CASE WHEN failed_attempts + 1 >= ${max} THEN now() + make_interval(secs => ${lockSeconds}) ELSE locked_until END`,
       })
       .where('id', '=', id)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))
       .returning(sql<boolean>`COALESCE(locked_until > now(), false)`.as('locked'))
       .executeTakeFirst();
-    return row?.locked ?? false;
+    if (!row) return 'locked';
+    return row.locked ? 'locked-now' : 'counted';
   }
 
   /**

@@ -2,14 +2,16 @@ import { STAFF_MSG, type StaffRole } from '@guarita/domain';
 import type { Database } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import { randomToken } from '../../lib/crypto';
-import type { RateLimiter } from '../../lib/rate-limit';
+import type { GrowingDelay, RateLimiter } from '../../lib/rate-limit';
+import type { Notifier } from '../../ports/notifier';
 import type { AuditLog } from './audit';
 import type { StaffPrincipal, StaffRepository } from './repository';
 import { currentTotp, hashPassword, newTotpSecret, otpauthUri, SecretBox, totpStep, verifyPassword } from './secrets';
 import type { StaffTokens } from './tokens';
+import { lockNoticeEmail } from './lock-notice';
 
 export interface StaffSettings {
-  /** Consecutive failures that lock the account, and for how long. */
+  /** Consecutive wrong authenticator codes after a right password that lock the account, and for how long. */
   maxFailures: number;
   lockSeconds: number;
   /** A session unused this long ends. */
@@ -18,6 +20,16 @@ export interface StaffSettings {
   loginsPerIp: number;
   /** Absolute life of the session token (the cookie's max-age too). */
   tokenSeconds: number;
+  /** Wrong passwords per (e-mail, address): a few free, then a growing wait for that pair only. */
+  passwordDelay: GrowingDelay;
+}
+
+/** How the owner hears of a lock: by e-mail, through the app's notifier (demo outbox or SMTP). */
+export interface LockNotice {
+  notifier: Notifier;
+  brand: string;
+  /** A notice that could not be sent is logged; the lock holds anyway. */
+  warn: (err: unknown) => void;
 }
 
 export const invalidLogin = () => new AppError(401, 'INVALID_LOGIN', STAFF_MSG.invalidLogin);
@@ -36,33 +48,51 @@ export class StaffService {
     private readonly now: () => number,
     authSecret: string,
     readonly settings: StaffSettings,
+    private readonly lockNotice?: LockNotice,
   ) {
     this.box = new SecretBox(authSecret);
   }
 
   /**
    * E-mail + password + the authenticator's code. Every wrong answer looks the same ('E-mail, senha ou código
-   * inválidos.') except a replayed code after a right password and the lock, which the owner needs to know.
+   * inválidos.') except a replayed code after a right password, the lock and the wait, which the owner needs to know.
+   *
+   * Wrong passwords slow down only their (e-mail, address) pair, so a stranger's guesses never stop the owner at
+   * another address. Only wrong codes after a right password (someone who has the password guessing the second
+   * factor) count toward the account's lock, which e-mails the owner. ADR 055.
    */
   async login(email: string, password: string, code: string, ip: string): Promise<{ token: string; staff: StaffPrincipal }> {
     await this.limiter.hit(`staff-login-ip:${ip}`, this.settings.loginsPerIp);
+    // Keyed on the e-mail typed, so an unknown e-mail waits exactly like an account.
+    const pair = `staff-login-pw:${email}:${ip}`;
+    await this.limiter.delay(pair, this.settings.passwordDelay, STAFF_MSG.tryAgainIn);
     const row = await this.repo.byEmail(email);
     const passwordOk = await verifyPassword(row?.password_hash ?? null, password);
     if (!row || !row.active) throw invalidLogin();
     const actor = { id: row.id, email: row.email, role: row.role, ip };
+    // The attempt was the owner's (or the password is known): this address's earlier wrong passwords are forgiven.
+    if (passwordOk) await this.limiter.clear(pair);
     if (row.locked) {
       await this.audit.record(this.db, actor, { action: 'login.bloqueado' });
       throw locked();
     }
-    const secret = this.box.open(row.totp_secret);
-    const step = passwordOk && secret ? totpStep(secret, code, this.now()) : null;
-    const accepted = step !== null && (await this.repo.acceptLogin(row.id, step));
-    if (!accepted) {
-      const nowLocked = await this.repo.recordFailure(row.id, this.settings.maxFailures, this.settings.lockSeconds);
-      await this.audit.record(this.db, actor, { action: nowLocked ? 'login.falhou.bloqueou' : 'login.falhou' });
-      if (nowLocked) throw locked();
-      if (step !== null) throw new AppError(401, 'CODE_REUSED', STAFF_MSG.codeReused);
+    if (!passwordOk) {
+      await this.audit.record(this.db, actor, { action: 'login.falhou' });
       throw invalidLogin();
+    }
+    const secret = this.box.open(row.totp_secret);
+    const step = secret ? totpStep(secret, code, this.now()) : null;
+    if (step === null) {
+      const failure = await this.repo.recordFailure(row.id, this.settings.maxFailures, this.settings.lockSeconds);
+      await this.audit.record(this.db, actor, { action: failure === 'locked-now' ? 'login.falhou.bloqueou' : 'login.falhou' });
+      if (failure === 'locked-now') await this.notifyLock(row, ip);
+      if (failure !== 'counted') throw locked();
+      throw invalidLogin();
+    }
+    // A replayed code tells nothing new and is never accepted: refused without counting toward the lock.
+    if (!(await this.repo.acceptLogin(row.id, step))) {
+      await this.audit.record(this.db, actor, { action: 'login.falhou' });
+      throw new AppError(401, 'CODE_REUSED', STAFF_MSG.codeReused);
     }
     const sessionId = randomToken(24);
     await this.repo.createSession(sessionId, row.id);
@@ -71,6 +101,17 @@ export class StaffService {
       token: await this.tokens.issue({ staffId: row.id, sessionId }),
       staff: { id: row.id, email: row.email, name: row.name, role: row.role, sessionId },
     };
+  }
+
+  /** The owner learns at once that someone who has the password is guessing the authenticator code. */
+  private async notifyLock(row: { email: string; name: string }, ip: string): Promise<void> {
+    if (!this.lockNotice) return;
+    const { notifier, brand, warn } = this.lockNotice;
+    try {
+      await notifier.send({ channel: 'email', to: row.email, ...lockNoticeEmail(brand, row.name, this.settings.lockSeconds, ip) });
+    } catch (err) {
+      warn(err);
+    }
   }
 
   get tokenSeconds(): number {

@@ -151,6 +151,22 @@ describe('staff console', () => {
     calls.stop();
   });
 
+  it('a login slowed down after wrong passwords says how long to wait, in Portuguese', async () => {
+    server.use(
+      http.get(route('/api/backoffice/auth/me'), () => apiError(401, 'UNAUTHORIZED', STAFF_MSG.sessionEnded)),
+      http.post(route('/api/backoffice/auth/login'), () => apiError(429, 'RATE_LIMITED', STAFF_MSG.tryAgainIn(8))),
+    );
+    const user = userEvent.setup();
+    renderConsole('/backoffice');
+    await user.type(await screen.findByLabelText('E-mail'), 'sinistros@guarita.example');
+    await user.type(screen.getByLabelText('Senha'), 'errada');
+    await user.type(screen.getByLabelText('Código do autenticador'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Muitas tentativas. Tente novamente em 8 segundos.');
+    expect(STAFF_MSG.tryAgainIn(1)).toBe('Muitas tentativas. Tente novamente em 1 segundo.');
+    expect(STAFF_MSG.tryAgainIn(256)).toBe('Muitas tentativas. Tente novamente em 5 minutos.');
+  });
+
   it('a session that ended (idle timeout) brings the login back with the notice', async () => {
     let live = true;
     server.use(
