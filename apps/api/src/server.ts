@@ -4,6 +4,7 @@ import { openPglite, openPostgres, type Database } from './db/db';
 import { migrateAs } from './db/roles';
 import { seedDemo } from './db/seed';
 import { buildApp, loggerOptions } from './app';
+import { sweepPendingFiles } from './modules/uploads/pending';
 
 const config = loadConfig();
 const { env } = config;
@@ -29,8 +30,16 @@ await app.ready();
 // Demo data is dated from the app's clock (the same one the services use).
 if (config.demoMode && (await seedDemo(db, app.clock))) console.log('Demo data loaded (see README for the demo logins).');
 
+// Files a crash left without a row (ADR 035): swept at start, then with the other housekeeping.
+const sweepFiles = () =>
+  sweepPendingFiles(app.db, app.fileStorage)
+    .then((n) => n && app.log.info(`uploads: ${n} file(s) without a row deleted`))
+    .catch((err: unknown) => app.log.warn({ err }, 'uploads: sweep of pending files failed'));
+void sweepFiles();
+
 const prune = setInterval(
   () => {
+    void sweepFiles();
     void app.limiter.prune().catch(() => {});
     void app.payments.pruneIdempotency().catch(() => {});
     void app.authService.pruneDecoys().catch(() => {});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOUNDS_MSG, STAFF_MSG } from '@guarita/domain';
-import { createTestApp, type TestApp } from './helpers';
+import { randomUUID } from 'node:crypto';
+import { BOUNDS_MSG, MULTI_OPEN_DAILY_LIMIT, STAFF_MSG, SUPPORT_MSG } from '@guarita/domain';
+import { createTestApp, CPF_JOAO, CPF_MARIA, type TestApp } from './helpers';
 import { FixedClock } from '../src/ports/clock';
 import { STAFF, STAFF_COOKIE, staffLogin, staffRequest } from './staff-helpers';
 
@@ -174,6 +175,57 @@ describe('hardening II: staff routes, the demo claims team, refused staff action
       expect(detail.json().proximasFases.length).toBeGreaterThan(0);
       const next = await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/fase`, { fase: detail.json().proximasFases[0] });
       expect(next.statusCode, next.body).toBe(204);
+    });
+  });
+
+  describe('item 12: a daily limit per customer for the request types that allow several open cases', () => {
+    const ombudsman = (token: string, nCtrId: number, key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/cases/contracts/${nCtrId}`,
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+        payload: { tipo: 'ouvidoria', telefone: '31999998888', descricao: 'Fui mal atendido na oficina credenciada.' },
+      });
+    const recent = async (customerDocument: string) =>
+      count(
+        `cases c JOIN customers u ON u.id = c.customer_id
+          WHERE u.document = $1 AND c.request_type = 'ouvidoria' AND c.created_at > now() - interval '24 hours'`,
+        [customerDocument],
+      );
+
+    it('fifty concurrent ombudsman requests over two contracts open five cases; the rest get a pt-BR 429', async () => {
+      const maria = await t.login(CPF_MARIA);
+      const before = await recent(CPF_MARIA);
+      expect(before).toBeLessThan(MULTI_OPEN_DAILY_LIMIT);
+      const keys = Array.from({ length: 50 }, () => randomUUID());
+      const answers = await Promise.all(keys.map((k, i) => ombudsman(maria.AccessToken, i % 2 ? 100101 : 100104, k)));
+      const created = answers.filter((r) => r.statusCode === 201);
+      const refused = answers.filter((r) => r.statusCode === 429);
+      expect(created).toHaveLength(MULTI_OPEN_DAILY_LIMIT - before);
+      expect(refused).toHaveLength(50 - created.length);
+      expect(refused[0]!.json()).toMatchObject({
+        erro: 'CASE_LIMIT',
+        mensagem: SUPPORT_MSG.dailyLimit('Ouvidoria', MULTI_OPEN_DAILY_LIMIT),
+      });
+      expect(await recent(CPF_MARIA)).toBe(MULTI_OPEN_DAILY_LIMIT);
+
+      // A retry of an accepted request still answers as the first time did, limit or not.
+      const firstKey = keys[answers.findIndex((r) => r.statusCode === 201)]!;
+      const replay = await ombudsman(maria.AccessToken, answers.findIndex((r) => r.statusCode === 201) % 2 ? 100101 : 100104, firstKey);
+      expect(replay.statusCode).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+
+      // Another customer has a limit of their own.
+      const joao = await t.login(CPF_JOAO);
+      expect((await ombudsman(joao.AccessToken, 200201, randomUUID())).statusCode).toBe(201);
+
+      // The window is the last 24 hours: once those cases are older, she may send again.
+      await t.query(
+        `UPDATE cases SET created_at = created_at - interval '25 hours'
+          WHERE request_type = 'ouvidoria' AND customer_id = (SELECT id FROM customers WHERE document = $1)`,
+        [CPF_MARIA],
+      );
+      expect((await ombudsman(maria.AccessToken, 100101, randomUUID())).statusCode).toBe(201);
     });
   });
 });

@@ -520,6 +520,11 @@ export interface StaffSessions {
   revoked_at: Date | null;
 }
 
+export interface StoragePending {
+  storage_key: string;
+  created_at: Generated<Date>;
+}
+
 export interface TokenFamilies {
   id: string;
   customer_id: number;
@@ -613,6 +618,7 @@ export interface DB {
   staff: Staff;
   staff_audit: StaffAudit;
   staff_sessions: StaffSessions;
+  storage_pending: StoragePending;
   token_families: TokenFamilies;
   trips: Trips;
   vehicle_brands: VehicleBrands;

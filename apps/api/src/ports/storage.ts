@@ -36,9 +36,10 @@ export class LocalDiskStorage implements FileStorage {
   async put(key: string, data: Buffer): Promise<void> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
-    // Write to a temporary name first, then rename: a reader never sees half a file.
-    const tmp = `${target}.${randomUUID()}.tmp`;
-    await writeFile(tmp, data, { flag: 'wx', mode: 0o600 });
+    // Write to a temporary name first, then rename: a reader never sees half a file. The name follows from the key
+    // (keys are fresh UUIDs: one writer each), so deleting the key also deletes what a put killed mid-write left.
+    const tmp = `${target}.tmp`;
+    await writeFile(tmp, data, { mode: 0o600 });
     await rename(tmp, target);
   }
 
@@ -52,6 +53,8 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const target = this.pathOf(key);
+    await rm(`${target}.tmp`, { force: true });
+    await rm(target, { force: true });
   }
 }

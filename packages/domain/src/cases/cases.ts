@@ -49,6 +49,12 @@ export interface RequestTypeInfo {
   allowsSeveralOpen: boolean;
 }
 
+/**
+ * Cases a customer may open in 24 hours of each type that allows several open ones (contestation, ombudsman): the
+ * duplicate rule does not stop those, and fifty concurrent requests once opened fifty cases (issue 23 item 12).
+ */
+export const MULTI_OPEN_DAILY_LIMIT = 5;
+
 export const REQUEST_TYPE_INFO: Record<RequestType, RequestTypeInfo> = {
   'dados-cadastrais': {
     type: 'dados-cadastrais',

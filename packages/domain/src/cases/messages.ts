@@ -39,6 +39,9 @@ export const SUPPORT_MSG = {
   invalidDocumentType: 'Tipo de documento inválido. Use CNH ou CRLV',
   // duplicate (due-date rule of §8, used for every reason)
   duplicate: 'Solicitação duplicada detectada.',
+  /** Ours (issue 23 item 12): the daily limit of the types that allow several open cases. */
+  dailyLimit: (label: string, limit: number) =>
+    `Você já enviou ${limit} solicitações de ${label} nas últimas 24 horas. Acompanhe-as em Minhas solicitações e tente novamente amanhã.`,
   // uploads (§5, §8) and our own limits
   fileTooLarge: 'O arquivo excede o limite de 5MB. Por favor, reduza o tamanho do arquivo.',
   pdfOnlyReport: 'Apenas arquivos PDF são permitidos para o Boletim de Ocorrência.',

@@ -64,6 +64,8 @@ export interface CaseSystem {
   /** The open case (Status New) of this contract with the same reason and subject, if any. */
   findOpen(q: Executor, nCtrId: number, reason: string, subject: string): Promise<OpenCase | null>;
   create(q: Executor, input: NewCase): Promise<CaseCreatedDto>;
+  /** How many cases of this request type the customer opened in the last `hours` hours (any contract, any status). */
+  countRecent(q: Executor, customerId: number, requestType: string, hours: number): Promise<number>;
   /** The contract's cases, newest first, at most 200; with `since`, only those created from then on. */
   listByContract(q: Executor, customerId: number, nCtrId: number, since?: Date): Promise<CaseDto[]>;
   /** The owner's cases with this Subject (optionally of one contract), newest first, at most 200 (claims: 'Sinistro'). */
@@ -148,6 +150,17 @@ export type CaseEventListener = (q: Executor, customerId: number, facts: CaseEve
 /** Built-in case system on our own database (migration 006). */
 export class BuiltInCaseSystem implements CaseSystem {
   constructor(private readonly onEvent?: CaseEventListener) {}
+
+  async countRecent(q: Executor, customerId: number, requestType: string, hours: number): Promise<number> {
+    const row = await q
+      .selectFrom('cases')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('customer_id', '=', customerId)
+      .where('request_type', '=', requestType)
+      .where('created_at', '>', sql<Date>`now() - make_interval(hours => ${hours})`)
+      .executeTakeFirstOrThrow();
+    return row.n;
+  }
 
   async findOpen(q: Executor, nCtrId: number, reason: string, subject: string): Promise<OpenCase | null> {
     const row = await q

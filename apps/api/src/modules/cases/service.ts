@@ -4,6 +4,7 @@ import {
   buildCasePayload,
   CLOSED_STATUS,
   duplicateCaseMessage,
+  MULTI_OPEN_DAILY_LIMIT,
   REQUEST_TYPE_INFO,
   requiredFiles,
   SUPPORT_MSG,
@@ -21,6 +22,7 @@ import {
   type CaseCommentsDto,
   type ContractId,
 } from '@guarita/domain';
+import { sql } from 'kysely';
 import type { Database } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { Analytics } from '../../ports/analytics';
@@ -185,6 +187,12 @@ export class CasesService {
       if (!info.allowsSeveralOpen) {
         const open = await this.caseSystem.findOpen(tx, nCtrId, payload.Reason, payload.Subject);
         if (open) throw new DuplicateCaseError(duplicateCaseMessage(open.caseNumber, open.createdAt), open.caseNumber);
+      } else {
+        // The contract lock does not span the customer's other contracts: this one serialises the count per customer.
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${`case-daily-limit:${customerId}`}))`.execute(tx);
+        if ((await this.caseSystem.countRecent(tx, customerId, requestType, 24)) >= MULTI_OPEN_DAILY_LIMIT) {
+          throw new AppError(429, 'CASE_LIMIT', SUPPORT_MSG.dailyLimit(info.label, MULTI_OPEN_DAILY_LIMIT));
+        }
       }
       const attachments = await attach(tx);
       const created = await this.caseSystem.create(tx, { nCtrId, customerId, requestType, payload, attachments });
