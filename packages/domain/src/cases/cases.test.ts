@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  openCaseOfType,
   buildCasePayload,
   cancellationLockIn,
   caseListSince,
@@ -236,5 +237,19 @@ describe('cancellation lock-in', () => {
     // second year: the commitment renews with the annual plan
     expect(cancellationLockIn('2024-03-31', '2026-11-22')).toMatchObject({ commitmentEndsOn: '2027-03-31', monthsRemaining: 5 });
     expect(lockInText(cancellationLockIn('2026-01-15', '2026-11-22'))[1]).toContain('até 15/01/2027 (2 meses restantes)');
+  });
+});
+
+describe('openCaseOfType (the duplicate rule, read before the form)', () => {
+  const c = (Reason: string, Subject: string, Status = 'New') => ({ Reason, Subject, Status, CaseNumber: `${Reason}-${Status}` });
+  it('finds the open case of the same Reason and Subject; closed ones and other subjects do not count', () => {
+    const list = [c('SAC', 'Ouvidoria'), c('SAC', 'Cancelamento', 'Closed'), c('Carro Reserva', 'Carro Reserva')];
+    expect(openCaseOfType(list, 'cancelamento')).toBeUndefined();
+    expect(openCaseOfType([...list, c('SAC', 'Cancelamento')], 'cancelamento')?.Subject).toBe('Cancelamento');
+    expect(openCaseOfType(list, 'carro-reserva')?.CaseNumber).toBe('Carro Reserva-New');
+  });
+  it('types that allow several open cases (contestation, ombudsman) never have one in the way', () => {
+    expect(openCaseOfType([c('SAC', 'Ouvidoria')], 'ouvidoria')).toBeUndefined();
+    expect(openCaseOfType([c('Contestação', 'Contestação de Fatura')], 'contestacao')).toBeUndefined();
   });
 });

@@ -209,6 +209,20 @@ export function visibleCases<T extends ListableCase>(cases: readonly T[], now: D
   );
 }
 
+/**
+ * The open case (Status New, same Reason and Subject) that a new request of this type would duplicate — the duplicate
+ * rule of ADR 035, which the API applies on create — or undefined for a type that allows several open cases. The support
+ * page asks it of 'Minhas solicitações' when a type is chosen, so the customer learns it before filling the form.
+ */
+export function openCaseOfType<T extends { Status: string; Reason: string; Subject: string }>(
+  cases: readonly T[],
+  tipo: RequestType,
+): T | undefined {
+  const info = REQUEST_TYPE_INFO[tipo];
+  if (info.allowsSeveralOpen) return undefined;
+  return cases.find((c) => c.Status === 'New' && c.Reason === info.reason && c.Subject === info.subject);
+}
+
 /** Only SAC cases open the 'SOLICITAÇÃO DE SAC' comments view (001 §2). */
 export const isSacCase = (c: { Reason: string }) => c.Reason === 'SAC';
 

@@ -42,6 +42,10 @@ export const SUPPORT_MSG = {
   /** Ours (issue 23 item 12): the daily limit of the types that allow several open cases. */
   dailyLimit: (label: string, limit: number) =>
     `Você já enviou ${limit} solicitações de ${label} nas últimas 24 horas. Acompanhe-as em Minhas solicitações e tente novamente amanhã.`,
+  /** Said when the type is chosen, before the form (issue 24 item 14; ours — the spec has only the CRM's refusal). */
+  openCaseOfType: (label: string, caseNumber: string, when: string) =>
+    `Você já tem uma solicitação de ${label} em aberto: protocolo ${caseNumber}, aberta em ${when}. ` +
+    'Acompanhe-a em Minhas solicitações; uma nova poderá ser enviada depois que ela for concluída.',
   // uploads (§5, §8) and our own limits
   fileTooLarge: 'O arquivo excede o limite de 5MB. Por favor, reduza o tamanho do arquivo.',
   pdfOnlyReport: 'Apenas arquivos PDF são permitidos para o Boletim de Ocorrência.',

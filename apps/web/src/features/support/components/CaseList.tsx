@@ -6,6 +6,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { Spinner } from '../../../components/ui/Spinner';
 import { downloadAttachment, useCaseDetail, useCases, useInvalidateCases } from '../api/cases';
 import styles from './CaseList.module.css';
+import { CaseReply } from './CaseReply';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { QueryError } from '../../../components/ui/QueryError';
 
@@ -56,11 +57,13 @@ function CaseView({ c, onClose }: { c: CaseDto; onClose: () => void }) {
               {sortComments(d.comentarios).map((m, i) => (
                 <li key={i}>
                   <time dateTime={m.CreatedDate}>{formatCommentDate(m.CreatedDate)}</time>
+                  {m.autor === 'customer' && <span className={styles.author}> · Você</span>}
                   <p>{m.CommentBody}</p>
                 </li>
               ))}
             </ul>
           )}
+          {d.Status !== 'Closed' && <CaseReply caseId={c.Id} />}
           <h3 className={styles.subtitle}>Andamento</h3>
           <ol className={styles.timeline} aria-label="Andamento">
             {d.eventos.map((e, i) => (
@@ -97,13 +100,24 @@ function CaseView({ c, onClose }: { c: CaseDto; onClose: () => void }) {
 }
 
 /** 'Minhas solicitações': collapsible; last 3 months; Aberto first, Concluído last; scrolls past 4 items. */
-export function CaseList({ nCtrId }: { nCtrId: number }) {
+export function CaseList({
+  nCtrId,
+  linked,
+  onLinkedClosed,
+}: {
+  nCtrId: number;
+  /** A case number to open (a link to one case); `onLinkedClosed` is told when its view closes. */
+  linked?: string | null;
+  onLinkedClosed?: () => void;
+}) {
   const cases = useCases(nCtrId);
   const invalidate = useInvalidateCases();
   const [expanded, setExpanded] = useState(true);
   const [opened, setOpened] = useState<CaseDto | null>(null);
   // The server sorts already; sorting here too keeps the rule of 001 §2 whatever the case system answers.
   const list = sortCases(cases.data?.casos ?? []);
+  // The case the page's link names (?caso={número}, see SupportPage) opens as if it had been chosen here.
+  const shown = opened ?? (linked ? (list.find((c) => c.CaseNumber === linked) ?? null) : null);
   return (
     <section className={`card ${styles.cases}`} aria-labelledby="minhas-solicitacoes">
       <h2 id="minhas-solicitacoes" className={styles.heading}>
@@ -136,11 +150,12 @@ export function CaseList({ nCtrId }: { nCtrId: number }) {
           )}
         </>
       )}
-      {opened && (
+      {shown && (
         <CaseView
-          c={opened}
+          c={shown}
           onClose={() => {
             setOpened(null);
+            if (linked) onLinkedClosed?.();
             void invalidate(nCtrId);
           }}
         />

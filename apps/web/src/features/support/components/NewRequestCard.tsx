@@ -4,6 +4,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import {
   AREA_PRESELECT,
   externalErrorMessage,
+  formatDuplicateDate,
+  openCaseOfType,
   REQUEST_TYPE_INFO,
   requestTypeOptions,
   SPARE_CAR_MSG,
@@ -11,6 +13,7 @@ import {
   type SupportRequest,
   type BuiltRequestType,
   type CaseCreatedDto,
+  type CaseDto,
   type RequestType,
   type SupportRequestInput,
 } from '@guarita/domain';
@@ -59,11 +62,21 @@ const resolver: Resolver<SupportFormValues> = lazyResolver(loadChecks, (m) => m.
  * module, loaded once 'Minhas solicitações' is on the screen (the page's first screen), with react-hook-form and
  * the phone mask; each type's form and the checks load when a type is chosen.
  */
-export function NewRequestCard({ contract: c, hidden }: { contract: SelectedContractDto; hidden: boolean }) {
+export function NewRequestCard({
+  contract: c,
+  hidden,
+  cases,
+}: {
+  contract: SelectedContractDto;
+  hidden: boolean;
+  /** 'Minhas solicitações' of the contract (the page's query): a chosen type with an open case says so. */
+  cases?: readonly CaseDto[] | undefined;
+}) {
   const params = useParams();
   const [search] = useSearchParams();
   const supportPhone = usePublicConfig().data?.supportPhone ?? '4000 1762';
   const sendCase = useSendCase();
+  const [openedAt] = useState(() => Date.now());
 
   const plainRoute = params.nCtrId === undefined;
   const upSell = params.upSell === '1' ? 1 : 0;
@@ -173,7 +186,13 @@ export function NewRequestCard({ contract: c, hidden }: { contract: SelectedCont
 
   const send = (files: File[]) => form.handleSubmit((values) => submit(values as SupportRequestInput, files));
   const info = tipo ? REQUEST_TYPE_INFO[tipo] : null;
-  const RequestForm = tipo ? REQUEST_FORMS[tipo] : undefined;
+  // A case of this type already open (the duplicate rule, ADR 035): said now, with its protocol and a link, instead of
+  // a form the API would refuse once filled. Read from 'Minhas solicitações' (the page's list, already loaded).
+  // A case sent from this page since it opened is not in the way: its form is showing its own answer (the due date's
+  // pending request, the plan change's overlay) and must not be replaced by this notice when the list refreshes.
+  const open = tipo && step === 1 ? openCaseOfType(cases ?? [], tipo) : undefined;
+  const openCase = open && Date.parse(open.CreatedDate) < openedAt ? open : undefined;
+  const RequestForm = tipo && !openCase ? REQUEST_FORMS[tipo] : undefined;
 
   return (
     <FormProvider {...form}>
@@ -219,7 +238,13 @@ export function NewRequestCard({ contract: c, hidden }: { contract: SelectedCont
           Dúvidas? Fale com o Suporte: <a href={`tel:${supportPhone.replace(/\D/g, '')}`}>{supportPhone}</a>
         </p>
 
-        {info && !RequestForm && step === 1 && (
+        {info && openCase && (
+          <Alert kind="info">
+            <p>{SUPPORT_MSG.openCaseOfType(info.label, openCase.CaseNumber, formatDuplicateDate(openCase.CreatedDate))}</p>
+            <Link to={{ search: `?caso=${openCase.CaseNumber}` }}>Ver solicitação {openCase.CaseNumber}</Link>
+          </Alert>
+        )}
+        {info && !openCase && !RequestForm && step === 1 && (
           <Alert kind="info">
             {info.label}: disponível em breve. {SUPPORT_MSG.comingSoon} {supportPhone}.
           </Alert>

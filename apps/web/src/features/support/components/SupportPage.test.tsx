@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { duplicateCaseMessage, PLAN_CHANGE_MSG, SUPPORT_MSG } from '@guarita/domain';
 import { apiError, http, HttpResponse, recordRequests, route, server } from '../../../../test/msw';
-import { fakeLogin, renderSupport, supportNetwork } from '../../../../test/support-fixtures';
+import { aCase, fakeLogin, renderSupport, supportNetwork } from '../../../../test/support-fixtures';
 import { clearSession } from '../../../lib/session';
 
 /** /suporte (001 §2, §5, §8): request-type rules, the contact phone, step 1 → step 2 feedback. */
@@ -239,6 +239,40 @@ describe('step 2 feedback', () => {
     expect(screen.queryByText(SUPPORT_MSG.retryText)).toBeNull(); // the form, not the error screen
     await user.upload(field, new File(['%PDF-1.4\n%%EOF\n'], 'fatura.pdf', { type: 'application/pdf' }));
     expect(await screen.findByRole('list', { name: 'Arquivos escolhidos' })).toHaveTextContent('fatura.pdf');
+  });
+
+  it('a type with a case already open says so as soon as it is chosen, with the protocol and a link (issue 24 item 14)', async () => {
+    const sent = supportNetwork({
+      cases: [
+        aCase({ CaseNumber: '2026-000019', Reason: 'SAC', Subject: 'Cancelamento', CreatedDate: '2026-11-27T06:23:00.000Z' }),
+        aCase({
+          Id: '22222222-2222-4222-8222-222222222222',
+          CaseNumber: '2026-000020',
+          Reason: 'Contestação',
+          Subject: 'Contestação de Fatura',
+        }),
+      ],
+    });
+    const { user } = renderSupport('/suporte/100104');
+    await user.selectOptions(await typeSelect(), 'Cancelamento');
+    const text = SUPPORT_MSG.openCaseOfType('Cancelamento', '2026-000019', '27/11/2026 às 03:23');
+    const notice = (await screen.findAllByRole('status')).find((el) => el.textContent?.includes(text))!;
+    expect(notice).toBeDefined();
+    expect(within(notice).getByRole('link', { name: 'Ver solicitação 2026-000019' })).toHaveAttribute(
+      'href',
+      '/suporte/100104?caso=2026-000019',
+    );
+    expect(screen.queryByRole('form', { name: 'Cancelamento' })).toBeNull();
+    server.use(http.get(route('/api/cases/{caseId}'), () => apiError(503, 'UNAVAILABLE', 'Serviço indisponível.')));
+    await user.click(within(notice).getByRole('link', { name: 'Ver solicitação 2026-000019' }));
+    const view = await screen.findByRole('dialog', { name: 'SOLICITAÇÃO DE SAC' });
+    expect(view).toHaveTextContent('Protocolo 2026-000019');
+    await user.click(within(view).getByRole('button', { name: 'Fechar' }));
+    // Contestations may be several at once (ADR 035): the form, no notice.
+    await user.selectOptions(await typeSelect(), 'Contestação de Fatura');
+    expect(await screen.findByRole('form', { name: 'Contestação de Fatura' })).toBeInTheDocument();
+    expect(screen.queryByText(/Você já tem uma solicitação/)).toBeNull();
+    expect(sent).toHaveLength(0);
   });
 
   it("contestation success shows 'Protocolo {número}'", async () => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { QueryError } from '../../../components/ui/QueryError';
@@ -20,6 +21,8 @@ export function SupportPage() {
   const c = selected.contract;
   // The same query as the list's (one request): the form waits for it, see below.
   const cases = useCases(c?.nCtrId);
+  // ?caso={número}: a link to one of the contract's cases (the open-case notice of 'Nova solicitação').
+  const [search, setSearch] = useSearchParams();
   // 'Minhas solicitações' (or its error) is the first screen; the form's module is asked for once it is painted,
   // so its download and start-up do not hold that paint back (ADR 025).
   const formWanted = useAfterPaint(c !== undefined && !cases.isLoading);
@@ -33,12 +36,24 @@ export function SupportPage() {
     <div className={styles.page}>
       <PageTitle>Solicitações</PageTitle>
       <VehicleSelector navigateTo="/suporte" />
-      <CaseList nCtrId={c.nCtrId} />
+      <CaseList
+        nCtrId={c.nCtrId}
+        linked={search.get('caso')}
+        onLinkedClosed={() =>
+          setSearch(
+            (s) => {
+              s.delete('caso');
+              return s;
+            },
+            { replace: true },
+          )
+        }
+      />
       {/* Nothing is below it: when it appears nothing moves. While another contract's list loads it is hidden (out
           of the layout), or the list growing from its skeleton would push it down (CLS 0.11–0.16 on a phone). */}
       {formWanted && (
         <Suspense fallback={null}>
-          <NewRequestCard contract={c} hidden={cases.isLoading} />
+          <NewRequestCard contract={c} hidden={cases.isLoading} cases={cases.data?.casos} />
         </Suspense>
       )}
     </div>
