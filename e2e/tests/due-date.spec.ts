@@ -8,7 +8,10 @@ test.describe.configure({ timeout: 90_000 });
 
 const main = (page: Page) => page.getByRole('main');
 
-test('a due-date change with the pro-rata shown; after sending, the new due day is shown', async ({ page, request }) => {
+test('a due-date change with the pro-rata shown; after sending, the request is pending approval with its protocol', async ({
+  page,
+  request,
+}) => {
   await login(page, request, JOAO);
   await page.goto('/suporte/200201');
   await page.getByLabel('Tipo de solicitação').selectOption({ label: 'Alteração de Vencimento' });
@@ -30,12 +33,27 @@ test('a due-date change with the pro-rata shown; after sending, the new due day 
   await page.getByLabel('Telefone para contato (celular)').pressSequentially('31987654321');
   await page.getByLabel('Estou de acordo com a alteração.').check();
   await page.getByRole('button', { name: 'Confirmar alteração' }).click();
-  await expect(main(page).getByText('Solicitação enviada com sucesso!')).toBeVisible();
-  await expect(main(page).getByText('Vencimento atual: dia 25')).toBeVisible();
+  const sent = main(page).getByRole('status').filter({ hasText: 'Solicitação enviada com sucesso!' });
+  await expect(sent).toBeVisible();
+  // Staff approve it (issue 24 item 15): the contract keeps the 15th until then, and nothing sends it twice.
+  const protocol = (await sent.textContent())!.match(/Protocolo da solicitação: (\d{4}-\d{6})/)![1]!;
+  await expect(sent).toContainText(
+    'Pedido de alteração para o dia 25 aguardando aprovação da nossa equipe. Até lá, o vencimento continua no dia 15.',
+  );
+  await expect(main(page).getByText('Vencimento atual: dia 15')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirmar alteração' })).toHaveCount(0);
   const list = main(page).getByRole('region', { name: /Minhas solicitações/ });
   await expect(list.getByRole('button', { name: /Alteração de Vencimento/ }).filter({ hasText: 'Aberto' })).toHaveCount(1);
 
-  // The same request again: one open due-date change per contract.
-  await page.getByRole('button', { name: 'Confirmar alteração' }).click();
-  await expect(main(page).getByText(/Caso duplicado: \d{4}-\d{6}/)).toBeVisible();
+  // Later (a reload): choosing the type again says the request is open, with its protocol and a link (item 14).
+  await page.reload();
+  await page.getByLabel('Tipo de solicitação').selectOption({ label: 'Alteração de Vencimento' });
+  await expect(
+    main(page).getByText(`Você já tem uma solicitação de Alteração de Vencimento em aberto: protocolo ${protocol}`),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Escolher novo dia de vencimento' })).toHaveCount(0);
+  await main(page)
+    .getByRole('link', { name: `Ver solicitação ${protocol}` })
+    .click();
+  await expect(page.getByRole('dialog', { name: `Solicitação ${protocol}` })).toBeVisible();
 });

@@ -31,6 +31,9 @@ export const DUE_DATE_MSG = {
   unexpected: 'Erro ao enviar a solicitação. Tente novamente.',
   unexpectedResult: 'Erro inesperado.',
   adjustmentTitle: 'Ajuste de fatura',
+  /** After sending: the contract keeps its day until staff approve (issue 24 item 15; ours, like the registration note). */
+  pending: (day: number, current: number) =>
+    `Pedido de alteração para o dia ${day} aguardando aprovação da nossa equipe. Até lá, o vencimento continua no dia ${current}.`,
 } as const;
 
 export const VEHICLE_MSG = {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ContractDto, ContractId } from '@guarita/domain';
+import type { ContractId } from '@guarita/domain';
 import { api, unwrap, useIdempotentMutation } from '../../../lib/api';
-import { caseKeys, contractKeys } from '../../../api/keys';
+import { caseKeys } from '../../../api/keys';
 
 export interface DueDateVars {
   dia: number;
@@ -18,15 +18,14 @@ export const requestDueDate = (nCtrId: ContractId, vars: DueDateVars, idempotenc
   );
 
 /**
- * After success the shown due day is the new one (001 §4 'Due date': updated locally; staff apply it to the
- * contract), and 'Minhas solicitações' is refreshed.
+ * After success 'Minhas solicitações' is refreshed. The contract's due day is not changed here (001 §4 updates it
+ * locally, but the contract keeps its day until staff approve the request, and a reload said so: issue 24 item 15).
  */
 export function useRequestDueDate(nCtrId: ContractId) {
   const qc = useQueryClient();
   return useIdempotentMutation({
     mutationFn: (vars: DueDateVars, key: string) => requestDueDate(nCtrId, vars, key),
-    onSuccess: (_created, vars) => {
-      qc.setQueryData<ContractDto[]>(contractKeys.all, (list) => list?.map((c) => (c.nCtrId === nCtrId ? { ...c, dueDay: vars.dia } : c)));
+    onSuccess: () => {
       void qc.invalidateQueries({ queryKey: caseKeys.list(nCtrId) });
     },
   });

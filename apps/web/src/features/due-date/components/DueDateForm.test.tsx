@@ -57,7 +57,7 @@ beforeEach(() => fakeLogin());
 afterEach(() => clearSession());
 
 describe('due-date change', () => {
-  it('shows the pro-rata of the chosen day, explains it, sends it and then shows the new due day', async () => {
+  it('shows the pro-rata of the chosen day, explains it, sends it and then shows the request pending approval', async () => {
     supportNetwork();
     const sent = dueDateNetwork();
     const { user } = await open();
@@ -78,7 +78,16 @@ describe('due-date change', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmar alteração' }));
     expect(await screen.findByText('Solicitação enviada com sucesso!')).toBeInTheDocument();
     expect(sent).toEqual([{ dia: 20, telefone: '(31) 98765-4321' }]);
-    expect(screen.getByText('dia 20')).toBeInTheDocument();
+    // A request staff approve (issue 24 item 15): the contract's day stays, the request is pending with its protocol,
+    // and nothing can send it a second time.
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Protocolo da solicitação: 2026-000123');
+    expect(status).toHaveTextContent(
+      'Pedido de alteração para o dia 20 aguardando aprovação da nossa equipe. Até lá, o vencimento continua no dia 10.',
+    );
+    expect(screen.getByText('dia 10')).toBeInTheDocument();
+    expect(screen.queryByText('dia 20')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Confirmar alteração' })).toBeNull();
   });
 
   it('choosing a day says nothing about the agreement before the customer tries to confirm', async () => {

@@ -36,12 +36,13 @@ export interface DueDateFormProps {
   onPhoneError: (message: string | null) => void;
 }
 
-type Outcome = { ok: true; caseNumber: string } | { ok: false; message: string; detail?: string };
+type Outcome = { ok: true; caseNumber: string; dia: number } | { ok: false; message: string; detail?: string };
 
 /**
  * Alteração de Vencimento (001 §2, §3, §4): current day, the 1–30 picker (Limpar, Cancelar, Ok), monthly value and,
  * for another day, the server's pro-rata of the coming bill and the following months, the 'Ajuste de fatura'
- * explanation, next due date, agreement, 'Confirmar alteração'. After success the shown due day is the new one.
+ * explanation, next due date, agreement, 'Confirmar alteração'. After success: the request, pending staff approval, with its
+ * protocol; the contract's day is unchanged until then.
  */
 export function DueDateForm({ nCtrId, dueDay, monthlyFee, telefone, onPhoneError }: DueDateFormProps) {
   const {
@@ -70,7 +71,7 @@ export function DueDateForm({ nCtrId, dueDay, monthlyFee, telefone, onPhoneError
     send.send(
       { dia: v.dia, telefone },
       {
-        onSuccess: (created) => setOutcome({ ok: true, caseNumber: created.CaseNumber }),
+        onSuccess: (created) => setOutcome({ ok: true, caseNumber: created.CaseNumber, dia: v.dia }),
         onError: (err) => {
           if (err instanceof ApiError && err.status === 409)
             return setOutcome({ ok: false, message: apiErrorText(err, DUE_DATE_MSG.duplicate) });
@@ -81,6 +82,22 @@ export function DueDateForm({ nCtrId, dueDay, monthlyFee, telefone, onPhoneError
   };
 
   const other = dia !== null && dia !== dueDay && sim.data?.dia === dia ? sim.data : null;
+  // Sent: a request staff approve, not a change made. The contract keeps its day (a reload says the same) and the
+  // request shows as pending with its protocol; nothing here can send it again (issue 24 item 15).
+  if (outcome?.ok)
+    return (
+      <div className={s.form}>
+        <p>
+          Vencimento atual: <strong>dia {dueDay}</strong>
+        </p>
+        <div role="status" className={s.success}>
+          <p>
+            <strong>{DUE_DATE_MSG.success}</strong> Protocolo da solicitação: {outcome.caseNumber}
+          </p>
+          <p>{DUE_DATE_MSG.pending(outcome.dia, dueDay)}</p>
+        </div>
+      </div>
+    );
   return (
     <form className={s.form} onSubmit={handleSubmit(submit)} noValidate>
       <p>
@@ -137,11 +154,6 @@ export function DueDateForm({ nCtrId, dueDay, monthlyFee, telefone, onPhoneError
           />
         )}
       />
-      {outcome?.ok && (
-        <div role="status" className={s.success}>
-          <strong>{DUE_DATE_MSG.success}</strong> Protocolo da solicitação: {outcome.caseNumber}
-        </div>
-      )}
       {outcome && !outcome.ok && (
         <Alert>
           {outcome.message}
