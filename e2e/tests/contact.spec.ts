@@ -73,3 +73,29 @@ test('a visitor sends the contact form, proving with the captcha that they are n
   await name.fill('A');
   await expect(form.getByText('Mensagem enviada com sucesso!')).toHaveCount(0);
 });
+
+test("on a phone, 'Enviar' pressed first thing on a fresh page says 'Preencha todos os campos!' and sends nothing", async ({ page }) => {
+  const posts: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/contact') posts.push(req.url());
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/contato');
+  const form = page.getByRole('form', { name: 'Formulário de contato' });
+  const send = form.getByRole('button', { name: 'Enviar' });
+  await expect(send).toBeEnabled();
+  // The press is the form's first touch: the captcha's line changes and its widget loads, and the button must not move
+  // between the press and the release (a click whose release lands elsewhere is no click).
+  await send.scrollIntoViewIfNeeded();
+  const box = (await send.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await expect(form.getByRole('status')).toHaveText('Carregando verificação anti-robô…');
+  expect((await send.boundingBox())?.y, 'the button did not move under the finger').toBe(box.y);
+  await page.mouse.up();
+  await expect(form.getByText('Preencha todos os campos!', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Nome')).toHaveAttribute('aria-invalid', 'true');
+  // The widget took the place its line had kept for it.
+  await expect(form.getByRole('checkbox', { name: 'Não sou um robô' })).toBeVisible();
+  expect(posts).toEqual([]);
+});

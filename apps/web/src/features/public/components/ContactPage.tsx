@@ -202,6 +202,9 @@ export function ContactPage() {
             {/* The widget is a browser-only custom element, loaded with the first touch of the form. Until it shows,
                 one status line (a polite live region, kept in the page so its changes are read out) says what will
                 happen, then that it is loading. */}
+            <p aria-hidden="true" className={`${styles.captchaFallback} ${styles.captchaSizer}`}>
+              {CAPTCHA_IDLE}
+            </p>
             <p role="status" className={captchaStatus ? styles.captchaFallback : 'sr-only'}>
               {captchaStatus}
             </p>
