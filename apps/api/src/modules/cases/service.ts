@@ -27,6 +27,7 @@ import type { Database } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { Analytics } from '../../ports/analytics';
 import { newStorageKey, type FileStorage } from '../../ports/storage';
+import { discardFiles, reserveFiles, settleFile } from '../uploads/pending';
 import type { ContractService, Executor } from '../contracts/service';
 import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../payments/idempotency';
 import { inspectUpload, sha256, type InspectedFile } from '../uploads/inspect';
@@ -120,7 +121,9 @@ export class CasesService {
     const documentType = attachmentDocumentType(request);
     const hash = this.idempotency.requestHash('case-create', canonicalJson({ nCtrId, request, files: files.map((f) => sha256(f.data)) }));
 
-    const written: string[] = [];
+    // Recorded (committed) before any file is written: a crash from here on leaves nothing unaccounted (ADR 035).
+    const keys = inspected.map((f) => newStorageKey('cases', f.ext));
+    await reserveFiles(this.db, keys);
     try {
       const guard = hook?.guard && ((tx: Executor) => hook.guard!(tx, hookInput));
       return await this.open(customerId, nCtrId, idempotencyKey, hash, request.tipo, payload, guard, async (tx) => {
@@ -129,17 +132,17 @@ export class CasesService {
           throw new AppError(413, 'QUOTA_EXCEEDED', SUPPORT_MSG.quotaExceeded);
         }
         const attachments = [];
-        for (const f of inspected) {
-          const storageKey = newStorageKey('cases', f.ext);
-          written.push(storageKey);
+        for (const [i, f] of inspected.entries()) {
+          const storageKey = keys[i]!;
           await this.storage.put(storageKey, f.data, f.contentType);
+          await settleFile(tx, storageKey);
           attachments.push({ documentType, contentType: f.contentType, size: f.data.length, sha256: f.sha256, storageKey });
         }
         return attachments;
       });
-    } catch (err) {
-      await Promise.all(written.map((k) => this.storage.delete(k).catch(() => {})));
-      throw err;
+    } finally {
+      // Committed attachments were settled; a failed create or a replay leaves its keys pending: those files go.
+      await discardFiles(this.db, this.storage, keys);
     }
   }
 
