@@ -9,44 +9,6 @@ import { trustProxyOption } from '../src/lib/trust-proxy';
  * Issue 23 item 3: behind a proxy the client address is the one a trusted proxy saw, never the left-most
  * X-Forwarded-For entry (which the client writes).
  */
-describe('TRUST_PROXY=true (one hop) in the app', () => {
-  let t: TestApp;
-  const loginsPerIp = 4;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: 'true' }, staff: { loginsPerIp } });
-  });
-  afterAll(() => t.close());
-
-  /** A staff login through the load balancer at 10.0.0.5, which appends the address it saw. */
-  const viaProxy = (xff: string, email = 'admin@guarita.example') =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/auth/login',
-      payload: { email, senha: 'senha-errada', codigo: '000000' },
-      remoteAddress: '10.0.0.5',
-      headers: { 'x-forwarded-for': xff },
-    });
-
-  it('a client writing its own X-Forwarded-For entries still meets the per-address limit', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i <= loginsPerIp; i++) {
-      const res = await viaProxy(`198.18.0.${i}, 203.0.113.50`, `ninguem${i}@guarita.example`);
-      statuses.push(res.statusCode);
-      if (i === loginsPerIp) expect(res.json()).toMatchObject({ erro: 'RATE_LIMITED', mensagem: MSG.tooManyRequests });
-    }
-    expect(statuses).toEqual([401, 401, 401, 401, 429]);
-    // Another client behind the same proxy is not counted with it.
-    expect((await viaProxy('198.18.0.1, 203.0.113.51')).statusCode).toBe(401);
-  });
-
-  it('the audit log keeps the address the proxy saw', async () => {
-    expect((await viaProxy('1.2.3.4, 203.0.113.52')).statusCode).toBe(401);
-    const [row] = await t.query<{ ip: string }>(`SELECT ip FROM staff_audit ORDER BY id DESC LIMIT 1`);
-    expect(row!.ip).toBe('203.0.113.52');
-  });
-});
-
 describe('trustProxyOption', () => {
   /** The request address Fastify derives under TRUST_PROXY=`value`, from a peer and the X-Forwarded-For it sends. */
   async function ipUnder(value: string, remoteAddress: string, xff?: string): Promise<string> {
@@ -85,5 +47,43 @@ describe('trustProxyOption', () => {
     expect([tp('false'), tp('0'), tp('true'), tp('1'), tp('3')]).toEqual([false, false, 1, 1, 3]);
     expect(tp('loopback, 10.0.0.0/8, ::1, fd00::/8')).toEqual(['loopback', '10.0.0.0/8', '::1', 'fd00::/8']);
     for (const bad of ['yes', '10.0.0.0/33', 'proxy.example', '10.0.0.1/8/1', '-1']) expect(() => tp(bad), bad).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('TRUST_PROXY=true (one hop) in the app', () => {
+  let t: TestApp;
+  const loginsPerIp = 4;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'true' }, staff: { loginsPerIp } });
+  });
+  afterAll(() => t.close());
+
+  /** A staff login through the load balancer at 10.0.0.5, which appends the address it saw. */
+  const viaProxy = (xff: string, email = 'admin@guarita.example') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/auth/login',
+      payload: { email, senha: 'senha-errada', codigo: '000000' },
+      remoteAddress: '10.0.0.5',
+      headers: { 'x-forwarded-for': xff },
+    });
+
+  it('a client writing its own X-Forwarded-For entries still meets the per-address limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= loginsPerIp; i++) {
+      const res = await viaProxy(`198.18.0.${i}, 203.0.113.50`, `ninguem${i}@guarita.example`);
+      statuses.push(res.statusCode);
+      if (i === loginsPerIp) expect(res.json()).toMatchObject({ erro: 'RATE_LIMITED', mensagem: MSG.tooManyRequests });
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    // Another client behind the same proxy is not counted with it.
+    expect((await viaProxy('198.18.0.1, 203.0.113.51')).statusCode).toBe(401);
+  });
+
+  it('the audit log keeps the address the proxy saw', async () => {
+    expect((await viaProxy('1.2.3.4, 203.0.113.52')).statusCode).toBe(401);
+    const [row] = await t.query<{ ip: string }>(`SELECT ip FROM staff_audit ORDER BY id DESC LIMIT 1`);
+    expect(row!.ip).toBe('203.0.113.52');
   });
 });
