@@ -4,3 +4,4 @@ export * from './lock-in';
 export * from './messages';
 export * from './schemas';
 export * from './dto';
+export * from './reply';

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   CaseCommentsDto,
+  CaseReplyBody,
   CaseCreatedDto,
   CaseDetailDto,
   CaseListDto,
@@ -20,6 +21,8 @@ import { IdempotencyHeaders, sendIdempotent } from '../../lib/idempotent-route';
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 const CaseParams = z.object({ caseId: z.uuid() });
+/** A customer's answers to the desk per 15-minute window (a conversation, not a flood in the staff's case page). */
+const REPLIES_PER_WINDOW = 30;
 const AttachmentParams = z.object({ caseId: z.uuid(), attachmentId: z.uuid() });
 
 export const CaseErrorEnvelope = ErrorEnvelope.extend({
@@ -162,6 +165,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       (req) => cases.comments(req.auth.customerId, req.params.caseId),
+    );
+
+    r.post(
+      '/cases/:caseId/comments',
+      {
+        schema: {
+          tags,
+          operationId: 'replyToCase',
+          security: bearerAuth,
+          summary: "The customer's answer to the service desk in one of their open cases; answers the case's comments",
+          description:
+            '201 with every comment of the case, oldest first; 400 empty or too long (2000) text, control characters; ' +
+            "404 not the caller's case; 409 CASE_CLOSED (a concluded case: open a new request); 429 more than 30 in 15 minutes.",
+          params: CaseParams,
+          body: CaseReplyBody,
+          response: { 201: CaseCommentsDto, ...errorResponses },
+        },
+      },
+      async (req, reply) => {
+        await app.limiter.hit(`case-reply:${req.auth.customerId}`, REPLIES_PER_WINDOW);
+        return reply.code(201).send(await cases.reply(req.auth.customerId, req.params.caseId, req.body.texto));
+      },
     );
 
     r.get(

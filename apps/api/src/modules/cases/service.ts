@@ -2,6 +2,7 @@ import {
   attachmentDocumentType,
   attachmentRuleFor,
   buildCasePayload,
+  CASE_REPLY_MSG,
   CLOSED_STATUS,
   duplicateCaseMessage,
   MULTI_OPEN_DAILY_LIMIT,
@@ -235,6 +236,19 @@ export class CasesService {
     const comentarios = await this.caseSystem.comments(this.db, caseId);
     await this.caseSystem.markSeen(this.db, caseId);
     return { comentarios };
+  }
+
+  /**
+   * The customer's answer to the desk in one of their open cases (issue 24 item 19): a comment by the customer, with its
+   * 'comment' event in the case timeline (staff read both in the back office; the customer's own acts notify no one).
+   * Another customer's case is 404, a concluded one 409.
+   */
+  async reply(customerId: number, caseId: string, text: string): Promise<CaseCommentsDto> {
+    const c = await this.caseSystem.get(this.db, customerId, caseId);
+    if (!c) throw caseNotFound();
+    if (c.Status === 'Closed') throw new AppError(409, 'CASE_CLOSED', CASE_REPLY_MSG.closed);
+    await this.db.transaction().execute((tx) => this.caseSystem.addComment(tx, caseId, text, 'customer'));
+    return { comentarios: await this.caseSystem.comments(this.db, caseId) };
   }
 
   async download(customerId: number, caseId: string, attachmentId: string) {

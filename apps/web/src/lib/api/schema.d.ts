@@ -550,7 +550,11 @@ export interface paths {
         /** Comments of a case (the 'SOLICITAÇÃO DE SAC' view), oldest first */
         get: operations["listCaseComments"];
         put?: never;
-        post?: never;
+        /**
+         * The customer's answer to the service desk in one of their open cases; answers the case's comments
+         * @description 201 with every comment of the case, oldest first; 400 empty or too long (2000) text, control characters; 404 not the caller's case; 409 CASE_CLOSED (a concluded case: open a new request); 429 more than 30 in 15 minutes.
+         */
+        post: operations["replyToCase"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9665,6 +9669,261 @@ export interface operations {
         responses: {
             /** @description Default Response */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        comentarios: {
+                            CommentBody: string;
+                            CreatedDate: string;
+                            /** @enum {string} */
+                            autor: "customer" | "staff" | "system";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: false;
+                        status: number;
+                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+                        erro: string;
+                        /** @description pt-BR text to show the customer */
+                        mensagem: string;
+                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+                        detalhes?: {
+                            motivo?: string;
+                            dataAgendada?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    replyToCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    texto: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -31,6 +31,21 @@ export const useCaseComments = (caseId: string | null) =>
     enabled: caseId !== null,
   });
 
+/**
+ * POST /api/cases/{caseId}/comments: the customer's answer to the desk. The answer (every comment) goes into the open
+ * case's detail at once; the detail is then read again for its timeline.
+ */
+export function useReplyToCase(caseId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (texto: string) => unwrap(api.POST('/api/cases/{caseId}/comments', { params: { path: { caseId } }, body: { texto } })),
+    onSuccess: ({ comentarios }) => {
+      qc.setQueryData(caseKeys.detail(caseId), (d: Awaited<ReturnType<typeof getCaseDetail>> | undefined) => d && { ...d, comentarios });
+      void qc.invalidateQueries({ queryKey: caseKeys.detail(caseId) });
+    },
+  });
+}
+
 /** Opening a case marks it read on the server: refresh the list's unread markers. */
 export function useInvalidateCases() {
   const qc = useQueryClient();
