@@ -25,6 +25,7 @@ import { useStartLogin } from '../api/start-login';
 import { useSendCode } from '../api/send-code';
 import { useVerifyCode } from '../api/verify-code';
 import { focusOnMount } from './focus-on-mount';
+import { useLoginChallenge } from './LoginChallenge';
 import styles from './LoginPage.module.css';
 
 type Step = 1 | 2 | 3;
@@ -36,7 +37,11 @@ const CodeStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.CodeStep 
 
 const errorText = (err: unknown, fallback: string) =>
   err instanceof ApiError &&
-  (err.status === 429 || err.code === 'CODE_EXPIRED' || err.code === 'LOGIN_SESSION_EXPIRED' || err.code === 'CHANNEL_UNAVAILABLE')
+  (err.status === 429 ||
+    err.code.startsWith('CAPTCHA_') ||
+    err.code === 'CODE_EXPIRED' ||
+    err.code === 'LOGIN_SESSION_EXPIRED' ||
+    err.code === 'CHANNEL_UNAVAILABLE')
     ? err.message
     : fallback;
 
@@ -59,6 +64,7 @@ export function LoginPage() {
   const start = useStartLogin();
   const send = useSendCode();
   const verify = useVerifyCode();
+  const challenge = useLoginChallenge();
   const documentRef = useRef<HTMLInputElement>(null);
   // Phones open the numeric keypad for CPF and CNPJ; an alphanumeric CNPJ needs letters, by a visible switch.
   const [letters, setLetters] = useState(false);
@@ -109,29 +115,29 @@ export function LoginPage() {
     if (!login) return;
     setAlert(undefined);
     setCanal(chosen);
-    send.mutate(
-      { Sessao: login.Sessao, canal: chosen },
-      {
-        onSuccess: (res) => {
+    const { Sessao } = login;
+    challenge
+      .withChallenge((altcha) => send.mutateAsync({ Sessao, canal: chosen, ...(altcha ? { altcha } : {}) }))
+      .then(
+        (res) => {
           setSentTo(res.destino);
           const sentAt = Date.now();
           setNow(sentAt);
           setResendAt(sentAt + CODE_RESEND_WAIT_SECONDS * 1000);
           setStep(3);
         },
-        onError: (err) => setAlert(errorText(err, MSG.lookupFailed)),
-      },
-    );
+        (err: unknown) => setAlert(errorText(err, MSG.lookupFailed)),
+      );
   };
 
   const verifyCode = (codigo: string) => {
     if (!login) return;
     setAlert(undefined);
     // On success the session store changes and this page redirects (step 4).
-    verify.mutate(
-      { Sessao: login.Sessao, CodigoAutenticacao: codigo },
-      { onError: (err) => setAlert(errorText(err, MSG.codeCheckFailed)) },
-    );
+    const { Sessao } = login;
+    challenge
+      .withChallenge((altcha) => verify.mutateAsync({ Sessao, CodigoAutenticacao: codigo, ...(altcha ? { altcha } : {}) }))
+      .catch((err: unknown) => setAlert(errorText(err, MSG.codeCheckFailed)));
   };
 
   return (
@@ -139,6 +145,7 @@ export function LoginPage() {
       <PageTitle title="Entrar">Área do Cliente</PageTitle>
       <Stepper current={step} total={3} />
       {alert && <Alert>{alert}</Alert>}
+      {challenge.element}
 
       {step === 1 && (
         <form onSubmit={submitDocument} noValidate>
@@ -176,12 +183,18 @@ export function LoginPage() {
 
       <Suspense fallback={<Spinner />}>
         {step === 2 && login && (
-          <ChannelStep login={login} canal={canal} sending={send.isPending} onSend={sendTo} onBack={() => setStep(1)} />
+          <ChannelStep
+            login={login}
+            canal={canal}
+            sending={send.isPending || challenge.solving}
+            onSend={sendTo}
+            onBack={() => setStep(1)}
+          />
         )}
         {step === 3 && login && (
           <CodeStep
             sentTo={sentTo}
-            verifying={verify.isPending}
+            verifying={verify.isPending || challenge.solving}
             resendIn={resendIn}
             onVerify={verifyCode}
             onResend={() => {
