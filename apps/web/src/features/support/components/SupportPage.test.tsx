@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { duplicateCaseMessage, PLAN_CHANGE_MSG, SUPPORT_MSG } from '@guarita/domain';
+import { duplicateCaseMessage, MULTI_OPEN_DAILY_LIMIT, PLAN_CHANGE_MSG, SUPPORT_MSG } from '@guarita/domain';
 import { apiError, http, HttpResponse, recordRequests, route, server } from '../../../../test/msw';
 import { aCase, fakeLogin, renderSupport, supportNetwork } from '../../../../test/support-fixtures';
 import { clearSession } from '../../../lib/session';
@@ -174,6 +174,17 @@ describe('step 2 feedback', () => {
     expect(await screen.findByText('Erro. Entre em contato com o Suporte pelo telefone 4000 1762')).toBeInTheDocument();
     expect(screen.getByText('Caso duplicado: 2026-000042 em 22/11/2026 às 14:05')).toBeInTheDocument();
     expect(screen.getByText(SUPPORT_MSG.retryText)).toBeInTheDocument();
+  });
+
+  it("ombudsman past the daily limit (429 CASE_LIMIT): the API's pt-BR message is what the customer reads", async () => {
+    const msg = SUPPORT_MSG.dailyLimit('Ouvidoria', MULTI_OPEN_DAILY_LIMIT);
+    supportNetwork({ answer: () => apiError(429, 'CASE_LIMIT', msg) });
+    const { user } = renderSupport('/suporte/100104?area=Ouvidoria');
+    await screen.findByRole('form', { name: 'Ouvidoria' });
+    await user.type(phone(), '31987654321');
+    await user.type(screen.getByRole('textbox', { name: 'Descreva sua manifestação' }), 'Fui mal atendido na oficina.');
+    await user.click(within(screen.getByRole('form', { name: 'Ouvidoria' })).getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText(msg)).toBeInTheDocument();
   });
 
   it("no answer, then 'Tentar novamente': the retry reuses the Idempotency-Key and succeeds", async () => {
