@@ -27,6 +27,9 @@ const FocusTrap = lazy(() =>
   ),
 );
 
+/** Pages whose content has its own 'Veículo' selector (choosing there keeps the page): the header's is not repeated. */
+const PAGES_WITH_OWN_SELECTOR: ReadonlySet<string> = new Set([paths.map, paths.plan]);
+
 export function CustomerHeader() {
   const me = useMe();
   const navigate = useNavigate();
@@ -144,7 +147,8 @@ export function CustomerHeader() {
         {logoLink}
         <p className={styles.greeting}>{greeting}</p>
         <span className={styles.headerActions}>
-          <VehicleSelector />
+          {/* A page with its own 'Veículo' selector (it stays on that page) shows only that one. */}
+          {!PAGES_WITH_OWN_SELECTOR.has(location.pathname) && <VehicleSelector />}
           <NotificationBell />
         </span>
       </div>

@@ -11,6 +11,7 @@ import { apiError, dto, http, route, server } from '../../../../test/msw';
 import { CONFIG, CONTRACTS } from '../../../../test/support-fixtures';
 import { ContractDto, PublicConfigDto, UnreadCountDto } from '@guarita/domain';
 import { CustomerLayout } from './CustomerLayout';
+import { VehicleSelector } from './VehicleSelector';
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -27,6 +28,9 @@ function renderAt(url: string) {
           <Route path={paths.home} element={<LoginPage />} />
           <Route element={<CustomerLayout />}>
             <Route path={paths.claims.case} element={<h1>Acompanhamento do sinistro</h1>} />
+            <Route path={paths.map} element={<VehicleSelector navigateTo={paths.map} />} />
+            <Route path={paths.plan} element={<VehicleSelector navigateTo={paths.plan} />} />
+            <Route path={paths.dashboard.pattern} element={<h1>Início</h1>} />
           </Route>
           <Route path="*" element={<h1>Outra página</h1>} />
         </Routes>
@@ -38,6 +42,34 @@ function renderAt(url: string) {
 
 afterEach(() => clearSession());
 
+/** The header's data (the contracts feed the 'Veículo' selectors). */
+function headerNetwork() {
+  server.use(
+    http.get(route('/api/contracts'), () => dto(ContractDto.array(), CONTRACTS)),
+    http.get(route('/api/config'), () => dto(PublicConfigDto, CONFIG)),
+    http.get(route('/api/notifications/unread-count'), () => dto(UnreadCountDto, { naoLidas: 0 })),
+    http.get(route('/api/me'), () => apiError(404, 'NOT_FOUND', 'Não encontrado.')),
+  );
+}
+
+describe("the 'Veículo' selector", () => {
+  it.each([paths.map, paths.plan])('%s shows one: its own, not the header’s as well', async (page) => {
+    fakeLogin();
+    headerNetwork();
+    renderAt(page);
+    expect(await screen.findByRole('combobox', { name: 'Veículo' })).toBeInTheDocument();
+    expect(screen.getAllByRole('combobox', { name: 'Veículo' })).toHaveLength(1);
+  });
+
+  it('another page has the header’s', async () => {
+    fakeLogin();
+    headerNetwork();
+    renderAt(paths.dashboard.pattern);
+    expect(await screen.findByRole('heading', { name: 'Início' })).toBeInTheDocument();
+    expect(await screen.findAllByRole('combobox', { name: 'Veículo' })).toHaveLength(1);
+  });
+});
+
 describe('a customer page opened logged out (a claim e-mail’s link)', () => {
   it('asks for the login with the page to return to, and the login lands there', async () => {
     renderAt('/sinistros/consulta/2026-000042');
@@ -45,12 +77,7 @@ describe('a customer page opened logged out (a claim e-mail’s link)', () => {
     expect(screen.getByRole('status', { name: 'Endereço' })).toHaveTextContent('/?voltar=%2Fsinistros%2Fconsulta%2F2026-000042');
 
     // The code checked: the session starts and the login sends the customer on (the header asks for its data).
-    server.use(
-      http.get(route('/api/contracts'), () => dto(ContractDto.array(), CONTRACTS)),
-      http.get(route('/api/config'), () => dto(PublicConfigDto, CONFIG)),
-      http.get(route('/api/notifications/unread-count'), () => dto(UnreadCountDto, { naoLidas: 0 })),
-      http.get(route('/api/me'), () => apiError(404, 'NOT_FOUND', 'Não encontrado.')),
-    );
+    headerNetwork();
     act(() => fakeLogin());
     expect(await screen.findByRole('heading', { name: 'Acompanhamento do sinistro' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Endereço' })).toHaveTextContent(/^\/sinistros\/consulta\/2026-000042$/);
@@ -60,8 +87,9 @@ describe('a customer page opened logged out (a claim e-mail’s link)', () => {
     'never returns to %s: only a customer route of this site',
     async (voltar) => {
       fakeLogin();
+      headerNetwork();
       renderAt(`/?voltar=${encodeURIComponent(voltar)}`);
-      expect(await screen.findByRole('heading', { name: 'Outra página' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Início' })).toBeInTheDocument();
       expect(screen.getByRole('status', { name: 'Endereço' })).toHaveTextContent(/^\/dashboard$/);
     },
   );

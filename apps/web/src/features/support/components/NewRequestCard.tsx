@@ -218,7 +218,6 @@ export function NewRequestCard({
             />
           )}
         />
-        {!tipo && <p className="muted">{SUPPORT_MSG.selectArea}</p>}
         <Controller
           control={form.control}
           name="telefone"
