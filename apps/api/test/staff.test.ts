@@ -128,8 +128,15 @@ describe('staff login, sessions and audit (issue 13 §1)', () => {
     const { codeNow } = await authenticator(created.otpauthUri, clock);
     const sentBefore = t.sent.length;
     const answers = new Set<string>();
-    for (const ip of ['203.0.113.1', '203.0.113.10', '203.0.113.11', '203.0.113.12', '203.0.113.13']) {
-      for (let i = 0; i < 12; i++) {
+    // One address past its per-address limit (30), and four more.
+    for (const [ip, tries] of [
+      ['203.0.113.1', 40],
+      ['203.0.113.10', 12],
+      ['203.0.113.11', 12],
+      ['203.0.113.12', 12],
+      ['203.0.113.13', 12],
+    ] as const) {
+      for (let i = 0; i < tries; i++) {
         const res = await staffLoginRequest(t, { email, senha: `chute-${i}`, codigo: codeNow() }, ip);
         answers.add(`${res.statusCode} ${res.json().erro}`);
       }
