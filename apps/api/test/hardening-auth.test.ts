@@ -311,6 +311,15 @@ describe('issue 23 item 1: a stranger never stops the owner logging in on a new 
     expect(owner.ms).toBeLessThan(60_000);
   });
 
+  it('an unknown document answers alike: verifies without a code count against the address only', async () => {
+    const stranger = '10.23.4.1';
+    const s = await t.start('12345678909', stranger);
+    const answers = [];
+    for (let i = 0; i < 20; i++)
+      answers.push((await post('/api/auth/verify', { Sessao: s.Sessao, CodigoAutenticacao: wrong }, stranger)).json().erro);
+    expect(new Set(answers)).toEqual(new Set(['CODE_EXPIRED']));
+  });
+
   it('from four addresses: 20+ code requests and every guess they allow still leave the owner a way in (a challenge at most)', async () => {
     const strangers = ['10.23.2.1', '10.23.2.2', '10.23.2.3', '10.23.2.4'];
     for (const ip of strangers) {
