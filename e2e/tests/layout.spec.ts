@@ -275,25 +275,6 @@ test('the no-cover modal of the claim form fits 320, 360 and 1280 px', async ({ 
   await fitsEveryWidth(page, 'no-cover modal');
 });
 
-/** Text boxes narrower than their label's text: a field squeezed by its row (issue 24 "Done when"). */
-async function narrowFields(page: import('@playwright/test').Page): Promise<string[]> {
-  return page.evaluate(() =>
-    Array.from(
-      document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
-        'input:not([type=checkbox]):not([type=radio]):not([type=hidden]), select, textarea',
-      ),
-    )
-      .filter((el) => el.getClientRects().length > 0 && !!el.labels?.[0] && !el.labels[0].contains(el))
-      .flatMap((el) => {
-        const range = document.createRange();
-        range.selectNodeContents(el.labels![0]!);
-        const text = range.getBoundingClientRect().width;
-        const width = el.getBoundingClientRect().width;
-        return width + 1 < text ? [`${el.labels![0]!.textContent}: ${Math.round(width)}px < ${Math.round(text)}px`] : [];
-      }),
-  );
-}
-
 test('the support screens of issue 24 fit 320, 360 and 1280 px with their modals and error states', async ({ page, request }) => {
   test.setTimeout(300_000);
   // Carla's 600607: free of every spare-car rule; no other spec sends on it (this one opens a cancellation, once).
@@ -302,7 +283,7 @@ test('the support screens of issue 24 fit 320, 360 and 1280 px with their modals
   const type = page.getByLabel('Tipo de solicitação');
   const fits = async (what: string, width: number) => {
     expect.soft(await sidewaysOverflow(page), `${what} at ${width}px: ${(await widestElements(page)).join(', ')}`).toBe(0);
-    expect.soft(await narrowFields(page), `${what} at ${width}px`).toEqual([]);
+    expect.soft(await narrowerThanLabel(page), `${what} at ${width}px`).toEqual([]);
   };
   const dialogFits = async (what: string, width: number) => {
     expect.soft(await outsideDialog(page), `${what} at ${width}px`).toEqual([]);
@@ -386,4 +367,70 @@ test('the support screens of issue 24 fit 320, 360 and 1280 px with their modals
     await expect(main.getByText(/a ativação acontece em até 48h/)).toBeVisible();
     await fits('additional services, after the contact', width);
   }
+});
+
+/** The trips' own error envelope for a route answered as failing. */
+const unavailable = { status: 503, json: { sucesso: false, status: 503, erro: 'UNAVAILABLE', mensagem: 'Serviço indisponível.' } };
+
+test('the map screen fits 320, 360 and 1280 px with its dialog, alerts and error states (issue 24)', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await login(page, request, MARIA);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const main = page.getByRole('main');
+  const trips = main.getByRole('list', { name: 'Lista de viagens' });
+
+  // The live vehicle and the trips, then a route drawn.
+  await openRoute(page, '/mapa');
+  await expect(page.locator('.live-marker')).toHaveCount(1);
+  await expect(trips.getByRole('button', { name: 'Excluir viagem' })).toHaveCount(10);
+  await fitsEveryWidth(page, '/mapa');
+  await trips
+    .getByRole('button', { name: /Belo Horizonte/ })
+    .first()
+    .click();
+  await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(1);
+  await fitsEveryWidth(page, '/mapa with a route drawn');
+
+  // The delete dialog, then its failure (nothing is deleted).
+  await page.route('**/api/trips/*', (route) => (route.request().method() === 'DELETE' ? route.fulfill(unavailable) : route.fallback()));
+  await trips.getByRole('button', { name: 'Excluir viagem' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Excluir viagem?' });
+  await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeVisible();
+  await fitsEveryWidth(page, 'delete-trip dialog');
+  await dialog.getByRole('button', { name: 'Excluir' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Não foi possível deletar viagem. Tente novamente.');
+  await fitsEveryWidth(page, 'delete-trip dialog, failed', { inView: 'Não foi possível deletar viagem. Tente novamente.' });
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await page.unroute('**/api/trips/*');
+
+  // Trips and position that cannot be read: reached inside the app (the first screen comes with its data).
+  const failGet = (route: import('@playwright/test').Route) =>
+    route.request().method() === 'GET' ? route.fulfill(unavailable) : route.fallback();
+  await page.route('**/api/trips/contracts/*', failGet);
+  await page.route('**/api/trips/contracts/*/position', failGet);
+  await page.setViewportSize({ width: 1280, height: 740 });
+  await openRoute(page, '/dashboard');
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Mapa do Veículo' }).click();
+  await expect(main.getByText('Não foi possível carregar suas viagens. Atualize a página e tente novamente.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(main.getByText('Não foi possível identificar sua localização atual no mapa.')).toBeVisible({ timeout: 30_000 });
+  await fitsEveryWidth(page, '/mapa: trips and position failed');
+  await page.unrouteAll();
+
+  // A vehicle without a tracker.
+  await openRoute(page, '/mapa');
+  const vehicle = main.getByRole('combobox', { name: 'Veículo' });
+  await untilTheAppOwns(vehicle);
+  await vehicle.selectOption({ label: 'QWE7D89 CIVIC EXL 2.0' });
+  await expect(main.getByRole('heading', { name: 'Este veículo não tem rastreador' })).toBeVisible();
+  await fitsEveryWidth(page, '/mapa: no tracker');
+});
+
+test('the map screen with a silent tracker’s alert fits 320, 360 and 1280 px', async ({ page, request }) => {
+  await login(page, request, JOAO);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openRoute(page, '/mapa');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('Seu rastreador está sem comunicação há mais de 24 horas.');
+  await fitsEveryWidth(page, '/mapa: silent tracker');
 });

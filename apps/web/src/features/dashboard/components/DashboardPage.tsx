@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CreditCard, LifeBuoy, ShieldAlert, Wallet } from 'lucide-react';
+import { CreditCard, LifeBuoy, ShieldAlert, Truck, Wallet } from 'lucide-react';
 import { BILL_STATUS_LABEL, formatIsoDate, formatMoney, nextBill, vehicleLabel } from '@guarita/domain';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { useContract } from '../../../api/get-contract';
@@ -119,6 +119,9 @@ function Dashboard({ c, selected }: { c: SelectedContractDto; selected: Selected
         </Link>
         <Link className={buttonClass('secondary')} to={paths.notice.to(c.nCtrId)}>
           <ShieldAlert aria-hidden="true" size={18} /> Comunicar sinistro
+        </Link>
+        <Link className={buttonClass('secondary')} to={paths.extraServices}>
+          <Truck aria-hidden="true" size={18} /> Serviços adicionais
         </Link>
       </nav>
     </div>

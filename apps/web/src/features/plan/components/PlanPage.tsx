@@ -78,6 +78,9 @@ function Plan({ c }: { c: SelectedContractDto }) {
                   <li key={name}>{name}</li>
                 ))}
               </ul>
+              <p>
+                <Link to={paths.extraServices}>Adicionar guincho ou assistência 24h</Link>
+              </p>
             </section>
             <section className="card" aria-labelledby="inclui">
               <h2 id="inclui">O que seu plano inclui</h2>

@@ -9,7 +9,7 @@ import AdditionalServicesPage from './AdditionalServicesPage';
 
 /** /servicos-adicionais (001 §2): contact, not a case; WhatsApp and phone from configuration; activation within 48h. */
 describe('AdditionalServicesPage', () => {
-  it("'Falar com a {product}' opens WhatsApp and phone links, then the 48h step", async () => {
+  it("'Falar com a {product}' opens WhatsApp and phone links, then the 48h step, which claims nothing was sent", async () => {
     server.use(http.get(route('/api/config'), () => dto(PublicConfigDto, CONFIG)));
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -22,6 +22,11 @@ describe('AdditionalServicesPage', () => {
     expect(within(dialog).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/5540001762');
     expect(within(dialog).getByRole('link', { name: 'Ligar para 4000 1762' })).toHaveAttribute('href', 'tel:40001762');
     await user.click(within(dialog).getByRole('button', { name: 'Já falei com a equipe' }));
-    expect(screen.getByText('Pedido enviado! A ativação do serviço acontece em até 48h.')).toBeInTheDocument();
+    // Nothing was recorded by the page: it does not claim a request was sent (issue 24 item 16), and the contact stays.
+    expect(screen.queryByText(/Pedido enviado/)).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Se você contratou o serviço na conversa com a nossa equipe, a ativação acontece em até 48h.',
+    );
+    expect(screen.getByRole('button', { name: 'Falar com a Guarita' })).toBeInTheDocument();
   });
 });

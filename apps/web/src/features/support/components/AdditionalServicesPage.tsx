@@ -6,6 +6,10 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { usePublicConfig } from '../../../api/get-public-config';
 import styles from './SupportPage.module.css';
 
+/** The step after 'Já falei com a equipe' (001 §2's 48h, without claiming the page sent anything). */
+export const EXTRA_SERVICES_AFTER_CONTACT =
+  'Se você contratou o serviço na conversa com a nossa equipe, a ativação acontece em até 48h. Ainda não falou com ela? Use o WhatsApp ou o telefone.';
+
 /** /servicos-adicionais: tow truck and 24h assistance are acquired by contact, not through a case (001 §1, §2). */
 export function AdditionalServicesPage() {
   const cfg = usePublicConfig().data;
@@ -22,11 +26,12 @@ export function AdditionalServicesPage() {
           Guincho e assistência 24h podem ser adicionados ao seu plano. Eles não são pedidos por uma solicitação: fale com a nossa equipe
           pelo WhatsApp ou por telefone e contrate na hora.
         </p>
-        {sent ? (
-          <Alert kind="success">Pedido enviado! A ativação do serviço acontece em até 48h.</Alert>
-        ) : (
-          <Button onClick={() => setOpen(true)}>Falar com a {brand}</Button>
-        )}
+        {/* Nothing is recorded by this page: the service is hired in the conversation, so the step after it says what
+            happens then, not that a request was sent (issue 24 item 16, ADR 061). The contact stays at hand. */}
+        {sent && <Alert kind="info">{EXTRA_SERVICES_AFTER_CONTACT}</Alert>}
+        <Button variant={sent ? 'secondary' : 'primary'} onClick={() => setOpen(true)}>
+          Falar com a {brand}
+        </Button>
       </section>
       <Modal
         open={open}
