@@ -238,9 +238,16 @@ export function NewRequestCard({
         </p>
 
         {info && openCase && (
-          <Alert kind="info">
-            <p>{SUPPORT_MSG.openCaseOfType(info.label, openCase.CaseNumber, formatDuplicateDate(openCase.CreatedDate))}</p>
-            <Link to={{ search: `?caso=${openCase.CaseNumber}` }}>Ver solicitação {openCase.CaseNumber}</Link>
+          <Alert kind="info" className={styles.openCase}>
+            <p>
+              {/* The protocol is not broken at its hyphen. */}
+              {SUPPORT_MSG.openCaseOfType(info.label, openCase.CaseNumber, formatDuplicateDate(openCase.CreatedDate))
+                .split(openCase.CaseNumber)
+                .flatMap((part, i) => (i === 0 ? [part] : [<span key={i}>{openCase.CaseNumber}</span>, part]))}
+            </p>
+            <Link to={{ search: `?caso=${openCase.CaseNumber}` }}>
+              Ver solicitação <span>{openCase.CaseNumber}</span>
+            </Link>
           </Alert>
         )}
         {info && !openCase && !RequestForm && step === 1 && (
