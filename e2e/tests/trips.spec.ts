@@ -19,7 +19,8 @@ const pick = (page: Page, i: number) =>
   cards(page)
     .nth(i)
     .getByRole('button', { name: /Belo Horizonte/ });
-const scrollListToEnd = (page: Page) => list(page).evaluate((el) => el.scrollTo(0, el.scrollHeight));
+/** The list grows with the page (no scroll box of its own): the page is scrolled to its end. */
+const scrollListToEnd = (page: Page) => list(page).evaluate((el) => el.lastElementChild?.scrollIntoView({ block: 'end' }));
 
 test('trips load by 10 with infinite scroll; selecting draws A/B routes, deselect and Limpar remove them', async ({ page, request }) => {
   await login(page, request, MARIA);
@@ -103,4 +104,31 @@ test('a contract without tracker explains instead of showing an empty map', asyn
   await vehicle.selectOption({ label: 'QWE7D89 CIVIC EXL 2.0' });
   await expect(main(page).getByRole('heading', { name: 'Este veículo não tem rastreador' })).toBeVisible();
   await expect(page.locator('.leaflet-container')).toHaveCount(0);
+});
+
+test('on a phone the trips start on the first screen, scroll with the page, and a trip tapped lower down is drawn on a map in view', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await login(page, request, MARIA);
+  await page.goto('/mapa');
+  await expect(cards(page)).toHaveCount(10);
+  // The first trip is on the first screen, under the map.
+  await expect(cards(page).first()).toBeInViewport();
+  await expect(page.locator('.leaflet-container')).toBeInViewport({ ratio: 1 });
+  // One scrolling page: the list is no scroll box of its own.
+  expect(await list(page).evaluate((el) => [getComputedStyle(el).overflowY, el.scrollHeight <= el.clientHeight + 1])).toEqual([
+    'visible',
+    true,
+  ]);
+
+  // A trip far down the page: tapped, its route is drawn on the map, which is still in view.
+  await pick(page, 8).scrollIntoViewIfNeeded();
+  await pick(page, 8).click();
+  await expect(pick(page, 8)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.leaflet-overlay-pane path')).toHaveCount(1);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await expect(page.locator('.leaflet-container')).toBeInViewport({ ratio: 1 });
+  await expect(pick(page, 8)).toBeInViewport();
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type UIEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { TRIPS_LOAD_MORE_PX, TRIPS_MSG, lastCommunicationText, type TripDto } from '@guarita/domain';
@@ -78,10 +78,10 @@ function TrackedVehicle({ nCtrId }: { nCtrId: number }) {
   const settled = (q: { isPending: boolean; failureCount: number }) => !q.isPending || q.failureCount > 0;
   const mapWanted = useAfterPaint(settled(position) && settled(trips));
 
-  const onScroll = (e: UIEvent<HTMLElement>) => {
-    const el = e.currentTarget;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight <= TRIPS_LOAD_MORE_PX && trips.hasNextPage && !trips.isFetchingNextPage)
-      void trips.fetchNextPage();
+  // The list grows with the page (no scroll box of its own inside the scrolling page): the next trips load when its end
+  // comes within TRIPS_LOAD_MORE_PX of the screen.
+  const loadMore = () => {
+    if (trips.hasNextPage && !trips.isFetchingNextPage) void trips.fetchNextPage();
   };
 
   const remove = async () => {
@@ -103,7 +103,8 @@ function TrackedVehicle({ nCtrId }: { nCtrId: number }) {
   const pos = position.data;
   return (
     <div className={s.layout}>
-      <section aria-label="Mapa">
+      {/* Sticky: the map stays on screen while the trips scroll under it, so a trip chosen lower down is drawn in view. */}
+      <section aria-label="Mapa" className={s.mapPanel}>
         <div className={s.map}>
           {mapConfig.data && mapWanted ? (
             <Suspense fallback={<Spinner label="Carregando mapa…" />}>
@@ -142,10 +143,11 @@ function TrackedVehicle({ nCtrId }: { nCtrId: number }) {
         )}
         {trips.isSuccess && all.length === 0 && <p>Nenhuma viagem registrada.</p>}
         {all.length > 0 && (
-          <ul className={s.list} aria-label="Lista de viagens" onScroll={onScroll}>
+          <ul className={s.list} aria-label="Lista de viagens">
             {all.map((t) => (
               <TripCard key={t.Id} trip={t} colour={colours.get(t.Id)} onToggle={toggle} onDelete={setConfirm} />
             ))}
+            {trips.hasNextPage && <NearTheEnd count={all.length} onReached={loadMore} />}
             {trips.isFetchingNextPage && (
               <li>
                 <Spinner label="Carregando mais viagens…" />
@@ -174,6 +176,28 @@ function TrackedVehicle({ nCtrId }: { nCtrId: number }) {
       </Modal>
     </div>
   );
+}
+
+/**
+ * The list's end: `onReached` when it comes within TRIPS_LOAD_MORE_PX of the screen, asked again after each page
+ * (`count`): a page that leaves the end still in view loads the next one too.
+ */
+function NearTheEnd({ count, onReached }: { count: number; onReached: () => void }) {
+  const ref = useRef<HTMLLIElement>(null);
+  const latest = useRef(onReached);
+  useEffect(() => {
+    latest.current = onReached;
+  });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), {
+      rootMargin: `0px 0px ${TRIPS_LOAD_MORE_PX}px 0px`,
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [count]);
+  return <li ref={ref} className={s.end} aria-hidden="true" />;
 }
 
 export default TripsPage;
