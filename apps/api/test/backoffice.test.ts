@@ -21,7 +21,8 @@ describe('back-office console API (issue 13 §2–§3)', () => {
   const as = (role: Role, method: 'GET' | 'POST', url: string, payload?: unknown) => staffRequest(t, tokens[role], method, url, payload);
   const auditRows = (caseNumber: string) =>
     t.query<{ action: string; staff_email: string; role: string; before: unknown; after: unknown; ip: string }>(
-      'SELECT action, staff_email, role, before, after, ip FROM staff_audit WHERE case_number = $1 ORDER BY id',
+      // The case's actions; refusals of other roles ('acesso.negado', from the role checks below) are not its actions.
+      `SELECT action, staff_email, role, before, after, ip FROM staff_audit WHERE case_number = $1 AND action <> 'acesso.negado' ORDER BY id`,
       [caseNumber],
     );
 
