@@ -104,15 +104,16 @@ test('a new customer logs in with CPF and the outbox code, moves around the cust
   await expectPath(page, '/');
   await expect(page.getByRole('heading', { name: stepHeading.document })).toBeVisible();
   expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+  // A customer page asks for the login, which would return there (issue 24 item 10).
   await page.goto('/cadastro');
-  await expectPath(page, '/');
+  await expectPath(page, '/', '?voltar=%2Fcadastro');
   await expect(page.getByRole('heading', { name: stepHeading.document })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: stepHeading.document })).toBeVisible();
   await page.goto('/dashboard/100101');
-  await expectPath(page, '/');
+  await expectPath(page, '/', '?voltar=%2Fdashboard%2F100101');
   await page.goBack();
-  await expectPath(page, '/');
+  await expectPath(page, '/', '?voltar=%2Fcadastro');
   await expect(page.getByRole('heading', { name: stepHeading.document })).toBeVisible();
 
   // The login was revoked on the server: its refresh token no longer opens a session.

@@ -176,5 +176,5 @@ test('after logout the server renders nothing of the customer', async ({ page, r
   const res = await page.request.get('/cadastro');
   expect(await res.text()).not.toContain('João Pedro Lima');
   await page.goto('/cadastro');
-  await expectPath(page, '/');
+  await expectPath(page, '/', '?voltar=%2Fcadastro');
 });
