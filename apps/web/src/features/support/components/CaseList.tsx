@@ -36,6 +36,8 @@ function CaseView({ c, onClose }: { c: CaseDto; onClose: () => void }) {
       open
       title={sac ? 'SOLICITAÇÃO DE SAC' : `Solicitação ${c.CaseNumber}`}
       onClose={onClose}
+      // Opened at its top on its title, not on the answer box (a phone would open its keyboard over the comments).
+      startAtTop
       actions={
         <Button variant="secondary" onClick={onClose}>
           Fechar

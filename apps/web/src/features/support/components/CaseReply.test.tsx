@@ -97,6 +97,15 @@ describe('answering the desk in a case', () => {
     expect(field).toHaveValue('Mais uma coisa.');
   });
 
+  it('a case opened again (its detail already read) opens on its title, not in the answer box', async () => {
+    const { user, dialog } = await openCase(/Ouvidoria/);
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await user.click(await screen.findByRole('button', { name: /Ouvidoria/ }));
+    const again = await screen.findByRole('dialog');
+    expect(within(again).getByRole('textbox', { name: CASE_REPLY_MSG.label })).toBeInTheDocument();
+    expect(within(again).getByRole('heading', { level: 2, name: 'SOLICITAÇÃO DE SAC' })).toHaveFocus();
+  });
+
   it('a concluded case has no answer box', async () => {
     const { dialog } = await openCase(/Suporte Rastreador/);
     expect(within(dialog).queryByRole('textbox', { name: CASE_REPLY_MSG.label })).not.toBeInTheDocument();
