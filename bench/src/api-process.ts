@@ -63,7 +63,8 @@ export async function startApi(
         HOST,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
+        // Production refuses demo mode (ADR 062); 'bench' runs production's response path (no zod check, ADR 049).
+        NODE_ENV: 'bench',
         DEMO_MODE: 'true', // the login code is read from the demo outbox
         AUTH_SECRET: BENCH_AUTH_SECRET,
         ...(database ? { DATABASE_URL: database.url } : {}),

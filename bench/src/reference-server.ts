@@ -7,9 +7,11 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { jwtVerify } from 'jose';
 import { openPglite, openPostgres } from '../../apps/api/src/db/db';
+import { deriveKey } from '../../apps/api/src/lib/keys';
 
 const port = Number(process.env.PORT);
-const key = new TextEncoder().encode(process.env.AUTH_SECRET ?? '');
+// The API signs access tokens with AUTH_SECRET's 'access-token' key (ADR 062), not the secret itself.
+const key = deriveKey(process.env.AUTH_SECRET ?? '', 'access-token');
 const db = process.env.DATABASE_URL
   ? await openPostgres(process.env.DATABASE_URL)
   : await openPglite(path.resolve(process.env.DATA_DIR ?? './data', 'pglite'));

@@ -39,11 +39,11 @@ try {
   const service = new StaffService(
     db,
     new StaffRepository(db),
-    new StaffTokens(config.authSecret, config.staff.tokenSeconds),
+    new StaffTokens(config.keys, config.staff.tokenSeconds),
     new AuditLog(db),
     new RateLimiter(db, config.limits.windowSeconds),
     () => Date.now(),
-    config.authSecret,
+    config.keys,
     config.staff,
   );
   const created = await service.create({ email: email.data, name: values.name ?? email.data, role, password });

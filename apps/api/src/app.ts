@@ -78,8 +78,9 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
     logController: new QuietRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  // fast-json-stringify from each response schema; zod checks every answer too, except in production (ADR 049).
-  app.setSerializerCompiler(responseSerializerCompiler({ checkWithZod: config.env.NODE_ENV !== 'production' }));
+  // fast-json-stringify from each response schema; zod checks every answer too, except in production (ADR 049) and in
+  // the bench, which measures production's path on demo data (production refuses demo mode, ADR 062).
+  app.setSerializerCompiler(responseSerializerCompiler({ checkWithZod: !['production', 'bench'].includes(config.env.NODE_ENV) }));
 
   // The composition root: configuration → ports (db, clock, notifier, card gateway, Pix PSP, limiter).
   await app.register(composition, { db, config, ...(ports ? { ports } : {}) });

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { Keyring } from './lib/keys';
+import { SECRET_VARIABLES, isPublishedSecret, isPublishedSecretHash } from './published-secrets';
 import type { GrowingDelay } from './lib/rate-limit';
 import { parseTrustProxy } from './lib/trust-proxy';
 
@@ -18,9 +20,13 @@ const EnvSchema = z.object({
   DEMO_MODE: bool.optional(),
   /** Signs JWTs and keys the one-time-code hashes. Demo mode derives a per-install secret when unset. */
   AUTH_SECRET: z.string().min(32).optional(),
+  /** During a rotation (ADR 062): the secret AUTH_SECRET replaced; it still verifies and opens, never signs or seals. */
+  AUTH_SECRET_PREVIOUS: z.string().min(32).optional(),
   PUBLIC_URL: z.string().default('http://localhost:3000'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
+  /** The OpenAPI UI and document at /api/docs; default: off in production, on elsewhere. */
+  API_DOCS: bool.optional(),
   /** Who may name the client in X-Forwarded-For: false, a number of hops (true = 1) or proxy addresses (ADR 010). */
   TRUST_PROXY: z
     .string()
@@ -94,8 +100,11 @@ export interface AppConfig {
   env: Env;
   production: boolean;
   demoMode: boolean;
-  authSecret: string;
+  /** One key per purpose, derived from AUTH_SECRET (and AUTH_SECRET_PREVIOUS during a rotation); ADR 062. */
+  keys: Keyring;
   altchaKey: string;
+  /** Serve /api/docs (API_DOCS). */
+  apiDocs: boolean;
   /** Limits on login abuse; tests shrink them. */
   limits: {
     windowSeconds: number;
@@ -143,20 +152,26 @@ export interface AppConfig {
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  // Before parsing: a published secret too short for its variable is still named as published.
+  if (source.NODE_ENV === 'production') refuseUnsafeProduction(source);
   const env = EnvSchema.parse(source);
   const production = env.NODE_ENV === 'production';
   // An https PUBLIC_URL is a deployment: demo mode stays off there unless DEMO_MODE=true says otherwise.
   const demoMode = env.DEMO_MODE ?? (!production && !env.PUBLIC_URL.startsWith('https://'));
   if (!env.AUTH_SECRET && !demoMode) throw new Error('AUTH_SECRET (≥ 32 characters) is required outside demo mode');
   if (env.AUTH_SECRET && !demoMode && isWeakSecret(env.AUTH_SECRET)) throw new Error('AUTH_SECRET is too weak: use ≥ 32 random characters');
+  if (env.AUTH_SECRET_PREVIOUS && !demoMode && isWeakSecret(env.AUTH_SECRET_PREVIOUS))
+    throw new Error('AUTH_SECRET_PREVIOUS is too weak: use ≥ 32 random characters');
   const authSecret = env.AUTH_SECRET ?? demoSecret(env.DATA_DIR);
+  const keys = new Keyring(authSecret, env.AUTH_SECRET_PREVIOUS);
   const f = env.RATE_LIMIT_FACTOR;
   const base: AppConfig = {
     env,
     production,
     demoMode,
-    authSecret,
-    altchaKey: env.ALTCHA_HMAC_KEY ?? authSecret,
+    keys,
+    altchaKey: env.ALTCHA_HMAC_KEY ?? keys.key('altcha').toString('base64url'),
+    apiDocs: env.API_DOCS ?? !production,
     limits: {
       windowSeconds: 15 * 60,
       lookupsPerIp: 60 * f,
@@ -195,6 +210,34 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     tokens: { ...base.tokens, ...overrides.tokens },
     staff: { ...base.staff, ...overrides.staff },
   };
+}
+
+/**
+ * NODE_ENV=production refuses what anyone reading this repository could use: demo mode (every customer's login code at
+ * /api/dev/outbox, the staff authenticator codes, the demo sign-on key) and every secret written in the source.
+ */
+function refuseUnsafeProduction(source: NodeJS.ProcessEnv): void {
+  if (source.DEMO_MODE === 'true' || source.DEMO_MODE === '1')
+    throw new Error(
+      'Produção não inicia em modo demonstração: remova DEMO_MODE ou use DEMO_MODE=false. / ' +
+        'NODE_ENV=production refuses DEMO_MODE=true: unset DEMO_MODE or set it to false.',
+    );
+  for (const name of SECRET_VARIABLES) {
+    const value = source[name];
+    if (value && isPublishedSecret(value))
+      throw new Error(
+        `${name} é um segredo publicado no repositório do Guarita; gere outro. / ` +
+          `${name} is a secret published in Guarita's repository: generate a new one (e.g. openssl rand -base64 48).`,
+      );
+  }
+  for (const entry of (source.SSO_API_KEYS ?? '').split(',')) {
+    const hash = entry.split(':')[1];
+    if (hash && isPublishedSecretHash(hash))
+      throw new Error(
+        `SSO_API_KEYS contém a chave de demonstração publicada no repositório (${entry.split(':')[0]}). / ` +
+          `SSO_API_KEYS holds a key published in Guarita's repository (${entry.split(':')[0]}): issue a new key.`,
+      );
+  }
 }
 
 /** Too few distinct characters to be random (e.g. 'aaaa…', '0123…0123'). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
+import { demoSecret } from '../src/config';
 import { CNPJ_ALFA, CNPJ_HORIZONTE, CPF_JOAO, CPF_MARIA, REFRESH_COOKIE, createTestApp, jwtPayload, sleep, type TestApp } from './helpers';
 
 // The spec's and the API's pt-BR texts, written out verbatim: this is what a client shows.
@@ -474,13 +475,13 @@ describe('access tokens (JWT)', () => {
     joaoId = Number(jwtPayload(joao.AccessToken).sub);
   });
 
-  const key = () => new TextEncoder().encode(t.config.authSecret);
+  const key = () => t.config.keys.key('access-token');
   const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const sign = (claims: Record<string, unknown>, opts: { alg?: string; exp?: number; aud?: string; secret?: Uint8Array } = {}) => {
     const p = jwtPayload(maria.AccessToken);
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ typ: 'access', sid: p.sid, ...claims })
-      .setProtectedHeader({ alg: opts.alg ?? 'HS256' })
+      .setProtectedHeader({ alg: opts.alg ?? 'HS256', kid: t.config.keys.kid })
       .setSubject(String(claims.sub ?? p.sub))
       .setIssuer('guarita')
       .setAudience(opts.aud ?? 'guarita-web')
@@ -525,6 +526,10 @@ describe('access tokens (JWT)', () => {
   it('only HS256 is accepted, with the right key, audience and type', async () => {
     expect(await status(await sign({}, { alg: 'HS512' }))).toBe(401);
     expect(await status(await sign({}, { secret: new TextEncoder().encode('another-secret-another-secret-0123456789') }))).toBe(401);
+    // The secret itself is not the key (ADR 062): a token signed with AUTH_SECRET is forged.
+    expect(
+      await status(await sign({}, { secret: new TextEncoder().encode(t.config.env.AUTH_SECRET ?? demoSecret(t.config.env.DATA_DIR)) })),
+    ).toBe(401);
     expect(await status(await sign({}, { aud: 'someone-else' }))).toBe(401);
     expect(await status(await sign({ typ: 'id' }))).toBe(401);
     expect(await status(maria.IdToken)).toBe(401); // the identity token is not an access token

@@ -7,6 +7,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { MSG } from '@guarita/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBanner, loadConfig } from '../src/config';
+import { keyId } from '../src/lib/keys';
 import { CNPJ_ALFA, CPF_JOAO, CPF_MARIA, REFRESH_COOKIE, codeOf, createTestApp, jwtPayload, sleep, type TestApp } from './helpers';
 
 /** Issue 7, items 4, 5, 6, 8 and 9: tokens, demo mode, parallel refresh, lockout by strangers, enumeration. */
@@ -26,43 +27,49 @@ describe('item 4: demo secret and token claims', () => {
   afterAll(() => t?.close());
 
   const status = async (token: string) => (await t.get('/api/me', token)).statusCode;
-  const sign = (claims: Record<string, unknown>, secret: string, omit: string[] = []) => {
+  /** The server's own access-token key and its id (ADR 062). */
+  const serverKey = () => ({ key: t.config.keys.key('access-token'), kid: t.config.keys.kid });
+  const sign = (claims: Record<string, unknown>, signer: { key: Uint8Array; kid: string }, omit: string[] = []) => {
     const now = Math.floor(Date.now() / 1000);
     const full: Record<string, unknown> = { typ: 'access', iss: 'guarita', aud: 'guarita-web', iat: now, exp: now + 600, ...claims };
     for (const k of omit) delete full[k];
-    return new SignJWT(full).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(secret));
+    return new SignJWT(full).setProtectedHeader({ alg: 'HS256', kid: signer.kid }).sign(signer.key);
   };
 
   it('demo mode without AUTH_SECRET: a random secret, kept in DATA_DIR with mode 0600, the same after a restart', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'guarita-secret-'));
     const a = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir });
     expect(a.demoMode).toBe(true);
-    expect(a.authSecret).not.toBe(OLD_DEMO_SECRET);
-    expect(a.authSecret.length).toBeGreaterThanOrEqual(32);
     const file = path.join(dir, 'auth-secret');
-    expect(readFileSync(file, 'utf8').trim()).toBe(a.authSecret);
+    const secret = readFileSync(file, 'utf8').trim();
+    expect(secret).not.toBe(OLD_DEMO_SECRET);
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(a.keys.kid).toBe(keyId(secret)); // the keys are derived from the file's secret
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir }).authSecret).toBe(a.authSecret);
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir }).keys.kid).toBe(a.keys.kid);
     const other = mkdtempSync(path.join(tmpdir(), 'guarita-secret-'));
-    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: other }).authSecret).not.toBe(a.authSecret);
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: other }).keys.kid).not.toBe(a.keys.kid);
   });
 
   it('a token signed with the old source-code demo secret is refused', async () => {
     const p = jwtPayload(maria.AccessToken);
-    expect(await status(await sign({ sub: p.sub, sid: p.sid }, OLD_DEMO_SECRET))).toBe(401);
+    // Even naming the server's key id.
+    expect(
+      await status(await sign({ sub: p.sub, sid: p.sid }, { key: new TextEncoder().encode(OLD_DEMO_SECRET), kid: t.config.keys.kid })),
+    ).toBe(401);
   });
 
   it("a token naming another customer with one's own login (sid) is refused, even with the server key", async () => {
     const own = jwtPayload(joao.AccessToken);
     const victim = jwtPayload(maria.AccessToken);
-    const forged = await sign({ sub: victim.sub, sid: own.sid }, t.config.authSecret);
+    const forged = await sign({ sub: victim.sub, sid: own.sid }, serverKey());
     expect(await status(forged)).toBe(401);
-    expect(await status(await sign({ sub: own.sub, sid: own.sid }, t.config.authSecret))).toBe(200); // control
+    expect(await status(await sign({ sub: own.sub, sid: own.sid }, serverKey()))).toBe(200); // control
   });
 
   it.each(['exp', 'iat', 'iss', 'aud', 'typ'])('a token without %s is refused', async (claim) => {
     const p = jwtPayload(maria.AccessToken);
-    expect(await status(await sign({ sub: p.sub, sid: p.sid }, t.config.authSecret, [claim]))).toBe(401);
+    expect(await status(await sign({ sub: p.sub, sid: p.sid }, serverKey(), [claim]))).toBe(401);
   });
 
   it('outside demo mode start-up refuses a missing or weak secret', () => {

@@ -42,13 +42,13 @@ describe('page cookie and app.pageSession', () => {
   const signPage = (familyId: string, customerId: number, o: { iat?: number; exp?: number; typ?: string; aud?: string } = {}) => {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ typ: o.typ ?? 'page', sid: familyId })
-      .setProtectedHeader({ alg: 'HS256' })
+      .setProtectedHeader({ alg: 'HS256', kid: t.config.keys.kid })
       .setSubject(String(customerId))
       .setIssuer('guarita')
       .setAudience(o.aud ?? 'guarita-page')
       .setIssuedAt(o.iat ?? now)
       .setExpirationTime(o.exp ?? now + 3600)
-      .sign(new TextEncoder().encode(t.config.authSecret));
+      .sign(t.config.keys.key('access-token'));
   };
 
   it('verify sets the page cookie: HttpOnly, SameSite=Strict, path /, as long-lived as the refresh cookie; it names the login', async () => {
@@ -140,7 +140,7 @@ describe('page cookie and app.pageSession', () => {
       await signPage(familyId, customerId + 1), // another customer's claim on this login
       await signPage('no-such-family', customerId),
       await new SignJWT({ typ: 'page', sid: familyId })
-        .setProtectedHeader({ alg: 'HS256' })
+        .setProtectedHeader({ alg: 'HS256', kid: t.config.keys.kid })
         .setSubject(String(customerId))
         .setIssuer('guarita')
         .setAudience('guarita-page')

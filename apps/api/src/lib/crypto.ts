@@ -10,7 +10,7 @@ export function randomToken(bytes = 32): string {
 }
 
 /** Keyed hash: a stolen database does not reveal codes or tokens, and a 6-digit space cannot be brute-forced offline. */
-export function keyedHash(secret: string, ...parts: string[]): string {
+export function keyedHash(secret: string | Buffer, ...parts: string[]): string {
   return createHmac('sha256', secret).update(parts.join('\u0000')).digest('base64url');
 }
 

@@ -33,7 +33,8 @@ const TAGS = [
 ];
 
 /**
- * The OpenAPI 3.1 document (GET /api/docs/json) and its UI (/api/docs), from the routes' zod schemas.
+ * The OpenAPI 3.1 document (GET /api/docs/json) and its UI (/api/docs), from the routes' zod schemas; served when
+ * API_DOCS allows (default: not in production).
  * 3.1 because its schemas are JSON Schema 2020-12: a nullable field is `type: [T, 'null']`, which zod 4
  * emits exactly, where 3.0's `nullable` lost the type. `npm run lint` runs `redocly lint` on it.
  */
@@ -81,6 +82,8 @@ export default fp(
       },
       transform: jsonSchemaTransform,
     });
+    // The document stays built (app.swagger(), `npm run lint`); only serving it is a setting, off in production (ADR 062).
+    if (!app.config.apiDocs) return;
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
       staticCSP: true,

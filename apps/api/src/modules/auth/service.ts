@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { MSG, maskEmail, maskPhone, type Channel } from '@guarita/domain';
 import type { AppConfig } from '../../config';
 import { AppError, unauthorized } from '../../lib/errors';
-import { generateCode, keyedHash, randomToken, safeEqual } from '../../lib/crypto';
+import { generateCode, randomToken, safeEqual } from '../../lib/crypto';
 import { DAY_BUCKET, type RateLimiter } from '../../lib/rate-limit';
 import type { Notifier } from '../../ports/notifier';
 import type { CustomersService } from '../customers/service';
@@ -18,7 +18,7 @@ const DECOY_DDD = ['11', '21', '31', '41', '47', '51', '61', '62', '71', '81', '
  * Plausible masked destinations for a document that is not a customer, derived with a keyed hash: the same every time
  * for one document, different between documents, and impossible to tell from a customer's without the secret.
  */
-export function decoyContacts(secret: string, document: string): { Sms: string | null; Email: string | null; canalPadrao: Channel } {
+export function decoyContacts(secret: Buffer, document: string): { Sms: string | null; Email: string | null; canalPadrao: Channel } {
   const h = createHmac('sha256', secret).update(`decoy-contacts\u0000${document}`).digest();
   const hasSms = h[0]! % 5 !== 0; // most customers have a mobile on file
   const ddd = DECOY_DDD[h[1]! % DECOY_DDD.length]!;
@@ -56,11 +56,25 @@ export class AuthService {
     private readonly challenges: ChallengeCheck,
   ) {}
 
+  private get keys() {
+    return this.config.keys;
+  }
   private hashCode(sessionId: string, code: string) {
-    return keyedHash(this.config.authSecret, 'code', sessionId, code);
+    return this.keys.hash('login-code', sessionId, code);
   }
   private hashRefresh(token: string) {
-    return keyedHash(this.config.authSecret, 'refresh', token);
+    return this.keys.hash('refresh-token', token);
+  }
+  /**
+   * The refresh token's row: hashed under the current key, or (during a rotation) under the previous one, so a rotation
+   * does not log every customer out (ADR 062).
+   */
+  private async useRefreshToken(token: string) {
+    for (const hash of this.keys.hashes('refresh-token', token)) {
+      const used = await this.repo.useRefreshToken(hash);
+      if (used.state !== 'unknown') return { ...used, hash };
+    }
+    return { state: 'unknown' as const };
   }
 
   /** Step 1: the document is known → a login session with the masked destinations. */
@@ -71,7 +85,7 @@ export class AuthService {
     // Unknown but valid: the same answer as a customer's (ASVS 6.3.8) — a session that never receives a code.
     if (!customer) {
       await this.repo.createDecoySession(Sessao, document, SESSION_SECONDS);
-      return { Sessao, ...decoyContacts(this.config.authSecret, document) };
+      return { Sessao, ...decoyContacts(this.keys.key('decoy-contacts'), document) };
     }
     await this.repo.createSession(Sessao, customer.id, SESSION_SECONDS);
     return {
@@ -85,14 +99,14 @@ export class AuthService {
   /** A signed cookie value naming a device that completed a login of `customerId` (issue 7, ADR 010). */
   deviceCookieFor(customerId: number): string {
     const id = randomToken(16);
-    return `${customerId}.${id}.${keyedHash(this.config.authSecret, 'device', String(customerId), id)}`;
+    return `${customerId}.${id}.${this.keys.hash('device-cookie', String(customerId), id)}`;
   }
 
   /** The device id when the cookie is genuine and was issued to this customer; null otherwise. */
   trustedDevice(cookie: string | undefined, customerId: number): string | null {
     const [cid, id, mac, extra] = (cookie ?? '').split('.');
     if (!cid || !id || !mac || extra !== undefined || cid !== String(customerId)) return null;
-    return safeEqual(mac, keyedHash(this.config.authSecret, 'device', cid, id)) ? id : null;
+    return this.keys.hashes('device-cookie', cid, id).some((h) => safeEqual(mac, h)) ? id : null;
   }
 
   /**
@@ -173,7 +187,8 @@ export class AuthService {
     await this.documentLimits('verify', session.document, ip, device, verifyPerDocument, verifyPerDocument, altcha);
     const live = await this.repo.spendTry(sessionId, wrongTriesPerCode);
     if (!live) throw new AppError(401, 'CODE_EXPIRED', MSG.codeExpired);
-    if (!safeEqual(live.code_hash, this.hashCode(sessionId, code))) throw new AppError(401, 'CODE_INVALID', MSG.codeCheckFailed);
+    if (!this.keys.hashes('login-code', sessionId, code).some((h) => safeEqual(live.code_hash, h)))
+      throw new AppError(401, 'CODE_INVALID', MSG.codeCheckFailed);
     if (!(await this.repo.consumeCode(live.id))) throw new AppError(401, 'CODE_EXPIRED', MSG.codeExpired);
     const familyId = randomToken(16);
     await this.repo.createFamily(familyId, session.id, this.config.tokens.refreshAbsoluteSeconds);
@@ -195,14 +210,14 @@ export class AuthService {
    * same successor instead of one of them being treated as a thief. Unpredictable without the secret and the token.
    */
   private successorOf(refreshToken: string): string {
-    return keyedHash(this.config.authSecret, 'refresh-successor', refreshToken);
+    return this.keys.hash('refresh-successor', refreshToken);
   }
 
   /** Step 2 for an unknown document: limits counted alike, the same answer, nothing sent. */
   private async decoySendCode(sessionId: string, channel: Channel, ip: string, altcha: string | undefined) {
     const decoy = await this.repo.liveDecoySession(sessionId);
     if (!decoy) throw new AppError(400, 'LOGIN_SESSION_EXPIRED', 'Sua sessão de login expirou. Informe o CPF ou CNPJ novamente.');
-    const contacts = decoyContacts(this.config.authSecret, decoy.document);
+    const contacts = decoyContacts(this.keys.key('decoy-contacts'), decoy.document);
     const destino = channel === 'sms' ? contacts.Sms : contacts.Email;
     if (!destino) throw new AppError(400, 'CHANNEL_UNAVAILABLE', 'Este meio de envio não está disponível. Escolha outra opção.');
     await this.limiter.hit(`code:ip:${ip}`, this.config.limits.codeRequestsPerIp);
@@ -241,10 +256,10 @@ export class AuthService {
   /** Rotation: each refresh token works once; presenting a used one revokes the whole login. */
   async refresh(refreshToken: string | undefined): Promise<IssuedTokens> {
     if (!refreshToken) throw unauthorized();
-    const used = await this.repo.useRefreshToken(this.hashRefresh(refreshToken));
+    const used = await this.useRefreshToken(refreshToken);
     if (used.state === 'reused') {
       // A repeat within the grace window (parallel tabs, a retried request) gets the same successor.
-      const recent = await this.repo.recentlyRotated(this.hashRefresh(refreshToken), this.config.tokens.refreshGraceSeconds);
+      const recent = await this.repo.recentlyRotated(used.hash, this.config.tokens.refreshGraceSeconds);
       const customer = recent ? await this.customers.loginContact(recent.customerId) : null;
       if (recent && customer) return this.issue(recent.familyId, recent.customerId, customer.document, refreshToken);
       await this.repo.revokeFamily(used.familyId, 'refresh token reused');
@@ -262,7 +277,8 @@ export class AuthService {
   }
 
   async logout(refreshToken: string | undefined, access: { familyId: string; customerId: number } | null): Promise<void> {
-    const family = refreshToken ? await this.repo.familyOfToken(this.hashRefresh(refreshToken)) : null;
+    let family: string | null = null;
+    for (const hash of refreshToken ? this.keys.hashes('refresh-token', refreshToken) : []) family ??= await this.repo.familyOfToken(hash);
     // The access token's login only when it is that customer's own.
     const fromAccess = access && (await this.repo.familyIsLive(access.familyId, access.customerId)) ? access.familyId : null;
     for (const f of new Set([family, fromAccess])) if (f) await this.repo.revokeFamily(f, 'logout');

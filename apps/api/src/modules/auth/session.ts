@@ -30,7 +30,7 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const tokens = new TokenService(app.config.authSecret, app.config.tokens.accessSeconds, app.config.tokens.refreshAbsoluteSeconds);
+    const tokens = new TokenService(app.config.keys, app.config.tokens.accessSeconds, app.config.tokens.refreshAbsoluteSeconds);
     const liveness = new FamilyLiveness();
     const repo = new AuthRepository(app.db, liveness);
     app.decorate('tokens', tokens);

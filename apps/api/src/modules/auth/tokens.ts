@@ -1,4 +1,5 @@
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { SignJWT, jwtVerify, errors as joseErrors, type JWTHeaderParameters } from 'jose';
+import type { Keyring } from '../../lib/keys';
 
 const ISSUER = 'guarita';
 const AUDIENCE = 'guarita-web';
@@ -25,7 +26,6 @@ export const VERIFIED_TOKENS_MAX = 10_000;
  * plus the page token (cookie guarita_pg, ADR 059), only read when serving a logged-in page's HTML.
  */
 export class TokenService {
-  private readonly key: Uint8Array;
   /**
    * Access tokens already verified, by their exact text, with the instant they stop being valid (the earlier of
    * `exp` and `iat` + max age). The same bytes always verify the same way, so only the clock is checked again.
@@ -33,15 +33,14 @@ export class TokenService {
   private readonly verified = new Map<string, TokenSubject & { validUntilMs: number }>();
 
   constructor(
-    secret: string,
+    /** Signs with the current secret's 'access-token' key (its id in `kid`); verifies with the key `kid` names (ADR 062). */
+    private readonly keys: Keyring,
     private readonly ttlSeconds: number,
     /** Lifetime of a page token: re-issued on every login, refresh and boot, and only good while the login is live. */
     private readonly pageSeconds: number,
     private readonly now: () => number = Date.now,
     private readonly maxVerified = VERIFIED_TOKENS_MAX,
-  ) {
-    this.key = new TextEncoder().encode(secret);
-  }
+  ) {}
 
   async issue(c: TokenClaims): Promise<{ IdToken: string; AccessToken: string; expiresIn: number }> {
     const [IdToken, AccessToken] = await Promise.all([
@@ -58,14 +57,21 @@ export class TokenService {
 
   private sign(c: TokenSubject, typ: 'id' | 'access' | 'page', audience: string, seconds: number, extra: Record<string, unknown> = {}) {
     return new SignJWT({ typ, sid: c.familyId, ...extra })
-      .setProtectedHeader({ alg: ALG })
+      .setProtectedHeader({ alg: ALG, kid: this.keys.kid })
       .setSubject(String(c.customerId))
       .setIssuer(ISSUER)
       .setAudience(audience)
       .setIssuedAt()
       .setExpirationTime(`${seconds}s`)
-      .sign(this.key);
+      .sign(this.keys.key('access-token'));
   }
+
+  /** The key the token's `kid` names: the current or the previous secret's; none = the token is refused. */
+  private readonly keyOf = (header: JWTHeaderParameters): Uint8Array => {
+    const key = this.keys.byKid('access-token', header.kid);
+    if (!key) throw new joseErrors.JWSSignatureVerificationFailed('unknown key id');
+    return key;
+  };
 
   /** Returns the claims of a valid access token, or null (bad signature, wrong alg/aud/typ, expired). */
   async verifyAccess(token: string): Promise<TokenSubject | null> {
@@ -96,7 +102,7 @@ export class TokenService {
   ): Promise<(TokenSubject & { validUntilMs: number }) | null> {
     const maxAgeSeconds = ttlSeconds + 60;
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, this.keyOf, {
         currentDate: new Date(this.now()),
         algorithms: [ALG],
         issuer: ISSUER,

@@ -22,7 +22,7 @@ export default fp(
       app.fileStorage,
       app.analytics,
       app.contracts,
-      new IdempotencyStore(app.db, app.config.authSecret),
+      new IdempotencyStore(app.db, app.config.keys.key('idempotency')),
       { quotaBytes: app.config.env.UPLOAD_QUOTA_MB * 1024 * 1024 },
     );
     app.decorate('cases', service);

@@ -37,7 +37,8 @@ const WAIT_POLL_MS = 50;
 export class IdempotencyStore {
   constructor(
     private readonly db: Database,
-    private readonly hashSecret: string,
+    /** The 'idempotency' key of the keyring (ADR 062). */
+    private readonly hashSecret: Buffer,
   ) {}
 
   /** Keyed hash of a canonical JSON of the request (it may include card data, so never a plain hash). */

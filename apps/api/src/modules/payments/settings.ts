@@ -10,7 +10,7 @@ export interface PaymentsSettings {
   publicUrl: string;
   demoMode: boolean;
   /** Keys the idempotency request hashes (they may cover card data, so they are keyed, never plain). */
-  hashSecret: string;
+  hashSecret: Buffer;
 }
 
 export function paymentsSettings(config: AppConfig): PaymentsSettings {
@@ -19,6 +19,6 @@ export function paymentsSettings(config: AppConfig): PaymentsSettings {
     webhookSecret: env.PIX_WEBHOOK_SECRET ?? (demoMode ? DEMO_PIX.webhookSecret : null),
     publicUrl: env.PUBLIC_URL,
     demoMode,
-    hashSecret: config.authSecret,
+    hashSecret: config.keys.key('idempotency'),
   };
 }

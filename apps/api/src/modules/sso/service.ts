@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/db';
 import type { Clock } from '../../ports/clock';
 import { AppError } from '../../lib/errors';
-import { keyedHash, randomToken, safeEqual } from '../../lib/crypto';
+import { randomToken, safeEqual } from '../../lib/crypto';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { AuthService, IssuedTokens } from '../auth/service';
 import type { ContractService } from '../contracts/service';
@@ -60,7 +60,8 @@ export class SsoService {
   }
 
   private hash(token: string) {
-    return keyedHash(this.config.authSecret, 'sso', token);
+    // The current key only: a token lives 60 s, so a rotation's restart at most spends one in flight (ADR 062).
+    return this.config.keys.hash('sso-token', token);
   }
 
   /** Which configured key this is, compared by hash in constant time; throttles guessing per IP. */

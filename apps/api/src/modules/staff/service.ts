@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { randomToken } from '../../lib/crypto';
 import type { GrowingDelay, RateLimiter } from '../../lib/rate-limit';
 import type { Notifier } from '../../ports/notifier';
+import type { Keyring } from '../../lib/keys';
 import type { AuditLog } from './audit';
 import type { StaffPrincipal, StaffRepository } from './repository';
 import { currentTotp, hashPassword, newTotpSecret, otpauthUri, SecretBox, totpStep, verifyPassword } from './secrets';
@@ -46,11 +47,11 @@ export class StaffService {
     private readonly audit: AuditLog,
     private readonly limiter: RateLimiter,
     private readonly now: () => number,
-    authSecret: string,
+    keys: Keyring,
     readonly settings: StaffSettings,
     private readonly lockNotice?: LockNotice,
   ) {
-    this.box = new SecretBox(authSecret);
+    this.box = new SecretBox(keys);
   }
 
   /**

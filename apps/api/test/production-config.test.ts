@@ -1,0 +1,155 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { PUBLISHED_SECRETS, SECRET_VARIABLES } from '../src/published-secrets';
+import { DEMO_PIX } from '../src/ports/pix-psp';
+import { DEMO_SSO_KEY } from '../src/modules/sso/service';
+import { createTestApp, type TestApp } from './helpers';
+
+/** Issue 23, items 4, 5 and 13: what NODE_ENV=production refuses to start with, and what it does not serve. */
+
+const fresh = () => randomBytes(32).toString('base64url');
+/** A production configuration that starts: every refusal below changes one thing in it. */
+const good = () => ({ NODE_ENV: 'production', AUTH_SECRET: fresh(), PUBLIC_URL: 'https://guarita.example' });
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+const DEMO_REFUSED = /Produção não inicia em modo demonstração.*NODE_ENV=production refuses DEMO_MODE=true/;
+const published = (name: string) =>
+  new RegExp(`${name} é um segredo publicado no repositório do Guarita.*${name} is a secret published in Guarita's repository`);
+
+describe('item 4: production refuses demo mode', () => {
+  it('the good configuration starts (control), with demo mode off', () => {
+    const c = loadConfig(good());
+    expect(c.production).toBe(true);
+    expect(c.demoMode).toBe(false);
+  });
+
+  it.each(['true', '1'])('DEMO_MODE=%s is refused, whatever else is set', (on) => {
+    expect(() => loadConfig({ ...good(), DEMO_MODE: on })).toThrow(DEMO_REFUSED);
+    // Neither an https address nor every secret of its own changes that.
+    expect(() =>
+      loadConfig({ ...good(), DEMO_MODE: on, PIX_WEBHOOK_SECRET: fresh(), ALTCHA_HMAC_KEY: fresh(), SMTP_URL: 'smtp://mail.example:587' }),
+    ).toThrow(DEMO_REFUSED);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_MODE: on })).toThrow(DEMO_REFUSED);
+  });
+
+  it('outside production demo mode still starts (the bench, the e2e server, development)', () => {
+    expect(loadConfig({ ...good(), NODE_ENV: 'bench', DEMO_MODE: 'true' }).demoMode).toBe(true);
+    expect(loadConfig({ ...good(), NODE_ENV: 'development', DEMO_MODE: 'true' }).demoMode).toBe(true);
+  });
+});
+
+describe('item 5: production refuses every secret published in this repository', () => {
+  it.each(SECRET_VARIABLES.flatMap((name) => PUBLISHED_SECRETS.map((secret) => [name, secret] as const)))(
+    '%s = %s is refused',
+    (name, secret) => {
+      const env: Record<string, string> = { ...good(), [name]: secret };
+      // AUTH_SECRET_PREVIOUS needs a current secret beside it: the good one is kept.
+      expect(() => loadConfig(env)).toThrow(published(name));
+    },
+  );
+
+  it('each demo secret of the source is on the list: the old demo AUTH_SECRET, the demo Pix webhook secret, the demo sign-on key', () => {
+    for (const s of ['demo-only-secret-never-use-in-production-0123456789', DEMO_PIX.webhookSecret, DEMO_SSO_KEY])
+      expect(PUBLISHED_SECRETS).toContain(s);
+  });
+
+  it('surrounding spaces do not hide a published secret', () => {
+    expect(() => loadConfig({ ...good(), PIX_WEBHOOK_SECRET: ` ${DEMO_PIX.webhookSecret} ` })).toThrow(published('PIX_WEBHOOK_SECRET'));
+  });
+
+  it("SSO_API_KEYS naming the demo sign-on key's hash is refused; a key of its own starts", () => {
+    expect(() => loadConfig({ ...good(), SSO_API_KEYS: `crm:${sha256(fresh())},demo:${sha256(DEMO_SSO_KEY)}` })).toThrow(
+      /SSO_API_KEYS contém a chave de demonstração publicada.*\(demo\).*SSO_API_KEYS holds a key published in Guarita's repository/,
+    );
+    expect(() => loadConfig({ ...good(), SSO_API_KEYS: `crm:${sha256(DEMO_SSO_KEY).toUpperCase()}` })).toThrow(/SSO_API_KEYS/);
+    expect(loadConfig({ ...good(), SSO_API_KEYS: `crm:${sha256(fresh())}` }).production).toBe(true);
+  });
+
+  it('fresh secrets in every secret variable start (control)', () => {
+    const env: Record<string, string> = good();
+    for (const name of SECRET_VARIABLES) env[name] = fresh();
+    expect(loadConfig(env).production).toBe(true);
+  });
+
+  /**
+   * Every literal the tracked files assign to a secret-like name (AUTH_SECRET=…, webhookSecret: '…', DEMO_SSO_KEY = '…')
+   * is either on the list or one of the few values below that are no secret. A new demo or test secret fails here until
+   * it is added to src/published-secrets.ts.
+   */
+  it('the list holds every secret-looking literal of the repository', () => {
+    const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: __dirname, encoding: 'utf8' }).trim();
+    const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
+      .split('\0')
+      .filter((f) => f && !/(^|\/)package-lock\.json$|\.(png|jpe?g|gif|ico|webp|woff2?|pdf|gz|br|zip)$/i.test(f));
+    const assigned =
+      /\b([A-Za-z_]*(?:secret|token|api_?key|hmac_?key|sso_?key|_key|Key)[A-Za-z_]*)['"]?\s*(?:\?\?=|:|=)\s*(['"`])([^'"`\s$]{8,})\2/gi;
+    const envLine = /\b([A-Z_]*(?:SECRET|TOKEN|_KEY)[A-Z_]*)=([^\s'"`$]{8,})/g;
+    const found = new Map<string, string>();
+    for (const file of files) {
+      let text: string;
+      try {
+        text = readFileSync(path.join(root, file), 'utf8');
+      } catch {
+        continue; // listed but not in this working tree (deleted, not yet committed)
+      }
+      for (const m of text.matchAll(assigned)) if (!found.has(m[3]!)) found.set(m[3]!, `${file} (${m[1]})`);
+      for (const m of text.matchAll(envLine)) if (!found.has(m[2]!)) found.set(m[2]!, `${file} (${m[1]})`);
+    }
+    expect(found.size).toBeGreaterThan(5); // the scan reads the repository
+    const missing = [...found].filter(([value]) => !PUBLISHED_SECRETS.includes(value) && !NOT_SECRETS.has(value));
+    expect(missing.map(([value, where]) => `${value} — ${where}`)).toEqual([]);
+  });
+});
+
+/** Literals the scan finds that are no secret: a file name, a format, identifiers, fixtures of public data. */
+const NOT_SECRETS = new Set([
+  'auth-secret', // DEMO_SECRET_FILE: the demo secret's file name
+  'id:sha256hex,…', // SSO_API_KEYS' format
+  '7d9f0335-8dcc-4054-9bf9-0dbd61d36906', // DEMO_PIX.key: the demo Pix receiver, public in every BR Code
+  'NAO-EXISTE', // a test's S3 access key id that exists nowhere
+  'access-token', // a web test's placeholder AccessToken
+  '11222333000181', // a React key: a CNPJ
+  'caso:c1:aberto', // notification dedupe keys
+  'caso-evento:7',
+]);
+
+describe('item 13: /api/docs in production', () => {
+  const production = (extra: Record<string, string> = {}) =>
+    createTestApp({
+      demoMode: false,
+      env: { ...good(), NOTIFY_WORKER: 'false', ...extra },
+    });
+  let off: TestApp;
+  let on: TestApp;
+  // Two whole apps: generous on a busy machine.
+  beforeAll(async () => {
+    off = await production();
+    on = await production({ API_DOCS: 'true' });
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all([off?.close(), on?.close()]);
+  });
+
+  it('is off by default in production, and the API still answers', async () => {
+    expect(off.config.apiDocs).toBe(false);
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/static/index.html']) {
+      const res = await off.get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toMatch(/swagger|openapi/i);
+    }
+    expect((await off.get('/api/config')).statusCode).toBe(200);
+    // The document is still built (npm run lint reads it), only not served.
+    expect(off.app.swagger()).toHaveProperty('openapi', '3.1.0');
+  });
+
+  it('is on in production with API_DOCS=true, and on by default outside production', async () => {
+    expect((await on.get('/api/docs/json')).json()).toHaveProperty('openapi', '3.1.0');
+    expect((await on.get('/api/docs/static/index.html')).statusCode).toBeLessThan(400);
+    expect(loadConfig({ ...good(), NODE_ENV: 'development', DEMO_MODE: 'false' }).apiDocs).toBe(true);
+    expect(loadConfig({ ...good(), NODE_ENV: 'development', DEMO_MODE: 'false', API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+});
