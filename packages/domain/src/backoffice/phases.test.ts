@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLAIM_PHASES, claimTimeline } from '../claims/timeline';
-import { canMoveTo, caseKindOf, nextPhases, phaseCloses, SUPPORT_PHASES, type CaseKind } from './phases';
+import { canMoveTo, caseKindOf, isClaimPhaseOf, nextPhases, phaseCloses, SUPPORT_PHASES, type CaseKind } from './phases';
 
 const open = (kind: CaseKind, phase: string, extra: { reason?: string; subject?: string } = {}) => ({
   kind,
@@ -69,6 +69,20 @@ describe('claim phase state machine', () => {
       for (const targets of Object.values(table))
         for (const to of targets) expect(claimTimeline({ reason, phase: to }).ok, `${kind} → ${to}`).toBe(true);
     }
+  });
+
+  it("isClaimPhaseOf: a phase of the kind's own machine is one the console can move on from (issue 23 item 8)", () => {
+    for (const kind of ['colisao', 'vidros'] as const) {
+      for (const phase of CLAIM_PHASES) {
+        // A phase outside the machine leaves an open claim with no move; every phase inside it has one, but the
+        // collision's last (Finalização, which closes the claim).
+        const last = kind === 'colisao' && phase === 'Finalização';
+        expect(isClaimPhaseOf(kind, phase), `${kind} ${phase}`).toBe(nextPhases(open(kind, phase)).length > 0 || last);
+      }
+    }
+    expect(isClaimPhaseOf('vidros', 'Indenização')).toBe(false);
+    expect(isClaimPhaseOf('colisao', 'Monitora Documentação')).toBe(false);
+    expect(isClaimPhaseOf('colisao', '<script>')).toBe(false);
   });
 
   it('a closed claim moves nowhere', () => {
