@@ -162,6 +162,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (env.AUTH_SECRET && !demoMode && isWeakSecret(env.AUTH_SECRET)) throw new Error('AUTH_SECRET is too weak: use ≥ 32 random characters');
   if (env.AUTH_SECRET_PREVIOUS && !demoMode && isWeakSecret(env.AUTH_SECRET_PREVIOUS))
     throw new Error('AUTH_SECRET_PREVIOUS is too weak: use ≥ 32 random characters');
+  // The links in e-mails and SMS, the Secure cookies and HSTS all follow PUBLIC_URL: a deployment must name its https address.
+  if (production && !(source.PUBLIC_URL ?? '').startsWith('https://'))
+    throw new Error(
+      'Produção exige PUBLIC_URL com o endereço https do portal. / NODE_ENV=production requires PUBLIC_URL, the https:// address customers use.',
+    );
   const authSecret = env.AUTH_SECRET ?? demoSecret(env.DATA_DIR);
   const keys = new Keyring(authSecret, env.AUTH_SECRET_PREVIOUS);
   const f = env.RATE_LIMIT_FACTOR;

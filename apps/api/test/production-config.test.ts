@@ -42,6 +42,17 @@ describe('item 4: production refuses demo mode', () => {
   });
 });
 
+describe("production refuses a deployment without its https address (issue 24 item 11: the e-mails' links)", () => {
+  it.each([
+    ['unset', undefined],
+    ['http', 'http://guarita.example'],
+    ['the default', 'http://localhost:3000'],
+  ])('PUBLIC_URL %s is refused', (_what, url) => {
+    const env: Record<string, string | undefined> = { ...good(), PUBLIC_URL: url };
+    expect(() => loadConfig(env)).toThrow(/Produção exige PUBLIC_URL.*requires PUBLIC_URL/);
+  });
+});
+
 describe('item 5: production refuses every secret published in this repository', () => {
   it.each(SECRET_VARIABLES.flatMap((name) => PUBLISHED_SECRETS.map((secret) => [name, secret] as const)))(
     '%s = %s is refused',
