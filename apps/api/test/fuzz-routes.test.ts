@@ -158,7 +158,53 @@ const segment = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
 );
-const query = fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(segment, fc.array(segment, { maxLength: 2 })), { maxKeys: 3 });
+/** Query names the routes read, so generated queries reach the filters (a NUL in `fase` was a 500, issue 23 item 7). */
+const QUERY_KEYS = [
+  'fase',
+  'motivo',
+  'status',
+  'cursor',
+  'limite',
+  'documento',
+  'contrato',
+  'idadeMinDias',
+  'reembolso',
+  'antes',
+  'email',
+  'pagina',
+];
+const query = fc.dictionary(
+  fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 8 })),
+  fc.oneof(segment, fc.constantFrom('\u0000', 'a\u0000b'), fc.array(segment, { maxLength: 2 })),
+  { maxKeys: 3 },
+);
+/**
+ * A console body: the console's own field names with text edges (lone surrogates, NUL, phases) and booleans, so a
+ * comment, a note or a rejection reason holding `"\ud800"` is generated often enough to be found (issue 23 item 7).
+ */
+const STAFF_FIELDS = [
+  'texto',
+  'interno',
+  'fase',
+  'aprovacao',
+  'textoReprovacao',
+  'qualificado',
+  'motivo',
+  'observacao',
+  'encerrar',
+  'qualificadoComoPT',
+];
+const staffText = fc.oneof(
+  fc.constantFrom('\ud800', 'a\udc00b', 'Vistoria \udbff', '\u0000', 'a\u0000b'),
+  fc.constantFrom('Regulação', 'Análise', 'Finalização', 'Concluído', 'Indenização', ' Documentação '),
+  fc.constantFrom(...STR_EDGES),
+  fc.string({ maxLength: 40 }),
+  fc.boolean(),
+);
+const staffBody = fc.oneof(
+  { arbitrary: fc.dictionary(fc.constantFrom(...STAFF_FIELDS), staffText, { minKeys: 1, maxKeys: 4 }), weight: 4 },
+  { arbitrary: body, weight: 1 },
+);
 const auth = fc.constantFrom('none', 'token', 'garbage', 'other-customer');
 /** A console route: no session, a garbage cookie, or a live session of each role. */
 const staffAuth = fc.constantFrom('none', 'garbage', ...STAFF_ROLES.map((r) => `staff-${r}`));
@@ -231,43 +277,51 @@ describe('fuzz: every route answers < 500 and changes no data', () => {
     for (const route of run) {
       const started = performance.now();
       const staffRoute = isStaffRoute(route.url);
-      const segs4 = fc.array(staffRoute ? fc.oneof(segment, fc.constantFrom(...realSegments)) : segment, { minLength: 4, maxLength: 4 });
+      const real = fc.oneof({ arbitrary: fc.constantFrom(...realSegments), weight: 3 }, { arbitrary: segment, weight: 1 });
+      const segs4 = fc.array(staffRoute ? real : segment, { minLength: 4, maxLength: 4 });
       let succeeded = 0;
       await fc.assert(
-        fc.asyncProperty(segs4, query, headers, body, staffRoute ? staffAuth : auth, async (segs, q, h, b, who) => {
-          let i = 0;
-          const url = route.url.replace(/:[A-Za-z0-9_]+|\*/g, () => encodeURIComponent(segs[i++ % segs.length] ?? ''));
-          // Logout with a real token revokes its login (token_families): that is the route's job, and it would
-          // log the fuzzer out. Logout is fuzzed with a garbage token and without one.
-          if (who !== 'none' && (route.url.endsWith('/logout') || route.url.endsWith('/logout-all'))) who = 'garbage';
-          // Deleting one of her own trips is also the route's job (trips are only seeded for Maria and João): the
-          // trip delete is fuzzed with the other customer's real token instead, which must change nothing (IDOR).
-          if (who === 'token' && route.method === 'DELETE' && route.url.startsWith('/api/trips/')) who = 'other-customer';
-          const bearer = !tokens[who]
-            ? {}
-            : who.startsWith('staff-')
-              ? { cookie: `${STAFF_COOKIE}=${tokens[who]}` }
-              : { authorization: `Bearer ${tokens[who]}` };
-          const json = b === undefined ? {} : { 'content-type': 'application/json' };
-          const res = await t.app.inject({
-            method: route.method as 'GET',
-            url,
-            query: q as Record<string, string | string[]>,
-            headers: { ...json, ...h, ...bearer },
-            ...(b === undefined ? {} : { payload: JSON.stringify(b) }),
-            // Only the status matters: the body is read only to report a 5xx (the OpenAPI documents are 300–600 KB,
-            // and collecting them into a string was half the run time).
-            payloadAsStream: true,
-          });
-          const stream = res.stream();
-          if (res.statusCode < 300) succeeded++;
-          if (res.statusCode >= 500) {
-            let text = '';
-            for await (const chunk of stream) text += String(chunk);
-            throw new Error(`${route.method} ${url} → ${res.statusCode}: ${text.slice(0, 300)}`);
-          }
-          stream.resume();
-        }),
+        fc.asyncProperty(
+          segs4,
+          query,
+          headers,
+          staffRoute ? staffBody : body,
+          staffRoute ? staffAuth : auth,
+          async (segs, q, h, b, who) => {
+            let i = 0;
+            const url = route.url.replace(/:[A-Za-z0-9_]+|\*/g, () => encodeURIComponent(segs[i++ % segs.length] ?? ''));
+            // Logout with a real token revokes its login (token_families): that is the route's job, and it would
+            // log the fuzzer out. Logout is fuzzed with a garbage token and without one.
+            if (who !== 'none' && (route.url.endsWith('/logout') || route.url.endsWith('/logout-all'))) who = 'garbage';
+            // Deleting one of her own trips is also the route's job (trips are only seeded for Maria and João): the
+            // trip delete is fuzzed with the other customer's real token instead, which must change nothing (IDOR).
+            if (who === 'token' && route.method === 'DELETE' && route.url.startsWith('/api/trips/')) who = 'other-customer';
+            const bearer = !tokens[who]
+              ? {}
+              : who.startsWith('staff-')
+                ? { cookie: `${STAFF_COOKIE}=${tokens[who]}` }
+                : { authorization: `Bearer ${tokens[who]}` };
+            const json = b === undefined ? {} : { 'content-type': 'application/json' };
+            const res = await t.app.inject({
+              method: route.method as 'GET',
+              url,
+              query: q as Record<string, string | string[]>,
+              headers: { ...json, ...h, ...bearer },
+              ...(b === undefined ? {} : { payload: JSON.stringify(b) }),
+              // Only the status matters: the body is read only to report a 5xx (the OpenAPI documents are 300–600 KB,
+              // and collecting them into a string was half the run time).
+              payloadAsStream: true,
+            });
+            const stream = res.stream();
+            if (res.statusCode < 300) succeeded++;
+            if (res.statusCode >= 500) {
+              let text = '';
+              for await (const chunk of stream) text += String(chunk);
+              throw new Error(`${route.method} ${url} → ${res.statusCode}: ${text.slice(0, 300)}`);
+            }
+            stream.resume();
+          },
+        ),
         { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
       );
       const after = await checksum();
