@@ -109,7 +109,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             'multipart/form-data with that JSON in the field `dados` and files in `arquivos` (≤ 5 MB each; type by magic bytes; ' +
             'images re-encoded). Requires Idempotency-Key: a retry replays the first answer (idempotent-replayed: true). ' +
             '201 created; 400 validation/empty file; 404 contract not yours or closed; 409 DUPLICATE_CASE with ' +
-            'detalhes.DescricaoErroApiExterna; 413 FILE_TOO_LARGE | QUOTA_EXCEEDED; 415 UNSUPPORTED_FILE_TYPE.',
+            'detalhes.DescricaoErroApiExterna; 413 FILE_TOO_LARGE | QUOTA_EXCEEDED; 415 UNSUPPORTED_FILE_TYPE; ' +
+            '429 CASE_LIMIT (contestation and ombudsman: at most 5 per customer in 24 hours).',
           params: NCtrIdParams,
           headers: IdempotencyHeaders,
           response: { 201: CaseCreatedDto, ...caseErrorResponses },

@@ -514,7 +514,7 @@ export interface paths {
         put?: never;
         /**
          * Send a support request: one case (and its attachments) stored together or not at all
-         * @description JSON body (supportRequestSchema: tipo cancelamento | rastreador | contestacao | ouvidoria | dados-cadastrais) or multipart/form-data with that JSON in the field `dados` and files in `arquivos` (≤ 5 MB each; type by magic bytes; images re-encoded). Requires Idempotency-Key: a retry replays the first answer (idempotent-replayed: true). 201 created; 400 validation/empty file; 404 contract not yours or closed; 409 DUPLICATE_CASE with detalhes.DescricaoErroApiExterna; 413 FILE_TOO_LARGE | QUOTA_EXCEEDED; 415 UNSUPPORTED_FILE_TYPE.
+         * @description JSON body (supportRequestSchema: tipo cancelamento | rastreador | contestacao | ouvidoria | dados-cadastrais) or multipart/form-data with that JSON in the field `dados` and files in `arquivos` (≤ 5 MB each; type by magic bytes; images re-encoded). Requires Idempotency-Key: a retry replays the first answer (idempotent-replayed: true). 201 created; 400 validation/empty file; 404 contract not yours or closed; 409 DUPLICATE_CASE with detalhes.DescricaoErroApiExterna; 413 FILE_TOO_LARGE | QUOTA_EXCEEDED; 415 UNSUPPORTED_FILE_TYPE; 429 CASE_LIMIT (contestation and ombudsman: at most 5 per customer in 24 hours).
          */
         post: operations["createCase"];
         delete?: never;
