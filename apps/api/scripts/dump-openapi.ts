@@ -6,15 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openPglite } from '../src/db/db';
-import { migrate } from '../src/db/migrate';
+import type { DB } from '../src/db/schema';
 
 const out = process.argv[2];
-// Building the app runs its start-up reads (the authenticator re-seal, ADR 062): an empty in-memory database answers them.
-const db = await openPglite();
-await migrate(db);
+// Building the app declares every route and queries nothing: a pool that never connects is enough.
+const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: 'postgres://unused.invalid/none' }) }) });
 const app = await buildApp({
   db,
   config: loadConfig({

@@ -4,6 +4,7 @@ import { openPglite, openPostgres, type Database } from './db/db';
 import { migrateAs } from './db/roles';
 import { seedDemo } from './db/seed';
 import { buildApp, loggerOptions } from './app';
+import { resealTotpSecrets } from './modules/staff/reseal';
 import { sweepPendingFiles } from './modules/uploads/pending';
 
 const config = loadConfig();
@@ -29,6 +30,15 @@ const app = await buildApp({
 await app.ready();
 // Demo data is dated from the app's clock (the same one the services use).
 if (config.demoMode && (await seedDemo(db, app.clock))) console.log('Demo data loaded (see README for the demo logins).');
+
+// A rotated AUTH_SECRET (ADR 062): authenticator secrets sealed under the previous one move to the new one, before serving.
+const sealed = await resealTotpSecrets(db, config.keys);
+if (sealed.resealed > 0) app.log.info({ resealed: sealed.resealed }, 'staff authenticator secrets re-sealed under the current AUTH_SECRET');
+if (sealed.unreadable > 0)
+  app.log.warn(
+    { unreadable: sealed.unreadable },
+    'staff authenticator secrets sealed under an unknown AUTH_SECRET: those accounts must enrol again',
+  );
 
 // Files a crash left without a row (ADR 035): swept at start, then with the other housekeeping.
 const sweepFiles = () =>

@@ -121,6 +121,7 @@ describe('rotating AUTH_SECRET', () => {
     const config = buildTestConfig({ demoMode: false, env: secrets });
     const app = await buildApp({ db, config, ports: { notifier, clock }, logger: false });
     await app.ready();
+    await resealTotpSecrets(db, config.keys); // as server.ts does at every start, before it serves
     const inject = (method: 'GET' | 'POST', url: string, o: { payload?: object; token?: string; cookies?: Record<string, string> } = {}) =>
       app.inject({ method, url, payload: o.payload, cookies: o.cookies, headers: o.token ? { authorization: `Bearer ${o.token}` } : {} });
     const cookie = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name)?.value;

@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffRole } from '@guarita/domain';
 import { AuditLog } from './audit';
 import { DEMO_STAFF } from './demo';
-import { resealTotpSecrets } from './reseal';
 import { StaffRepository } from './repository';
 import routes from './routes';
 import { StaffService } from './service';
@@ -41,15 +40,6 @@ export default fp(
     app.decorate('requireStaff', staffGuard(service));
     app.addHook('onError', auditLaterRefusal);
     app.decorateRequest('staff', undefined as unknown as FastifyRequest['staff']);
-    // A rotated AUTH_SECRET (ADR 062): authenticator secrets sealed under the previous one move to the new one.
-    const sealed = await resealTotpSecrets(app.db, app.config.keys);
-    if (sealed.resealed > 0)
-      app.log.info({ resealed: sealed.resealed }, 'staff authenticator secrets re-sealed under the current AUTH_SECRET');
-    if (sealed.unreadable > 0)
-      app.log.warn(
-        { unreadable: sealed.unreadable },
-        'staff authenticator secrets sealed under an unknown AUTH_SECRET: those accounts must enrol again',
-      );
     // Demo mode: one account per role (README). The database is migrated before the app is built.
     if (app.config.demoMode) for (const a of DEMO_STAFF) await service.seedDemo(a);
     await app.register(routes, { prefix: '/api' });
