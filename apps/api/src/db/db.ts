@@ -14,6 +14,9 @@ import type { DB } from './schema';
  */
 export type Database = Kysely<DB>;
 
+/** The connection a query runs on: the pool, or the caller's transaction (Kysely's Transaction is a Kysely). */
+export type Executor = Kysely<DB>;
+
 // Calendar dates stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's time zone.
 // int8 (count(*), bigint sums) become numbers: every value we keep fits in 2^53.
 const DATE_OID = 1082;

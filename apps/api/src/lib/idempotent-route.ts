@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idempotencyKeySchema } from '@guarita/domain';
-import type { IdempotentAnswer } from '../modules/payments/idempotency';
+import type { IdempotentAnswer } from './idempotency';
 
 /** The headers of a route that requires an Idempotency-Key; others pass through (authorization was checked in onRequest). */
 export const IdempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKeySchema });

@@ -1,4 +1,4 @@
-import type { Executor } from '../modules/contracts/service';
+import type { Executor } from '../db/db';
 
 /** Product analytics port (support_sent, …). Built-in: a table in our own database; no third-party script (LGPD). */
 export interface Analytics {

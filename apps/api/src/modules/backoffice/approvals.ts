@@ -22,7 +22,8 @@ import {
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../ports/clock';
 import type { CaseRecord, CaseRequest } from '../cases/case-system';
-import type { ContractService, ContractTerms, Executor } from '../contracts/service';
+import type { Executor } from '../../db/db';
+import type { ContractService, ContractTerms } from '../contracts/service';
 import type { CustomersService } from '../customers/service';
 import type { PlansService } from '../plans/service';
 

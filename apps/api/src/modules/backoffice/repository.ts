@@ -1,4 +1,4 @@
-import type { Executor } from '../contracts/service';
+import type { Executor } from '../../db/db';
 
 /** The back-office module owns case_staff_notes: staff-only notes, never read by a customer route. */
 export class NotesRepository {

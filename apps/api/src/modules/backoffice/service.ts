@@ -18,13 +18,13 @@ import {
   type StaffCaseDto,
   type StaffRole,
 } from '@guarita/domain';
-import type { Database } from '../../db/db';
+import type { Database, Executor } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../ports/clock';
 import type { FileStorage } from '../../ports/storage';
 import type { CaseRecord, CaseRequest, CaseSystem, QueueScope } from '../cases/case-system';
 import type { ClaimsService } from '../claims/service';
-import type { ContractService, Executor } from '../contracts/service';
+import type { ContractService } from '../contracts/service';
 import type { CustomersService } from '../customers/service';
 import type { AuditLog } from '../staff/audit';
 import type { StaffPrincipal } from '../staff/repository';

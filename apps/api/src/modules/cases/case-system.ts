@@ -12,7 +12,7 @@ import {
   type CasePayload,
 } from '@guarita/domain';
 import { sql } from 'kysely';
-import type { Executor } from '../contracts/service';
+import type { Executor } from '../../db/db';
 
 export type Actor = 'customer' | 'staff' | 'system';
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { IdempotencyStore } from '../payments/idempotency';
+import { IdempotencyStore } from '../../lib/idempotency';
 import { CasesService } from './service';
 import routes from './routes';
 

@@ -1,5 +1,5 @@
 import { buildCasePayload, supportRequestSchema, type SupportRequestInput } from '@guarita/domain';
-import type { Executor } from '../contracts/service';
+import type { Executor } from '../../db/db';
 import { BuiltInCaseSystem } from './case-system';
 
 interface SeedCase {

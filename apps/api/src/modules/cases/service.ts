@@ -24,13 +24,13 @@ import {
   type ContractId,
 } from '@guarita/domain';
 import { sql } from 'kysely';
-import type { Database } from '../../db/db';
+import type { Database, Executor } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { Analytics } from '../../ports/analytics';
 import { newStorageKey, type FileStorage } from '../../ports/storage';
 import { discardFiles, reserveFiles, settleFile } from '../uploads/pending';
-import type { ContractService, Executor } from '../contracts/service';
-import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../payments/idempotency';
+import type { ContractService } from '../contracts/service';
+import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../../lib/idempotency';
 import { inspectUpload, sha256, type InspectedFile } from '../uploads/inspect';
 import type { CaseSystem, NewAttachment } from './case-system';
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { IdempotencyStore } from '../payments/idempotency';
+import { IdempotencyStore } from '../../lib/idempotency';
 import sharp from 'sharp';
 import { ClaimsService } from './service';
 import { ensureSeedFiles } from './seed';

@@ -1,6 +1,6 @@
 import type { ClaimCasePayload, ClaimPhotoTypeDto } from '@guarita/domain';
 import { sql } from 'kysely';
-import type { Executor } from '../contracts/service';
+import type { Executor } from '../../db/db';
 
 export type ClaimKind = 'colisao' | 'vidros';
 

@@ -1,7 +1,7 @@
 import { buildClaimPayload, EMPTY_CLAIM_FORM, type CasePayload, type ClaimFormValues } from '@guarita/domain';
 import type { Clock } from '../../ports/clock';
 import type { FileStorage } from '../../ports/storage';
-import type { Executor } from '../contracts/service';
+import type { Executor } from '../../db/db';
 import { BuiltInCaseSystem } from '../cases/case-system';
 import { ContractRepository } from '../contracts/repository';
 import { ContractService } from '../contracts/service';

@@ -29,17 +29,17 @@ import {
   type PhotoUploadedDto,
   type UploadMime,
 } from '@guarita/domain';
-import type { Database } from '../../db/db';
+import type { Database, Executor } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { Analytics } from '../../ports/analytics';
 import type { Clock } from '../../ports/clock';
 import { newStorageKey, type FileStorage } from '../../ports/storage';
 import { discardFiles, releaseFile, reserveFiles, settleFile } from '../uploads/pending';
-import type { ContractService, Executor } from '../contracts/service';
+import type { ContractService } from '../contracts/service';
 import type { CaseRecord, CaseSystem } from '../cases/case-system';
 import { DuplicateCaseError } from '../cases/service';
 import type { NotificationOutbox } from '../notifications/outbox';
-import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../payments/idempotency';
+import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../../lib/idempotency';
 import { inspectUpload } from '../uploads/inspect';
 import { ClaimsRepository, type ClaimKind, type ClaimRow, type ClaimSide, type PhotoRow } from './repository';
 

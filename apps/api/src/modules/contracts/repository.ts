@@ -10,9 +10,8 @@ import {
   type ContractDto,
   type ContractItemDto,
 } from '@guarita/domain';
-import type { Kysely } from 'kysely';
 import { compileOnce } from '../../db/compiled';
-import type { Database } from '../../db/db';
+import type { Database, Executor } from '../../db/db';
 import type { DB } from '../../db/schema';
 
 export type ContractVehicleType = VehicleTypeCode;
@@ -37,9 +36,6 @@ export interface BillRow {
   valorJuros: number;
   idStatus: 'I' | 'A' | 'P';
 }
-
-/** The connection to use: the pool, or the caller's transaction (Kysely's Transaction is a Kysely). */
-export type Executor = Kysely<DB>;
 
 const BILL_COLUMNS = [
   'doc_entry as docEntry',

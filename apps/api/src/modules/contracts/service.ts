@@ -12,9 +12,10 @@ import {
   type ContractVehicle,
 } from '@guarita/domain';
 import { notFound } from '../../lib/errors';
-import type { BillRow, ContractRepository, ContractTerms, ContractVehicleType, Executor } from './repository';
+import type { Executor } from '../../db/db';
+import type { BillRow, ContractRepository, ContractTerms, ContractVehicleType } from './repository';
 
-export type { BillRow, ContractTerms, Executor };
+export type { BillRow, ContractTerms };
 
 /**
  * Contracts and their bills. Other modules (payments) read and settle bills only through here; the

@@ -1,5 +1,4 @@
-import type { Database } from '../../db/db';
-import type { Executor } from '../contracts/service';
+import type { Database, Executor } from '../../db/db';
 
 export interface LoginContact {
   id: number;

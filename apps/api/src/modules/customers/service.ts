@@ -1,5 +1,5 @@
 import type { CustomerInfoDto } from '@guarita/domain';
-import type { Executor } from '../contracts/service';
+import type { Executor } from '../../db/db';
 import type { CustomerRepository, LoginContact, NewAddress } from './repository';
 
 /** Customers and their addresses; other modules read customers only through this service. */

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors';
 import type { Clock } from '../../ports/clock';
 import type { CasesService } from '../cases/service';
 import type { ContractService } from '../contracts/service';
-import type { IdempotentAnswer } from '../payments/idempotency';
+import type { IdempotentAnswer } from '../../lib/idempotency';
 
 /**
  * Due-date change (issue 12 §3): the pro-rata simulation (ADR 050) and the case that carries DiaVencimento__c and

@@ -7,7 +7,7 @@ import {
   type NotificationEvent,
   type NotificationPreferences,
 } from '@guarita/domain';
-import type { Executor } from '../contracts/service';
+import type { Executor } from '../../db/db';
 import { NotificationsRepository } from './repository';
 
 /**

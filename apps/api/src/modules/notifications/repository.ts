@@ -1,6 +1,6 @@
 import { DEFAULT_PREFERENCES, type NotificationPreferences, type NotificationType } from '@guarita/domain';
 import { sql } from 'kysely';
-import type { Executor } from '../contracts/service';
+import type { Executor } from '../../db/db';
 
 export interface NewNotification {
   customerId: number;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { IdempotencyStore } from './idempotency';
+import { IdempotencyStore } from '../../lib/idempotency';
 import { PaymentsRepository } from './repository';
 import { PaymentsService } from './service';
 import { paymentsSettings } from './settings';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { CardBrand, PixChargeStatus } from '@guarita/domain';
-import type { Executor } from '../contracts/service';
+import type { Executor } from '../../db/db';
 
 /**
  * SQL of the payments module: card_charges, pix_charges, payment_links, advance_requests and idempotency_keys

@@ -36,17 +36,17 @@ import {
   type PixWebhookResultDto,
   FINANCE_MSG,
 } from '@guarita/domain';
-import type { Database } from '../../db/db';
+import type { Database, Executor } from '../../db/db';
 import { AppError, notFound } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { GatewayUnavailableError, type CardGateway, type ChargeResult } from '../../ports/card-gateway';
 import type { Clock } from '../../ports/clock';
 import type { PixPsp } from '../../ports/pix-psp';
 import type { Notifier } from '../../ports/notifier';
-import type { BillRow, ContractService, Executor } from '../contracts/service';
+import type { BillRow, ContractService } from '../contracts/service';
 import type { NotificationOutbox } from '../notifications/outbox';
 import type { CustomersService } from '../customers/service';
-import type { IdempotencyStore, IdempotentAnswer, StoredAnswer } from './idempotency';
+import type { IdempotencyStore, IdempotentAnswer, StoredAnswer } from '../../lib/idempotency';
 import type { DeskFilter, LinkRow, PaymentsRepository, PixRow } from './repository';
 import type { PaymentsSettings } from './settings';
 

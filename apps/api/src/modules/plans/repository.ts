@@ -1,8 +1,7 @@
 import { cents, type CataloguePlan, type PaymentType, type PriceRow, type TowingSubItem } from '@guarita/domain';
 import { sql, type Selectable } from 'kysely';
-import type { Database } from '../../db/db';
+import type { Database, Executor } from '../../db/db';
 import type { PlanQuotations } from '../../db/schema';
-import type { Executor } from '../contracts/service';
 
 export interface StoredQuotation {
   id: string;

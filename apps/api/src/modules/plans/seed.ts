@@ -19,7 +19,7 @@ import {
   type VehicleTypeCode,
 } from '@guarita/domain';
 import type { Insertable } from 'kysely';
-import type { Executor } from '../contracts/service';
+import type { Executor } from '../../db/db';
 import type { PlanPrices } from '../../db/schema';
 
 interface FamilyItem {

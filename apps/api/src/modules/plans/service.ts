@@ -31,8 +31,9 @@ import {
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../ports/clock';
 import type { CasesService } from '../cases/service';
-import type { ContractService, Executor } from '../contracts/service';
-import type { IdempotentAnswer } from '../payments/idempotency';
+import type { Executor } from '../../db/db';
+import type { ContractService } from '../contracts/service';
+import type { IdempotentAnswer } from '../../lib/idempotency';
 import type { PlanService } from '../plan/service';
 import type { PlansRepository, StoredQuotation } from './repository';
 

@@ -1,6 +1,5 @@
 import type { AuditPageDto, AuditRowDto } from '@guarita/domain';
-import type { Database } from '../../db/db';
-import type { Executor } from '../contracts/service';
+import type { Database, Executor } from '../../db/db';
 
 /** Who did it: the staff member (or, for a failed login, just the e-mail typed) and from where. */
 export interface AuditActor {

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { StaffRole } from '@guarita/domain';
-import type { Database } from '../../db/db';
-import type { Executor } from '../contracts/service';
+import type { Database, Executor } from '../../db/db';
 
 export interface StaffRow {
   id: number;

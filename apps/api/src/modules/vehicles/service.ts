@@ -26,7 +26,8 @@ import type { Clock } from '../../ports/clock';
 import type { VehicleData } from '../../ports/vehicle-data';
 import type { CaseSystem } from '../cases/case-system';
 import type { CaseRequestHook } from '../cases/service';
-import type { ContractService, Executor } from '../contracts/service';
+import type { Executor } from '../../db/db';
+import type { ContractService } from '../contracts/service';
 
 const fipeNotFound = () =>
   new AppError(422, 'FIPE_NOT_FOUND', VEHICLE_MSG.fipeNotFoundTitle).withDetails({ motivo: VEHICLE_MSG.fipeNotFoundText });

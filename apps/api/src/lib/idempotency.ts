@@ -1,9 +1,8 @@
 import { PAYMENT_MSG } from '@guarita/domain';
 import { sql } from 'kysely';
-import type { Database } from '../../db/db';
-import type { Executor } from '../contracts/service';
-import { keyedHash } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import type { Database, Executor } from '../db/db';
+import { keyedHash } from './crypto';
+import { AppError } from './errors';
 
 export interface StoredAnswer<T = unknown> {
   status: number;
