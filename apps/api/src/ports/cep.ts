@@ -1,4 +1,5 @@
 import { maskCep, type AddressLookupDto } from '@guarita/domain';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Address (CEP) lookup port (spec 001 §7 call 11). `lookup` answers the address of an 8-digit CEP, or null when
@@ -106,19 +107,19 @@ const NOT_FOUND_TTL_MS = 3600_000;
 export class ViaCepLookup implements CepLookup {
   readonly name = 'viacep';
   private readonly base: string;
-  private readonly cache = new Map<string, { value: AddressLookupDto | null; until: number }>();
+  /** A CEP → its address, or `null` for a CEP ViaCEP does not know (kept for less time). */
+  private readonly cache: LRUCache<string, { value: AddressLookupDto | null }>;
   constructor(private readonly opts: ViaCepOptions) {
     this.base = opts.baseUrl.replace(/\/+$/, '');
+    this.cache = new LRUCache({ max: opts.cacheEntries ?? 5000 });
   }
 
   async lookup(cepDigits: string): Promise<AddressLookupDto | null> {
     if (!/^\d{8}$/.test(cepDigits)) return null;
     const hit = this.cache.get(cepDigits);
-    if (hit && hit.until > Date.now()) return hit.value;
+    if (hit) return hit.value;
     const value = await this.ask(cepDigits); // failures are not cached: the next try asks again
-    const max = this.opts.cacheEntries ?? 5000;
-    if (this.cache.size >= max) this.cache.delete(this.cache.keys().next().value!); // oldest first
-    this.cache.set(cepDigits, { value, until: Date.now() + (value ? FOUND_TTL_MS : NOT_FOUND_TTL_MS) });
+    this.cache.set(cepDigits, { value }, { ttl: value ? FOUND_TTL_MS : NOT_FOUND_TTL_MS });
     return value;
   }
 

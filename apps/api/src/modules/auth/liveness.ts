@@ -1,6 +1,9 @@
+import { LRUCache } from 'lru-cache';
+import { expiringTtl } from '../../lib/ttl';
+
 /** How long a login seen live on the database is trusted without asking again (ADR 049). */
 export const LIVENESS_TTL_MS = 5_000;
-/** Entries kept at most; past it the oldest go first (Map keeps insertion order). */
+/** Entries kept at most; past it the least recently used go first. */
 export const LIVENESS_MAX_ENTRIES = 10_000;
 
 /**
@@ -10,33 +13,26 @@ export const LIVENESS_MAX_ENTRIES = 10_000;
  * detection act immediately here. Another instance's revocation is seen within LIVENESS_TTL_MS (ADR 049).
  */
 export class FamilyLiveness {
-  private readonly live = new Map<string, { customerId: number; until: number }>();
+  /** Family id → the customer it was seen live for; each entry lives `ttlMs`, never past the family's expiry. */
+  private readonly live: LRUCache<string, number>;
 
   constructor(
     private readonly ttlMs = LIVENESS_TTL_MS,
-    private readonly maxEntries = LIVENESS_MAX_ENTRIES,
+    maxEntries = LIVENESS_MAX_ENTRIES,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.live = new LRUCache({ max: maxEntries, perf: { now }, ttlResolution: 0 });
+  }
 
   /** True when the family was seen live for this very customer and the memory is still fresh. */
   isLive(familyId: string, customerId: number): boolean {
-    const e = this.live.get(familyId);
-    if (!e) return false;
-    if (e.until <= this.now()) {
-      this.live.delete(familyId);
-      return false;
-    }
-    return e.customerId === customerId;
+    return this.live.get(familyId) === customerId;
   }
 
   remember(familyId: string, customerId: number, expiresAt: Date): void {
-    const until = Math.min(this.now() + this.ttlMs, expiresAt.getTime());
-    this.live.delete(familyId);
-    if (this.live.size >= this.maxEntries) {
-      const oldest = this.live.keys().next();
-      if (!oldest.done) this.live.delete(oldest.value);
-    }
-    this.live.set(familyId, { customerId, until });
+    const ttl = expiringTtl(Math.min(this.ttlMs, expiresAt.getTime() - this.now()));
+    if (ttl > 0) this.live.set(familyId, customerId, { ttl });
+    else this.live.delete(familyId);
   }
 
   forget(familyId: string): void {

@@ -1,5 +1,7 @@
 import { SignJWT, jwtVerify, errors as joseErrors, type JWTHeaderParameters } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Keyring } from '../../lib/keys';
+import { expiringTtl } from '../../lib/ttl';
 
 const ISSUER = 'guarita';
 const AUDIENCE = 'guarita-web';
@@ -18,7 +20,7 @@ export interface TokenClaims extends TokenSubject {
   document: string;
 }
 
-/** Access tokens whose signature and claims were checked, remembered at most (ADR 049); past it the oldest go first. */
+/** Access tokens whose signature and claims were checked, remembered at most (ADR 049); past it the least recently used go first. */
 export const VERIFIED_TOKENS_MAX = 10_000;
 
 /**
@@ -30,7 +32,7 @@ export class TokenService {
    * Access tokens already verified, by their exact text, with the instant they stop being valid (the earlier of
    * `exp` and `iat` + max age). The same bytes always verify the same way, so only the clock is checked again.
    */
-  private readonly verified = new Map<string, TokenSubject & { validUntilMs: number }>();
+  private readonly verified: LRUCache<string, TokenSubject>;
 
   constructor(
     /** Signs with the current secret's 'access-token' key (its id in `kid`); verifies with the key `kid` names (ADR 062). */
@@ -39,8 +41,10 @@ export class TokenService {
     /** Lifetime of a page token: re-issued on every login, refresh and boot, and only good while the login is live. */
     private readonly pageSeconds: number,
     private readonly now: () => number = Date.now,
-    private readonly maxVerified = VERIFIED_TOKENS_MAX,
-  ) {}
+    maxVerified = VERIFIED_TOKENS_MAX,
+  ) {
+    this.verified = new LRUCache({ max: maxVerified, perf: { now }, ttlResolution: 0 });
+  }
 
   async issue(c: TokenClaims): Promise<{ IdToken: string; AccessToken: string; expiresIn: number }> {
     const [IdToken, AccessToken] = await Promise.all([
@@ -76,11 +80,7 @@ export class TokenService {
   /** Returns the claims of a valid access token, or null (bad signature, wrong alg/aud/typ, expired). */
   async verifyAccess(token: string): Promise<TokenSubject | null> {
     const known = this.verified.get(token);
-    if (known) {
-      if (this.now() < known.validUntilMs) return { customerId: known.customerId, familyId: known.familyId };
-      this.verified.delete(token);
-      return null;
-    }
+    if (known) return { ...known };
     const checked = await this.check(token, 'access', AUDIENCE, this.ttlSeconds);
     if (!checked) return null;
     this.remember(token, checked);
@@ -124,10 +124,7 @@ export class TokenService {
   }
 
   private remember(token: string, entry: TokenSubject & { validUntilMs: number }): void {
-    if (this.verified.size >= this.maxVerified) {
-      const oldest = this.verified.keys().next();
-      if (!oldest.done) this.verified.delete(oldest.value);
-    }
-    this.verified.set(token, entry);
+    const ttl = expiringTtl(entry.validUntilMs - this.now());
+    if (ttl > 0) this.verified.set(token, { customerId: entry.customerId, familyId: entry.familyId }, { ttl });
   }
 }

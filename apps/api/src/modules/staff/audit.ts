@@ -1,4 +1,5 @@
 import type { AuditPageDto, AuditRowDto } from '@guarita/domain';
+import { stringify } from 'csv-stringify/sync';
 import type { Database, Executor } from '../../db/db';
 
 /** Who did it: the staff member (or, for a failed login, just the e-mail typed) and from where. */
@@ -85,35 +86,44 @@ export class AuditLog {
         .limit(1000)
         .execute();
       if (rows.length === 0) return;
-      yield (
-        rows
-          .map((r) =>
-            [
-              r.id,
-              new Date(r.created_at).toISOString(),
-              r.staff_email,
-              r.role,
-              r.action,
-              r.case_number,
-              r.customer_id,
-              r.before === null ? '' : JSON.stringify(r.before),
-              r.after === null ? '' : JSON.stringify(r.after),
-              r.ip,
-            ]
-              .map(csvField)
-              .join(','),
-          )
-          .join('\n') + '\n'
-      );
+      yield auditCsvLines(rows);
       after = rows.at(-1)!.id;
     }
   }
 }
 
-/** RFC 4180 quoting, and a leading quote on text a spreadsheet would run as a formula (=, +, -, @). */
-export function csvField(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  let s = String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+/** The columns of the CSV export, as read from staff_audit. */
+export interface AuditCsvRow {
+  id: number;
+  created_at: Date | string;
+  staff_email: string;
+  role: string;
+  action: string;
+  case_number: string | null;
+  customer_id: number | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+}
+
+/**
+ * Audit rows as CSV lines (RFC 4180 quoting by csv-stringify), each field a spreadsheet would run as a formula
+ * (=, +, -, @, tab, CR) behind a leading quote.
+ */
+export function auditCsvLines(rows: readonly AuditCsvRow[]): string {
+  return stringify(
+    rows.map((r) => [
+      r.id,
+      new Date(r.created_at).toISOString(),
+      r.staff_email,
+      r.role,
+      r.action,
+      r.case_number,
+      r.customer_id,
+      r.before === null ? '' : JSON.stringify(r.before),
+      r.after === null ? '' : JSON.stringify(r.after),
+      r.ip,
+    ]),
+    { escape_formulas: true },
+  );
 }
