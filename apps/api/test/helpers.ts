@@ -78,6 +78,8 @@ export interface LoginResult {
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
   db: Database;
+  /** The owner role's connection (the same as `db` unless MIGRATION_DATABASE_URL is set): factories insert through it. */
+  owner: Database;
   /** SQL text with $1… parameters, for tests that look at or change tables directly (as the owner role, like an operator). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   config: AppConfig;
@@ -211,6 +213,7 @@ export async function createTestApp(overrides: TestOverrides = {}): Promise<Test
     return {
       app: a,
       db,
+      owner,
       query: (text, params) => rawQuery(owner, text, params),
       config,
       notifier,
