@@ -85,7 +85,7 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
   // The composition root: configuration → ports (db, clock, notifier, card gateway, Pix PSP, limiter).
   await app.register(composition, { db, config, ...(ports ? { ports } : {}) });
   await app.register(errors);
-  await app.register(security, { hsts: config.env.PUBLIC_URL.startsWith('https://'), imgSrc: tileImageSources(config.env.MAP_TILE_URL) });
+  await app.register(security, { hsts: config.secure, imgSrc: tileImageSources(config.env.MAP_TILE_URL) });
   // API answers over 2 KB (a trips page is 40–100 KB of coordinates) go out compressed; brotli at quality 4 costs
   // about what gzip does. The web build's files are precompressed (plugins/web.ts) and are left as they are.
   await app.register(compress, {

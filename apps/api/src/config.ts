@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   /** The owner role that runs migrations (PostgreSQL); DATABASE_URL is then the runtime role, which cannot alter tables. */
   MIGRATION_DATABASE_URL: z.string().optional(),
   DEMO_MODE: bool.optional(),
+  /** The e2e suite's data factory, POST /api/test/customers (ADR 071): only with demo mode, refused in production. */
+  TEST_FACTORIES: bool.optional(),
   /** Signs JWTs and keys the one-time-code hashes. Demo mode derives a per-install secret when unset. */
   AUTH_SECRET: z.string().min(32).optional(),
   /** During a rotation (ADR 062): the secret AUTH_SECRET replaced; it still verifies and opens, never signs or seals. */
@@ -167,6 +169,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     throw new Error(
       'Produção exige PUBLIC_URL com o endereço https do portal. / NODE_ENV=production requires PUBLIC_URL, the https:// address customers use.',
     );
+  // The factory hands out customers whose login codes the demo outbox shows: never without demo mode.
+  if (env.TEST_FACTORIES && !demoMode) throw new Error('TEST_FACTORIES=true requires demo mode (it is for the e2e test server only)');
   const authSecret = env.AUTH_SECRET ?? demoSecret(env.DATA_DIR);
   const keys = new Keyring(authSecret, env.AUTH_SECRET_PREVIOUS);
   const f = env.RATE_LIMIT_FACTOR;
@@ -226,6 +230,11 @@ function refuseUnsafeProduction(source: NodeJS.ProcessEnv): void {
     throw new Error(
       'Produção não inicia em modo demonstração: remova DEMO_MODE ou use DEMO_MODE=false. / ' +
         'NODE_ENV=production refuses DEMO_MODE=true: unset DEMO_MODE or set it to false.',
+    );
+  if (source.TEST_FACTORIES === 'true' || source.TEST_FACTORIES === '1')
+    throw new Error(
+      'Produção não inicia com TEST_FACTORIES: a fábrica de dados é só do servidor dos testes e2e. / ' +
+        'NODE_ENV=production refuses TEST_FACTORIES=true: the data factory is for the e2e test server only.',
     );
   for (const name of SECRET_VARIABLES) {
     const value = source[name];

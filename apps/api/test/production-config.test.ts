@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig, servesHttps } from '../src/config';
 import { PUBLISHED_SECRETS, SECRET_VARIABLES } from '../src/published-secrets';
 import { DEMO_PIX } from '../src/ports/pix-psp';
 import { DEMO_SSO_KEY } from '../src/modules/sso/service';
@@ -13,7 +14,16 @@ import { createTestApp, type TestApp } from './helpers';
 
 const fresh = () => randomBytes(32).toString('base64url');
 /** A production configuration that starts: every refusal below changes one thing in it. */
-const good = () => ({ NODE_ENV: 'production', AUTH_SECRET: fresh(), PUBLIC_URL: 'https://guarita.example' });
+const good = (): Record<string, string> => ({
+  NODE_ENV: 'production',
+  AUTH_SECRET: fresh(),
+  PUBLIC_URL: 'https://guarita.example',
+  DATABASE_URL: 'postgres://guarita_app@db.example:5432/guarita',
+  UPLOADS_DIR: path.join(tmpdir(), `guarita-prod-uploads-${process.pid}`),
+  SMTP_URL: 'smtp://mail.example:587',
+  SMS_PROVIDER_URL: 'https://sms.example/send',
+  SMS_PROVIDER_TOKEN: fresh(),
+});
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 const DEMO_REFUSED = /Produção não inicia em modo demonstração.*NODE_ENV=production refuses DEMO_MODE=true/;
@@ -50,6 +60,78 @@ describe("production refuses a deployment without its https address (issue 24 it
   ])('PUBLIC_URL %s is refused', (_what, url) => {
     const env: Record<string, string | undefined> = { ...good(), PUBLIC_URL: url };
     expect(() => loadConfig(env)).toThrow(/Produção exige PUBLIC_URL.*requires PUBLIC_URL/);
+  });
+});
+
+describe('issue 28 item 5: production refuses a deployment without its database, uploads store, e-mail and SMS', () => {
+  const without = (...names: string[]) => {
+    const env = good();
+    for (const n of names) delete env[n];
+    return env;
+  };
+  const REFUSED = /Produção não inicia sem: .*NODE_ENV=production requires: /;
+
+  it.each([
+    ['DATABASE_URL', /DATABASE_URL \(PostgreSQL/],
+    ['SMTP_URL', /SMTP_URL \(e-mail\)/],
+    ['SMS_PROVIDER_URL', /SMS_PROVIDER_URL and SMS_PROVIDER_TOKEN/],
+    ['SMS_PROVIDER_TOKEN', /SMS_PROVIDER_URL and SMS_PROVIDER_TOKEN/],
+    ['UPLOADS_DIR', /S3_BUCKET \(object storage\) or UPLOADS_DIR/],
+  ])('without %s start-up is refused, naming it', (name, says) => {
+    expect(() => loadConfig(without(name))).toThrow(REFUSED);
+    expect(() => loadConfig(without(name))).toThrow(says);
+  });
+
+  it('names everything missing in one message, so an operator fixes it in one go', () => {
+    const err = (() => {
+      try {
+        loadConfig(without('DATABASE_URL', 'UPLOADS_DIR', 'SMTP_URL', 'SMS_PROVIDER_URL'));
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    })();
+    expect(err).toMatch(/^Produção não inicia sem: DATABASE_URL, S3_BUCKET, SMTP_URL, SMS_PROVIDER_URL and SMS_PROVIDER_TOKEN\./);
+  });
+
+  it('a DATABASE_URL that is no PostgreSQL address is refused', () => {
+    expect(() => loadConfig({ ...good(), DATABASE_URL: 'mysql://db.example/guarita' })).toThrow(/DATABASE_URL as postgres:\/\//);
+  });
+
+  it('object storage instead of an uploads folder starts, with both keys; a bucket without them is refused', () => {
+    const s3 = { ...without('UPLOADS_DIR'), S3_BUCKET: 'guarita', S3_ENDPOINT: 'https://s3.example' };
+    expect(() => loadConfig(s3)).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY for S3_BUCKET/);
+    expect(loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'NAO-EXISTE', S3_SECRET_ACCESS_KEY: fresh() }).production).toBe(true);
+  });
+
+  it('outside production nothing of this is required (demo, tests, the bench)', () => {
+    const DATA_DIR = path.join(tmpdir(), `guarita-api-test-${process.pid}`); // the demo secret's folder
+    for (const NODE_ENV of ['development', 'test', 'bench']) expect(loadConfig({ NODE_ENV, DATA_DIR }).demoMode).toBe(true);
+    expect(loadConfig({ DATA_DIR }).demoMode).toBe(true);
+  });
+
+  it('pool size and statement timeout are settings, with defaults', () => {
+    expect(loadConfig(good()).env).toMatchObject({ DATABASE_POOL_SIZE: 10, DATABASE_STATEMENT_TIMEOUT_MS: 10_000 });
+    const c = loadConfig({ ...good(), DATABASE_POOL_SIZE: '40', DATABASE_STATEMENT_TIMEOUT_MS: '30000' });
+    expect(c.env).toMatchObject({ DATABASE_POOL_SIZE: 40, DATABASE_STATEMENT_TIMEOUT_MS: 30_000 });
+    expect(() => loadConfig({ ...good(), DATABASE_POOL_SIZE: '0' })).toThrow();
+  });
+});
+
+describe('one function decides "secure" (Secure cookies, HSTS, demo mode\'s default, the production refusal)', () => {
+  it.each([
+    ['https://guarita.example', true],
+    ['HTTPS://guarita.example/', true],
+    ['http://guarita.example', false],
+    ['guarita.example', false],
+    ['', false],
+  ])('%s → %s', (url, secure) => {
+    expect(servesHttps(url)).toBe(secure);
+  });
+
+  it('config.secure follows PUBLIC_URL', () => {
+    expect(loadConfig(good()).secure).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(tmpdir(), `guarita-api-test-${process.pid}`) }).secure).toBe(false);
   });
 });
 

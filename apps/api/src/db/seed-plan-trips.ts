@@ -64,46 +64,61 @@ export async function seedPlanTrips(db: Database, clock: Pick<Clock, 'now'> = sy
     .execute();
 
   for (const [nCtrId, refs] of Object.entries(DEMO_REFERRALS)) {
-    if (!contracts.has(Number(nCtrId))) continue;
-    await db
-      .insertInto('referrals')
-      .values(refs.map(([name, inDebit]) => ({ referrer_n_ctr_id: Number(nCtrId), referred_name: name, in_debit: inDebit })))
-      .execute();
+    if (contracts.has(Number(nCtrId))) await insertReferrals(db, Number(nCtrId), refs);
   }
-
   for (const s of DEMO_REQUIRED_SUB_ITEMS) {
-    const item = await db
-      .selectFrom('contract_items')
-      .select('id')
-      .where('n_ctr_id', '=', s.nCtrId)
-      .where('code', '=', s.itemCode)
-      .executeTakeFirst();
-    if (!item) continue;
-    await db
-      .insertInto('contract_sub_items')
-      .values({ item_id: item.id, code: s.code, name: s.name, towing_km: null, selected: true, required: true })
-      .execute();
+    await insertRequiredSubItem(db, s.nCtrId, s);
   }
-
   for (const spec of DEMO_TRIPS) {
-    if (!contracts.has(spec.nCtrId)) continue;
-    await seedTrips(db, spec.nCtrId, spec.count, new Date(now.getTime() - spec.lastEndedHoursAgo * 3_600_000), prng(spec.nCtrId));
-    if (spec.parkedMinutesAgo !== undefined) {
-      // The tracker still reports while parked: ignition off, at the last trip's end.
-      const last = await db
-        .selectFrom('positions')
-        .select(['lat', 'lng'])
-        .where('n_ctr_id', '=', spec.nCtrId)
-        .orderBy('ts', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (last)
-        await insertPositions(db, spec.nCtrId, [
-          { ts: new Date(now.getTime() - spec.parkedMinutesAgo * 60_000), lat: last.lat, lng: last.lng, speed: 0, ign: false },
-        ]);
-    }
+    if (contracts.has(spec.nCtrId)) await insertTrips(db, spec.nCtrId, spec, now);
   }
   return true;
+}
+
+/** A contract's referrals (the referral programme's list and discount). */
+export async function insertReferrals(db: Database, nCtrId: number, refs: Array<[name: string, inDebit: boolean]>): Promise<void> {
+  if (refs.length === 0) return;
+  await db
+    .insertInto('referrals')
+    .values(refs.map(([name, inDebit]) => ({ referrer_n_ctr_id: nCtrId, referred_name: name, in_debit: inDebit })))
+    .execute();
+}
+
+/** A required sub-item (obrigatorio) of one of the contract's items, listed by the plan view as a covered service. */
+export async function insertRequiredSubItem(db: Database, nCtrId: number, s: { itemCode: string; code: string; name: string }): Promise<void> {
+  const item = await db
+    .selectFrom('contract_items')
+    .select('id')
+    .where('n_ctr_id', '=', nCtrId)
+    .where('code', '=', s.itemCode)
+    .executeTakeFirst();
+  if (!item) return;
+  await db
+    .insertInto('contract_sub_items')
+    .values({ item_id: item.id, code: s.code, name: s.name, towing_km: null, selected: true, required: true })
+    .execute();
+}
+
+/** A tracked contract's trips and, when parked, the tracker's last report (ignition off) at the last trip's end. */
+export async function insertTrips(
+  db: Database,
+  nCtrId: number,
+  spec: { count: number; lastEndedHoursAgo: number; parkedMinutesAgo?: number },
+  now: Date,
+): Promise<void> {
+  await seedTrips(db, nCtrId, spec.count, new Date(now.getTime() - spec.lastEndedHoursAgo * 3_600_000), prng(nCtrId));
+  if (spec.parkedMinutesAgo === undefined) return;
+  const last = await db
+    .selectFrom('positions')
+    .select(['lat', 'lng'])
+    .where('n_ctr_id', '=', nCtrId)
+    .orderBy('ts', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (last)
+    await insertPositions(db, nCtrId, [
+      { ts: new Date(now.getTime() - spec.parkedMinutesAgo * 60_000), lat: last.lat, lng: last.lng, speed: 0, ign: false },
+    ]);
 }
 
 /**

@@ -24,7 +24,7 @@ function addMonths(iso: string, months: number, day: number): string {
   return first.toISOString().slice(0, 10);
 }
 
-interface SeedContract {
+export interface SeedContract {
   nCtrId: number;
   idPlan: string;
   planName: string;
@@ -70,7 +70,7 @@ interface SeedContract {
   }>;
 }
 
-interface SeedCustomer {
+export interface SeedCustomer {
   document: string;
   kind: 'cpf' | 'cnpj';
   name: string;
@@ -505,7 +505,6 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
 
 /** Loads the demo customers once (only into an empty database). Bill dates follow the clock's today. */
 export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'> = systemClock): Promise<boolean> {
-  const today = clock.today();
   return db.transaction().execute(async (tx) => {
     // Several instances may start at once on PostgreSQL: one seeds, the others wait and find data.
     await sql`SELECT pg_advisory_xact_lock(724275)`.execute(tx);
@@ -515,125 +514,133 @@ export async function seedDemo(db: Database, clock: Pick<Clock, 'today' | 'now'>
       await seedPlanCatalogue(tx); // the plan catalogue (issue 12) too
       return seedPlanTrips(tx, clock);
     }
-    const thisMonth = `${today.slice(0, 7)}-01`;
-    // The last due date strictly before today, so an 'I' bill is really overdue and an 'A' one is still ahead.
-    const anchorFor = (dueDay: number) => {
-      const thisDue = addMonths(thisMonth, 0, dueDay);
-      return thisDue < today ? 0 : -1;
-    };
-    for (const c of DEMO_CUSTOMERS) {
-      const { id: customerId } = await tx
-        .insertInto('customers')
-        .values({
-          document: c.document,
-          kind: c.kind,
-          name: c.name,
-          trade_name: c.tradeName ?? null,
-          email: c.email,
-          phone: c.phone,
-          sms_phone: c.smsPhone,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const a of c.addresses) {
-        await tx
-          .insertInto('addresses')
-          .values({
-            customer_id: customerId,
-            address_type: a.type,
-            street: a.street,
-            street_no: a.no,
-            building: a.building ?? null,
-            block: a.block,
-            city: a.city,
-            state: a.state,
-            zip_code: a.zip,
-          })
-          .execute();
-      }
-      for (const k of c.contracts) {
-        const vehicleType = k.vehicleType ?? 'CAT_AGRAVO_VEICULO_LEVE';
-        const charge = seededPlanCharge({
-          idPlan: k.idPlan,
-          fipeLimit: cents(k.fipeLimit),
-          vehicleType,
-          items: k.items.map((i) => ({ kind: i.kind, subItems: (i.sub ?? []).map((s) => ({ towingKm: s.km, selected: s.selected })) })),
-        });
-        const fee = charge?.fee ?? k.fee;
-        if (fee === undefined) throw new Error(`seed: contract ${k.nCtrId} has no fee and its plan is not in the catalogue`);
-        await tx
-          .insertInto('contracts')
-          .values({
-            n_ctr_id: k.nCtrId,
-            customer_id: customerId,
-            id_plan: k.idPlan,
-            plan_name: k.planName,
-            slp_code: k.slpCode,
-            status: k.status,
-            cancelled: false,
-            due_day: k.dueDay,
-            validity_start: k.startDaysAgo === undefined ? k.start : addDays(today, -k.startDaysAgo),
-            validity_end: k.end ?? null,
-            possui_dispositivo: k.tracker,
-            fipe_limit_cents: k.fipeLimit,
-            monthly_fee_cents: fee,
-            card_summary: k.card?.last4 ?? null,
-            card_brand: k.card?.brand ?? null,
-            id_indc: k.idIndc ?? null,
-            plate: k.vehicle?.plate ?? null,
-            model: k.vehicle?.model ?? null,
-            manufacturer: k.vehicle?.manufacturer ?? null,
-            model_year: k.vehicle?.year ?? null,
-            vehicle_type: vehicleType,
-          })
-          .execute();
-        for (const [index, item] of k.items.entries()) {
-          const it = await tx
-            .insertInto('contract_items')
-            .values({
-              n_ctr_id: k.nCtrId,
-              code: item.code,
-              name: item.name,
-              kind: item.kind,
-              price_cents: charge?.itemPrices[index] ?? item.price,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          for (const s of item.sub ?? []) {
-            await tx
-              .insertInto('contract_sub_items')
-              .values({ item_id: it.id, code: s.code, name: s.name, towing_km: s.km, selected: s.selected })
-              .execute();
-          }
-        }
-        for (const b of k.bills) {
-          const late = b.lateRegularised;
-          const due = late
-            ? addDays(today, -late.dueDaysAgo)
-            : addMonths(thisMonth, (k.paidThisMonth ? 0 : anchorFor(k.dueDay)) + b.offset, k.dueDay);
-          await tx
-            .insertInto('bills')
-            .values({
-              n_ctr_id: k.nCtrId,
-              doc_due_date: due,
-              doc_total: fee,
-              valor_multa: b.fine ?? (b.status === 'I' ? Math.round(fee * 0.02) : 0),
-              valor_juros: b.interest ?? (b.status === 'I' ? Math.round((fee * 0.01 * 20) / 30) : 0),
-              id_status: b.status,
-              paid_at: late
-                ? new Date(clock.now().getTime() - late.paidHoursAgo * 3_600_000)
-                : b.status === 'P'
-                  ? new Date(`${due}T12:00:00Z`)
-                  : null,
-            })
-            .execute();
-        }
-      }
-    }
+    for (const c of DEMO_CUSTOMERS) await insertCustomer(tx, c, clock);
     await seedPlanTrips(tx, clock);
     await seedCases(tx); // cases (issue 9)
     await seedClaims(tx, clock); // claims (issue 11)
     await seedPlanCatalogue(tx); // plan catalogue and prices (issue 12)
     return true;
   });
+}
+
+/**
+ * Inserts one customer with addresses, contracts, items and bills (the demo seed, and the e2e factory of ADR 071).
+ * Bill dates follow the clock's today. Answers the customer's id.
+ */
+export async function insertCustomer(tx: Database, c: SeedCustomer, clock: Pick<Clock, 'today' | 'now'>): Promise<number> {
+  const today = clock.today();
+  const thisMonth = `${today.slice(0, 7)}-01`;
+  // The last due date strictly before today, so an 'I' bill is really overdue and an 'A' one is still ahead.
+  const anchorFor = (dueDay: number) => {
+    const thisDue = addMonths(thisMonth, 0, dueDay);
+    return thisDue < today ? 0 : -1;
+  };
+    const { id: customerId } = await tx
+      .insertInto('customers')
+      .values({
+        document: c.document,
+        kind: c.kind,
+        name: c.name,
+        trade_name: c.tradeName ?? null,
+        email: c.email,
+        phone: c.phone,
+        sms_phone: c.smsPhone,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const a of c.addresses) {
+      await tx
+        .insertInto('addresses')
+        .values({
+          customer_id: customerId,
+          address_type: a.type,
+          street: a.street,
+          street_no: a.no,
+          building: a.building ?? null,
+          block: a.block,
+          city: a.city,
+          state: a.state,
+          zip_code: a.zip,
+        })
+        .execute();
+    }
+    for (const k of c.contracts) {
+      const vehicleType = k.vehicleType ?? 'CAT_AGRAVO_VEICULO_LEVE';
+      const charge = seededPlanCharge({
+        idPlan: k.idPlan,
+        fipeLimit: cents(k.fipeLimit),
+        vehicleType,
+        items: k.items.map((i) => ({ kind: i.kind, subItems: (i.sub ?? []).map((s) => ({ towingKm: s.km, selected: s.selected })) })),
+      });
+      const fee = charge?.fee ?? k.fee;
+      if (fee === undefined) throw new Error(`seed: contract ${k.nCtrId} has no fee and its plan is not in the catalogue`);
+      await tx
+        .insertInto('contracts')
+        .values({
+          n_ctr_id: k.nCtrId,
+          customer_id: customerId,
+          id_plan: k.idPlan,
+          plan_name: k.planName,
+          slp_code: k.slpCode,
+          status: k.status,
+          cancelled: false,
+          due_day: k.dueDay,
+          validity_start: k.startDaysAgo === undefined ? k.start : addDays(today, -k.startDaysAgo),
+          validity_end: k.end ?? null,
+          possui_dispositivo: k.tracker,
+          fipe_limit_cents: k.fipeLimit,
+          monthly_fee_cents: fee,
+          card_summary: k.card?.last4 ?? null,
+          card_brand: k.card?.brand ?? null,
+          id_indc: k.idIndc ?? null,
+          plate: k.vehicle?.plate ?? null,
+          model: k.vehicle?.model ?? null,
+          manufacturer: k.vehicle?.manufacturer ?? null,
+          model_year: k.vehicle?.year ?? null,
+          vehicle_type: vehicleType,
+        })
+        .execute();
+      for (const [index, item] of k.items.entries()) {
+        const it = await tx
+          .insertInto('contract_items')
+          .values({
+            n_ctr_id: k.nCtrId,
+            code: item.code,
+            name: item.name,
+            kind: item.kind,
+            price_cents: charge?.itemPrices[index] ?? item.price,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const s of item.sub ?? []) {
+          await tx
+            .insertInto('contract_sub_items')
+            .values({ item_id: it.id, code: s.code, name: s.name, towing_km: s.km, selected: s.selected })
+            .execute();
+        }
+      }
+      for (const b of k.bills) {
+        const late = b.lateRegularised;
+        const due = late
+          ? addDays(today, -late.dueDaysAgo)
+          : addMonths(thisMonth, (k.paidThisMonth ? 0 : anchorFor(k.dueDay)) + b.offset, k.dueDay);
+        await tx
+          .insertInto('bills')
+          .values({
+            n_ctr_id: k.nCtrId,
+            doc_due_date: due,
+            doc_total: fee,
+            valor_multa: b.fine ?? (b.status === 'I' ? Math.round(fee * 0.02) : 0),
+            valor_juros: b.interest ?? (b.status === 'I' ? Math.round((fee * 0.01 * 20) / 30) : 0),
+            id_status: b.status,
+            paid_at: late
+              ? new Date(clock.now().getTime() - late.paidHoursAgo * 3_600_000)
+              : b.status === 'P'
+                ? new Date(`${due}T12:00:00Z`)
+                : null,
+          })
+          .execute();
+      }
+    }
+  return customerId;
 }

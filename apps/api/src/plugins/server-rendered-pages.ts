@@ -73,7 +73,7 @@ export function serverRenderedPages(app: FastifyInstance, root: string, hasWeb: 
     if (html === undefined) templates.set(file, (html = readFileSync(path.join(root, file), 'utf8')));
     return html;
   };
-  const secure = app.config.env.PUBLIC_URL.startsWith('https://');
+  const secure = app.config.secure;
   const render = async (req: FastifyRequest, reply: FastifyReply, pathname: string, file: string): Promise<string | null> => {
     if (!app.hasDecorator('pageSession')) return null;
     try {

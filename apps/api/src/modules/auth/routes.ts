@@ -32,7 +32,7 @@ export function sendSessionTokens(reply: FastifyReply, config: AppConfig, t: Iss
     reply.setCookie(name, value, {
       httpOnly: true,
       sameSite: 'strict',
-      secure: config.env.PUBLIC_URL.startsWith('https://'),
+      secure: config.secure,
       path,
       maxAge: config.tokens.refreshAbsoluteSeconds,
     });
@@ -139,7 +139,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         reply.setCookie(DEVICE_COOKIE, auth.deviceCookieFor(issued.customerId), {
           httpOnly: true,
           sameSite: 'strict',
-          secure: config.env.PUBLIC_URL.startsWith('https://'),
+          secure: config.secure,
           path: cookiePath,
           maxAge: DEVICE_COOKIE_SECONDS,
         });

@@ -2,7 +2,7 @@ import { buildCasePayload, supportRequestSchema, type SupportRequestInput } from
 import type { Executor } from '../../db/db';
 import { BuiltInCaseSystem } from './case-system';
 
-interface SeedCase {
+export interface SeedCase {
   nCtrId: number;
   daysAgo: number;
   request: SupportRequestInput;
@@ -94,29 +94,33 @@ const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOStri
 
 /** Adds the demo cases (called by the demo seed inside its transaction, after customers and contracts). */
 export async function seedCases(tx: Executor): Promise<void> {
+  for (const s of DEMO_CASES) await insertCase(tx, s);
+}
+
+/** Adds one case as the case system would have it (the demo seed, and the e2e factory of ADR 071); answers its id. */
+export async function insertCase(tx: Executor, s: SeedCase): Promise<string | null> {
   const system = new BuiltInCaseSystem();
-  for (const s of DEMO_CASES) {
-    const owner = await tx.selectFrom('contracts').select('customer_id').where('n_ctr_id', '=', s.nCtrId).executeTakeFirst();
-    if (!owner) continue;
-    const request = supportRequestSchema.parse(s.request);
-    const created = await system.create(tx, {
-      nCtrId: s.nCtrId,
-      customerId: owner.customer_id,
-      requestType: request.tipo,
-      payload: buildCasePayload(request, s.nCtrId),
-      attachments: [],
-    });
-    const at = new Date(ago(s.daysAgo));
-    await tx.updateTable('cases').set({ created_at: at, updated_at: at }).where('id', '=', created.Id).execute();
-    await tx.updateTable('case_events').set({ created_at: at }).where('case_id', '=', created.Id).execute();
-    for (const p of s.phases ?? []) await system.changePhase(tx, created.Id, p.phase, 'staff', ago(p.daysAgo));
-    for (const c of s.comments ?? []) await system.addComment(tx, created.Id, c.body, c.author ?? 'staff', ago(c.daysAgo));
-    if (s.closedDaysAgo !== undefined) await system.close(tx, created.Id, 'staff', ago(s.closedDaysAgo));
-    // The customer has seen everything up to 3 days ago: later staff updates show as unread.
-    await tx
-      .updateTable('cases')
-      .set({ customer_seen_at: new Date(ago(3)) })
-      .where('id', '=', created.Id)
-      .execute();
-  }
+  const owner = await tx.selectFrom('contracts').select('customer_id').where('n_ctr_id', '=', s.nCtrId).executeTakeFirst();
+  if (!owner) return null;
+  const request = supportRequestSchema.parse(s.request);
+  const created = await system.create(tx, {
+    nCtrId: s.nCtrId,
+    customerId: owner.customer_id,
+    requestType: request.tipo,
+    payload: buildCasePayload(request, s.nCtrId),
+    attachments: [],
+  });
+  const at = new Date(ago(s.daysAgo));
+  await tx.updateTable('cases').set({ created_at: at, updated_at: at }).where('id', '=', created.Id).execute();
+  await tx.updateTable('case_events').set({ created_at: at }).where('case_id', '=', created.Id).execute();
+  for (const p of s.phases ?? []) await system.changePhase(tx, created.Id, p.phase, 'staff', ago(p.daysAgo));
+  for (const c of s.comments ?? []) await system.addComment(tx, created.Id, c.body, c.author ?? 'staff', ago(c.daysAgo));
+  if (s.closedDaysAgo !== undefined) await system.close(tx, created.Id, 'staff', ago(s.closedDaysAgo));
+  // The customer has seen everything up to 3 days ago: later staff updates show as unread.
+  await tx
+    .updateTable('cases')
+    .set({ customer_seen_at: new Date(ago(3)) })
+    .where('id', '=', created.Id)
+    .execute();
+  return created.Id;
 }

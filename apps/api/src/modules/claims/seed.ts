@@ -1,4 +1,5 @@
 import { buildClaimPayload, EMPTY_CLAIM_FORM, type CasePayload, type ClaimFormValues } from '@guarita/domain';
+import sharp from 'sharp';
 import type { Clock } from '../../ports/clock';
 import type { FileStorage } from '../../ports/storage';
 import type { Executor } from '../../db/db';
@@ -14,7 +15,7 @@ interface SeedPhoto {
   rejection?: string;
 }
 
-interface SeedClaim {
+export interface SeedClaim {
   nCtrId: number;
   daysAgo: number;
   form: Partial<ClaimFormValues>;
@@ -202,63 +203,70 @@ const dateOf = (d: Date) => d.toISOString().slice(0, 10);
 /** Adds the demo claims (inside the demo seed's transaction); does nothing when claims already exist. */
 export async function seedClaims(tx: Executor, clock: Pick<Clock, 'now'>): Promise<void> {
   if (await tx.selectFrom('claims').select('case_id').limit(1).executeTakeFirst()) return;
+  for (const [i, s] of DEMO_CLAIMS.entries()) await insertClaim(tx, s, `c${i}`, clock);
+}
+
+/**
+ * Adds one claim with its phases, comments and photos (the demo seed, and the e2e factory of ADR 071); answers its
+ * case id. `photoKey` names its photos' files under SEED_PHOTO_PREFIX (ensureSeedFiles writes them).
+ */
+export async function insertClaim(tx: Executor, s: SeedClaim, photoKey: string, clock: Pick<Clock, 'now'>): Promise<string | null> {
   // Cases through the case system port and contract owners through ContractService, as the module does (ADR 045).
   const system = new BuiltInCaseSystem();
   const contracts = new ContractService(new ContractRepository(tx));
   const repo = new ClaimsRepository();
   const now = clock.now().getTime();
   const ago = (days: number) => new Date(now - days * 86_400_000);
-  for (const [i, s] of DEMO_CLAIMS.entries()) {
-    const customerId = await contracts.ownerOf(tx, s.nCtrId);
-    if (customerId === null) continue;
-    const created = ago(s.daysAgo);
-    const occurred = new Date(created.getTime() - 3 * 3600_000);
-    const values = { ...FORM, date: dateOf(occurred), time: '17:40', ...s.form };
-    const payload = buildClaimPayload(values, s.nCtrId);
-    const c = await system.create(tx, {
-      nCtrId: s.nCtrId,
-      customerId,
-      requestType: 'sinistro',
-      payload: {
-        ...payload,
-        Solicitante__c: 'Cliente',
-        Subject: CLAIM_SUBJECT,
-        Description: payload.Descricao_do_ocorrido__c,
-        TelefoneContato__c: payload.Contato_do_condutor__c.replace(/\D/g, ''),
-      } as unknown as CasePayload,
-      attachments: [],
-      createdAt: created.toISOString(),
-    });
-    await repo.insert(tx, {
+  const customerId = await contracts.ownerOf(tx, s.nCtrId);
+  if (customerId === null) return null;
+  const created = ago(s.daysAgo);
+  const occurred = new Date(created.getTime() - 3 * 3600_000);
+  const values = { ...FORM, date: dateOf(occurred), time: '17:40', ...s.form };
+  const payload = buildClaimPayload(values, s.nCtrId);
+  const c = await system.create(tx, {
+    nCtrId: s.nCtrId,
+    customerId,
+    requestType: 'sinistro',
+    payload: {
+      ...payload,
+      Solicitante__c: 'Cliente',
+      Subject: CLAIM_SUBJECT,
+      Description: payload.Descricao_do_ocorrido__c,
+      TelefoneContato__c: payload.Contato_do_condutor__c.replace(/\D/g, ''),
+    } as unknown as CasePayload,
+    attachments: [],
+    createdAt: created.toISOString(),
+  });
+  await repo.insert(tx, {
+    caseId: c.Id,
+    customerId,
+    nCtrId: s.nCtrId,
+    kind: payload.Reason === 'Vidros' ? 'vidros' : 'colisao',
+    claimReason: values.reason,
+    payload,
+  });
+  await tx.updateTable('claims').set({ created_at: created }).where('case_id', '=', c.Id).execute();
+  if (s.declaration) await repo.acceptDeclaration(tx, c.Id, new Date(created.getTime() + 600_000));
+  if (s.totalLoss) await repo.setTotalLoss(tx, c.Id, true);
+  for (const p of s.phases ?? []) await system.changePhase(tx, c.Id, p.phase, 'staff', ago(p.daysAgo).toISOString());
+  for (const m of s.comments ?? []) await system.addComment(tx, c.Id, m.body, 'staff', ago(m.daysAgo).toISOString());
+  for (const [j, p] of (s.photos ?? []).entries()) {
+    await repo.upsertPhoto(tx, {
       caseId: c.Id,
+      typeId: p.type,
       customerId,
-      nCtrId: s.nCtrId,
-      kind: payload.Reason === 'Vidros' ? 'vidros' : 'colisao',
-      claimReason: values.reason,
-      payload,
+      contentType: p.type === 'boletim-ocorrencia' ? 'application/pdf' : 'image/jpeg',
+      size: 1,
+      sha256: '0'.repeat(64),
+      storageKey: `${SEED_PHOTO_PREFIX}${photoKey}-${j}.${p.type === 'boletim-ocorrencia' ? 'pdf' : 'jpg'}`,
+      at: new Date(created.getTime() + 3600_000),
     });
-    await tx.updateTable('claims').set({ created_at: created }).where('case_id', '=', c.Id).execute();
-    if (s.declaration) await repo.acceptDeclaration(tx, c.Id, new Date(created.getTime() + 600_000));
-    if (s.totalLoss) await repo.setTotalLoss(tx, c.Id, true);
-    for (const p of s.phases ?? []) await system.changePhase(tx, c.Id, p.phase, 'staff', ago(p.daysAgo).toISOString());
-    for (const m of s.comments ?? []) await system.addComment(tx, c.Id, m.body, 'staff', ago(m.daysAgo).toISOString());
-    for (const [j, p] of (s.photos ?? []).entries()) {
-      await repo.upsertPhoto(tx, {
-        caseId: c.Id,
-        typeId: p.type,
-        customerId,
-        contentType: p.type === 'boletim-ocorrencia' ? 'application/pdf' : 'image/jpeg',
-        size: 1,
-        sha256: '0'.repeat(64),
-        storageKey: `${SEED_PHOTO_PREFIX}c${i}-${j}.${p.type === 'boletim-ocorrencia' ? 'pdf' : 'jpg'}`,
-        at: new Date(created.getTime() + 3600_000),
-      });
-      if (p.approved !== undefined) await repo.review(tx, c.Id, p.type, p.approved, p.rejection ?? null);
-    }
-    if (s.closedDaysAgo !== undefined) await system.close(tx, c.Id, 'staff', ago(s.closedDaysAgo).toISOString());
-    // The customer has seen everything up to 3 days ago: later staff updates show as unread.
-    await system.markSeen(tx, c.Id, ago(3).toISOString());
+    if (p.approved !== undefined) await repo.review(tx, c.Id, p.type, p.approved, p.rejection ?? null);
   }
+  if (s.closedDaysAgo !== undefined) await system.close(tx, c.Id, 'staff', ago(s.closedDaysAgo).toISOString());
+  // The customer has seen everything up to 3 days ago: later staff updates show as unread.
+  await system.markSeen(tx, c.Id, ago(3).toISOString());
+  return c.Id;
 }
 
 /** Writes a placeholder file for every seeded photo whose file is missing (demo mode, at start). */
@@ -280,4 +288,19 @@ export async function ensureSeedFiles(q: Executor, storage: FileStorage, makeJpe
       .where('type_id', '=', r.type_id)
       .execute();
   }
+}
+
+/** A one-page PDF for the seeded police reports. */
+const DEMO_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 144]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** The seeded photos' placeholder files (a grey 'Foto de demonstração' JPEG, the one-page PDF) where missing. */
+export async function ensureDemoPhotoFiles(q: Executor, storage: FileStorage): Promise<void> {
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="600" height="400" fill="#8a94a6"/>' +
+      '<text x="300" y="210" font-size="36" text-anchor="middle" fill="#fff" font-family="sans-serif">Foto de demonstração</text></svg>',
+  );
+  await ensureSeedFiles(q, storage, () => sharp(svg).jpeg({ quality: 70 }).toBuffer(), DEMO_PDF);
 }

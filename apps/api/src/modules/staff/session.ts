@@ -13,7 +13,7 @@ export function setStaffCookie(reply: FastifyReply, config: AppConfig, token: st
   reply.setCookie(STAFF_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: config.env.PUBLIC_URL.startsWith('https://'),
+    secure: config.secure,
     path: STAFF_COOKIE_PATH,
     maxAge: maxAgeSeconds,
   });

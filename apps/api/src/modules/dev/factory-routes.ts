@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/errors';
+import { noAuth } from '../../plugins/openapi';
+import { createFactoryCustomer, type FactoryCustomer } from '../../db/seed-factory';
+import { ensureDemoPhotoFiles } from '../claims/seed';
+
+/**
+ * The e2e suite's data factory (ADR 071), registered only when TEST_FACTORIES=true (which needs demo mode and which
+ * production refuses): each test makes its own customer. The body's deeper shapes are the seed's own types, checked
+ * by TypeScript in the suite that sends them; here only their outline.
+ */
+const Keyed = z.object({ contract: z.string() }).passthrough();
+const Body = z.object({
+  kind: z.enum(['cpf', 'cnpj']),
+  name: z.string().min(1),
+  tradeName: z.string().optional(),
+  alphanumeric: z.boolean().optional(),
+  email: z.boolean().optional(),
+  sms: z.boolean().optional(),
+  addresses: z.array(z.object({}).passthrough()).optional(),
+  contracts: z.array(z.object({ key: z.string() }).passthrough()).min(1),
+  cases: z.array(Keyed).optional(),
+  claims: z.array(Keyed).optional(),
+  trips: z.array(Keyed).optional(),
+  referrals: z.array(Keyed).optional(),
+  requiredSubItems: z.array(Keyed).optional(),
+});
+const Result = z.object({
+  document: z.string(),
+  sms: z.string().nullable(),
+  email: z.string().nullable(),
+  contracts: z.record(z.string(), z.number()),
+  cases: z.array(z.string()),
+  claims: z.array(z.string()),
+});
+
+const factoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/test/customers',
+    {
+      schema: {
+        tags: ['dev'],
+        operationId: 'testCreateCustomer',
+        security: noAuth,
+        summary: 'e2e test server only (TEST_FACTORIES): a new customer with the contracts, bills, cases and claims asked for',
+        body: Body,
+        response: { 201: Result, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const made = await createFactoryCustomer(app.db, req.body as unknown as FactoryCustomer, app.clock);
+      if (req.body.claims?.length) await ensureDemoPhotoFiles(app.db, app.fileStorage);
+      return reply.code(201).send(made);
+    },
+  );
+};
+export default factoryRoutes;
