@@ -26,19 +26,22 @@ export const notFound = (mensagem = 'Não encontrado.') => new AppError(404, 'NO
 export const unauthorized = (mensagem = 'Sessão expirada. Faça login novamente.') => new AppError(401, 'UNAUTHORIZED', mensagem);
 
 /** The error envelope of DESIGN.md §6, used for every 4xx/5xx answer. */
-export const ErrorEnvelope = z.object({
-  sucesso: z.literal(false),
-  status: z.number().int(),
-  erro: z.string().describe('Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE'),
-  mensagem: z.string().describe('pt-BR text to show the customer'),
-  detalhes: z
-    .object({
-      motivo: z.string().optional(),
-      dataAgendada: z.string().nullable().optional(),
-    })
-    .optional()
-    .describe('Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada)'),
-});
+export const ErrorEnvelope = z
+  .object({
+    sucesso: z.literal(false),
+    status: z.number().int(),
+    erro: z.string().describe('Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE'),
+    mensagem: z.string().describe('pt-BR text to show the customer'),
+    detalhes: z
+      .object({
+        motivo: z.string().optional(),
+        dataAgendada: z.string().nullable().optional(),
+      })
+      .optional()
+      .describe('Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada)'),
+  })
+  // One component of the OpenAPI document, referenced by every error response (ADR 069).
+  .meta({ id: 'ErrorEnvelope' });
 
 /**
  * The error statuses every route may answer, in its `response` schema. Modules spread this and add only

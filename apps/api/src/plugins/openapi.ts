@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { sharedComponents } from './openapi-components';
 
 /** `schema.security` of a route behind `app.authenticate`: the AccessToken as `Authorization: Bearer`. */
 export const bearerAuth = [{ bearerAuth: [] }];
@@ -81,6 +82,9 @@ export default fp(
         },
       },
       transform: jsonSchemaTransform,
+      // Schemas registered with `.meta({ id })` (the error envelope, the DTOs many routes answer) are written once
+      // under components.schemas and referenced ($ref) from every route (ADR 069).
+      transformObject: (doc) => sharedComponents(createJsonSchemaTransformObject({})(doc)),
     });
     // The document stays built (app.swagger(), `npm run lint`); only serving it is a setting, off in production (ADR 062).
     if (!app.config.apiDocs) return;

@@ -61,14 +61,16 @@ export const StaffLoginBody = z.object({
 });
 export type StaffLoginBody = z.infer<typeof StaffLoginBody>;
 
-export const StaffMeDto = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  nome: z.string(),
-  papel: z.enum(STAFF_ROLES),
-  /** Seconds of inactivity after which the session ends. */
-  inatividadeSegundos: z.number().int(),
-});
+export const StaffMeDto = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    nome: z.string(),
+    papel: z.enum(STAFF_ROLES),
+    /** Seconds of inactivity after which the session ends. */
+    inatividadeSegundos: z.number().int(),
+  })
+  .meta({ id: 'StaffMe' });
 export type StaffMeDto = z.infer<typeof StaffMeDto>;
 
 export const AuditRowDto = z.object({

@@ -2,48 +2,56 @@ import { z } from 'zod';
 
 /** Shapes of the cases API (issue 9): one definition for the BFF's response schemas and the web app's types. */
 
-export const CaseDto = z.object({
-  Id: z.string(),
-  CaseNumber: z.string(),
-  Reason: z.string(),
-  Subject: z.string(),
-  Status: z.enum(['New', 'Closed']),
-  Fase__c: z.string(),
-  CreatedDate: z.string(),
-  /** A staff comment or a phase/status change the owner has not seen yet. */
-  naoLido: z.boolean(),
-});
+export const CaseDto = z
+  .object({
+    Id: z.string(),
+    CaseNumber: z.string(),
+    Reason: z.string(),
+    Subject: z.string(),
+    Status: z.enum(['New', 'Closed']),
+    Fase__c: z.string(),
+    CreatedDate: z.string(),
+    /** A staff comment or a phase/status change the owner has not seen yet. */
+    naoLido: z.boolean(),
+  })
+  .meta({ id: 'Case' });
 export type CaseDto = z.infer<typeof CaseDto>;
 
 export const CaseListDto = z.object({ casos: z.array(CaseDto) });
 export type CaseListDto = z.infer<typeof CaseListDto>;
 
-export const CaseCommentDto = z.object({
-  CommentBody: z.string(),
-  CreatedDate: z.string(),
-  autor: z.enum(['customer', 'staff', 'system']),
-});
+export const CaseCommentDto = z
+  .object({
+    CommentBody: z.string(),
+    CreatedDate: z.string(),
+    autor: z.enum(['customer', 'staff', 'system']),
+  })
+  .meta({ id: 'CaseComment' });
 export type CaseCommentDto = z.infer<typeof CaseCommentDto>;
 
 export const CaseCommentsDto = z.object({ comentarios: z.array(CaseCommentDto) });
 export type CaseCommentsDto = z.infer<typeof CaseCommentsDto>;
 
-export const CaseEventDto = z.object({
-  tipo: z.enum(['created', 'status', 'phase', 'comment', 'attachment', 'decision']),
-  de: z.string().nullable(),
-  para: z.string().nullable(),
-  autor: z.enum(['customer', 'staff', 'system']),
-  CreatedDate: z.string(),
-});
+export const CaseEventDto = z
+  .object({
+    tipo: z.enum(['created', 'status', 'phase', 'comment', 'attachment', 'decision']),
+    de: z.string().nullable(),
+    para: z.string().nullable(),
+    autor: z.enum(['customer', 'staff', 'system']),
+    CreatedDate: z.string(),
+  })
+  .meta({ id: 'CaseEvent' });
 export type CaseEventDto = z.infer<typeof CaseEventDto>;
 
-export const CaseAttachmentDto = z.object({
-  Id: z.string(),
-  tipoDocumento: z.string(),
-  contentType: z.string(),
-  tamanho: z.number().int(),
-  CreatedDate: z.string(),
-});
+export const CaseAttachmentDto = z
+  .object({
+    Id: z.string(),
+    tipoDocumento: z.string(),
+    contentType: z.string(),
+    tamanho: z.number().int(),
+    CreatedDate: z.string(),
+  })
+  .meta({ id: 'CaseAttachment' });
 export type CaseAttachmentDto = z.infer<typeof CaseAttachmentDto>;
 
 export const CaseDetailDto = CaseDto.extend({
@@ -52,8 +60,8 @@ export const CaseDetailDto = CaseDto.extend({
   eventos: z.array(CaseEventDto),
   comentarios: z.array(CaseCommentDto),
   anexos: z.array(CaseAttachmentDto),
-});
+}).meta({ id: 'CaseDetail' });
 export type CaseDetailDto = z.infer<typeof CaseDetailDto>;
 
-export const CaseCreatedDto = CaseDto.omit({ naoLido: true }).extend({ anexos: z.number().int() });
+export const CaseCreatedDto = CaseDto.omit({ naoLido: true }).extend({ anexos: z.number().int() }).meta({ id: 'CaseCreated' });
 export type CaseCreatedDto = z.infer<typeof CaseCreatedDto>;

@@ -37,13 +37,15 @@ export const CATEGORY_OF: Readonly<Record<NotificationType, NotificationCategory
 export type NotificationChannel = 'inapp' | 'email';
 
 /** The customer's channel choices: e-mail per group (default on). */
-export const NotificationPreferences = z.object({
-  email: z.object({
-    pagamentos: z.boolean({ message: 'Escolha sim ou não.' }),
-    solicitacoes: z.boolean({ message: 'Escolha sim ou não.' }),
-    rastreador: z.boolean({ message: 'Escolha sim ou não.' }),
-  }),
-});
+export const NotificationPreferences = z
+  .object({
+    email: z.object({
+      pagamentos: z.boolean({ message: 'Escolha sim ou não.' }),
+      solicitacoes: z.boolean({ message: 'Escolha sim ou não.' }),
+      rastreador: z.boolean({ message: 'Escolha sim ou não.' }),
+    }),
+  })
+  .meta({ id: 'NotificationPreferences' });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = { email: { pagamentos: true, solicitacoes: true, rastreador: true } };
@@ -234,20 +236,24 @@ export function retryDelaySeconds(attempts: number, baseSeconds = 60): number {
 
 // ── API DTOs ─────────────────────────────────────────────────────────────────────────────────
 
-export const NotificationDto = z.object({
-  id: z.number().int(),
-  tipo: z.enum(NOTIFICATION_TYPES),
-  titulo: z.string(),
-  texto: z.string(),
-  lida: z.boolean(),
-  CreatedDate: z.string(),
-  destino: z.enum(['sinistro', 'suporte', 'pagamentos', 'mapa']),
-  nCtrId: z.number().int(),
-  caseNumber: z.string().nullable(),
-});
+export const NotificationDto = z
+  .object({
+    id: z.number().int(),
+    tipo: z.enum(NOTIFICATION_TYPES),
+    titulo: z.string(),
+    texto: z.string(),
+    lida: z.boolean(),
+    CreatedDate: z.string(),
+    destino: z.enum(['sinistro', 'suporte', 'pagamentos', 'mapa']),
+    nCtrId: z.number().int(),
+    caseNumber: z.string().nullable(),
+  })
+  .meta({ id: 'Notification' });
 export type NotificationDto = z.infer<typeof NotificationDto>;
 
-export const NotificationPageDto = z.object({ itens: z.array(NotificationDto), proximo: z.number().int().nullable() });
+export const NotificationPageDto = z
+  .object({ itens: z.array(NotificationDto), proximo: z.number().int().nullable() })
+  .meta({ id: 'NotificationPage' });
 export type NotificationPageDto = z.infer<typeof NotificationPageDto>;
 
 export const NotificationListQuery = z.object({
@@ -257,7 +263,7 @@ export const NotificationListQuery = z.object({
 });
 export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
 
-export const UnreadCountDto = z.object({ naoLidas: z.number().int() });
+export const UnreadCountDto = z.object({ naoLidas: z.number().int() }).meta({ id: 'UnreadCount' });
 export type UnreadCountDto = z.infer<typeof UnreadCountDto>;
 
 /** The customer's page a notification leads to (the web's route table, 000 §2 / 002 §2). */

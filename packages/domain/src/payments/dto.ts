@@ -4,38 +4,42 @@ import { ADVANCE_METHODS } from './advance';
 
 /** Response shapes of /api/payments/*: one definition for the API's schemas and the web app's types. Money in cents. */
 
-export const CardOnFileDto = z.object({
-  pmCard: z.enum(['mc', 'visa', 'amex']),
-  cardSummary: z.string(),
-  /** '**** **** **** 4242' */
-  mascarado: z.string(),
-  bandeira: z.string(),
-});
+export const CardOnFileDto = z
+  .object({
+    pmCard: z.enum(['mc', 'visa', 'amex']),
+    cardSummary: z.string(),
+    /** '**** **** **** 4242' */
+    mascarado: z.string(),
+    bandeira: z.string(),
+  })
+  .meta({ id: 'CardOnFile' });
 export type CardOnFileDto = z.infer<typeof CardOnFileDto>;
 
 export const PixStatusDto = z.enum(['pending', 'paid', 'expired']);
 
 /** Spec 000 §3 'Pix result' conteudo, plus what the screen needs to poll and display. */
-export const PixConteudoDto = z.object({
-  txid: z.string(),
-  rnId: z.string(),
-  numeroInterno: z.number().int(),
-  pspReference: z.string(),
-  /** The BR Code "copia e cola" payload; also what the QR image encodes. */
-  chaveAleatoria: z.string(),
-  /** PSP location of a dynamic charge, when the PSP gives one; null for the built-in static BR Code. */
-  link: z.string().nullable(),
-  /** ISO instant: creation + 360 minutes. */
-  dataExpiracao: z.string(),
-  /** 'YYYY-MM-DD': tomorrow at creation. */
-  dtVencimento: z.string(),
-  valor: z.number().int(),
-  faturas: z.array(z.number().int()),
-  status: PixStatusDto,
-  pagoEm: z.string().nullable(),
-  /** '02 horas' */
-  validadeExibida: z.string(),
-});
+export const PixConteudoDto = z
+  .object({
+    txid: z.string(),
+    rnId: z.string(),
+    numeroInterno: z.number().int(),
+    pspReference: z.string(),
+    /** The BR Code "copia e cola" payload; also what the QR image encodes. */
+    chaveAleatoria: z.string(),
+    /** PSP location of a dynamic charge, when the PSP gives one; null for the built-in static BR Code. */
+    link: z.string().nullable(),
+    /** ISO instant: creation + 360 minutes. */
+    dataExpiracao: z.string(),
+    /** 'YYYY-MM-DD': tomorrow at creation. */
+    dtVencimento: z.string(),
+    valor: z.number().int(),
+    faturas: z.array(z.number().int()),
+    status: PixStatusDto,
+    pagoEm: z.string().nullable(),
+    /** '02 horas' */
+    validadeExibida: z.string(),
+  })
+  .meta({ id: 'PixConteudo' });
 export type PixConteudoDto = z.infer<typeof PixConteudoDto>;
 
 export const PixResultDto = z.object({ sucesso: z.literal(true), mensagem: z.string(), conteudo: PixConteudoDto });
@@ -62,19 +66,21 @@ export type ChangeCardResultDto = z.infer<typeof ChangeCardResultDto>;
 export const AdvanceBlockDto = z.enum(['REQUEST_IN_PROGRESS', 'OVERDUE_BILLS', 'NO_INVOICES', 'PENDING_DEBIT']);
 
 /** GET forecast (previsaoValor): conteudo.valor is the value to advance, with whether it can be advanced now. */
-export const AdvanceForecastDto = z.object({
-  sucesso: z.literal(true),
-  conteudo: z.object({
-    valor: z.number().int(),
-    docEntry: z.number().int().nullable(),
-    docDueDate: z.string().nullable(),
-    elegivel: z.boolean(),
-    motivo: AdvanceBlockDto.nullable(),
-    mensagem: z.string().nullable(),
-    /** PENDING_DEBIT: 'YYYY-MM-DD' of this month's scheduled debit. */
-    dataAgendada: z.string().nullable(),
-  }),
-});
+export const AdvanceForecastDto = z
+  .object({
+    sucesso: z.literal(true),
+    conteudo: z.object({
+      valor: z.number().int(),
+      docEntry: z.number().int().nullable(),
+      docDueDate: z.string().nullable(),
+      elegivel: z.boolean(),
+      motivo: AdvanceBlockDto.nullable(),
+      mensagem: z.string().nullable(),
+      /** PENDING_DEBIT: 'YYYY-MM-DD' of this month's scheduled debit. */
+      dataAgendada: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'AdvanceForecast' });
 export type AdvanceForecastDto = z.infer<typeof AdvanceForecastDto>;
 
 /** Spec 000 §3 advancePaymentContent: sucesso, link, chaveAleatoria, mensagem, dataExpiracao, pspReference. */
@@ -99,16 +105,18 @@ export const AdvanceResultDto = z.object({
 });
 export type AdvanceResultDto = z.infer<typeof AdvanceResultDto>;
 
-export const PaymentsSummaryDto = z.object({
-  nCtrId: z.number().int(),
-  cartao: CardOnFileDto.nullable(),
-  /** False when the contract has no seller code (card payment then answers SELLER_CODE_MISSING). */
-  possuiVendedor: z.boolean(),
-  totalEmAberto: z.number().int(),
-  faturasEmAberto: z.array(BillDto),
-  /** The open (pending, not expired) Pix negotiation of this contract's overdue bills, if any. */
-  pixEmAberto: PixConteudoDto.nullable(),
-});
+export const PaymentsSummaryDto = z
+  .object({
+    nCtrId: z.number().int(),
+    cartao: CardOnFileDto.nullable(),
+    /** False when the contract has no seller code (card payment then answers SELLER_CODE_MISSING). */
+    possuiVendedor: z.boolean(),
+    totalEmAberto: z.number().int(),
+    faturasEmAberto: z.array(BillDto),
+    /** The open (pending, not expired) Pix negotiation of this contract's overdue bills, if any. */
+    pixEmAberto: PixConteudoDto.nullable(),
+  })
+  .meta({ id: 'PaymentsSummary' });
 export type PaymentsSummaryDto = z.infer<typeof PaymentsSummaryDto>;
 
 export const PixWebhookResultDto = z.object({

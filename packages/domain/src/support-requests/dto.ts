@@ -12,31 +12,37 @@ export const PaymentTypeSchema = z.enum(['M', 'A']);
 const cents = z.number().int();
 
 /** A towing km option with its price for this vehicle (categoriaSubItem + km). */
-export const TowingOptionDto = z.object({
-  codigoItem: z.string(),
-  descricao: z.string(),
-  km: z.number().int(),
-  preco: cents,
-  idLinha: z.number().int(),
-  dataVinculo: z.string(),
-  itemPadrao: z.boolean(),
-});
+export const TowingOptionDto = z
+  .object({
+    codigoItem: z.string(),
+    descricao: z.string(),
+    km: z.number().int(),
+    preco: cents,
+    idLinha: z.number().int(),
+    dataVinculo: z.string(),
+    itemPadrao: z.boolean(),
+  })
+  .meta({ id: 'TowingOption' });
 export type TowingOptionDto = z.infer<typeof TowingOptionDto>;
 
 /** An offered item of the target plan, priced for this vehicle; `adquirido` when the contract has it now. */
-export const PlanChangeItemDto = z.object({
-  codigoItem: z.string(),
-  descricao: z.string(),
-  preco: cents,
-  obrigatorio: z.boolean(),
-  adquirido: z.boolean(),
-  /** towing (SRV_REBOQ) only: the km options, and the km the contract has now */
-  opcoesKm: z.array(TowingOptionDto).optional(),
-  kmAdquirido: z.number().int().nullable().optional(),
-});
+export const PlanChangeItemDto = z
+  .object({
+    codigoItem: z.string(),
+    descricao: z.string(),
+    preco: cents,
+    obrigatorio: z.boolean(),
+    adquirido: z.boolean(),
+    /** towing (SRV_REBOQ) only: the km options, and the km the contract has now */
+    opcoesKm: z.array(TowingOptionDto).optional(),
+    kmAdquirido: z.number().int().nullable().optional(),
+  })
+  .meta({ id: 'PlanChangeItem' });
 export type PlanChangeItemDto = z.infer<typeof PlanChangeItemDto>;
 
-export const PlanChangeContactDto = z.object({ nome: z.string(), telefone: z.string(), whatsapp: z.string(), executive: z.boolean() });
+export const PlanChangeContactDto = z
+  .object({ nome: z.string(), telefone: z.string(), whatsapp: z.string(), executive: z.boolean() })
+  .meta({ id: 'PlanChangeContact' });
 
 /** GET plan change: the data of the screen, or the COBRE answer (no online change; the executive's contact). */
 export const PlanChangeDto = z.discriminatedUnion('situacao', [
@@ -79,31 +85,33 @@ export const QuotationRequest = z.object({
 });
 export type QuotationRequest = z.infer<typeof QuotationRequest>;
 
-export const QuoteLineDto = z.object({ service_code: z.string(), service_name: z.string(), value: cents });
+export const QuoteLineDto = z.object({ service_code: z.string(), service_name: z.string(), value: cents }).meta({ id: 'QuoteLine' });
 export type QuoteLineDto = z.infer<typeof QuoteLineDto>;
 
 /** The stored quotation (001 §3 'Plan quote result' + IdCotacao). */
-export const QuotationDto = z.object({
-  IdCotacao: z.uuid(),
-  nCtrId: z.number().int(),
-  idPlano: z.string(),
-  tipoPagamento: PaymentTypeSchema,
-  initialVlue: cents,
-  fipe: z.string(),
-  required: z.array(QuoteLineDto),
-  added: z.array(QuoteLineDto),
-  notAdded: z.array(QuoteLineDto),
-  isRecupPlan: z.boolean(),
-  colisao: z.boolean(),
-  vidros: z.boolean(),
-  parcelas: z.number().int(),
-  valorParcela: cents,
-  reboque: z.object({ codigoItem: z.string(), descricao: z.string(), km: z.number().int() }).nullable(),
-  /** what the success overlay lists: descriptions added and removed against the contract's items */
-  adicionados: z.array(z.string()),
-  removidos: z.array(z.string()),
-  expiraEm: z.string(),
-});
+export const QuotationDto = z
+  .object({
+    IdCotacao: z.uuid(),
+    nCtrId: z.number().int(),
+    idPlano: z.string(),
+    tipoPagamento: PaymentTypeSchema,
+    initialVlue: cents,
+    fipe: z.string(),
+    required: z.array(QuoteLineDto),
+    added: z.array(QuoteLineDto),
+    notAdded: z.array(QuoteLineDto),
+    isRecupPlan: z.boolean(),
+    colisao: z.boolean(),
+    vidros: z.boolean(),
+    parcelas: z.number().int(),
+    valorParcela: cents,
+    reboque: z.object({ codigoItem: z.string(), descricao: z.string(), km: z.number().int() }).nullable(),
+    /** what the success overlay lists: descriptions added and removed against the contract's items */
+    adicionados: z.array(z.string()),
+    removidos: z.array(z.string()),
+    expiraEm: z.string(),
+  })
+  .meta({ id: 'Quotation' });
 export type QuotationDto = z.infer<typeof QuotationDto>;
 
 export const QuotationParams = z.object({ idCotacao: z.uuid() });

@@ -7,7 +7,7 @@ import { bearerAuth } from '../../plugins/openapi';
 const CepParams = z.object({ cep: cepParamSchema });
 
 /** 404 carries the postal service's own code in `detalhes.Erro` ('correios-cep-nao-encontrado'). */
-const CepNotFoundEnvelope = ErrorEnvelope.extend({ detalhes: z.object({ Erro: z.string() }).optional() });
+const CepNotFoundEnvelope = ErrorEnvelope.extend({ detalhes: z.object({ Erro: z.string() }).optional() }).meta({ id: 'CepErrorEnvelope' });
 
 /** GET /api/addresses/cep/{cep}: the address of a CEP (customers only; the BFF holds the outside service). */
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -14,7 +14,7 @@ import {
 } from '@guarita/domain';
 import { AppError, ErrorEnvelope, errorResponses } from '../../lib/errors';
 import { bearerAuth } from '../../plugins/openapi';
-import { NCtrIdParams } from '../contracts/routes';
+import { NCtrIdParams } from '../contracts';
 import type { UploadedFile } from './service';
 import { IdempotencyHeaders, sendIdempotent } from '../../lib/idempotent-route';
 
@@ -27,7 +27,7 @@ const AttachmentParams = z.object({ caseId: z.uuid(), attachmentId: z.uuid() });
 
 export const CaseErrorEnvelope = ErrorEnvelope.extend({
   detalhes: z.object({ DescricaoErroApiExterna: z.string().optional(), CaseNumber: z.string().optional() }).optional(),
-});
+}).meta({ id: 'CaseErrorEnvelope' });
 const caseErrorResponses = {
   ...errorResponses,
   409: CaseErrorEnvelope,

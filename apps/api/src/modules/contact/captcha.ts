@@ -32,19 +32,21 @@ export const DEFAULT_CAPTCHA: CaptchaOptions = {
 };
 
 /** What GET /api/contact/challenge answers: the ALTCHA v2 challenge, as the widget expects it. */
-export const ChallengeDto = z.object({
-  parameters: z.object({
-    algorithm: z.string(),
-    nonce: z.string(),
-    salt: z.string(),
-    cost: z.number().int(),
-    keyLength: z.number().int(),
-    keyPrefix: z.string(),
-    keySignature: z.string().optional(),
-    expiresAt: z.number().int().optional(),
-  }),
-  signature: z.string(),
-});
+export const ChallengeDto = z
+  .object({
+    parameters: z.object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number().int(),
+      keyLength: z.number().int(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      expiresAt: z.number().int().optional(),
+    }),
+    signature: z.string(),
+  })
+  .meta({ id: 'CaptchaChallenge' });
 export type ChallengeDto = z.infer<typeof ChallengeDto>;
 
 /** The widget posts base64(JSON {challenge, solution}); unknown keys are kept so the signature still matches. */

@@ -1363,8 +1363,559 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
-    responses: never;
+    schemas: {
+        Address: {
+            /** @enum {string} */
+            addressType: "Cobrança" | "Entrega";
+            street: string;
+            streetNo: string;
+            building: string | null;
+            block: string | null;
+            city: string;
+            state: string;
+            zipCode: string;
+        };
+        AdvanceForecast: {
+            /** @constant */
+            sucesso: true;
+            conteudo: {
+                valor: number;
+                docEntry: number | null;
+                docDueDate: string | null;
+                elegivel: boolean;
+                motivo: ("REQUEST_IN_PROGRESS" | "OVERDUE_BILLS" | "NO_INVOICES" | "PENDING_DEBIT") | null;
+                mensagem: string | null;
+                dataAgendada: string | null;
+            };
+        };
+        Bill: {
+            docEntry: number;
+            docDueDate: string;
+            docTotal: number;
+            valorMulta: number;
+            valorJuros: number;
+            billStatus: {
+                /** @enum {string} */
+                idStatus: "I" | "A" | "P";
+                descStatus: string;
+            };
+            paidAt: string | null;
+        };
+        Bills: {
+            bills: components["schemas"]["Bill"][];
+            openTotal: number;
+        };
+        CaptchaChallenge: {
+            parameters: {
+                algorithm: string;
+                nonce: string;
+                salt: string;
+                cost: number;
+                keyLength: number;
+                keyPrefix: string;
+                keySignature?: string;
+                expiresAt?: number;
+            };
+            signature: string;
+        };
+        CardOnFile: {
+            /** @enum {string} */
+            pmCard: "mc" | "visa" | "amex";
+            cardSummary: string;
+            mascarado: string;
+            bandeira: string;
+        };
+        Case: {
+            Id: string;
+            CaseNumber: string;
+            Reason: string;
+            Subject: string;
+            /** @enum {string} */
+            Status: "New" | "Closed";
+            Fase__c: string;
+            CreatedDate: string;
+            naoLido: boolean;
+        };
+        CaseAttachment: {
+            Id: string;
+            tipoDocumento: string;
+            contentType: string;
+            tamanho: number;
+            CreatedDate: string;
+        };
+        CaseComment: {
+            CommentBody: string;
+            CreatedDate: string;
+            /** @enum {string} */
+            autor: "customer" | "staff" | "system";
+        };
+        CaseCreated: {
+            Id: string;
+            CaseNumber: string;
+            Reason: string;
+            Subject: string;
+            /** @enum {string} */
+            Status: "New" | "Closed";
+            Fase__c: string;
+            CreatedDate: string;
+            anexos: number;
+        };
+        CaseDetail: {
+            Id: string;
+            CaseNumber: string;
+            Reason: string;
+            Subject: string;
+            /** @enum {string} */
+            Status: "New" | "Closed";
+            Fase__c: string;
+            CreatedDate: string;
+            naoLido: boolean;
+            Description: string;
+            nCtrId: number;
+            eventos: components["schemas"]["CaseEvent"][];
+            comentarios: components["schemas"]["CaseComment"][];
+            anexos: components["schemas"]["CaseAttachment"][];
+        };
+        CaseErrorEnvelope: {
+            /** @constant */
+            sucesso: false;
+            status: number;
+            /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+            erro: string;
+            /** @description pt-BR text to show the customer */
+            mensagem: string;
+            detalhes?: {
+                DescricaoErroApiExterna?: string;
+                CaseNumber?: string;
+            };
+        };
+        CaseEvent: {
+            /** @enum {string} */
+            tipo: "created" | "status" | "phase" | "comment" | "attachment" | "decision";
+            de: string | null;
+            para: string | null;
+            /** @enum {string} */
+            autor: "customer" | "staff" | "system";
+            CreatedDate: string;
+        };
+        CepErrorEnvelope: {
+            /** @constant */
+            sucesso: false;
+            status: number;
+            /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+            erro: string;
+            /** @description pt-BR text to show the customer */
+            mensagem: string;
+            detalhes?: {
+                Erro: string;
+            };
+        };
+        ClaimCase: {
+            Id: string;
+            CaseNumber: string;
+            /** @enum {string} */
+            Status: "New" | "Closed";
+            /** @enum {string} */
+            Reason: "Colisão" | "Vidros";
+            "Sub-Reason": string;
+            Fase__c: string;
+            Qualificado_como_PT__c: boolean;
+            CreatedDate: string;
+            ChaveNaturalContrato__c: string;
+            Descricao_do_ocorrido__c: string;
+            QualLocalSinistro__c: string;
+            Ponto_de_referencia__c: string;
+            Data_Hora_da_ocorrencia__c: string;
+            Condutor__c: string;
+            CPF_do_condutor__c: string;
+            Contato_do_condutor__c: string;
+            Veiculo_esta_se_locomovendo__c: string;
+            Boletim_realizado__c: string;
+            Envolvimento_com_terceiros__c: string;
+            Abrir_caso_de_sinistro_para__c: string;
+            Contato_do_terceiro__c: string;
+            Observacoes__c: string;
+            AceiteTermosCondicoes__c: boolean;
+            declaracaoAceitaEm: string | null;
+        };
+        ClaimCoverage: {
+            collision: boolean;
+            glass: boolean;
+        };
+        ClaimEntry: {
+            nCtrId: number;
+            cobertura: components["schemas"]["ClaimCoverage"];
+            motivos: string[];
+            casoAberto: components["schemas"]["ClaimSummary"] | null;
+        };
+        ClaimList: {
+            sinistros: components["schemas"]["ClaimSummary"][];
+        };
+        ClaimPhoto: {
+            TipoFoto: {
+                Id: string;
+                Titulo: string;
+            };
+            Foto: {
+                Aprovacao: boolean | null;
+                TextoReprovacao: string | null;
+                /** @enum {string} */
+                Tipo: "jpg" | "pdf";
+            };
+            enviadaEm: string;
+        };
+        ClaimPhotoType: {
+            Id: string;
+            Titulo: string;
+            Obrigatorio: boolean;
+            instrucoes: string;
+        };
+        ClaimSummary: {
+            Id: string;
+            CaseNumber: string;
+            /** @enum {string} */
+            Status: "New" | "Closed";
+            /** @enum {string} */
+            Reason: "Colisão" | "Vidros";
+            motivo: string;
+            Fase__c: string;
+            Qualificado_como_PT__c: boolean;
+            CreatedDate: string;
+            nCtrId: number;
+            placa: string | null;
+            statusFotos: components["schemas"]["PhotoStatus"];
+            /** @enum {string} */
+            rota: "upload" | "view";
+        };
+        ClaimView: {
+            caso: components["schemas"]["ClaimCase"];
+            comentarios: {
+                CommentBody: string;
+                CreatedDate: string;
+            }[];
+            historico: {
+                phase: string;
+                at: string;
+            }[];
+            tipos: components["schemas"]["ClaimPhotoType"][];
+            fotos: components["schemas"]["ClaimPhoto"][];
+            statusFotos: components["schemas"]["PhotoStatus"];
+        };
+        Contract: {
+            nCtrId: number;
+            bpName: string;
+            idPlan: string;
+            planName: string;
+            slpCode: number | null;
+            status: string;
+            cancelled: boolean;
+            dueDay: number;
+            dataInicioVigencia: string;
+            dataFimVigencia: string | null;
+            possuiDispositivo: boolean;
+            fipeLimit: number | null;
+            monthlyFee: number;
+            cardSummary: string | null;
+            pmCard: ("mc" | "visa" | "amex") | null;
+            idIndc: string | null;
+            vehicle: {
+                numberPlate: string | null;
+                vModel: string | null;
+                manufacturer: string | null;
+                year: number | null;
+            };
+        };
+        ContractDetail: {
+            nCtrId: number;
+            bpName: string;
+            idPlan: string;
+            planName: string;
+            slpCode: number | null;
+            status: string;
+            cancelled: boolean;
+            dueDay: number;
+            dataInicioVigencia: string;
+            dataFimVigencia: string | null;
+            possuiDispositivo: boolean;
+            fipeLimit: number | null;
+            monthlyFee: number;
+            cardSummary: string | null;
+            pmCard: ("mc" | "visa" | "amex") | null;
+            idIndc: string | null;
+            vehicle: {
+                numberPlate: string | null;
+                vModel: string | null;
+                manufacturer: string | null;
+                year: number | null;
+            };
+            items: components["schemas"]["ContractItem"][];
+        };
+        ContractItem: {
+            code: string;
+            name: string;
+            kind: string;
+            price: number;
+            subItems: {
+                code: string;
+                name: string;
+                towingKm: number | null;
+                selected: boolean;
+                required: boolean;
+            }[];
+        };
+        Coordinate: {
+            lat: number;
+            long: number;
+            ts: string;
+            vel: number | null;
+        };
+        CustomerInfo: {
+            key: number;
+            name: string;
+            tradeName: string | null;
+            email: string | null;
+            phone: string | null;
+            cpf: string | null;
+            cnpj: string | null;
+            addresses: components["schemas"]["Address"][];
+        };
+        ErrorEnvelope: {
+            /** @constant */
+            sucesso: false;
+            status: number;
+            /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
+            erro: string;
+            /** @description pt-BR text to show the customer */
+            mensagem: string;
+            /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
+            detalhes?: {
+                motivo?: string;
+                dataAgendada?: string | null;
+            };
+        };
+        MapConfig: {
+            tileUrl: string;
+            attribution: string;
+        };
+        Notification: {
+            id: number;
+            /** @enum {string} */
+            tipo: "pagamento_confirmado" | "pix_expirando" | "caso_aberto" | "comentario" | "fase" | "foto_reprovada" | "solicitacao_aprovada" | "solicitacao_reprovada" | "rastreador_silencioso";
+            titulo: string;
+            texto: string;
+            lida: boolean;
+            CreatedDate: string;
+            /** @enum {string} */
+            destino: "sinistro" | "suporte" | "pagamentos" | "mapa";
+            nCtrId: number;
+            caseNumber: string | null;
+        };
+        NotificationPage: {
+            itens: components["schemas"]["Notification"][];
+            proximo: number | null;
+        };
+        NotificationPreferences: {
+            email: {
+                pagamentos: boolean;
+                solicitacoes: boolean;
+                rastreador: boolean;
+            };
+        };
+        NotificationPreferencesInput: {
+            email: {
+                pagamentos: boolean;
+                solicitacoes: boolean;
+                rastreador: boolean;
+            };
+        };
+        PaymentsSummary: {
+            nCtrId: number;
+            cartao: components["schemas"]["CardOnFile"] | null;
+            possuiVendedor: boolean;
+            totalEmAberto: number;
+            faturasEmAberto: components["schemas"]["Bill"][];
+            pixEmAberto: components["schemas"]["PixConteudo"] | null;
+        };
+        PhotoStatus: {
+            /** @enum {string} */
+            Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
+            AnoMesDia: string | null;
+        };
+        PixConteudo: {
+            txid: string;
+            rnId: string;
+            numeroInterno: number;
+            pspReference: string;
+            chaveAleatoria: string;
+            link: string | null;
+            dataExpiracao: string;
+            dtVencimento: string;
+            valor: number;
+            faturas: number[];
+            /** @enum {string} */
+            status: "pending" | "paid" | "expired";
+            pagoEm: string | null;
+            validadeExibida: string;
+        };
+        PlanChangeContact: {
+            nome: string;
+            telefone: string;
+            whatsapp: string;
+            executive: boolean;
+        };
+        PlanChangeItem: {
+            codigoItem: string;
+            descricao: string;
+            preco: number;
+            obrigatorio: boolean;
+            adquirido: boolean;
+            opcoesKm?: components["schemas"]["TowingOption"][];
+            kmAdquirido?: number | null;
+        };
+        PlanView: {
+            nCtrId: number;
+            idPlan: string;
+            planName: string;
+            monthlyFee: number;
+            dueDay: number;
+            validityStart: string;
+            validityEnd: string | null;
+            coverages: string[];
+            contents: string[];
+            referral: {
+                idIndc: string | null;
+                link: string | null;
+                total: number;
+                eligible: number;
+                counted: number;
+                percent: number;
+                maxPercent: number;
+                missingForMax: number;
+                feeWithDiscount: number;
+            };
+            cobre: boolean;
+            contact: {
+                nome: string;
+                telefone: string;
+                whatsapp: string;
+                executive: boolean;
+            } | null;
+            contracts: {
+                geral: string;
+                especifico: string;
+            };
+        };
+        Position: {
+            lat: number;
+            long: number;
+            ign: boolean;
+            ts: string;
+            minutesSinceLastCommunication: number | null;
+            silent: boolean;
+        };
+        Quotation: {
+            /** Format: uuid */
+            IdCotacao: string;
+            nCtrId: number;
+            idPlano: string;
+            /** @enum {string} */
+            tipoPagamento: "M" | "A";
+            initialVlue: number;
+            fipe: string;
+            required: components["schemas"]["QuoteLine"][];
+            added: components["schemas"]["QuoteLine"][];
+            notAdded: components["schemas"]["QuoteLine"][];
+            isRecupPlan: boolean;
+            colisao: boolean;
+            vidros: boolean;
+            parcelas: number;
+            valorParcela: number;
+            reboque: {
+                codigoItem: string;
+                descricao: string;
+                km: number;
+            } | null;
+            adicionados: string[];
+            removidos: string[];
+            expiraEm: string;
+        };
+        QuoteLine: {
+            service_code: string;
+            service_name: string;
+            value: number;
+        };
+        StaffMe: {
+            id: number;
+            email: string;
+            nome: string;
+            /** @enum {string} */
+            papel: "atendimento" | "sinistros" | "financeiro" | "admin";
+            inatividadeSegundos: number;
+        };
+        Tokens: {
+            IdToken: string;
+            AccessToken: string;
+            expiresIn: number;
+        };
+        TowingOption: {
+            codigoItem: string;
+            descricao: string;
+            km: number;
+            preco: number;
+            idLinha: number;
+            dataVinculo: string;
+            itemPadrao: boolean;
+        };
+        Trip: {
+            Id: number;
+            DataHoraInicio: string;
+            DataHoraFim: string;
+            EnderecoInicio: string;
+            EnderecoFim: string;
+            Deletado: boolean;
+            CoordenadasValidas: components["schemas"]["Coordinate"][];
+            totalDistance: number;
+            mediumVelocity: number;
+            maximumVelocity: number;
+        };
+        TripPage: {
+            Itens: components["schemas"]["Trip"][];
+            PossuiProximaPagina: boolean;
+            ProximaPagina: string | null;
+        };
+        UnreadCount: {
+            naoLidas: number;
+        };
+    };
+    responses: {
+        /** @description Error: the envelope { sucesso: false, status, erro, mensagem, detalhes? } */
+        ErrorEnvelope: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Error: the envelope { sucesso: false, status, erro, mensagem, detalhes? } */
+        CaseErrorEnvelope: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CaseErrorEnvelope"];
+            };
+        };
+        /** @description Error: the envelope { sucesso: false, status, erro, mensagem, detalhes? } */
+        CepErrorEnvelope: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CepErrorEnvelope"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -1399,226 +1950,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getMe: {
@@ -1636,248 +1977,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        key: number;
-                        name: string;
-                        tradeName: string | null;
-                        email: string | null;
-                        phone: string | null;
-                        cpf: string | null;
-                        cnpj: string | null;
-                        addresses: {
-                            /** @enum {string} */
-                            addressType: "Cobrança" | "Entrega";
-                            street: string;
-                            streetNo: string;
-                            building: string | null;
-                            block: string | null;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["CustomerInfo"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getContactChallenge: {
@@ -1895,241 +2007,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        parameters: {
-                            algorithm: string;
-                            nonce: string;
-                            salt: string;
-                            cost: number;
-                            keyLength: number;
-                            keyPrefix: string;
-                            keySignature?: string;
-                            expiresAt?: number;
-                        };
-                        signature: string;
-                    };
+                    "application/json": components["schemas"]["CaptchaChallenge"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     sendContactMessage: {
@@ -2169,226 +2059,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getLoginChallenge: {
@@ -2406,241 +2086,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        parameters: {
-                            algorithm: string;
-                            nonce: string;
-                            salt: string;
-                            cost: number;
-                            keyLength: number;
-                            keyPrefix: string;
-                            keySignature?: string;
-                            expiresAt?: number;
-                        };
-                        signature: string;
-                    };
+                    "application/json": components["schemas"]["CaptchaChallenge"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     authLogin: {
@@ -2673,226 +2131,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     authSendCode: {
@@ -2927,226 +2175,24 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
             /** @description erro RATE_LIMITED: this address (or device) made too many attempts, wait Retry-After seconds. erro CHALLENGE_REQUIRED: too many attempts on this CPF/CNPJ from anywhere; solve a challenge of GET /api/auth/challenge and send the same request again with it in 'altcha' (no Retry-After). A bad, expired or reused 'altcha' answers 400 CAPTCHA_INVALID / CAPTCHA_EXPIRED or 409 CAPTCHA_REUSED. */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     authVerify: {
@@ -3173,233 +2219,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        IdToken: string;
-                        AccessToken: string;
-                        expiresIn: number;
-                    };
+                    "application/json": components["schemas"]["Tokens"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
             /** @description erro RATE_LIMITED: this address (or device) made too many attempts, wait Retry-After seconds. erro CHALLENGE_REQUIRED: too many attempts on this CPF/CNPJ from anywhere; solve a challenge of GET /api/auth/challenge and send the same request again with it in 'altcha' (no Retry-After). A bad, expired or reused 'altcha' answers 400 CAPTCHA_INVALID / CAPTCHA_EXPIRED or 409 CAPTCHA_REUSED. */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     authRefresh: {
@@ -3417,233 +2257,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        IdToken: string;
-                        AccessToken: string;
-                        expiresIn: number;
-                    };
+                    "application/json": components["schemas"]["Tokens"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     authLogout: {
@@ -3662,226 +2288,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     listContracts: {
@@ -3899,252 +2315,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        nCtrId: number;
-                        bpName: string;
-                        idPlan: string;
-                        planName: string;
-                        slpCode: number | null;
-                        status: string;
-                        cancelled: boolean;
-                        dueDay: number;
-                        dataInicioVigencia: string;
-                        dataFimVigencia: string | null;
-                        possuiDispositivo: boolean;
-                        fipeLimit: number | null;
-                        monthlyFee: number;
-                        cardSummary: string | null;
-                        pmCard: ("mc" | "visa" | "amex") | null;
-                        idIndc: string | null;
-                        vehicle: {
-                            numberPlate: string | null;
-                            vModel: string | null;
-                            manufacturer: string | null;
-                            year: number | null;
-                        };
-                    }[];
+                    "application/json": components["schemas"]["Contract"][];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getContract: {
@@ -4164,265 +2347,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        nCtrId: number;
-                        bpName: string;
-                        idPlan: string;
-                        planName: string;
-                        slpCode: number | null;
-                        status: string;
-                        cancelled: boolean;
-                        dueDay: number;
-                        dataInicioVigencia: string;
-                        dataFimVigencia: string | null;
-                        possuiDispositivo: boolean;
-                        fipeLimit: number | null;
-                        monthlyFee: number;
-                        cardSummary: string | null;
-                        pmCard: ("mc" | "visa" | "amex") | null;
-                        idIndc: string | null;
-                        vehicle: {
-                            numberPlate: string | null;
-                            vModel: string | null;
-                            manufacturer: string | null;
-                            year: number | null;
-                        };
-                        items: {
-                            code: string;
-                            name: string;
-                            kind: string;
-                            price: number;
-                            subItems: {
-                                code: string;
-                                name: string;
-                                towingKm: number | null;
-                                selected: boolean;
-                                required: boolean;
-                            }[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ContractDetail"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     listBills: {
@@ -4442,244 +2379,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        bills: {
-                            docEntry: number;
-                            docDueDate: string;
-                            docTotal: number;
-                            valorMulta: number;
-                            valorJuros: number;
-                            billStatus: {
-                                /** @enum {string} */
-                                idStatus: "I" | "A" | "P";
-                                descStatus: string;
-                            };
-                            paidAt: string | null;
-                        }[];
-                        openTotal: number;
-                    };
+                    "application/json": components["schemas"]["Bills"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getPaymentsSummary: {
@@ -4699,269 +2411,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        nCtrId: number;
-                        cartao: {
-                            /** @enum {string} */
-                            pmCard: "mc" | "visa" | "amex";
-                            cardSummary: string;
-                            mascarado: string;
-                            bandeira: string;
-                        } | null;
-                        possuiVendedor: boolean;
-                        totalEmAberto: number;
-                        faturasEmAberto: {
-                            docEntry: number;
-                            docDueDate: string;
-                            docTotal: number;
-                            valorMulta: number;
-                            valorJuros: number;
-                            billStatus: {
-                                /** @enum {string} */
-                                idStatus: "I" | "A" | "P";
-                                descStatus: string;
-                            };
-                            paidAt: string | null;
-                        }[];
-                        pixEmAberto: {
-                            txid: string;
-                            rnId: string;
-                            numeroInterno: number;
-                            pspReference: string;
-                            chaveAleatoria: string;
-                            link: string | null;
-                            dataExpiracao: string;
-                            dtVencimento: string;
-                            valor: number;
-                            faturas: number[];
-                            /** @enum {string} */
-                            status: "pending" | "paid" | "expired";
-                            pagoEm: string | null;
-                            validadeExibida: string;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["PaymentsSummary"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     payOpenBillsByCard: {
@@ -5015,248 +2477,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            402: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     createPix: {
@@ -5289,267 +2520,21 @@ export interface operations {
                         /** @enum {boolean} */
                         sucesso: true;
                         mensagem: string;
-                        conteudo: {
-                            txid: string;
-                            rnId: string;
-                            numeroInterno: number;
-                            pspReference: string;
-                            chaveAleatoria: string;
-                            link: string | null;
-                            dataExpiracao: string;
-                            dtVencimento: string;
-                            valor: number;
-                            faturas: number[];
-                            /** @enum {string} */
-                            status: "pending" | "paid" | "expired";
-                            pagoEm: string | null;
-                            validadeExibida: string;
-                        };
+                        conteudo: components["schemas"]["PixConteudo"];
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            402: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getPix: {
@@ -5569,244 +2554,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        txid: string;
-                        rnId: string;
-                        numeroInterno: number;
-                        pspReference: string;
-                        chaveAleatoria: string;
-                        link: string | null;
-                        dataExpiracao: string;
-                        dtVencimento: string;
-                        valor: number;
-                        faturas: number[];
-                        /** @enum {string} */
-                        status: "pending" | "paid" | "expired";
-                        pagoEm: string | null;
-                        validadeExibida: string;
-                    };
+                    "application/json": components["schemas"]["PixConteudo"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     changeCard: {
@@ -5842,258 +2602,21 @@ export interface operations {
                         /** @enum {boolean} */
                         sucesso: true;
                         mensagem: string;
-                        conteudo: {
-                            /** @enum {string} */
-                            pmCard: "mc" | "visa" | "amex";
-                            cardSummary: string;
-                            mascarado: string;
-                            bandeira: string;
-                        };
+                        conteudo: components["schemas"]["CardOnFile"];
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            402: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getAdvanceForecast: {
@@ -6113,241 +2636,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: true;
-                        conteudo: {
-                            valor: number;
-                            docEntry: number | null;
-                            docDueDate: string | null;
-                            elegivel: boolean;
-                            motivo: ("REQUEST_IN_PROGRESS" | "OVERDUE_BILLS" | "NO_INVOICES" | "PENDING_DEBIT") | null;
-                            mensagem: string | null;
-                            dataAgendada: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["AdvanceForecast"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     requestAdvance: {
@@ -6392,268 +2693,22 @@ export interface operations {
                             txid: string | null;
                             /** @enum {string} */
                             status: "pending" | "paid";
-                            pix: {
-                                txid: string;
-                                rnId: string;
-                                numeroInterno: number;
-                                pspReference: string;
-                                chaveAleatoria: string;
-                                link: string | null;
-                                dataExpiracao: string;
-                                dtVencimento: string;
-                                valor: number;
-                                faturas: number[];
-                                /** @enum {string} */
-                                status: "pending" | "paid" | "expired";
-                                pagoEm: string | null;
-                                validadeExibida: string;
-                            } | null;
+                            pix: components["schemas"]["PixConteudo"] | null;
                         };
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            402: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     pixWebhook: {
@@ -6694,116 +2749,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            413: components["responses"]["ErrorEnvelope"];
+            415: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
         };
     };
     getPlan: {
@@ -6823,261 +2773,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        nCtrId: number;
-                        idPlan: string;
-                        planName: string;
-                        monthlyFee: number;
-                        dueDay: number;
-                        validityStart: string;
-                        validityEnd: string | null;
-                        coverages: string[];
-                        contents: string[];
-                        referral: {
-                            idIndc: string | null;
-                            link: string | null;
-                            total: number;
-                            eligible: number;
-                            counted: number;
-                            percent: number;
-                            maxPercent: number;
-                            missingForMax: number;
-                            feeWithDiscount: number;
-                        };
-                        cobre: boolean;
-                        contact: {
-                            nome: string;
-                            telefone: string;
-                            whatsapp: string;
-                            executive: boolean;
-                        } | null;
-                        contracts: {
-                            geral: string;
-                            especifico: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["PlanView"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getContractPdf: {
@@ -7101,226 +2809,16 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     listTrips: {
@@ -7343,249 +2841,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        Itens: {
-                            Id: number;
-                            DataHoraInicio: string;
-                            DataHoraFim: string;
-                            EnderecoInicio: string;
-                            EnderecoFim: string;
-                            Deletado: boolean;
-                            CoordenadasValidas: {
-                                lat: number;
-                                long: number;
-                                ts: string;
-                                vel: number | null;
-                            }[];
-                            totalDistance: number;
-                            mediumVelocity: number;
-                            maximumVelocity: number;
-                        }[];
-                        PossuiProximaPagina: boolean;
-                        ProximaPagina: string | null;
-                    };
+                    "application/json": components["schemas"]["TripPage"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     deleteTrip: {
@@ -7606,226 +2874,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getVehiclePosition: {
@@ -7845,236 +2903,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        lat: number;
-                        long: number;
-                        ign: boolean;
-                        ts: string;
-                        minutesSinceLastCommunication: number | null;
-                        silent: boolean;
-                    };
+                    "application/json": components["schemas"]["Position"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getMapConfig: {
@@ -8092,232 +2933,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        tileUrl: string;
-                        attribution: string;
-                    };
+                    "application/json": components["schemas"]["MapConfig"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     issueSsoToken: {
@@ -8355,226 +2983,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     exchangeSsoToken: {
@@ -8607,226 +3025,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     listCases: {
@@ -8847,240 +3055,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        casos: {
-                            Id: string;
-                            CaseNumber: string;
-                            Reason: string;
-                            Subject: string;
-                            /** @enum {string} */
-                            Status: "New" | "Closed";
-                            Fase__c: string;
-                            CreatedDate: string;
-                            naoLido: boolean;
-                        }[];
+                        casos: components["schemas"]["Case"][];
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     createCase: {
@@ -9102,282 +3090,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        Id: string;
-                        CaseNumber: string;
-                        Reason: string;
-                        Subject: string;
-                        /** @enum {string} */
-                        Status: "New" | "Closed";
-                        Fase__c: string;
-                        CreatedDate: string;
-                        anexos: number;
-                    };
+                    "application/json": components["schemas"]["CaseCreated"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        detalhes?: {
-                            DescricaoErroApiExterna?: string;
-                            CaseNumber?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["CaseErrorEnvelope"];
+            413: components["responses"]["ErrorEnvelope"];
+            415: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getCase: {
@@ -9397,263 +3124,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        Id: string;
-                        CaseNumber: string;
-                        Reason: string;
-                        Subject: string;
-                        /** @enum {string} */
-                        Status: "New" | "Closed";
-                        Fase__c: string;
-                        CreatedDate: string;
-                        naoLido: boolean;
-                        Description: string;
-                        nCtrId: number;
-                        eventos: {
-                            /** @enum {string} */
-                            tipo: "created" | "status" | "phase" | "comment" | "attachment" | "decision";
-                            de: string | null;
-                            para: string | null;
-                            /** @enum {string} */
-                            autor: "customer" | "staff" | "system";
-                            CreatedDate: string;
-                        }[];
-                        comentarios: {
-                            CommentBody: string;
-                            CreatedDate: string;
-                            /** @enum {string} */
-                            autor: "customer" | "staff" | "system";
-                        }[];
-                        anexos: {
-                            Id: string;
-                            tipoDocumento: string;
-                            contentType: string;
-                            tamanho: number;
-                            CreatedDate: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["CaseDetail"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     listCaseComments: {
@@ -9674,235 +3157,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        comentarios: {
-                            CommentBody: string;
-                            CreatedDate: string;
-                            /** @enum {string} */
-                            autor: "customer" | "staff" | "system";
-                        }[];
+                        comentarios: components["schemas"]["CaseComment"][];
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     replyToCase: {
@@ -9929,235 +3197,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        comentarios: {
-                            CommentBody: string;
-                            CreatedDate: string;
-                            /** @enum {string} */
-                            autor: "customer" | "staff" | "system";
-                        }[];
+                        comentarios: components["schemas"]["CaseComment"][];
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     downloadCaseAttachment: {
@@ -10172,226 +3225,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     listClaims: {
@@ -10409,251 +3252,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        sinistros: {
-                            Id: string;
-                            CaseNumber: string;
-                            /** @enum {string} */
-                            Status: "New" | "Closed";
-                            /** @enum {string} */
-                            Reason: "Colisão" | "Vidros";
-                            motivo: string;
-                            Fase__c: string;
-                            Qualificado_como_PT__c: boolean;
-                            CreatedDate: string;
-                            nCtrId: number;
-                            placa: string | null;
-                            statusFotos: {
-                                /** @enum {string} */
-                                Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
-                                AnoMesDia: string | null;
-                            };
-                            /** @enum {string} */
-                            rota: "upload" | "view";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ClaimList"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getClaimEntry: {
@@ -10673,257 +3284,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        nCtrId: number;
-                        cobertura: {
-                            collision: boolean;
-                            glass: boolean;
-                        };
-                        motivos: string[];
-                        casoAberto: {
-                            Id: string;
-                            CaseNumber: string;
-                            /** @enum {string} */
-                            Status: "New" | "Closed";
-                            /** @enum {string} */
-                            Reason: "Colisão" | "Vidros";
-                            motivo: string;
-                            Fase__c: string;
-                            Qualificado_como_PT__c: boolean;
-                            CreatedDate: string;
-                            nCtrId: number;
-                            placa: string | null;
-                            statusFotos: {
-                                /** @enum {string} */
-                                Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
-                                AnoMesDia: string | null;
-                            };
-                            /** @enum {string} */
-                            rota: "upload" | "view";
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["ClaimEntry"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     createClaim: {
@@ -10963,269 +3336,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        detalhes?: {
-                            DescricaoErroApiExterna?: string;
-                            CaseNumber?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["CaseErrorEnvelope"];
+            413: components["responses"]["ErrorEnvelope"];
+            415: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getClaim: {
@@ -11245,290 +3367,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        caso: {
-                            Id: string;
-                            CaseNumber: string;
-                            /** @enum {string} */
-                            Status: "New" | "Closed";
-                            /** @enum {string} */
-                            Reason: "Colisão" | "Vidros";
-                            "Sub-Reason": string;
-                            Fase__c: string;
-                            Qualificado_como_PT__c: boolean;
-                            CreatedDate: string;
-                            ChaveNaturalContrato__c: string;
-                            Descricao_do_ocorrido__c: string;
-                            QualLocalSinistro__c: string;
-                            Ponto_de_referencia__c: string;
-                            Data_Hora_da_ocorrencia__c: string;
-                            Condutor__c: string;
-                            CPF_do_condutor__c: string;
-                            Contato_do_condutor__c: string;
-                            Veiculo_esta_se_locomovendo__c: string;
-                            Boletim_realizado__c: string;
-                            Envolvimento_com_terceiros__c: string;
-                            Abrir_caso_de_sinistro_para__c: string;
-                            Contato_do_terceiro__c: string;
-                            Observacoes__c: string;
-                            AceiteTermosCondicoes__c: boolean;
-                            declaracaoAceitaEm: string | null;
-                        };
-                        comentarios: {
-                            CommentBody: string;
-                            CreatedDate: string;
-                        }[];
-                        historico: {
-                            phase: string;
-                            at: string;
-                        }[];
-                        tipos: {
-                            Id: string;
-                            Titulo: string;
-                            Obrigatorio: boolean;
-                            instrucoes: string;
-                        }[];
-                        fotos: {
-                            TipoFoto: {
-                                Id: string;
-                                Titulo: string;
-                            };
-                            Foto: {
-                                Aprovacao: boolean | null;
-                                TextoReprovacao: string | null;
-                                /** @enum {string} */
-                                Tipo: "jpg" | "pdf";
-                            };
-                            enviadaEm: string;
-                        }[];
-                        statusFotos: {
-                            /** @enum {string} */
-                            Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
-                            AnoMesDia: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["ClaimView"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getClaimPhotoStatus: {
@@ -11548,233 +3399,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
-                        AnoMesDia: string | null;
-                    };
+                    "application/json": components["schemas"]["PhotoStatus"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     acceptClaimDeclaration: {
@@ -11795,226 +3432,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     downloadClaimPhoto: {
@@ -12038,226 +3465,16 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     uploadClaimPhoto: {
@@ -12285,278 +3502,23 @@ export interface operations {
                         /** @enum {string} */
                         Tipo: "jpg" | "pdf";
                         substituida: boolean;
-                        statusFotos: {
-                            /** @enum {string} */
-                            Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
-                            AnoMesDia: string | null;
-                        };
+                        statusFotos: components["schemas"]["PhotoStatus"];
                         proximo: string | null;
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        detalhes?: {
-                            DescricaoErroApiExterna?: string;
-                            CaseNumber?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["CaseErrorEnvelope"];
+            413: components["responses"]["ErrorEnvelope"];
+            415: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     downloadClaimNotice: {
@@ -12579,226 +3541,16 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getPlanChange: {
@@ -12838,257 +3590,26 @@ export interface operations {
                             placa: string | null;
                         };
                         coberturasBasicas: string[];
-                        itens: {
-                            codigoItem: string;
-                            descricao: string;
-                            preco: number;
-                            obrigatorio: boolean;
-                            adquirido: boolean;
-                            opcoesKm?: {
-                                codigoItem: string;
-                                descricao: string;
-                                km: number;
-                                preco: number;
-                                idLinha: number;
-                                dataVinculo: string;
-                                itemPadrao: boolean;
-                            }[];
-                            kmAdquirido?: number | null;
-                        }[];
+                        itens: components["schemas"]["PlanChangeItem"][];
                         parcelas: number;
                     } | {
                         /** @enum {string} */
                         situacao: "cobre";
                         nCtrId: number;
-                        contato: {
-                            nome: string;
-                            telefone: string;
-                            whatsapp: string;
-                            executive: boolean;
-                        };
+                        contato: components["schemas"]["PlanChangeContact"];
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     requestPlanChange: {
@@ -13118,260 +3639,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        Id: string;
-                        CaseNumber: string;
-                        Reason: string;
-                        Subject: string;
-                        /** @enum {string} */
-                        Status: "New" | "Closed";
-                        Fase__c: string;
-                        CreatedDate: string;
-                        anexos: number;
-                    };
+                    "application/json": components["schemas"]["CaseCreated"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        detalhes?: {
-                            DescricaoErroApiExterna?: string;
-                            CaseNumber?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["CaseErrorEnvelope"];
+            410: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     createPlanQuotation: {
@@ -13400,266 +3681,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        IdCotacao: string;
-                        nCtrId: number;
-                        idPlano: string;
-                        /** @enum {string} */
-                        tipoPagamento: "M" | "A";
-                        initialVlue: number;
-                        fipe: string;
-                        required: {
-                            service_code: string;
-                            service_name: string;
-                            value: number;
-                        }[];
-                        added: {
-                            service_code: string;
-                            service_name: string;
-                            value: number;
-                        }[];
-                        notAdded: {
-                            service_code: string;
-                            service_name: string;
-                            value: number;
-                        }[];
-                        isRecupPlan: boolean;
-                        colisao: boolean;
-                        vidros: boolean;
-                        parcelas: number;
-                        valorParcela: number;
-                        reboque: {
-                            codigoItem: string;
-                            descricao: string;
-                            km: number;
-                        } | null;
-                        adicionados: string[];
-                        removidos: string[];
-                        expiraEm: string;
-                    };
+                    "application/json": components["schemas"]["Quotation"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getPlanQuotation: {
@@ -13679,266 +3713,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        IdCotacao: string;
-                        nCtrId: number;
-                        idPlano: string;
-                        /** @enum {string} */
-                        tipoPagamento: "M" | "A";
-                        initialVlue: number;
-                        fipe: string;
-                        required: {
-                            service_code: string;
-                            service_name: string;
-                            value: number;
-                        }[];
-                        added: {
-                            service_code: string;
-                            service_name: string;
-                            value: number;
-                        }[];
-                        notAdded: {
-                            service_code: string;
-                            service_name: string;
-                            value: number;
-                        }[];
-                        isRecupPlan: boolean;
-                        colisao: boolean;
-                        vidros: boolean;
-                        parcelas: number;
-                        valorParcela: number;
-                        reboque: {
-                            codigoItem: string;
-                            descricao: string;
-                            km: number;
-                        } | null;
-                        adicionados: string[];
-                        removidos: string[];
-                        expiraEm: string;
-                    };
+                    "application/json": components["schemas"]["Quotation"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     simulateDueDate: {
@@ -13976,226 +3763,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     requestDueDateChange: {
@@ -14224,238 +3801,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        Id: string;
-                        CaseNumber: string;
-                        Reason: string;
-                        Subject: string;
-                        /** @enum {string} */
-                        Status: "New" | "Closed";
-                        Fase__c: string;
-                        CreatedDate: string;
-                        anexos: number;
-                    };
+                    "application/json": components["schemas"]["CaseCreated"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        detalhes?: {
-                            DescricaoErroApiExterna?: string;
-                            CaseNumber?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["CaseErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     lookupPlate: {
@@ -14495,226 +3853,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     listVehicleBrands: {
@@ -14740,226 +3888,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     listVehicleModels: {
@@ -14988,226 +3926,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getVehicleRestrictions: {
@@ -15244,226 +3972,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     lookupCep: {
@@ -15495,224 +4013,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        detalhes?: {
-                            Erro: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["CepErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffLogin: {
@@ -15738,236 +4048,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        email: string;
-                        nome: string;
-                        /** @enum {string} */
-                        papel: "atendimento" | "sinistros" | "financeiro" | "admin";
-                        inatividadeSegundos: number;
-                    };
+                    "application/json": components["schemas"]["StaffMe"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffMe: {
@@ -15985,236 +4078,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        email: string;
-                        nome: string;
-                        /** @enum {string} */
-                        papel: "atendimento" | "sinistros" | "financeiro" | "admin";
-                        inatividadeSegundos: number;
-                    };
+                    "application/json": components["schemas"]["StaffMe"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffLogout: {
@@ -16233,226 +4109,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffLogoutEverywhere: {
@@ -16476,226 +4142,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffAuditLog: {
@@ -16733,226 +4189,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffAuditCsv: {
@@ -16973,226 +4219,16 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffQueue: {
@@ -17237,226 +4273,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffQueueCounts: {
@@ -17482,226 +4308,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffCase: {
@@ -17743,22 +4359,8 @@ export interface operations {
                         solicitacao: {
                             [key: string]: unknown;
                         };
-                        anexos: {
-                            Id: string;
-                            tipoDocumento: string;
-                            contentType: string;
-                            tamanho: number;
-                            CreatedDate: string;
-                        }[];
-                        historico: {
-                            /** @enum {string} */
-                            tipo: "created" | "status" | "phase" | "comment" | "attachment" | "decision";
-                            de: string | null;
-                            para: string | null;
-                            /** @enum {string} */
-                            autor: "customer" | "staff" | "system";
-                            CreatedDate: string;
-                        }[];
+                        anexos: components["schemas"]["CaseAttachment"][];
+                        historico: components["schemas"]["CaseEvent"][];
                         comentarios: {
                             texto: string;
                             /** @enum {string} */
@@ -17783,12 +4385,7 @@ export interface operations {
                                 TextoReprovacao: string | null;
                                 enviadaEm: string | null;
                             }[];
-                            tipos: {
-                                Id: string;
-                                Titulo: string;
-                                Obrigatorio: boolean;
-                                instrucoes: string;
-                            }[];
+                            tipos: components["schemas"]["ClaimPhotoType"][];
                         } | null;
                         podeDecidir: boolean;
                         proposta: {
@@ -17802,226 +4399,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffCaseAttachment: {
@@ -18045,226 +4432,16 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffClaimPhoto: {
@@ -18288,226 +4465,16 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffMovePhase: {
@@ -18534,226 +4501,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffComment: {
@@ -18782,226 +4539,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffReviewPhoto: {
@@ -19030,226 +4577,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffTotalLoss: {
@@ -19276,226 +4613,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffApproveRequest: {
@@ -19516,226 +4643,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffRejectRequest: {
@@ -19762,226 +4679,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffLatePix: {
@@ -20028,226 +4735,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffMarkRefunded: {
@@ -20274,226 +4771,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffAdvances: {
@@ -20533,226 +4820,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     staffPaymentLinks: {
@@ -20790,226 +4867,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     listNotifications: {
@@ -21030,244 +4897,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        itens: {
-                            id: number;
-                            /** @enum {string} */
-                            tipo: "pagamento_confirmado" | "pix_expirando" | "caso_aberto" | "comentario" | "fase" | "foto_reprovada" | "solicitacao_aprovada" | "solicitacao_reprovada" | "rastreador_silencioso";
-                            titulo: string;
-                            texto: string;
-                            lida: boolean;
-                            CreatedDate: string;
-                            /** @enum {string} */
-                            destino: "sinistro" | "suporte" | "pagamentos" | "mapa";
-                            nCtrId: number;
-                            caseNumber: string | null;
-                        }[];
-                        proximo: number | null;
-                    };
+                    "application/json": components["schemas"]["NotificationPage"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     countUnreadNotifications: {
@@ -21285,231 +4927,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        naoLidas: number;
-                    };
+                    "application/json": components["schemas"]["UnreadCount"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     markNotificationRead: {
@@ -21530,226 +4960,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     markAllNotificationsRead: {
@@ -21768,226 +4988,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     getNotificationPreferences: {
@@ -22005,235 +5015,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        email: {
-                            pagamentos: boolean;
-                            solicitacoes: boolean;
-                            rastreador: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["NotificationPreferences"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     saveNotificationPreferences: {
@@ -22245,13 +5039,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: {
-                        pagamentos: boolean;
-                        solicitacoes: boolean;
-                        rastreador: boolean;
-                    };
-                };
+                "application/json": components["schemas"]["NotificationPreferencesInput"];
             };
         };
         responses: {
@@ -22261,235 +5049,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        email: {
-                            pagamentos: boolean;
-                            solicitacoes: boolean;
-                            rastreador: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["NotificationPreferences"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
     authBoot: {
@@ -22523,607 +5095,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        contracts?: {
-                            nCtrId: number;
-                            bpName: string;
-                            idPlan: string;
-                            planName: string;
-                            slpCode: number | null;
-                            status: string;
-                            cancelled: boolean;
-                            dueDay: number;
-                            dataInicioVigencia: string;
-                            dataFimVigencia: string | null;
-                            possuiDispositivo: boolean;
-                            fipeLimit: number | null;
-                            monthlyFee: number;
-                            cardSummary: string | null;
-                            pmCard: ("mc" | "visa" | "amex") | null;
-                            idIndc: string | null;
-                            vehicle: {
-                                numberPlate: string | null;
-                                vModel: string | null;
-                                manufacturer: string | null;
-                                year: number | null;
-                            };
-                        }[];
-                        me?: {
-                            key: number;
-                            name: string;
-                            tradeName: string | null;
-                            email: string | null;
-                            phone: string | null;
-                            cpf: string | null;
-                            cnpj: string | null;
-                            addresses: {
-                                /** @enum {string} */
-                                addressType: "Cobrança" | "Entrega";
-                                street: string;
-                                streetNo: string;
-                                building: string | null;
-                                block: string | null;
-                                city: string;
-                                state: string;
-                                zipCode: string;
-                            }[];
-                        };
-                        unread?: {
-                            naoLidas: number;
-                        };
+                        contracts?: components["schemas"]["Contract"][];
+                        me?: components["schemas"]["CustomerInfo"];
+                        unread?: components["schemas"]["UnreadCount"];
                         start?: {
                             nCtrId: number;
-                            contract?: {
-                                nCtrId: number;
-                                bpName: string;
-                                idPlan: string;
-                                planName: string;
-                                slpCode: number | null;
-                                status: string;
-                                cancelled: boolean;
-                                dueDay: number;
-                                dataInicioVigencia: string;
-                                dataFimVigencia: string | null;
-                                possuiDispositivo: boolean;
-                                fipeLimit: number | null;
-                                monthlyFee: number;
-                                cardSummary: string | null;
-                                pmCard: ("mc" | "visa" | "amex") | null;
-                                idIndc: string | null;
-                                vehicle: {
-                                    numberPlate: string | null;
-                                    vModel: string | null;
-                                    manufacturer: string | null;
-                                    year: number | null;
-                                };
-                                items: {
-                                    code: string;
-                                    name: string;
-                                    kind: string;
-                                    price: number;
-                                    subItems: {
-                                        code: string;
-                                        name: string;
-                                        towingKm: number | null;
-                                        selected: boolean;
-                                        required: boolean;
-                                    }[];
-                                }[];
-                            };
-                            bills?: {
-                                bills: {
-                                    docEntry: number;
-                                    docDueDate: string;
-                                    docTotal: number;
-                                    valorMulta: number;
-                                    valorJuros: number;
-                                    billStatus: {
-                                        /** @enum {string} */
-                                        idStatus: "I" | "A" | "P";
-                                        descStatus: string;
-                                    };
-                                    paidAt: string | null;
-                                }[];
-                                openTotal: number;
-                            };
-                            advance?: {
-                                /** @enum {boolean} */
-                                sucesso: true;
-                                conteudo: {
-                                    valor: number;
-                                    docEntry: number | null;
-                                    docDueDate: string | null;
-                                    elegivel: boolean;
-                                    motivo: ("REQUEST_IN_PROGRESS" | "OVERDUE_BILLS" | "NO_INVOICES" | "PENDING_DEBIT") | null;
-                                    mensagem: string | null;
-                                    dataAgendada: string | null;
-                                };
-                            };
-                            summary?: {
-                                nCtrId: number;
-                                cartao: {
-                                    /** @enum {string} */
-                                    pmCard: "mc" | "visa" | "amex";
-                                    cardSummary: string;
-                                    mascarado: string;
-                                    bandeira: string;
-                                } | null;
-                                possuiVendedor: boolean;
-                                totalEmAberto: number;
-                                faturasEmAberto: {
-                                    docEntry: number;
-                                    docDueDate: string;
-                                    docTotal: number;
-                                    valorMulta: number;
-                                    valorJuros: number;
-                                    billStatus: {
-                                        /** @enum {string} */
-                                        idStatus: "I" | "A" | "P";
-                                        descStatus: string;
-                                    };
-                                    paidAt: string | null;
-                                }[];
-                                pixEmAberto: {
-                                    txid: string;
-                                    rnId: string;
-                                    numeroInterno: number;
-                                    pspReference: string;
-                                    chaveAleatoria: string;
-                                    link: string | null;
-                                    dataExpiracao: string;
-                                    dtVencimento: string;
-                                    valor: number;
-                                    faturas: number[];
-                                    /** @enum {string} */
-                                    status: "pending" | "paid" | "expired";
-                                    pagoEm: string | null;
-                                    validadeExibida: string;
-                                } | null;
-                            };
-                            plan?: {
-                                nCtrId: number;
-                                idPlan: string;
-                                planName: string;
-                                monthlyFee: number;
-                                dueDay: number;
-                                validityStart: string;
-                                validityEnd: string | null;
-                                coverages: string[];
-                                contents: string[];
-                                referral: {
-                                    idIndc: string | null;
-                                    link: string | null;
-                                    total: number;
-                                    eligible: number;
-                                    counted: number;
-                                    percent: number;
-                                    maxPercent: number;
-                                    missingForMax: number;
-                                    feeWithDiscount: number;
-                                };
-                                cobre: boolean;
-                                contact: {
-                                    nome: string;
-                                    telefone: string;
-                                    whatsapp: string;
-                                    executive: boolean;
-                                } | null;
-                                contracts: {
-                                    geral: string;
-                                    especifico: string;
-                                };
-                            };
+                            contract?: components["schemas"]["ContractDetail"];
+                            bills?: components["schemas"]["Bills"];
+                            advance?: components["schemas"]["AdvanceForecast"];
+                            summary?: components["schemas"]["PaymentsSummary"];
+                            plan?: components["schemas"]["PlanView"];
                             cases?: {
-                                casos: {
-                                    Id: string;
-                                    CaseNumber: string;
-                                    Reason: string;
-                                    Subject: string;
-                                    /** @enum {string} */
-                                    Status: "New" | "Closed";
-                                    Fase__c: string;
-                                    CreatedDate: string;
-                                    naoLido: boolean;
-                                }[];
+                                casos: components["schemas"]["Case"][];
                             };
-                            trips?: {
-                                Itens: {
-                                    Id: number;
-                                    DataHoraInicio: string;
-                                    DataHoraFim: string;
-                                    EnderecoInicio: string;
-                                    EnderecoFim: string;
-                                    Deletado: boolean;
-                                    CoordenadasValidas: {
-                                        lat: number;
-                                        long: number;
-                                        ts: string;
-                                        vel: number | null;
-                                    }[];
-                                    totalDistance: number;
-                                    mediumVelocity: number;
-                                    maximumVelocity: number;
-                                }[];
-                                PossuiProximaPagina: boolean;
-                                ProximaPagina: string | null;
-                            };
-                            position?: {
-                                lat: number;
-                                long: number;
-                                ign: boolean;
-                                ts: string;
-                                minutesSinceLastCommunication: number | null;
-                                silent: boolean;
-                            };
-                            claimEntry?: {
-                                nCtrId: number;
-                                cobertura: {
-                                    collision: boolean;
-                                    glass: boolean;
-                                };
-                                motivos: string[];
-                                casoAberto: {
-                                    Id: string;
-                                    CaseNumber: string;
-                                    /** @enum {string} */
-                                    Status: "New" | "Closed";
-                                    /** @enum {string} */
-                                    Reason: "Colisão" | "Vidros";
-                                    motivo: string;
-                                    Fase__c: string;
-                                    Qualificado_como_PT__c: boolean;
-                                    CreatedDate: string;
-                                    nCtrId: number;
-                                    placa: string | null;
-                                    statusFotos: {
-                                        /** @enum {string} */
-                                        Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
-                                        AnoMesDia: string | null;
-                                    };
-                                    /** @enum {string} */
-                                    rota: "upload" | "view";
-                                } | null;
-                            };
+                            trips?: components["schemas"]["TripPage"];
+                            position?: components["schemas"]["Position"];
+                            claimEntry?: components["schemas"]["ClaimEntry"];
                         };
-                        mapConfig?: {
-                            tileUrl: string;
-                            attribution: string;
-                        };
-                        notifications?: {
-                            itens: {
-                                id: number;
-                                /** @enum {string} */
-                                tipo: "pagamento_confirmado" | "pix_expirando" | "caso_aberto" | "comentario" | "fase" | "foto_reprovada" | "solicitacao_aprovada" | "solicitacao_reprovada" | "rastreador_silencioso";
-                                titulo: string;
-                                texto: string;
-                                lida: boolean;
-                                CreatedDate: string;
-                                /** @enum {string} */
-                                destino: "sinistro" | "suporte" | "pagamentos" | "mapa";
-                                nCtrId: number;
-                                caseNumber: string | null;
-                            }[];
-                            proximo: number | null;
-                        };
-                        preferences?: {
-                            email: {
-                                pagamentos: boolean;
-                                solicitacoes: boolean;
-                                rastreador: boolean;
-                            };
-                        };
-                        claims?: {
-                            sinistros: {
-                                Id: string;
-                                CaseNumber: string;
-                                /** @enum {string} */
-                                Status: "New" | "Closed";
-                                /** @enum {string} */
-                                Reason: "Colisão" | "Vidros";
-                                motivo: string;
-                                Fase__c: string;
-                                Qualificado_como_PT__c: boolean;
-                                CreatedDate: string;
-                                nCtrId: number;
-                                placa: string | null;
-                                statusFotos: {
-                                    /** @enum {string} */
-                                    Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
-                                    AnoMesDia: string | null;
-                                };
-                                /** @enum {string} */
-                                rota: "upload" | "view";
-                            }[];
-                        };
-                        claim?: {
-                            caso: {
-                                Id: string;
-                                CaseNumber: string;
-                                /** @enum {string} */
-                                Status: "New" | "Closed";
-                                /** @enum {string} */
-                                Reason: "Colisão" | "Vidros";
-                                "Sub-Reason": string;
-                                Fase__c: string;
-                                Qualificado_como_PT__c: boolean;
-                                CreatedDate: string;
-                                ChaveNaturalContrato__c: string;
-                                Descricao_do_ocorrido__c: string;
-                                QualLocalSinistro__c: string;
-                                Ponto_de_referencia__c: string;
-                                Data_Hora_da_ocorrencia__c: string;
-                                Condutor__c: string;
-                                CPF_do_condutor__c: string;
-                                Contato_do_condutor__c: string;
-                                Veiculo_esta_se_locomovendo__c: string;
-                                Boletim_realizado__c: string;
-                                Envolvimento_com_terceiros__c: string;
-                                Abrir_caso_de_sinistro_para__c: string;
-                                Contato_do_terceiro__c: string;
-                                Observacoes__c: string;
-                                AceiteTermosCondicoes__c: boolean;
-                                declaracaoAceitaEm: string | null;
-                            };
-                            comentarios: {
-                                CommentBody: string;
-                                CreatedDate: string;
-                            }[];
-                            historico: {
-                                phase: string;
-                                at: string;
-                            }[];
-                            tipos: {
-                                Id: string;
-                                Titulo: string;
-                                Obrigatorio: boolean;
-                                instrucoes: string;
-                            }[];
-                            fotos: {
-                                TipoFoto: {
-                                    Id: string;
-                                    Titulo: string;
-                                };
-                                Foto: {
-                                    Aprovacao: boolean | null;
-                                    TextoReprovacao: string | null;
-                                    /** @enum {string} */
-                                    Tipo: "jpg" | "pdf";
-                                };
-                                enviadaEm: string;
-                            }[];
-                            statusFotos: {
-                                /** @enum {string} */
-                                Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
-                                AnoMesDia: string | null;
-                            };
-                        };
-                        tokens: {
-                            IdToken: string;
-                            AccessToken: string;
-                            expiresIn: number;
-                        };
+                        mapConfig?: components["schemas"]["MapConfig"];
+                        notifications?: components["schemas"]["NotificationPage"];
+                        preferences?: components["schemas"]["NotificationPreferences"];
+                        claims?: components["schemas"]["ClaimList"];
+                        claim?: components["schemas"]["ClaimView"];
+                        tokens: components["schemas"]["Tokens"];
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: false;
-                        status: number;
-                        /** @description Stable machine-readable code, e.g. NOT_FOUND, RATE_LIMITED, ADVANCE_UNAVAILABLE */
-                        erro: string;
-                        /** @description pt-BR text to show the customer */
-                        mensagem: string;
-                        /** @description Extras some errors carry (e.g. the advance sheet: motivo and dataAgendada) */
-                        detalhes?: {
-                            motivo?: string;
-                            dataAgendada?: string | null;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
         };
     };
 }
