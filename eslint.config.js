@@ -72,4 +72,6 @@ export default tseslint.config(
       ],
     },
   },
+  // Every API log line goes through pino (ADR 067): levels, request ids, redaction. Scripts and tests may print.
+  { files: ['apps/api/src/**/*.ts'], rules: { 'no-console': 'error' } },
 );

@@ -7,12 +7,17 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import { trace } from '@opentelemetry/api';
 import type { AppConfig } from './config';
 import type { Database } from './db/db';
 import composition, { type Ports } from './composition';
 import { modules } from './modules';
 import session from './modules/auth/session';
 import errors, { DB_RETRY_AFTER_SECONDS } from './plugins/errors';
+import metrics from './plugins/metrics';
+import { logPath } from './lib/log-path';
+import { REQUEST_ID_HEADER, requestId } from './lib/request-id';
+import { tracingStarted } from './tracing/start';
 import { responseSerializerCompiler } from './lib/serializer';
 import { trustProxyOption } from './lib/trust-proxy';
 import openapi from './plugins/openapi';
@@ -32,8 +37,7 @@ export interface BuildOptions {
 /** Headers and fields that carry tokens or personal data never reach a log line. */
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
-/** A request path fit for a log line: no query string, and no CEP (a customer's new address) in the lookup path. */
-export const logPath = (url: string) => (url.split('?')[0] ?? '').replace(/^(\/api\/addresses\/cep\/)[^/]*/, '$1[redacted]');
+export { logPath };
 
 /** The server's logger: redacted headers, and request paths without query strings (a plate or document may sit there). */
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
@@ -44,7 +48,16 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     serializers: {
       req: (req: { method: string; url: string }) => ({ method: req.method, path: logPath(req.url) }),
     },
+    // With tracing on (ADR 067), each line inside a traced request names its trace: logs and spans join up.
+    ...(tracingStarted() ? { mixin: traceIds } : {}),
   };
+}
+
+function traceIds(): Record<string, string> {
+  const span = trace.getActiveSpan();
+  if (!span) return {};
+  const { traceId, spanId } = span.spanContext();
+  return { trace_id: traceId, span_id: spanId };
 }
 
 /** A request slower than this is logged at info even when it succeeded. */
@@ -63,6 +76,11 @@ class QuietRequestLog extends LogController {
     const notable = error || reply.statusCode < 200 || reply.statusCode >= 300 || ms >= SLOW_REQUEST_MS;
     reply.log[notable ? 'info' : 'debug']({ req, res: reply, responseTime: ms }, 'request completed');
   }
+
+  // Fastify's own line quotes the raw URL, query string included (a plate or document may sit there).
+  override routeNotFound(req: FastifyRequest): void {
+    req.log.info({ req }, 'route not found');
+  }
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -76,7 +94,13 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
     bodyLimit: 100 * 1024,
     trustProxy: trustProxyOption(config.env.TRUST_PROXY),
     logController: new QuietRequestLog(),
+    // Every request has an id (the caller's X-Request-Id when well-formed): in each of its log lines and in the answer.
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   // fast-json-stringify from each response schema; zod checks every answer too, except in production (ADR 049) and in
   // the bench, which measures production's path on demo data (production refuses demo mode, ADR 062).
@@ -84,6 +108,12 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
 
   // The composition root: configuration → ports (db, clock, notifier, card gateway, Pix PSP, limiter).
   await app.register(composition, { db, config, ...(ports ? { ports } : {}) });
+  // Before every route: it counts them all by their pattern (ADR 067); nothing at all when metrics are off.
+  await app.register(metrics, {
+    token: config.env.METRICS_TOKEN,
+    port: config.env.METRICS_PORT,
+    host: config.env.METRICS_HOST,
+  });
   await app.register(errors);
   await app.register(security, { hsts: config.secure, imgSrc: tileImageSources(config.env.MAP_TILE_URL) });
   // API answers over 2 KB (a trips page is 40–100 KB of coordinates) go out compressed; brotli at quality 4 costs

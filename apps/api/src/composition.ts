@@ -73,7 +73,7 @@ export interface CompositionOptions {
 export default fp(
   async (app, { db, config, ports = {} }: CompositionOptions) => {
     const clock = ports.clock ?? systemClock;
-    const outbox = config.demoMode ? new OutboxNotifier(db) : null;
+    const outbox = config.demoMode ? new OutboxNotifier(db, (line) => app.log.info(line)) : null;
     const receiver = pixReceiver(config);
     app.decorate('db', db);
     app.decorate('config', config);

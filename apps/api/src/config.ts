@@ -198,6 +198,46 @@ export const EnvSchema = z.object({
       .default(30),
     'a staff (back-office) session unused this long ends',
   ),
+  // Retention (issue 28 item 8, ADR 066): one housekeeping job deletes what the policy lets go, in small batches.
+  RETENTION_JOB: doc(
+    bool.optional(),
+    'the housekeeping job in the API process ([ADR 066](docs/decisions/066-retention.md)): how often it runs and how many rows one statement deletes (each batch holds its locks for milliseconds; N instances may all run it)',
+    'on (not under `NODE_ENV=test` or `bench`)',
+  ),
+  RETENTION_INTERVAL_MINUTES: also(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(10),
+  ),
+  RETENTION_BATCH_SIZE: also(z.coerce.number().int().min(100).max(100_000).default(5000)),
+  RETENTION_SESSIONS_DAYS: doc(
+    z.coerce.number().int().min(1).max(3650).default(30),
+    'days kept after they expire: login sessions and their codes, refresh-token families and their tokens',
+  ),
+  RETENTION_ACCESS_LOG_DAYS: doc(
+    z.coerce.number().int().min(1).max(3650).default(180),
+    "days kept: sign-on tokens (with the caller's address) and staff sessions; Marco Civil art. 15 asks for 6 months of access records",
+  ),
+  RETENTION_NOTIFICATIONS_DAYS: doc(
+    z.coerce.number().int().min(1).max(3650).default(180),
+    "days kept: a customer's notifications (the bell), and the delivery records of their e-mails once sent, failed or skipped",
+  ),
+  RETENTION_DELIVERIES_DAYS: also(z.coerce.number().int().min(1).max(3650).default(30)),
+  RETENTION_ANALYTICS_DAYS: doc(z.coerce.number().int().min(1).max(3650).default(365), 'days kept: product analytics events'),
+  RETENTION_POSITIONS_DAYS: doc(
+    z.coerce.number().int().min(1).max(3650).default(395),
+    "days kept: tracker positions and the trips drawn from them (13 months: a trip is comparable with last year's, [ADR 032](docs/decisions/032-positions-scale.md))",
+  ),
+  // Graceful shutdown (issue 28 item 6): readiness turns 503 first, then the server drains and closes.
+  SHUTDOWN_DELAY_MS: doc(
+    z.coerce.number().int().min(0).max(120_000).optional(),
+    'on SIGTERM: how long `/readyz` answers 503 while requests are still served (the load balancer stops sending), before the server stops accepting; then the whole shutdown may take this long before the process exits anyway',
+    '5000 under `NODE_ENV=production`, else 0',
+  ),
+  SHUTDOWN_TIMEOUT_MS: also(z.coerce.number().int().min(1000).max(600_000).default(25_000)),
   // Observability (ADR 067): traces off unless an OTLP endpoint is named; metrics off unless a token or a port is.
   OTEL_EXPORTER_OTLP_ENDPOINT: doc(
     z.string().url().optional(),
@@ -207,7 +247,7 @@ export const EnvSchema = z.object({
   OTEL_SERVICE_NAME: doc(z.string().min(1).default('guarita-api'), 'the service name the traces carry'),
   TRACES_SAMPLE_RATIO: doc(
     z.coerce.number().min(0).max(1).default(1),
-    'share of new traces kept (0–1); a caller\'s sampled `traceparent` is always followed',
+    "share of new traces kept (0–1); a caller's sampled `traceparent` is always followed",
   ),
   METRICS_TOKEN: doc(
     z.string().min(32).optional(),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { pino } from 'pino';
 import { demoBanner, loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/db';
 import { migrateAs } from './db/roles';
@@ -6,21 +7,26 @@ import { seedDemo } from './db/seed';
 import { buildApp, loggerOptions } from './app';
 import { resealTotpSecrets } from './modules/staff/reseal';
 import { sweepPendingFiles } from './modules/uploads/pending';
+import { stopTracing } from './tracing/start';
 
 const config = loadConfig();
 const { env } = config;
+// Every line through pino (ADR 067): the lines before the app exists go through a logger of their own, same level.
+const log = pino({ name: 'guarita', level: env.LOG_LEVEL });
 const banner = demoBanner(config);
-if (banner) console.warn(banner);
+if (banner) log.warn({ demoMode: true }, banner);
 
-const db: Database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(path.resolve(env.DATA_DIR, 'pglite'));
+const db: Database = env.DATABASE_URL
+  ? await openPostgres(env.DATABASE_URL, { log })
+  : await openPglite(path.resolve(env.DATA_DIR, 'pglite'));
 if (env.DATABASE_URL && !env.MIGRATION_DATABASE_URL) {
-  console.warn(
+  log.warn(
     'DATABASE_URL without MIGRATION_DATABASE_URL: the app role owns its tables and could rewrite the audit log (see README, roles).',
   );
 }
 // With MIGRATION_DATABASE_URL the owner role migrates and grants; DATABASE_URL's role only reads and writes rows.
 const applied = await migrateAs(db, env.DATABASE_URL ? env.MIGRATION_DATABASE_URL : undefined);
-if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
+if (applied.length) log.info({ applied }, `migrations applied: ${applied.join(', ')}`);
 
 const app = await buildApp({
   db,
@@ -29,7 +35,7 @@ const app = await buildApp({
 });
 await app.ready();
 // Demo data is dated from the app's clock (the same one the services use).
-if (config.demoMode && (await seedDemo(db, app.clock))) console.log('Demo data loaded (see README for the demo logins).');
+if (config.demoMode && (await seedDemo(db, app.clock))) app.log.info('demo data loaded (see README for the demo logins)');
 
 // A rotated AUTH_SECRET (ADR 062): authenticator secrets sealed under the previous one move to the new one, before serving.
 const sealed = await resealTotpSecrets(db, config.keys);
@@ -69,6 +75,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const timer = setTimeout(() => process.exit(1), 10_000);
     await app.close();
     await db.destroy();
+    await stopTracing();
     clearTimeout(timer);
     process.exit(0);
   });
@@ -77,6 +84,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ port: env.PORT, host: env.HOST });
 // The server renderer of customer pages (ADR 059) loads in the background: the first customer's page does not wait for it.
 void app.warmUpServerRender().catch((err: unknown) => app.log.warn({ err }, 'server render warm-up failed'));
-console.log(
+app.log.info(
   `Guarita em http://localhost:${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite em ${env.DATA_DIR}`}${config.demoMode ? ', modo demonstração' : ''})`,
 );

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { CompiledQuery, Kysely } from 'kysely';
 import pg from 'pg';
+import { pino } from 'pino';
 import { GuaritaDialect } from './dialect';
 import type { DB } from './schema';
 
@@ -23,6 +24,21 @@ const DATE_OID = 1082;
 const INT8_OID = 20;
 pg.types.setTypeParser(DATE_OID, (v: string) => v);
 pg.types.setTypeParser(INT8_OID, (v: string) => Number(v));
+
+/** Each database's pool, for the metrics (connections in use, requests waiting for one). */
+const pools = new WeakMap<Kysely<DB>, pg.Pool>();
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** The pool behind `db` right now; null for a database not opened here. */
+export function poolStats(db: Kysely<DB>): PoolStats | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+}
 
 /** Distinct statement texts given a name at most; beyond them (a runaway of generated SQL) statements stay unnamed. */
 const MAX_NAMED_STATEMENTS = 1_000;
@@ -106,7 +122,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     await endPool();
     await lite.close();
   }) as typeof pool.end;
-  return new Kysely<DB>({ dialect: new GuaritaDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new GuaritaDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }
 
 export interface PostgresOptions {
@@ -114,6 +132,8 @@ export interface PostgresOptions {
   max?: number;
   /** Overrides of the timeouts of `postgresTimeouts()` (milliseconds). */
   timeouts?: Partial<PostgresTimeouts>;
+  /** Where a lost connection is noted: the server's logger; by default a pino logger of the pool's own. */
+  log?: DbLog;
 }
 
 export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Database> {
@@ -125,11 +145,13 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     // page's range join is estimated at ~1M rows for ~1,000 real ones) spent ~200 ms compiling for 8 ms of work.
     options: ['-c jit=off', ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : [])].join(' '),
   });
-  survivePoolErrors(pool);
+  survivePoolErrors(pool, options.log);
   nameStatements(pool);
   // Fail fast on a bad URL instead of on the first request.
   await pool.query('SELECT 1');
-  return new Kysely<DB>({ dialect: new GuaritaDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new GuaritaDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }
 
 /**
@@ -170,14 +192,19 @@ export function postgresTimeouts(overrides: Partial<PostgresTimeouts> = {}): Pos
   };
 }
 
+/** The one thing the pool logs (a pino logger fits). */
+export interface DbLog {
+  warn(obj: object, msg: string): void;
+}
+
 /**
  * An idle pooled connection whose backend is terminated (a restart, a failover, `pg_terminate_backend`) makes the pool
  * emit 'error'; without a listener that kills the process. The pool has already dropped the connection; the next
  * query opens a new one, so all there is to do is to note it.
  */
-export function survivePoolErrors(pool: pg.Pool, log: (msg: string) => void = (m) => console.warn(m)): void {
+export function survivePoolErrors(pool: pg.Pool, log: DbLog = pino({ name: 'db' })): void {
   const note = (err: Error & { code?: string }) =>
-    log(`database connection lost (${err.code ?? err.name}); the pool reconnects on the next query`);
+    log.warn({ code: err.code ?? err.name }, 'database connection lost; the pool reconnects on the next query');
   pool.on('error', note);
   // A checked-out client (inside a transaction, between two queries) has no pool listener: its 'error' would be
   // unhandled. Every client gets one for life; the pool drops a client that is no longer queryable on release.

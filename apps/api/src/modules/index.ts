@@ -19,6 +19,7 @@ import notifications from './notifications'; // customer notifications (issue 13
 import sso from './sso';
 import staff from './staff'; // back office (issue 13)
 import backoffice from './backoffice'; // staff console (issue 13)
+import retention from './retention'; // the housekeeping job: retention policy, upload sweep (ADR 066)
 
 /**
  * The modules, one line each, registered in this order by app.ts. Each is a fastify-plugin with a `name` and
@@ -49,4 +50,5 @@ export const modules: FastifyPluginAsync[] = [
   notifications, // needs customers, contracts, payments, trips (issue 13 §3)
   boot, // needs auth, customers, contracts, payments, notifications, plan, cases, trips, claims (ADR 058)
   dev,
+  retention, // needs ports only; last: its first pass starts when everything else is ready
 ];

@@ -1,5 +1,8 @@
 import nodemailer from 'nodemailer';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Database } from '../db/db';
+
+const tracer = trace.getTracer('guarita-notifier');
 
 export interface Notification {
   channel: 'sms' | 'email';
@@ -17,11 +20,12 @@ export interface Notifier {
   send(n: Notification): Promise<void>;
 }
 
-/** Demo mode: keeps what would be sent in a table and prints it, so a new user can log in without SMS. */
+/** Demo mode: keeps what would be sent in a table and logs it, so a new user can log in without SMS. */
 export class OutboxNotifier implements Notifier {
   constructor(
     private readonly db: Database,
-    private readonly print: (line: string) => void = (l) => console.log(l),
+    /** Where the message is shown: the app's logger (composition.ts). */
+    private readonly print: (line: string) => void,
   ) {}
   async send(n: Notification): Promise<void> {
     await this.db.insertInto('dev_outbox').values({ channel: n.channel, to_addr: n.to, subject: n.subject, body: n.body }).execute();
@@ -54,6 +58,20 @@ export class SmtpNotifier implements Notifier {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
   async send(n: Notification): Promise<void> {
+    // nodemailer has no OpenTelemetry instrumentation: one span per message (a no-op when tracing is off, ADR 067).
+    await tracer.startActiveSpan('smtp send', { kind: SpanKind.CLIENT }, (span) =>
+      this.sendMail(n).then(
+        () => span.end(),
+        (err: unknown) => {
+          span.setStatus({ code: SpanStatusCode.ERROR, message: (err as { code?: string }).code ?? 'send failed' });
+          span.end();
+          throw err;
+        },
+      ),
+    );
+  }
+
+  private async sendMail(n: Notification): Promise<void> {
     await this.transport.sendMail({
       from: this.from,
       to: n.to,

@@ -167,6 +167,21 @@ export class NotificationsRepository {
       .execute();
   }
 
+  /**
+   * The delivery queue as /metrics shows it: jobs waiting (pending), jobs whose time has come (due) and how long the
+   * oldest due job has waited (lag, seconds; 0 when none is due). A claimed job's run_after is its lease's end, so a
+   * job being sent is not counted as due.
+   */
+  async queueStats(q: Executor): Promise<{ pending: number; due: number; lagSeconds: number }> {
+    // Raw SQL: count … FILTER and the database clock's interval arithmetic are not in the builder.
+    const r = await sql<{ pending: number; due: number; lag: number | null }>`
+      SELECT count(*) AS pending, count(*) FILTER (WHERE run_after <= now()) AS due,
+             EXTRACT(EPOCH FROM now() - min(run_after) FILTER (WHERE run_after <= now()))::float8 AS lag
+        FROM notification_jobs WHERE status = 'pending'`.execute(q);
+    const row = r.rows[0];
+    return { pending: Number(row?.pending ?? 0), due: Number(row?.due ?? 0), lagSeconds: Math.max(0, Number(row?.lag ?? 0)) };
+  }
+
   /** Whether a notification with this key exists (the periodic scans skip what they already said). */
   async exists(q: Executor, key: string): Promise<boolean> {
     return Boolean(await q.selectFrom('notifications').select('id').where('idempotency_key', '=', key).executeTakeFirst());

@@ -19,6 +19,11 @@ export class NotificationsService {
     private readonly repo: NotificationsRepository,
   ) {}
 
+  /** The delivery queue's depth and lag (the metrics scrape). */
+  queueStats() {
+    return this.repo.queueStats(this.db);
+  }
+
   async list(customerId: number, q: NotificationListQuery): Promise<NotificationPageDto> {
     const rows = await this.repo.page(this.db, customerId, q.limite + 1, q.antes);
     const page = rows.slice(0, q.limite);
