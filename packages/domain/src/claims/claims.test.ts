@@ -87,16 +87,16 @@ describe('claim form rules (002 §5.1)', () => {
   it('description: non-blank, at most 255, with its counter', () => {
     expect(errors({ description: '   ' }).description).toBe('Insira uma descrição');
     expect(errors({ description: 'x'.repeat(255) })).toEqual({});
-    expect(errors({ description: 'x'.repeat(256) }).description).toBeDefined();
+    expect(errors({ description: 'x'.repeat(256) }).description).toBe('O texto pode ter no máximo 255 caracteres.');
     expect(descriptionCounter('abc')).toBe('3/255 caracteres');
   });
 
   it('location required, at most 200; reference point optional but not blank when given', () => {
     expect(errors({ location: ' ' }).location).toBe('Insira o local do ocorrido');
-    expect(errors({ location: 'x'.repeat(201) }).location).toBeDefined();
+    expect(errors({ location: 'x'.repeat(201) }).location).toBe('O texto pode ter no máximo 200 caracteres.');
     expect(errors({ referencePoint: '' })).toEqual({});
     expect(errors({ referencePoint: '   ' }).referencePoint).toBe('Insira um ponto de referência');
-    expect(errors({ referencePoint: 'x'.repeat(201) }).referencePoint).toBeDefined();
+    expect(errors({ referencePoint: 'x'.repeat(201) }).referencePoint).toBe('O texto pode ter no máximo 200 caracteres.');
   });
 
   it('date and time cannot be in the future (São Paulo clock)', () => {
@@ -125,7 +125,7 @@ describe('claim form rules (002 §5.1)', () => {
     expect(errors({ driver: 'João Ávila Müller' })).toEqual({});
     expect(errors({ driver: 'R2D2 Silva' }).driver).toBe('Informe um nome válido');
     expect(errors({ driver: 'Ana-Maria' }).driver).toBe('Informe um nome válido');
-    expect(errors({ driver: 'a'.repeat(201) }).driver).toBeDefined();
+    expect(errors({ driver: 'a'.repeat(201) }).driver).toBe('O texto pode ter no máximo 200 caracteres.');
   });
 
   it('driver CPF and contact: masked values with enough digits', () => {
@@ -137,7 +137,9 @@ describe('claim form rules (002 §5.1)', () => {
 
   it('vehicle location is required only when the vehicle is not moving', () => {
     expect(errors({ isVehicleMoving: 'Não' }).currentVehicleLocation).toBe('Campo obrigatório quando o veículo não está se locomovendo');
-    expect(errors({ isVehicleMoving: 'Não', currentVehicleLocation: '  ' }).currentVehicleLocation).toBeDefined();
+    expect(errors({ isVehicleMoving: 'Não', currentVehicleLocation: '  ' }).currentVehicleLocation).toBe(
+      'Campo obrigatório quando o veículo não está se locomovendo',
+    );
     expect(errors({ isVehicleMoving: 'Não', currentVehicleLocation: 'Pátio do guincho' })).toEqual({});
     expect(claimFormComplete({ ...valid, isVehicleMoving: 'Não' })).toBe(false);
   });
@@ -150,7 +152,10 @@ describe('claim form rules (002 §5.1)', () => {
     expect(errors({ ...both, thirdPartyContact: '(31) 3333-4444' }).thirdPartyContact).toBe(
       'Insira um telefone válido com um 9 na frente (celular com DDD)',
     );
-    expect(errors({ ...both, thirdPartyContact: '(31) 88765-4321' }).thirdPartyContact).toBeDefined();
+    // 11 digits but no 9 after the area code
+    expect(errors({ ...both, thirdPartyContact: '(31) 88765-4321' }).thirdPartyContact).toBe(
+      'Insira um telefone válido com um 9 na frente (celular com DDD)',
+    );
     expect(errors({ ...both, thirdPartyContact: '(31) 98765-4321' })).toEqual({});
     expect(claimFormComplete({ ...valid, ...both })).toBe(false);
     expect(claimFormComplete({ ...valid, ...both, thirdPartyContact: '(31) 98765-4321' })).toBe(true);
@@ -159,7 +164,8 @@ describe('claim form rules (002 §5.1)', () => {
   });
 
   it('refuses control characters', () => {
-    expect(errors({ location: 'a\u0000b' }).location).toBeDefined();
+    expect(errors({ location: 'a\u0000b' }).location).toBe('O texto contém caracteres inválidos.');
+    expect(errors({ description: 'linha 1\u0007' }).description).toBe('O texto contém caracteres inválidos.');
   });
 });
 
