@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
 
 // Every folder in apps/web/src/features is a feature; a new folder (with its index.ts) is covered without editing this file.
@@ -15,6 +16,21 @@ const pastIndex = (other) => ({
   regex: `^(\\.\\./)+(features/)?${other}/.+`,
   message: `Import the ${other} feature through its public index ('…/${other}'), not its files (ADR 020).`,
 });
+
+// Every folder in apps/api/src/modules is a module (ADR 068); a new one is covered without editing this file.
+const API_MODULES = 'apps/api/src/modules';
+const apiModules = readdirSync(new URL(`./${API_MODULES}/`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+// import-x reads TypeScript sources with the TypeScript parser and resolves './x' to x.ts, x.tsx or x/index.ts.
+const importSettings = {
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  // Not followed: packages, and the domain, which imports no app code (rule below), so no cycle can pass through it.
+  'import-x/ignore': ['node_modules', 'packages/domain/'],
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+};
 
 export default tseslint.config(
   {
@@ -71,6 +87,39 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // API module boundaries (ADR 068): a module reaches another only through its index.ts; lib/ imports no module.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...apiModules.map((m) => ({
+              target: `./${API_MODULES}/${m}`,
+              from: `./${API_MODULES}`,
+              except: [`./${m}`, ...apiModules.filter((o) => o !== m).map((o) => `./${o}/index.ts`)],
+              message: "Import another module through its index ('../<module>'), not its files (ADR 068).",
+            })),
+            {
+              target: './apps/api/src/lib',
+              from: `./${API_MODULES}`,
+              message: 'lib/ is shared infrastructure: it imports no module (ADR 068).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // No import cycles in the web app and the API (type-only imports do not count: they vanish at run time).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // Every API log line goes through pino (ADR 067): levels, request ids, redaction. Scripts and tests may print.
   { files: ['apps/api/src/**/*.ts'], rules: { 'no-console': 'error' } },

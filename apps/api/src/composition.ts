@@ -11,7 +11,7 @@ import { TableAnalytics, type Analytics } from './ports/analytics';
 import { LocalDiskStorage, type FileStorage } from './ports/storage';
 import { S3Storage } from './ports/s3-storage';
 import { BuiltInCepTable, ViaCepLookup, type CepLookup } from './ports/cep';
-import { BuiltInCaseSystem, type CaseSystem } from './modules/cases/case-system';
+import { BuiltInCaseSystem, type CaseSystem } from './modules/cases';
 import { BuiltInVehicleData, type VehicleData } from './ports/vehicle-data';
 import { NotificationOutbox } from './modules/notifications/outbox';
 
@@ -89,7 +89,7 @@ export default fp(
     // cases (issue 9)
     app.decorate(
       'caseSystem',
-      ports.caseSystem ?? new BuiltInCaseSystem((q, customerId, f) => notificationOutbox.caseEvent(q, customerId, f)),
+      ports.caseSystem ?? new BuiltInCaseSystem(db, (q, customerId, f) => notificationOutbox.caseEvent(q, customerId, f)),
     );
     app.decorate('fileStorage', ports.fileStorage ?? defaultFileStorage(config));
     app.decorate('analytics', ports.analytics ?? new TableAnalytics());

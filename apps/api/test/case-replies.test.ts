@@ -28,12 +28,12 @@ describe('a customer’s reply in a support case', () => {
     });
     expect(res.statusCode).toBe(201);
     const c = res.json() as { Id: string; CaseNumber: string };
-    await t.db.transaction().execute((tx) => t.app.caseSystem.addComment(tx, c.Id, 'Podemos oferecer um desconto?', 'staff'));
+    await t.app.caseSystem.addComment(c.Id, 'Podemos oferecer um desconto?', 'staff');
     return c;
   };
   const reply = (caseId: string, texto: unknown, who = CPF_MARIA) =>
     t.app.inject({ method: 'POST', url: `/api/cases/${caseId}/comments`, headers: auth(who), payload: { texto } });
-  const closeCase = (id: string) => t.db.transaction().execute((tx) => t.app.caseSystem.close(tx, id, 'staff'));
+  const closeCase = (id: string) => t.app.caseSystem.close(id, 'staff');
 
   it('is stored as the customer’s comment, in the timeline, answered with every comment; the desk sees it as the customer’s', async () => {
     const c = await openCase();

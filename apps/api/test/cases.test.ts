@@ -82,7 +82,7 @@ describe('support cases', () => {
       contact_phone: string;
       status: string;
     }>(t.db, 'SELECT reason, subject, description, details, contact_phone, status FROM cases WHERE id = $1', [id]);
-  const closeCase = (id: string) => t.app.caseSystem.close(t.db, id, 'staff');
+  const closeCase = (id: string) => t.app.caseSystem.close(id, 'staff');
 
   it('cancellation: exactly one case with the payload of 001 §3 and a support_sent event', async () => {
     const before = await count('SELECT count(*)::int AS n FROM cases');
@@ -343,7 +343,7 @@ describe('support cases', () => {
       await rawQuery(t.db, 'UPDATE cases SET created_at = $1 WHERE id = $2', [new Date(since.getTime() + offset), created.Id]);
       ids.push(created.Id);
     }
-    const all = await t.app.caseSystem.listByContract(t.db, maria, 100101);
+    const all = await t.app.caseSystem.listByContract(maria, 100101);
     const listed = (await t.app.cases.list(maria, 100101 as ContractId, now)).casos;
     expect(listed).toEqual(visibleCases(all, now));
     expect(listed.map((c) => c.Id)).not.toContain(ids[0]);

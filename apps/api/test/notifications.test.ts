@@ -9,6 +9,7 @@ import { SmtpNotifier } from '../src/ports/notifier';
 import { NotificationsRepository } from '../src/modules/notifications/repository';
 import { NotificationWorker } from '../src/modules/notifications/worker';
 import { STAFF, staffLogin, staffRequest } from './staff-helpers';
+import { unitOfWork } from '../src/db/unit-of-work';
 
 /** Customer notifications (issue 13 §3): transactional outbox, delivery worker, customer routes. */
 describe('notifications', () => {
@@ -129,8 +130,9 @@ describe('notifications', () => {
     const before = await count();
     await expect(
       t.db.transaction().execute(async (tx) => {
-        await t.app.caseSystem.addComment(tx, c.id, 'Comentário que não vai existir', 'staff');
-        await t.app.caseSystem.changePhase(tx, c.id, 'Pré-Análise', 'staff');
+        const cases = t.app.caseSystem.within(unitOfWork(tx));
+        await cases.addComment(c.id, 'Comentário que não vai existir', 'staff');
+        await cases.changePhase(c.id, 'Pré-Análise', 'staff');
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
@@ -143,7 +145,7 @@ describe('notifications', () => {
     await worker.deliver(); // what earlier tests queued
     const id = await customerId(CPF_MARIA);
     const c = (await t.query<{ id: string }>('SELECT id FROM cases WHERE case_number = $1', [collision]))[0]!;
-    await t.db.transaction().execute((tx) => t.app.caseSystem.addComment(tx, c.id, 'Vistoria agendada para amanhã.', 'staff'));
+    await t.app.caseSystem.addComment(c.id, 'Vistoria agendada para amanhã.', 'staff');
     const maria_ = (await t.query<{ email: string }>('SELECT email FROM customers WHERE id = $1', [id]))[0]!;
     t.notifier.failNext(1);
     const first = await worker.deliver();
@@ -166,7 +168,7 @@ describe('notifications', () => {
     const email = (await t.query<{ email: string }>('SELECT email FROM customers WHERE document = $1', [CPF_MARIA]))[0]!.email;
     const c = (await t.query<{ id: string }>('SELECT id FROM cases WHERE case_number = $1', [collision]))[0]!;
     const commentAndSend = async (text: string) => {
-      await t.db.transaction().execute((tx) => t.app.caseSystem.addComment(tx, c.id, text, 'staff'));
+      await t.app.caseSystem.addComment(c.id, text, 'staff');
       await worker.deliver();
       const [mail] = emailsTo(email, `Novo comentário no protocolo ${collision}`).filter((m) => m.body.includes(text));
       return mail!;

@@ -68,7 +68,7 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
     (await rawQuery<{ details: Record<string, string> }>(t.db, 'SELECT details FROM cases WHERE id = $1', [id]))[0]!.details;
   const casesOf = async (nCtrId: number) =>
     Number((await rawQuery<{ n: number }>(t.db, 'SELECT count(*)::int AS n FROM cases WHERE n_ctr_id = $1', [nCtrId]))[0]!.n);
-  const close = (id: string) => t.app.caseSystem.close(t.db, id, 'staff');
+  const close = (id: string) => t.app.caseSystem.close(id, 'staff');
 
   describe('vehicle port', () => {
     it('looks up old and Mercosul plates, in any case and with a hyphen', async () => {

@@ -3,6 +3,11 @@ import { AuthRepository } from './repository';
 import { AuthService } from './service';
 import routes from './routes';
 
+// The module's public face (ADR 068): other modules import these from '../auth', never its files.
+export { AUTH_COOKIE_PATH, PAGE_COOKIE, PAGE_COOKIE_PATH, REFRESH_COOKIE } from './cookies';
+export { sendSessionTokens } from './routes';
+export type { AuthService, IssuedTokens } from './service';
+
 declare module 'fastify' {
   interface FastifyInstance {
     authService: AuthService;

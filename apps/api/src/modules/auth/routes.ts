@@ -13,7 +13,7 @@ import {
 } from '@guarita/domain';
 import { sameOriginOnly } from '../../plugins/security';
 import { ErrorEnvelope, errorResponses } from '../../lib/errors';
-import { ChallengeDto } from '../contact/captcha';
+import { ChallengeDto } from '../contact';
 import type { AppConfig } from '../../config';
 import type { IssuedTokens } from './service';
 import { noAuth } from '../../plugins/openapi';

@@ -5,7 +5,7 @@ import { AppError, unauthorized } from '../../lib/errors';
 import { generateCode, randomToken, safeEqual } from '../../lib/crypto';
 import { DAY_BUCKET, type RateLimiter } from '../../lib/rate-limit';
 import type { Notifier } from '../../ports/notifier';
-import type { CustomersService } from '../customers/service';
+import type { CustomersService } from '../customers';
 import type { AuthRepository } from './repository';
 import type { TokenService } from './tokens';
 

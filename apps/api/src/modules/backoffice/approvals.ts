@@ -21,11 +21,11 @@ import {
 } from '@guarita/domain';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../ports/clock';
-import type { CaseRecord, CaseRequest } from '../cases/case-system';
+import type { CaseRecord, CaseRequest } from '../cases';
 import type { Executor } from '../../db/db';
-import type { ContractService, ContractTerms } from '../contracts/service';
-import type { CustomersService } from '../customers/service';
-import type { PlansService } from '../plans/service';
+import type { ContractService, ContractTerms } from '../contracts';
+import type { CustomersService } from '../customers';
+import type { PlansService } from '../plans';
 
 type Line = DecisionPreviewDto['linhas'][number];
 

@@ -3,6 +3,7 @@ import financeRoutes from './finance-routes';
 import { FinanceDesk } from './finance';
 import routes from './routes';
 import { BackofficeService } from './service';
+import { StaffQueue } from '../cases';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,7 @@ export default fp(
       new BackofficeService(
         app.db,
         app.caseSystem,
+        new StaffQueue(app.db),
         app.claims,
         app.customers,
         app.contracts,

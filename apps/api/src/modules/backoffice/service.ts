@@ -22,13 +22,13 @@ import type { Database, Executor } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../ports/clock';
 import type { FileStorage } from '../../ports/storage';
-import type { CaseRecord, CaseRequest, CaseSystem, QueueScope } from '../cases/case-system';
-import type { ClaimsService } from '../claims/service';
-import type { ContractService } from '../contracts/service';
-import type { CustomersService } from '../customers/service';
-import type { AuditLog } from '../staff/audit';
-import type { StaffPrincipal } from '../staff/repository';
-import type { PlansService } from '../plans/service';
+import type { CaseRecord, CaseRequest, CaseSystem, QueueScope, StaffQueue } from '../cases';
+import { unitOfWork } from '../../db/unit-of-work';
+import type { ClaimsService } from '../claims';
+import type { ContractService } from '../contracts';
+import type { CustomersService } from '../customers';
+import type { AuditLog, StaffPrincipal } from '../staff';
+import type { PlansService } from '../plans';
 import { Approvals } from './approvals';
 import { NotesRepository } from './repository';
 
@@ -88,6 +88,7 @@ export class BackofficeService {
   constructor(
     private readonly db: Database,
     private readonly caseSystem: CaseSystem,
+    private readonly staffQueue: StaffQueue,
     private readonly claims: ClaimsService,
     private readonly customers: CustomersService,
     private readonly contracts: ContractService,
@@ -108,8 +109,7 @@ export class BackofficeService {
       if (id === null) return { itens: [], proximo: null };
       customerId = id;
     }
-    const rows = await this.caseSystem.queue(
-      this.db,
+    const rows = await this.staffQueue.page(
       {
         scope,
         status: f.status,
@@ -144,13 +144,13 @@ export class BackofficeService {
   async counts(role: StaffRole): Promise<QueueCountsDto> {
     const scope = SCOPE[role];
     if (!scope) throw forbidden();
-    const rows = await this.caseSystem.openCounts(this.db, scope);
+    const rows = await this.staffQueue.openCounts(scope);
     return { filas: rows.map((r) => ({ motivo: r.reason, abertos: r.open })) };
   }
 
   /** The case if this role works it (404 otherwise, like a number that does not exist); `write` refuses admin. */
   private async caseFor(role: StaffRole, caseNumber: string, write: boolean): Promise<CaseRecord & { kind: CaseKind }> {
-    const c = await this.caseSystem.findByNumber(this.db, caseNumber);
+    const c = await this.caseSystem.findByNumber(caseNumber);
     if (!c) throw caseNotFound();
     const kind = caseKindOf(c);
     if (!inScope(role, kind)) throw caseNotFound();
@@ -161,10 +161,10 @@ export class BackofficeService {
   async detail(role: StaffRole, caseNumber: string): Promise<StaffCaseDto> {
     const c = await this.caseFor(role, caseNumber, false);
     const [request, attachments, events, comments, notes, people] = await Promise.all([
-      this.caseSystem.request(this.db, c.Id),
-      this.caseSystem.attachments(this.db, c.Id),
-      this.caseSystem.events(this.db, c.Id),
-      this.caseSystem.comments(this.db, c.Id),
+      this.caseSystem.request(c.Id),
+      this.caseSystem.attachments(c.Id),
+      this.caseSystem.events(c.Id),
+      this.caseSystem.comments(c.Id),
       this.notes.list(this.db, c.Id),
       this.customers.documents([c.customerId]),
     ]);
@@ -235,7 +235,7 @@ export class BackofficeService {
 
   async attachment(role: StaffRole, caseNumber: string, attachmentId: string) {
     const c = await this.caseFor(role, caseNumber, false);
-    const a = await this.caseSystem.attachment(this.db, c.customerId, c.Id, attachmentId);
+    const a = await this.caseSystem.attachment(c.customerId, c.Id, attachmentId);
     const data = a ? await this.storage.get(a.storageKey) : null;
     if (!a || !data) throw new AppError(404, 'NOT_FOUND', 'Arquivo não encontrado.');
     return { data, contentType: a.contentType, filename: `${c.CaseNumber}-${a.documentType}.${a.storageKey.split('.').pop()}` };
@@ -245,6 +245,11 @@ export class BackofficeService {
     const c = await this.caseFor(role, caseNumber, false);
     if (c.kind === 'suporte') throw caseNotFound();
     return this.claims.staffPhotoFile(caseNumber, typeId);
+  }
+
+  /** The case system as part of an action's unit of work: the case changes commit with the audit row. */
+  private casesIn(tx: Executor): CaseSystem {
+    return this.caseSystem.within(unitOfWork(tx));
   }
 
   private async act<T>(
@@ -274,7 +279,7 @@ export class BackofficeService {
 
   /** The current record inside the action's transaction (after the lock), so checks see the latest phase and status. */
   private async fresh(tx: Executor, caseNumber: string): Promise<CaseRecord> {
-    const c = await this.caseSystem.findByNumber(tx, caseNumber);
+    const c = await this.casesIn(tx).findByNumber(caseNumber);
     if (!c) throw caseNotFound();
     return c;
   }
@@ -289,9 +294,10 @@ export class BackofficeService {
       const state = { kind: c.kind, phase: now.Fase__c, status: now.Status, reason: now.Reason, subject: now.Subject };
       if (!canMoveTo(state, to) || (to === 'Indenização' && !totalLoss))
         throw new AppError(409, 'PHASE_NOT_ALLOWED', STAFF_MSG.phaseNotAllowed(now.Fase__c, to));
-      await this.caseSystem.changePhase(tx, c.Id, to, 'staff');
+      const cases = this.casesIn(tx);
+      await cases.changePhase(c.Id, to, 'staff');
       const closes = phaseCloses(c.kind, to);
-      if (closes) await this.caseSystem.close(tx, c.Id, 'staff');
+      if (closes) await cases.close(c.Id, 'staff');
       return { before: { fase: now.Fase__c, status: now.Status }, after: { fase: to, status: closes ? 'Closed' : now.Status } };
     });
   }
@@ -300,7 +306,7 @@ export class BackofficeService {
     const c = await this.caseFor(s.role, caseNumber, true);
     await this.act(s, c, internal ? 'caso.nota_interna' : 'caso.comentario', async (tx) => {
       if (internal) await this.notes.add(tx, c.Id, s, text);
-      else await this.caseSystem.addComment(tx, c.Id, text, 'staff');
+      else await this.casesIn(tx).addComment(c.Id, text, 'staff');
       return { after: { texto: text } };
     });
   }
@@ -329,7 +335,7 @@ export class BackofficeService {
   /** The open request staff may decide (else 404/409), read inside the action's transaction. */
   private async openRequest(tx: Executor, c: CaseRecord, type: DecidableRequest) {
     const now = await this.fresh(tx, c.CaseNumber);
-    const request = await this.caseSystem.request(tx, c.Id);
+    const request = await this.casesIn(tx).request(c.Id);
     if (!request || request.requestType !== type) throw notDecidable();
     if (now.Status !== 'New') throw new AppError(409, 'ALREADY_DECIDED', STAFF_MSG.alreadyDecided);
     return request;
@@ -338,17 +344,18 @@ export class BackofficeService {
   /** Which decidable request the case is (404 for any other case, like a number that does not exist). */
   private async decidable(role: StaffRole, caseNumber: string) {
     const c = await this.caseFor(role, caseNumber, true);
-    const type = (await this.caseSystem.request(this.db, c.Id))?.requestType;
+    const type = (await this.caseSystem.request(c.Id))?.requestType;
     if (!isDecidable(type)) throw notDecidable();
     return { c, type };
   }
 
   /** Closes a decided request: the decision event, the customer's comment, phase Concluído, status Closed. */
   private async conclude(tx: Executor, c: CaseRecord, outcome: 'aprovado' | 'reprovado', comment: string) {
-    await this.caseSystem.recordDecision(tx, c.Id, outcome, 'staff');
-    await this.caseSystem.addComment(tx, c.Id, comment, 'staff');
-    await this.caseSystem.changePhase(tx, c.Id, PHASE_DONE, 'staff');
-    await this.caseSystem.close(tx, c.Id, 'staff');
+    const cases = this.casesIn(tx);
+    await cases.recordDecision(c.Id, outcome, 'staff');
+    await cases.addComment(c.Id, comment, 'staff');
+    await cases.changePhase(c.Id, PHASE_DONE, 'staff');
+    await cases.close(c.Id, 'staff');
   }
 
   /**

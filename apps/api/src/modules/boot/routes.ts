@@ -4,8 +4,7 @@ import { TokensDto } from '@guarita/domain';
 import { sameOriginOnly } from '../../plugins/security';
 import { errorResponses } from '../../lib/errors';
 import { noAuth } from '../../plugins/openapi';
-import { AUTH_COOKIE_PATH, PAGE_COOKIE, PAGE_COOKIE_PATH, REFRESH_COOKIE } from '../auth/cookies';
-import { sendSessionTokens } from '../auth/routes';
+import { AUTH_COOKIE_PATH, PAGE_COOKIE, PAGE_COOKIE_PATH, REFRESH_COOKIE, sendSessionTokens } from '../auth';
 import { BootBody, FirstScreenDto, firstScreenReader } from './first-screen';
 
 export const BootDto = FirstScreenDto.extend({ tokens: TokensDto });

@@ -1,6 +1,6 @@
 import { buildCasePayload, supportRequestSchema, type SupportRequestInput } from '@guarita/domain';
 import type { Executor } from '../../db/db';
-import { BuiltInCaseSystem } from './case-system';
+import { BuiltInCaseSystem } from './built-in-case-system';
 
 export interface SeedCase {
   nCtrId: number;
@@ -99,11 +99,11 @@ export async function seedCases(tx: Executor): Promise<void> {
 
 /** Adds one case as the case system would have it (the demo seed, and the e2e factory of ADR 071); answers its id. */
 export async function insertCase(tx: Executor, s: SeedCase): Promise<string | null> {
-  const system = new BuiltInCaseSystem();
+  const system = new BuiltInCaseSystem(tx);
   const owner = await tx.selectFrom('contracts').select('customer_id').where('n_ctr_id', '=', s.nCtrId).executeTakeFirst();
   if (!owner) return null;
   const request = supportRequestSchema.parse(s.request);
-  const created = await system.create(tx, {
+  const created = await system.create({
     nCtrId: s.nCtrId,
     customerId: owner.customer_id,
     requestType: request.tipo,
@@ -113,9 +113,9 @@ export async function insertCase(tx: Executor, s: SeedCase): Promise<string | nu
   const at = new Date(ago(s.daysAgo));
   await tx.updateTable('cases').set({ created_at: at, updated_at: at }).where('id', '=', created.Id).execute();
   await tx.updateTable('case_events').set({ created_at: at }).where('case_id', '=', created.Id).execute();
-  for (const p of s.phases ?? []) await system.changePhase(tx, created.Id, p.phase, 'staff', ago(p.daysAgo));
-  for (const c of s.comments ?? []) await system.addComment(tx, created.Id, c.body, c.author ?? 'staff', ago(c.daysAgo));
-  if (s.closedDaysAgo !== undefined) await system.close(tx, created.Id, 'staff', ago(s.closedDaysAgo));
+  for (const p of s.phases ?? []) await system.changePhase(created.Id, p.phase, 'staff', ago(p.daysAgo));
+  for (const c of s.comments ?? []) await system.addComment(created.Id, c.body, c.author ?? 'staff', ago(c.daysAgo));
+  if (s.closedDaysAgo !== undefined) await system.close(created.Id, 'staff', ago(s.closedDaysAgo));
   // The customer has seen everything up to 3 days ago: later staff updates show as unread.
   await tx
     .updateTable('cases')

@@ -28,10 +28,10 @@ import type { Database, Executor } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { Analytics } from '../../ports/analytics';
 import { newStorageKey, type FileStorage } from '../../ports/storage';
-import { discardFiles, reserveFiles, settleFile } from '../uploads/pending';
-import type { ContractService } from '../contracts/service';
+import { discardFiles, reserveFiles, settleFile, inspectUpload, sha256, type InspectedFile } from '../uploads';
+import type { ContractService } from '../contracts';
 import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../../lib/idempotency';
-import { inspectUpload, sha256, type InspectedFile } from '../uploads/inspect';
+import { unitOfWork } from '../../db/unit-of-work';
 import type { CaseSystem, NewAttachment } from './case-system';
 
 export interface UploadedFile {
@@ -127,9 +127,9 @@ export class CasesService {
     await reserveFiles(this.db, keys);
     try {
       const guard = hook?.guard && ((tx: Executor) => hook.guard!(tx, hookInput));
-      return await this.open(customerId, nCtrId, idempotencyKey, hash, request.tipo, payload, guard, async (tx) => {
+      return await this.open(customerId, nCtrId, idempotencyKey, hash, request.tipo, payload, guard, async (tx, cases) => {
         const newBytes = inspected.reduce((s, f) => s + f.data.length, 0);
-        if (newBytes > 0 && (await this.caseSystem.storageUsed(tx, customerId)) + newBytes > this.settings.quotaBytes) {
+        if (newBytes > 0 && (await cases.storageUsed(customerId)) + newBytes > this.settings.quotaBytes) {
           throw new AppError(413, 'QUOTA_EXCEEDED', SUPPORT_MSG.quotaExceeded);
         }
         const attachments = [];
@@ -181,25 +181,28 @@ export class CasesService {
     payload: CasePayload,
     /** The request type's own rule (CaseRequestHook.guard), under the contract lock, before the duplicate rule. */
     guard: ((tx: Executor) => Promise<void>) | undefined,
-    attach: (tx: Executor) => Promise<NewAttachment[]>,
+    attach: (tx: Executor, cases: CaseSystem) => Promise<NewAttachment[]>,
   ): Promise<IdempotentAnswer<CaseCreatedDto>> {
     const info = REQUEST_TYPE_INFO[requestType];
     return this.idempotency.run<CaseCreatedDto>(customerId, idempotencyKey, 'case-create', hash, async (tx) => {
       // Serialise creates on this contract so two concurrent submits cannot both pass the duplicate rule.
       await this.contracts.lockContract(tx, nCtrId);
       await guard?.(tx);
+      // The case system joins this unit of work: the case commits with the key, the files' records and the analytics.
+      const cases = this.caseSystem.within(unitOfWork(tx));
       if (!info.allowsSeveralOpen) {
-        const open = await this.caseSystem.findOpen(tx, nCtrId, payload.Reason, payload.Subject);
+        const open = await cases.findOpen(nCtrId, payload.Reason, payload.Subject);
         if (open) throw new DuplicateCaseError(duplicateCaseMessage(open.caseNumber, open.createdAt), open.caseNumber);
       } else {
         // The contract lock does not span the customer's other contracts: this one serialises the count per customer.
         await sql`SELECT pg_advisory_xact_lock(hashtext(${`case-daily-limit:${customerId}`}))`.execute(tx);
-        if ((await this.caseSystem.countRecent(tx, customerId, requestType, 24)) >= MULTI_OPEN_DAILY_LIMIT) {
+        if ((await cases.countRecent(customerId, requestType, 24)) >= MULTI_OPEN_DAILY_LIMIT) {
           throw new AppError(429, 'CASE_LIMIT', SUPPORT_MSG.dailyLimit(info.label, MULTI_OPEN_DAILY_LIMIT));
         }
       }
-      const attachments = await attach(tx);
-      const created = await this.caseSystem.create(tx, { nCtrId, customerId, requestType, payload, attachments });
+      const attachments = await attach(tx, cases);
+      const requestKey = `${customerId}:${idempotencyKey}`;
+      const created = await cases.create({ nCtrId, customerId, requestType, payload, attachments, requestKey });
       await this.analytics.track(tx, 'support_sent', customerId, {
         reason: payload.Reason,
         subject: payload.Subject,
@@ -212,29 +215,29 @@ export class CasesService {
   /** 'Minhas solicitações': the contract's cases of the last 3 months, New or Closed, listed reasons, sorted. */
   async list(customerId: number, nCtrId: ContractId, now = new Date()): Promise<CaseListDto> {
     await this.contracts.requireOwned(customerId, nCtrId);
-    const recent = await this.caseSystem.listByContract(this.db, customerId, nCtrId, caseListSince(now));
+    const recent = await this.caseSystem.listByContract(customerId, nCtrId, caseListSince(now));
     return { casos: visibleCases(recent, now) };
   }
 
   /** One case with its timeline, comments and attachments; opening it marks staff updates as seen. */
   async detail(customerId: number, caseId: string): Promise<CaseDetailDto> {
-    const c = await this.caseSystem.get(this.db, customerId, caseId);
+    const c = await this.caseSystem.get(customerId, caseId);
     if (!c) throw caseNotFound();
     const [eventos, comentarios, anexos] = await Promise.all([
-      this.caseSystem.events(this.db, caseId),
-      this.caseSystem.comments(this.db, caseId),
-      this.caseSystem.attachments(this.db, caseId),
+      this.caseSystem.events(caseId),
+      this.caseSystem.comments(caseId),
+      this.caseSystem.attachments(caseId),
     ]);
-    await this.caseSystem.markSeen(this.db, caseId);
+    await this.caseSystem.markSeen(caseId);
     const { customerId: _owner, ...dto } = c;
     return { ...dto, eventos, comentarios, anexos };
   }
 
   async comments(customerId: number, caseId: string): Promise<CaseCommentsDto> {
-    const c = await this.caseSystem.get(this.db, customerId, caseId);
+    const c = await this.caseSystem.get(customerId, caseId);
     if (!c) throw caseNotFound();
-    const comentarios = await this.caseSystem.comments(this.db, caseId);
-    await this.caseSystem.markSeen(this.db, caseId);
+    const comentarios = await this.caseSystem.comments(caseId);
+    await this.caseSystem.markSeen(caseId);
     return { comentarios };
   }
 
@@ -244,15 +247,15 @@ export class CasesService {
    * Another customer's case is 404, a concluded one 409.
    */
   async reply(customerId: number, caseId: string, text: string): Promise<CaseCommentsDto> {
-    const c = await this.caseSystem.get(this.db, customerId, caseId);
+    const c = await this.caseSystem.get(customerId, caseId);
     if (!c) throw caseNotFound();
     if (c.Status === 'Closed') throw new AppError(409, 'CASE_CLOSED', CASE_REPLY_MSG.closed);
-    await this.db.transaction().execute((tx) => this.caseSystem.addComment(tx, caseId, text, 'customer'));
-    return { comentarios: await this.caseSystem.comments(this.db, caseId) };
+    await this.caseSystem.addComment(caseId, text, 'customer');
+    return { comentarios: await this.caseSystem.comments(caseId) };
   }
 
   async download(customerId: number, caseId: string, attachmentId: string) {
-    const a = await this.caseSystem.attachment(this.db, customerId, caseId, attachmentId);
+    const a = await this.caseSystem.attachment(customerId, caseId, attachmentId);
     if (!a) throw new AppError(404, 'NOT_FOUND', 'Arquivo não encontrado.');
     const data = await this.storage.get(a.storageKey);
     if (!data) throw new AppError(404, 'NOT_FOUND', 'Arquivo não encontrado.');

@@ -4,6 +4,10 @@ import { ClaimsService } from './service';
 import { ensureDemoPhotoFiles } from './seed';
 import routes from './routes';
 
+// The module's public face (ADR 068): other modules import these from '../claims', never its files.
+export type { ClaimsService } from './service';
+export { ensureDemoPhotoFiles } from './seed';
+
 declare module 'fastify' {
   interface FastifyInstance {
     claims: ClaimsService;

@@ -15,8 +15,8 @@ import {
 } from '@guarita/domain';
 import { ErrorEnvelope, errorResponses } from '../../lib/errors';
 import { bearerAuth, noAuth } from '../../plugins/openapi';
-import { NCtrIdParams } from '../contracts/routes';
-import { CaseErrorEnvelope } from '../cases/routes';
+import { NCtrIdParams } from '../contracts';
+import { CaseErrorEnvelope } from '../cases';
 import { claimNoticePdf } from './pdf';
 import { IdempotencyHeaders, sendIdempotent } from '../../lib/idempotent-route';
 

@@ -3,9 +3,8 @@ import sharp from 'sharp';
 import type { Clock } from '../../ports/clock';
 import type { FileStorage } from '../../ports/storage';
 import type { Executor } from '../../db/db';
-import { BuiltInCaseSystem } from '../cases/case-system';
-import { ContractRepository } from '../contracts/repository';
-import { ContractService } from '../contracts/service';
+import { BuiltInCaseSystem } from '../cases';
+import { contractsOn } from '../contracts';
 import { ClaimsRepository } from './repository';
 import { CLAIM_SUBJECT } from './service';
 
@@ -212,8 +211,8 @@ export async function seedClaims(tx: Executor, clock: Pick<Clock, 'now'>): Promi
  */
 export async function insertClaim(tx: Executor, s: SeedClaim, photoKey: string, clock: Pick<Clock, 'now'>): Promise<string | null> {
   // Cases through the case system port and contract owners through ContractService, as the module does (ADR 045).
-  const system = new BuiltInCaseSystem();
-  const contracts = new ContractService(new ContractRepository(tx));
+  const system = new BuiltInCaseSystem(tx);
+  const contracts = contractsOn(tx);
   const repo = new ClaimsRepository();
   const now = clock.now().getTime();
   const ago = (days: number) => new Date(now - days * 86_400_000);
@@ -223,7 +222,7 @@ export async function insertClaim(tx: Executor, s: SeedClaim, photoKey: string, 
   const occurred = new Date(created.getTime() - 3 * 3600_000);
   const values = { ...FORM, date: dateOf(occurred), time: '17:40', ...s.form };
   const payload = buildClaimPayload(values, s.nCtrId);
-  const c = await system.create(tx, {
+  const c = await system.create({
     nCtrId: s.nCtrId,
     customerId,
     requestType: 'sinistro',
@@ -248,8 +247,8 @@ export async function insertClaim(tx: Executor, s: SeedClaim, photoKey: string, 
   await tx.updateTable('claims').set({ created_at: created }).where('case_id', '=', c.Id).execute();
   if (s.declaration) await repo.acceptDeclaration(tx, c.Id, new Date(created.getTime() + 600_000));
   if (s.totalLoss) await repo.setTotalLoss(tx, c.Id, true);
-  for (const p of s.phases ?? []) await system.changePhase(tx, c.Id, p.phase, 'staff', ago(p.daysAgo).toISOString());
-  for (const m of s.comments ?? []) await system.addComment(tx, c.Id, m.body, 'staff', ago(m.daysAgo).toISOString());
+  for (const p of s.phases ?? []) await system.changePhase(c.Id, p.phase, 'staff', ago(p.daysAgo).toISOString());
+  for (const m of s.comments ?? []) await system.addComment(c.Id, m.body, 'staff', ago(m.daysAgo).toISOString());
   for (const [j, p] of (s.photos ?? []).entries()) {
     await repo.upsertPhoto(tx, {
       caseId: c.Id,
@@ -263,9 +262,9 @@ export async function insertClaim(tx: Executor, s: SeedClaim, photoKey: string, 
     });
     if (p.approved !== undefined) await repo.review(tx, c.Id, p.type, p.approved, p.rejection ?? null);
   }
-  if (s.closedDaysAgo !== undefined) await system.close(tx, c.Id, 'staff', ago(s.closedDaysAgo).toISOString());
+  if (s.closedDaysAgo !== undefined) await system.close(c.Id, 'staff', ago(s.closedDaysAgo).toISOString());
   // The customer has seen everything up to 3 days ago: later staff updates show as unread.
-  await system.markSeen(tx, c.Id, ago(3).toISOString());
+  await system.markSeen(c.Id, ago(3).toISOString());
   return c.Id;
 }
 

@@ -34,14 +34,13 @@ import { AppError } from '../../lib/errors';
 import type { Analytics } from '../../ports/analytics';
 import type { Clock } from '../../ports/clock';
 import { newStorageKey, type FileStorage } from '../../ports/storage';
-import { discardFiles, releaseFile, reserveFiles, settleFile } from '../uploads/pending';
-import type { ContractService } from '../contracts/service';
-import type { CaseRecord, CaseSystem } from '../cases/case-system';
-import { DuplicateCaseError } from '../cases/service';
-import type { NotificationOutbox } from '../notifications/outbox';
+import { discardFiles, releaseFile, reserveFiles, settleFile, inspectUpload } from '../uploads';
+import type { ContractService } from '../contracts';
+import { type CaseRecord, type CaseSystem, DuplicateCaseError } from '../cases';
+import type { NotificationOutbox } from '../notifications';
 import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../../lib/idempotency';
-import { inspectUpload } from '../uploads/inspect';
 import { ClaimsRepository, type ClaimKind, type ClaimRow, type ClaimSide, type PhotoRow } from './repository';
+import { unitOfWork } from '../../db/unit-of-work';
 
 export interface ClaimsSettings {
   quotaBytes: number;
@@ -145,7 +144,7 @@ export class ClaimsService {
 
   /** The customer's claims (of one contract, or all), newest first: claim cases from the case system, each with its claim row. */
   private async claimsOf(customerId: number, nCtrId?: number): Promise<ClaimRow[]> {
-    const cases = await this.caseSystem.listBySubject(this.db, customerId, CLAIM_SUBJECT, nCtrId);
+    const cases = await this.caseSystem.listBySubject(customerId, CLAIM_SUBJECT, nCtrId);
     const sides = await this.repo.byCases(
       this.db,
       customerId,
@@ -185,7 +184,9 @@ export class ClaimsService {
     return this.idempotency.run<ClaimCreatedDto>(customerId, idempotencyKey, 'claim-create', hash, async (tx) => {
       // Serialise creates on this contract so two concurrent submits cannot both pass the duplicate rule.
       await this.contracts.lockContract(tx, nCtrId);
-      const open = await this.caseSystem.findOpen(tx, nCtrId, payload.Reason, CLAIM_SUBJECT);
+      // The case system joins this unit of work: the case commits with the key, the claim row and the analytics.
+      const cases = this.caseSystem.within(unitOfWork(tx));
+      const open = await cases.findOpen(nCtrId, payload.Reason, CLAIM_SUBJECT);
       if (open) throw new DuplicateCaseError(duplicateCaseMessage(open.caseNumber, open.createdAt), open.caseNumber);
       // The case system stores Reason/Subject/Description/phone in its columns and the rest of the payload as details.
       const casePayload = {
@@ -195,12 +196,13 @@ export class ClaimsService {
         Description: payload.Descricao_do_ocorrido__c,
         TelefoneContato__c: payload.Contato_do_condutor__c.replace(/\D/g, ''),
       } as unknown as CasePayload;
-      const created = await this.caseSystem.create(tx, {
+      const created = await cases.create({
         nCtrId,
         customerId,
         requestType: 'sinistro',
         payload: casePayload,
         attachments: [],
+        requestKey: `${customerId}:${idempotencyKey}`,
       });
       await this.repo.insert(tx, {
         caseId: created.Id,
@@ -226,7 +228,7 @@ export class ClaimsService {
   }
 
   private async ownedCase(customerId: number, caseNumber: string): Promise<CaseRecord> {
-    const c = await this.caseSystem.getByNumber(this.db, customerId, caseNumber);
+    const c = await this.caseSystem.getByNumber(customerId, caseNumber);
     if (!c || c.Subject !== CLAIM_SUBJECT) throw claimNotFound();
     return c;
   }
@@ -250,8 +252,8 @@ export class ClaimsService {
       this.repo.byCase(this.db, customerId, c.Id),
       this.repo.types(this.db, kindOf(c.Reason)),
       this.repo.photos(this.db, c.Id),
-      this.caseSystem.comments(this.db, c.Id),
-      this.caseSystem.events(this.db, c.Id),
+      this.caseSystem.comments(c.Id),
+      this.caseSystem.events(c.Id),
     ]);
     if (!k) throw claimNotFound();
     const row = claimRow(c, k);
@@ -330,7 +332,7 @@ export class ClaimsService {
       await this.db.transaction().execute(async (tx) => {
         await this.repo.lock(tx, row.caseId);
         const existing = (await this.repo.photos(tx, row.caseId)).find((p) => p.typeId === typeId) ?? null;
-        const used = (await this.caseSystem.storageUsed(tx, customerId)) + (await this.repo.photosUsed(tx, customerId));
+        const used = (await this.caseSystem.within(unitOfWork(tx)).storageUsed(customerId)) + (await this.repo.photosUsed(tx, customerId));
         if (used - (existing?.sizeBytes ?? 0) + file.data.length > this.settings.quotaBytes) {
           throw new AppError(413, 'QUOTA_EXCEEDED', 'Você atingiu o limite de armazenamento de anexos.');
         }
@@ -381,7 +383,7 @@ export class ClaimsService {
 
   /** The claim behind a case number, whoever owns it (staff side; 404 for none or a support case). */
   async staffClaim(caseNumber: string): Promise<ClaimRow> {
-    const c = await this.caseSystem.findByNumber(this.db, caseNumber);
+    const c = await this.caseSystem.findByNumber(caseNumber);
     if (!c || c.Subject !== CLAIM_SUBJECT) throw claimNotFound();
     return this.owned(c.customerId, caseNumber);
   }
@@ -408,9 +410,10 @@ export class ClaimsService {
     // console would offer no move at all (issue 23 item 8).
     if (!isClaimPhaseOf(row.kind, phase)) throw new AppError(400, 'VALIDATION', STAFF_MSG.unknownClaimPhase);
     await this.db.transaction().execute(async (tx) => {
-      await this.caseSystem.changePhase(tx, row.caseId, phase, 'staff');
+      const cases = this.caseSystem.within(unitOfWork(tx));
+      await cases.changePhase(row.caseId, phase, 'staff');
       if (opts.totalLoss !== undefined) await this.staffSetTotalLoss(tx, row.caseId, opts.totalLoss);
-      if (opts.close) await this.caseSystem.close(tx, row.caseId, 'staff');
+      if (opts.close) await cases.close(row.caseId, 'staff');
     });
   }
 
@@ -421,7 +424,7 @@ export class ClaimsService {
 
   async staffComment(caseNumber: string, body: string): Promise<void> {
     const row = await this.staffClaim(caseNumber);
-    await this.caseSystem.addComment(this.db, row.caseId, body, 'staff');
+    await this.caseSystem.addComment(row.caseId, body, 'staff');
   }
 
   /**

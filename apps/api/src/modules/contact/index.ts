@@ -3,6 +3,9 @@ import { CaptchaService } from './captcha';
 import { ContactService } from './service';
 import routes from './routes';
 
+// The module's public face (ADR 068): other modules import these from '../contact', never its files.
+export { ChallengeDto } from './captcha';
+
 declare module 'fastify' {
   interface FastifyInstance {
     contact: ContactService;

@@ -3,6 +3,9 @@ import { CustomerRepository } from './repository';
 import { CustomersService } from './service';
 import routes from './routes';
 
+// The module's public face (ADR 068): other modules import these from '../customers', never its files.
+export type { CustomersService } from './service';
+
 declare module 'fastify' {
   interface FastifyInstance {
     customers: CustomersService;

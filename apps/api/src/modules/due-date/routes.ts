@@ -3,8 +3,8 @@ import { CaseCreatedDto, dueDateRequestSchema, DueDateSimulationDto, DueDateSimu
 import { errorResponses } from '../../lib/errors';
 import { IdempotencyHeaders, sendIdempotent } from '../../lib/idempotent-route';
 import { bearerAuth } from '../../plugins/openapi';
-import { CaseErrorEnvelope } from '../cases/routes';
-import { NCtrIdParams } from '../contracts/routes';
+import { CaseErrorEnvelope } from '../cases';
+import { NCtrIdParams } from '../contracts';
 
 /** /api/due-date/* (issue 12 §3): the pro-rata simulation and the due-date change case. Customer routes, 404 for others'. */
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -11,8 +11,8 @@ import {
 } from '@guarita/domain';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../ports/clock';
-import type { CasesService } from '../cases/service';
-import type { ContractService } from '../contracts/service';
+import type { CasesService } from '../cases';
+import type { ContractService } from '../contracts';
 import type { IdempotentAnswer } from '../../lib/idempotency';
 
 /**

@@ -5,6 +5,9 @@ import { NotificationWorker } from './worker';
 import { followServedOrigin, notificationsSettings } from './settings';
 import routes from './routes';
 
+// The module's public face (ADR 068): other modules import these from '../notifications', never its files.
+export type { NotificationOutbox } from './outbox';
+
 declare module 'fastify' {
   interface FastifyInstance {
     notifications: NotificationsService;

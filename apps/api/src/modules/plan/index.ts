@@ -3,6 +3,9 @@ import { PlanRepository } from './repository';
 import { PlanService } from './service';
 import routes from './routes';
 
+// The module's public face (ADR 068): other modules import these from '../plan', never its files.
+export type { PlanService } from './service';
+
 declare module 'fastify' {
   interface FastifyInstance {
     plan: PlanService;

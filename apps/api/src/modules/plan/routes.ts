@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PlanViewDto } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
 import { bearerAuth } from '../../plugins/openapi';
-import { NCtrIdParams } from '../contracts/routes';
+import { NCtrIdParams } from '../contracts';
 import type { PlanService } from './service';
 
 const routes: FastifyPluginAsyncZod<{ service: PlanService }> = async (app, { service }) => {

@@ -14,8 +14,8 @@ import {
   type PlanViewDto,
 } from '@guarita/domain';
 import type { AppConfig } from '../../config';
-import type { ContractService } from '../contracts/service';
-import type { CustomersService } from '../customers/service';
+import type { ContractService } from '../contracts';
+import type { CustomersService } from '../customers';
 import { generalContractPdf, specificContractPdf } from './pdf';
 import type { PlanRepository } from './repository';
 

@@ -3,6 +3,9 @@ import { PlansRepository } from './repository';
 import { PlansService } from './service';
 import routes from './routes';
 
+// The module's public face (ADR 068): other modules import these from '../plans', never its files.
+export type { PlansService } from './service';
+
 declare module 'fastify' {
   interface FastifyInstance {
     plans: PlansService;

@@ -11,8 +11,8 @@ import {
 import { ErrorEnvelope, errorResponses } from '../../lib/errors';
 import { IdempotencyHeaders, sendIdempotent } from '../../lib/idempotent-route';
 import { bearerAuth } from '../../plugins/openapi';
-import { CaseErrorEnvelope } from '../cases/routes';
-import { NCtrIdParams } from '../contracts/routes';
+import { CaseErrorEnvelope } from '../cases';
+import { NCtrIdParams } from '../contracts';
 
 /**
  * /api/plans/* (issue 12 §1–§2): the plan-change screen's data, quotations (the spec's cotacoes/troca-plano) and

@@ -30,11 +30,11 @@ import {
 } from '@guarita/domain';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../ports/clock';
-import type { CasesService } from '../cases/service';
+import type { CasesService } from '../cases';
 import type { Executor } from '../../db/db';
-import type { ContractService } from '../contracts/service';
+import type { ContractService } from '../contracts';
 import type { IdempotentAnswer } from '../../lib/idempotency';
-import type { PlanService } from '../plan/service';
+import type { PlanService } from '../plan';
 import type { PlansRepository, StoredQuotation } from './repository';
 
 export interface PlansSettings {

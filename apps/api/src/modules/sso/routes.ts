@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SsoDataSchema, TokensDto, contractIdSchema, documentSchema, safeText } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
 import { noAuth, ssoApiKey } from '../../plugins/openapi';
-import { sendSessionTokens } from '../auth/routes';
+import { sendSessionTokens } from '../auth';
 import type { SsoService } from './service';
 
 const routes: FastifyPluginAsyncZod<{ service: SsoService }> = async (app, { service }) => {

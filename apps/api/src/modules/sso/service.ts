@@ -8,9 +8,9 @@ import type { Clock } from '../../ports/clock';
 import { AppError } from '../../lib/errors';
 import { randomToken, safeEqual } from '../../lib/crypto';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { AuthService, IssuedTokens } from '../auth/service';
-import type { ContractService } from '../contracts/service';
-import type { CustomersService } from '../customers/service';
+import type { AuthService, IssuedTokens } from '../auth';
+import type { ContractService } from '../contracts';
+import type { CustomersService } from '../customers';
 
 /** The demo issuer key (demo mode only), documented in the README. */
 export const DEMO_SSO_KEY = 'demo-sso-key-guarita-0123456789';

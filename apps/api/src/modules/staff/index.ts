@@ -9,6 +9,10 @@ import { StaffService } from './service';
 import { auditLaterRefusal, staffGuard } from './session';
 import { StaffTokens } from './tokens';
 
+// The module's public face (ADR 068): other modules import these from '../staff', never its files.
+export type { AuditLog } from './audit';
+export type { StaffPrincipal } from './repository';
+
 declare module 'fastify' {
   interface FastifyInstance {
     staff: StaffService;

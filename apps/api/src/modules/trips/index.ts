@@ -5,6 +5,9 @@ import { TripsRepository } from './repository';
 import { TripsService } from './service';
 import routes from './routes';
 
+// The module's public face (ADR 068): other modules import these from '../trips', never its files.
+export type { TripsService } from './service';
+
 declare module 'fastify' {
   interface FastifyInstance {
     trips: TripsService;

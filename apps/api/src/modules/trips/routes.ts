@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MapConfigDto, PositionDto, TRIPS_PAGE_SIZE, TripPageDto, safeText } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
 import { bearerAuth } from '../../plugins/openapi';
-import { NCtrIdParams } from '../contracts/routes';
+import { NCtrIdParams } from '../contracts';
 import type { TripsService } from './service';
 
 export interface TripsRouteOptions {

@@ -1,7 +1,7 @@
 import type { ContractId } from '@guarita/domain';
 import { TRIPS_PAGE_SIZE, trackerSilence, tripFigures, validCoordinates, type PositionDto, type TripPageDto } from '@guarita/domain';
 import { AppError, notFound } from '../../lib/errors';
-import type { ContractService } from '../contracts/service';
+import type { ContractService } from '../contracts';
 import type { Clock } from '../../ports/clock';
 import type { PointRow, TripsRepository } from './repository';
 

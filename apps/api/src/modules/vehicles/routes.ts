@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FipeCode, PlateParam, VehicleBrandsDto, VehicleLookupDto, VehicleModelsDto, VehicleRestrictionsDto } from '@guarita/domain';
 import { ErrorEnvelope, errorResponses } from '../../lib/errors';
 import { bearerAuth } from '../../plugins/openapi';
-import { NCtrIdParams } from '../contracts/routes';
+import { NCtrIdParams } from '../contracts';
 
 /** 404/422 of the plate lookup carry the spec's second line in `detalhes.motivo`. */
 const VehicleErrorEnvelope = ErrorEnvelope;

@@ -24,10 +24,10 @@ import {
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../ports/clock';
 import type { VehicleData } from '../../ports/vehicle-data';
-import type { CaseSystem } from '../cases/case-system';
-import type { CaseRequestHook } from '../cases/service';
+import type { CaseSystem, CaseRequestHook } from '../cases';
 import type { Executor } from '../../db/db';
-import type { ContractService } from '../contracts/service';
+import type { ContractService } from '../contracts';
+import { unitOfWork } from '../../db/unit-of-work';
 
 const fipeNotFound = () =>
   new AppError(422, 'FIPE_NOT_FOUND', VEHICLE_MSG.fipeNotFoundTitle).withDetails({ motivo: VEHICLE_MSG.fipeNotFoundText });
@@ -74,7 +74,7 @@ export class VehiclesService {
   private async readBlocking(q: Executor, contract: ContractDto) {
     const [bills, cases] = await Promise.all([
       this.contracts.billPayments(q, contract.nCtrId),
-      this.caseSystem.blockingCases(q, contract.nCtrId),
+      this.caseSystem.within(unitOfWork(q)).blockingCases(contract.nCtrId),
     ]);
     const decision = spareCarBlocking({ contract: { validityStart: contract.dataInicioVigencia }, bills, cases, now: this.clock.now() });
     return { decision, cases };
@@ -148,7 +148,7 @@ export class VehiclesService {
       },
       guard: async (tx, { contract }) => {
         if (isCobrePlan(contract.idPlan)) throw new AppError(422, 'NO_ONLINE_CHANGE', NO_ONLINE_VEHICLE_CHANGE_MSG);
-        if (hasOpenThirdPartyCollision(await this.caseSystem.blockingCases(tx, contract.nCtrId))) {
+        if (hasOpenThirdPartyCollision(await this.caseSystem.within(unitOfWork(tx)).blockingCases(contract.nCtrId))) {
           throw new AppError(422, 'THIRD_PARTY_COLLISION', SPARE_CAR_MSG.thirdPartyCollision);
         }
       },
