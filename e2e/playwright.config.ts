@@ -67,7 +67,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: 'node --import tsx apps/api/src/server.ts',
+    // The production artefact (ADR 063): `npm run build` (which test:e2e runs first) bundles it into apps/api/dist.
+    command: 'node --enable-source-maps apps/api/dist/server.js',
     cwd: repoRoot,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
