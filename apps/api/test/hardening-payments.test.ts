@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxCardGateway, type ChargeRequest } from '../src/ports/card-gateway';
 import { signWebhookBody } from '../src/ports/pix-psp';
-import { CPF_MARIA, createTestApp, type TestApp } from './helpers';
+import { aBill, aContract, aLoggedInCustomer, type Customer } from './factories';
+import { createTestApp, type TestApp } from './helpers';
 
-/** Issue 7, items 3, 10 and 11: charges outside the lock, closed contracts, late Pix. */
+/** Issue 7, items 3, 10 and 11: charges outside the lock, closed contracts, late Pix. Data from factories.ts (ADR 070). */
 
 /** The sandbox gateway, but `charge` waits until the test lets it go (a slow gateway). */
 class SlowGateway extends SandboxCardGateway {
@@ -27,58 +28,39 @@ class SlowGateway extends SandboxCardGateway {
 
 describe('hardening: payments', () => {
   let t: TestApp;
-  let token: string;
   const gateway = new SlowGateway({ publicUrl: 'http://localhost:3000', latencyMs: 0 });
 
   beforeAll(async () => {
     t = await createTestApp({ ports: { cardGateway: gateway } });
-    token = (await t.login(CPF_MARIA)).AccessToken;
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}`, ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const addBill = async (nCtrId: number, total: number) =>
-    (
-      await t.query<{ doc_entry: number }>(
-        `INSERT INTO bills (n_ctr_id, doc_due_date, doc_total, id_status) VALUES ($1, '2026-04-10', $2, 'I') RETURNING doc_entry`,
-        [nCtrId, total],
-      )
-    )[0]!.doc_entry;
+  const pay = (c: Customer, body: Record<string, unknown>, key = randomUUID()) =>
+    c.call('POST', `/api/payments/contracts/${c.contract.nCtrId}/card-payment`, body, { 'idempotency-key': key });
+  const withBill = async (total: number) => {
+    const c = await aLoggedInCustomer(t);
+    const bill = await aBill(t, c.contract, { status: 'I', total, fine: 0, interest: 0 });
+    return { c, bill: bill.docEntry };
+  };
   const until = async (ok: () => boolean) => {
     for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
   };
 
   it('item 3: a slow gateway holds no lock — a second payment of the bill answers at once, reads go on', async () => {
-    const bill = await addBill(100102, 3100);
+    const { c, bill } = await withBill(3100);
     gateway.hold();
-    const first = call(
-      'POST',
-      '/api/payments/contracts/100102/card-payment',
-      { faturas: [bill], valorTotal: 3100 },
-      { 'idempotency-key': randomUUID() },
-    );
+    const first = pay(c, { faturas: [bill], valorTotal: 3100 });
     await until(() => gateway.waiting === 1);
     expect(gateway.waiting).toBe(1);
 
-    // While the gateway is still thinking: another payment of the same bill is refused at once (no lock wait) …
-    const t0 = Date.now();
-    const second = await call(
-      'POST',
-      '/api/payments/contracts/100102/card-payment',
-      { faturas: [bill], valorTotal: 3100 },
-      { 'idempotency-key': randomUUID() },
-    );
+    // While the gateway is still thinking: another payment of the same bill is refused (it does not wait for a lock
+    // the first one would hold until the gateway answers: that wait would never end, the gateway is held) …
+    const second = await pay(c, { faturas: [bill], valorTotal: 3100 });
     expect(second.statusCode).toBe(409);
     expect(second.json().erro).toBe('BILL_NOT_OPEN');
     // … and the customer's pages still load (the embedded database is not held by an open transaction).
-    expect((await call('GET', '/api/payments/contracts/100102')).statusCode).toBe(200);
-    expect(Date.now() - t0).toBeLessThan(2_000);
+    expect((await c.call('GET', `/api/payments/contracts/${c.contract.nCtrId}`)).statusCode).toBe(200);
+    expect(gateway.waiting).toBe(1);
 
     gateway.release();
     const res = await first;
@@ -90,11 +72,11 @@ describe('hardening: payments', () => {
   });
 
   it('item 3: a gateway failure frees the bill and the key; a retry with the same key charges once', async () => {
-    const bill = await addBill(100102, 4200);
+    const { c, bill } = await withBill(4200);
     const key = randomUUID();
-    const body = { faturas: [bill], valorTotal: 4200, dadosDoCartao: undefined };
     const failing = {
-      ...body,
+      faturas: [bill],
+      valorTotal: 4200,
       dadosDoCartao: {
         numeroCartao: '4000000000000119',
         mesExpiracao: '12',
@@ -103,15 +85,14 @@ describe('hardening: payments', () => {
         nomeTitular: 'Maria A Souza',
       },
     };
-    const bad = await call('POST', '/api/payments/contracts/100102/card-payment', failing, { 'idempotency-key': key });
+    const bad = await pay(c, failing, key);
     expect(bad.statusCode).toBe(502);
-    const ok = await call(
-      'POST',
-      '/api/payments/contracts/100102/card-payment',
-      { faturas: [bill], valorTotal: 4200 },
-      { 'idempotency-key': randomUUID() },
-    );
+    const calls = gateway.chargeCalls;
+    const ok = await pay(c, { faturas: [bill], valorTotal: 4200 }, key);
     expect(ok.statusCode).toBe(200);
+    expect(gateway.chargeCalls - calls).toBe(1);
+    expect((await pay(c, { faturas: [bill], valorTotal: 4200 }, key)).headers['idempotent-replayed']).toBe('true');
+    expect(gateway.chargeCalls - calls).toBe(1);
   });
 
   it('item 7: the four inputs that gave a 500 are refused with 400 (NUL in Sessao, a bill id beyond the column)', async () => {
@@ -119,15 +100,24 @@ describe('hardening: payments', () => {
       const res = await t.app.inject({ method: 'POST', url, payload: { Sessao: '\u0000', canal: 'sms', CodigoAutenticacao: '123456' } });
       expect(res.statusCode).toBe(400);
     }
-    for (const url of ['/api/payments/contracts/100101/pix', '/api/payments/contracts/100101/card-payment']) {
-      const res = await call('POST', url, { faturas: [2147483648], valorTotal: 100 }, { 'idempotency-key': randomUUID() });
+    const c = await aLoggedInCustomer(t);
+    for (const route of ['pix', 'card-payment']) {
+      const res = await c.call(
+        'POST',
+        `/api/payments/contracts/${c.contract.nCtrId}/${route}`,
+        { faturas: [2147483648], valorTotal: 100 },
+        { 'idempotency-key': randomUUID() },
+      );
       expect(res.statusCode).toBe(400);
     }
   });
 
   it('item 10: the closed (Encerrado) contract is never listed and its card cannot be changed nor paid', async () => {
-    const list = (await call('GET', '/api/contracts')).json() as Array<{ nCtrId: number }>;
-    expect(list.map((c) => c.nCtrId)).not.toContain(100103);
+    const c = await aLoggedInCustomer(t);
+    const closed = await aContract(t, c, { status: 'Encerrado', end: '2024-02-05', card: { last4: '0005', brand: 'amex' } });
+    await aBill(t, closed, { status: 'I' });
+    const list = (await c.call('GET', '/api/contracts')).json() as Array<{ nCtrId: number }>;
+    expect(list.map((x) => x.nCtrId)).toEqual([c.contract.nCtrId]);
     const card = {
       numeroCartao: '4111 1111 1111 1111',
       mesExpiracao: '12',
@@ -135,23 +125,26 @@ describe('hardening: payments', () => {
       cvv: '123',
       nomeTitular: 'Maria A Souza',
     };
-    const change = await call('PUT', '/api/payments/contracts/100103/card', { dadosDoCartao: card });
+    const change = await c.call('PUT', `/api/payments/contracts/${closed.nCtrId}/card`, { dadosDoCartao: card });
     expect(change.statusCode).toBe(404);
     expect(change.json().mensagem).toBe('Contrato não encontrado.');
-    const [row] = await t.query<{ card_summary: string | null }>('SELECT card_summary FROM contracts WHERE n_ctr_id = 100103');
-    expect(row!.card_summary).not.toBe('1111');
-    const pay = await call('POST', '/api/payments/contracts/100103/pix', { valorTotal: 100 }, { 'idempotency-key': randomUUID() });
-    expect(pay.statusCode).toBe(404);
+    const [row] = await t.query<{ card_summary: string | null }>('SELECT card_summary FROM contracts WHERE n_ctr_id = $1', [closed.nCtrId]);
+    expect(row!.card_summary).toBe('0005');
+    const pix = await c.call(
+      'POST',
+      `/api/payments/contracts/${closed.nCtrId}/pix`,
+      { valorTotal: 100 },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(pix.statusCode).toBe(404);
   });
 });
 
 describe('hardening: late Pix (item 11)', () => {
   let t: TestApp;
-  let token: string;
   const SECRET = 'test-webhook-secret-0123456789abcdef';
   beforeAll(async () => {
     t = await createTestApp({ env: { PIX_WEBHOOK_SECRET: SECRET } });
-    token = (await t.login(CPF_MARIA)).AccessToken;
   });
   afterAll(() => t?.close());
 
@@ -168,25 +161,20 @@ describe('hardening: late Pix (item 11)', () => {
   };
 
   it('paid after expiry when the bill was paid meanwhile: a credit to refund, kept for staff, and the customer is told', async () => {
-    const [b] = await t.query<{ doc_entry: number }>(
-      `INSERT INTO bills (n_ctr_id, doc_due_date, doc_total, id_status) VALUES (100102, '2026-03-10', 2590, 'I') RETURNING doc_entry`,
-    );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/contracts/100102/pix',
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
-      payload: { faturas: [b!.doc_entry], valorTotal: 2590 },
-    });
+    const c = await aLoggedInCustomer(t);
+    const b = await aBill(t, c.contract, { status: 'I', total: 2590, fine: 0, interest: 0 });
+    const url = `/api/payments/contracts/${c.contract.nCtrId}`;
+    const res = await c.call('POST', `${url}/pix`, { faturas: [b.docEntry], valorTotal: 2590 }, { 'idempotency-key': randomUUID() });
     expect(res.statusCode).toBe(200);
     const txid = res.json().conteudo.txid as string;
     // The window passes; the customer pays the bill another way (by card).
     await t.query(`UPDATE pix_charges SET expires_at = now() - interval '1 minute' WHERE txid = $1`, [txid]);
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/contracts/100102/card-payment',
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
-      payload: { faturas: [b!.doc_entry], valorTotal: 2590 },
-    });
+    const card = await c.call(
+      'POST',
+      `${url}/card-payment`,
+      { faturas: [b.docEntry], valorTotal: 2590 },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(card.statusCode).toBe(200);
     const sentBefore = t.sent.length;
 
@@ -199,6 +187,7 @@ describe('hardening: late Pix (item 11)', () => {
     );
     expect(kept).toEqual({ outcome: 'credit', credit_cents: 2590, refund_status: 'pending', notified: true });
     expect(t.sent.length).toBe(sentBefore + 1);
+    expect(t.sent.at(-1)!.to).toBe(c.email);
     expect(t.sent.at(-1)!.body).toContain('R$\u00a025,90');
     expect(t.sent.at(-1)!.body).toContain('será devolvido');
   });
