@@ -1,18 +1,6 @@
-export const TIME_ZONE = 'America/Sao_Paulo';
+import { inSaoPaulo, TIME_ZONE } from './calendar';
 
-/**
- * São Paulo has kept UTC−3 all year since its last daylight-saving period ended (2019-02-17 00:00 local, 02:00
- * UTC). Instants from then on are shown with plain arithmetic, the exact text of Intl's pt-BR format (the tests
- * hold it to that for every hour of several years); older instants still go through Intl, which knows the
- * summers before. Why not Intl for all: a browser's first `Intl.DateTimeFormat` loads locale and time-zone data
- * in one long task (50–170 ms with Lighthouse's 4× CPU slowdown), which every list of dates on a first screen
- * paid ('Minhas solicitações', the trips, the notifications; ADR 025). Should Brazil bring daylight saving back,
- * the tests fail against the updated time-zone data and this date moves.
- */
-export const SAO_PAULO_FIXED_OFFSET_SINCE = Date.UTC(2019, 1, 17, 2);
-const OFFSET_MS = -3 * 3600 * 1000;
-
-// Created on first use, not when the module loads (the fallback for instants before 2019).
+// Created on first use, not when the module loads (the fallback for instants outside 1970–9999).
 const lazy = <T>(make: () => T) => {
   let value: T | undefined;
   return () => (value ??= make());
@@ -32,19 +20,15 @@ const dateTimeFmt = lazy(
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** The instant's wall-clock fields in São Paulo, or null when plain arithmetic does not apply (before 2019, invalid). */
+/**
+ * The instant's wall-clock fields in São Paulo (calendar.ts, from the runtime's time-zone data), or null for an
+ * invalid instant or one outside 1970–9999, left to Intl (whose text for those years differs).
+ */
 function saoPauloFields(date: Date | string) {
   const t = new Date(date).getTime();
-  // Years outside 4 digits are Intl's business too (its text for them differs).
-  if (!(t >= SAO_PAULO_FIXED_OFFSET_SINCE) || t >= Date.UTC(10000, 0, 1)) return null;
-  const local = new Date(t + OFFSET_MS);
-  return {
-    y: local.getUTCFullYear(),
-    m: local.getUTCMonth() + 1,
-    d: local.getUTCDate(),
-    h: local.getUTCHours(),
-    min: local.getUTCMinutes(),
-  };
+  if (!(t >= 0) || t >= Date.UTC(10000, 0, 1)) return null;
+  const local = inSaoPaulo(t);
+  return { y: local.getFullYear(), m: local.getMonth() + 1, d: local.getDate(), h: local.getHours(), min: local.getMinutes() };
 }
 
 /** A calendar date ('2026-11-22') shown as '22/11/2026' with no time-zone shift. */

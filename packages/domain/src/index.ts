@@ -4,6 +4,7 @@ export * from './document';
 export * from './masks';
 export * from './input-masks';
 export * from './money';
+export * from './calendar';
 export * from './dates';
 export * from './bills';
 export * from './contracts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { cents } from '@guarita/domain';
+import { addDaysIso, cents, dueDayIn } from '@guarita/domain';
 import { systemClock, type Clock } from '../ports/clock';
 import type { Database } from './db';
 import { seedCases } from '../modules/cases/seed'; // cases (issue 9)
@@ -9,20 +9,6 @@ import type { ContractItems } from './schema';
 
 type ContractItemKind = ContractItems['kind'];
 import { seedPlanTrips } from './seed-plan-trips';
-
-/** Adds `days` to a 'YYYY-MM-DD' date. */
-function addDays(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Adds `months` to a 'YYYY-MM-DD' date keeping the day (clamped to the month's end). */
-function addMonths(iso: string, months: number, day: number): string {
-  const [y, m] = iso.split('-').map(Number) as [number, number];
-  const first = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  first.setUTCDate(Math.min(day, last));
-  return first.toISOString().slice(0, 10);
-}
 
 export interface SeedContract {
   nCtrId: number;
@@ -532,115 +518,115 @@ export async function insertCustomer(tx: Database, c: SeedCustomer, clock: Pick<
   const thisMonth = `${today.slice(0, 7)}-01`;
   // The last due date strictly before today, so an 'I' bill is really overdue and an 'A' one is still ahead.
   const anchorFor = (dueDay: number) => {
-    const thisDue = addMonths(thisMonth, 0, dueDay);
+    const thisDue = dueDayIn(thisMonth, 0, dueDay);
     return thisDue < today ? 0 : -1;
   };
-    const { id: customerId } = await tx
-      .insertInto('customers')
+  const { id: customerId } = await tx
+    .insertInto('customers')
+    .values({
+      document: c.document,
+      kind: c.kind,
+      name: c.name,
+      trade_name: c.tradeName ?? null,
+      email: c.email,
+      phone: c.phone,
+      sms_phone: c.smsPhone,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const a of c.addresses) {
+    await tx
+      .insertInto('addresses')
       .values({
-        document: c.document,
-        kind: c.kind,
-        name: c.name,
-        trade_name: c.tradeName ?? null,
-        email: c.email,
-        phone: c.phone,
-        sms_phone: c.smsPhone,
+        customer_id: customerId,
+        address_type: a.type,
+        street: a.street,
+        street_no: a.no,
+        building: a.building ?? null,
+        block: a.block,
+        city: a.city,
+        state: a.state,
+        zip_code: a.zip,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const a of c.addresses) {
-      await tx
-        .insertInto('addresses')
-        .values({
-          customer_id: customerId,
-          address_type: a.type,
-          street: a.street,
-          street_no: a.no,
-          building: a.building ?? null,
-          block: a.block,
-          city: a.city,
-          state: a.state,
-          zip_code: a.zip,
-        })
-        .execute();
-    }
-    for (const k of c.contracts) {
-      const vehicleType = k.vehicleType ?? 'CAT_AGRAVO_VEICULO_LEVE';
-      const charge = seededPlanCharge({
-        idPlan: k.idPlan,
-        fipeLimit: cents(k.fipeLimit),
-        vehicleType,
-        items: k.items.map((i) => ({ kind: i.kind, subItems: (i.sub ?? []).map((s) => ({ towingKm: s.km, selected: s.selected })) })),
-      });
-      const fee = charge?.fee ?? k.fee;
-      if (fee === undefined) throw new Error(`seed: contract ${k.nCtrId} has no fee and its plan is not in the catalogue`);
-      await tx
-        .insertInto('contracts')
+      .execute();
+  }
+  for (const k of c.contracts) {
+    const vehicleType = k.vehicleType ?? 'CAT_AGRAVO_VEICULO_LEVE';
+    const charge = seededPlanCharge({
+      idPlan: k.idPlan,
+      fipeLimit: cents(k.fipeLimit),
+      vehicleType,
+      items: k.items.map((i) => ({ kind: i.kind, subItems: (i.sub ?? []).map((s) => ({ towingKm: s.km, selected: s.selected })) })),
+    });
+    const fee = charge?.fee ?? k.fee;
+    if (fee === undefined) throw new Error(`seed: contract ${k.nCtrId} has no fee and its plan is not in the catalogue`);
+    await tx
+      .insertInto('contracts')
+      .values({
+        n_ctr_id: k.nCtrId,
+        customer_id: customerId,
+        id_plan: k.idPlan,
+        plan_name: k.planName,
+        slp_code: k.slpCode,
+        status: k.status,
+        cancelled: false,
+        due_day: k.dueDay,
+        validity_start: k.startDaysAgo === undefined ? k.start : addDaysIso(today, -k.startDaysAgo),
+        validity_end: k.end ?? null,
+        possui_dispositivo: k.tracker,
+        fipe_limit_cents: k.fipeLimit,
+        monthly_fee_cents: fee,
+        card_summary: k.card?.last4 ?? null,
+        card_brand: k.card?.brand ?? null,
+        id_indc: k.idIndc ?? null,
+        plate: k.vehicle?.plate ?? null,
+        model: k.vehicle?.model ?? null,
+        manufacturer: k.vehicle?.manufacturer ?? null,
+        model_year: k.vehicle?.year ?? null,
+        vehicle_type: vehicleType,
+      })
+      .execute();
+    for (const [index, item] of k.items.entries()) {
+      const it = await tx
+        .insertInto('contract_items')
         .values({
           n_ctr_id: k.nCtrId,
-          customer_id: customerId,
-          id_plan: k.idPlan,
-          plan_name: k.planName,
-          slp_code: k.slpCode,
-          status: k.status,
-          cancelled: false,
-          due_day: k.dueDay,
-          validity_start: k.startDaysAgo === undefined ? k.start : addDays(today, -k.startDaysAgo),
-          validity_end: k.end ?? null,
-          possui_dispositivo: k.tracker,
-          fipe_limit_cents: k.fipeLimit,
-          monthly_fee_cents: fee,
-          card_summary: k.card?.last4 ?? null,
-          card_brand: k.card?.brand ?? null,
-          id_indc: k.idIndc ?? null,
-          plate: k.vehicle?.plate ?? null,
-          model: k.vehicle?.model ?? null,
-          manufacturer: k.vehicle?.manufacturer ?? null,
-          model_year: k.vehicle?.year ?? null,
-          vehicle_type: vehicleType,
+          code: item.code,
+          name: item.name,
+          kind: item.kind,
+          price_cents: charge?.itemPrices[index] ?? item.price,
         })
-        .execute();
-      for (const [index, item] of k.items.entries()) {
-        const it = await tx
-          .insertInto('contract_items')
-          .values({
-            n_ctr_id: k.nCtrId,
-            code: item.code,
-            name: item.name,
-            kind: item.kind,
-            price_cents: charge?.itemPrices[index] ?? item.price,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        for (const s of item.sub ?? []) {
-          await tx
-            .insertInto('contract_sub_items')
-            .values({ item_id: it.id, code: s.code, name: s.name, towing_km: s.km, selected: s.selected })
-            .execute();
-        }
-      }
-      for (const b of k.bills) {
-        const late = b.lateRegularised;
-        const due = late
-          ? addDays(today, -late.dueDaysAgo)
-          : addMonths(thisMonth, (k.paidThisMonth ? 0 : anchorFor(k.dueDay)) + b.offset, k.dueDay);
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const s of item.sub ?? []) {
         await tx
-          .insertInto('bills')
-          .values({
-            n_ctr_id: k.nCtrId,
-            doc_due_date: due,
-            doc_total: fee,
-            valor_multa: b.fine ?? (b.status === 'I' ? Math.round(fee * 0.02) : 0),
-            valor_juros: b.interest ?? (b.status === 'I' ? Math.round((fee * 0.01 * 20) / 30) : 0),
-            id_status: b.status,
-            paid_at: late
-              ? new Date(clock.now().getTime() - late.paidHoursAgo * 3_600_000)
-              : b.status === 'P'
-                ? new Date(`${due}T12:00:00Z`)
-                : null,
-          })
+          .insertInto('contract_sub_items')
+          .values({ item_id: it.id, code: s.code, name: s.name, towing_km: s.km, selected: s.selected })
           .execute();
       }
     }
+    for (const b of k.bills) {
+      const late = b.lateRegularised;
+      const due = late
+        ? addDaysIso(today, -late.dueDaysAgo)
+        : dueDayIn(thisMonth, (k.paidThisMonth ? 0 : anchorFor(k.dueDay)) + b.offset, k.dueDay);
+      await tx
+        .insertInto('bills')
+        .values({
+          n_ctr_id: k.nCtrId,
+          doc_due_date: due,
+          doc_total: fee,
+          valor_multa: b.fine ?? (b.status === 'I' ? Math.round(fee * 0.02) : 0),
+          valor_juros: b.interest ?? (b.status === 'I' ? Math.round((fee * 0.01 * 20) / 30) : 0),
+          id_status: b.status,
+          paid_at: late
+            ? new Date(clock.now().getTime() - late.paidHoursAgo * 3_600_000)
+            : b.status === 'P'
+              ? new Date(`${due}T12:00:00Z`)
+              : null,
+        })
+        .execute();
+    }
+  }
   return customerId;
 }

@@ -1,3 +1,4 @@
+import { dueDayIn } from '../calendar';
 import { z } from 'zod';
 import { SERVICE_CODES } from '../support-requests/items';
 import { SERVICE_OF_CONTRACT_KIND } from '../support-requests/offer';
@@ -56,12 +57,8 @@ const monthIndex = (iso: string) => {
   return y * 12 + (m - 1);
 };
 /** The due day in month `index` (year × 12 + month), clamped to short months like the bills. */
-function dueOn(index: number, day: number): string {
-  const y = Math.floor(index / 12);
-  const m = index % 12;
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(day, last))).toISOString().slice(0, 10);
-}
+const dueOn = (index: number, day: number): string =>
+  dueDayIn(`${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}-01`, 0, day);
 
 /**
  * The bills an approved due-date change rewrites (ADR 050, applied by staff): the open bills ('A') due on or after

@@ -55,7 +55,9 @@ describe('case phases and sorting', () => {
   it('lists the last 3 months, Status New or Closed, listed reasons only', () => {
     const now = new Date('2026-11-22T12:00:00Z');
     expect(caseListSince(now).toISOString()).toBe('2026-08-22T12:00:00.000Z');
-    expect(caseListSince(new Date('2026-05-31T00:00:00Z')).toISOString()).toBe('2026-02-28T00:00:00.000Z');
+    expect(caseListSince(new Date('2026-05-31T12:00:00Z')).toISOString()).toBe('2026-02-28T12:00:00.000Z');
+    // 00:00 UTC on 31 May is still 30 May, 21:00 in São Paulo: three months before is 28 Feb, 21:00 there.
+    expect(caseListSince(new Date('2026-05-31T00:00:00Z')).toISOString()).toBe('2026-03-01T00:00:00.000Z');
     const shown = visibleCases(
       [
         c('Aberto', '2026-08-23T00:00:00Z', 'Contestação'),

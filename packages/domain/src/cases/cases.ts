@@ -3,6 +3,7 @@
  * sorting, the 3-month window and comment dates. Used by the BFF (what it stores and lists) and the
  * web app (what it shows), and by the later issues that open cases (plan, due date, vehicle, spare car, claims).
  */
+import { inSaoPaulo, monthsBeforeInSaoPaulo } from '../calendar';
 import { compareAscii } from '../dates';
 
 /** Case status as the CRM names it. */
@@ -182,15 +183,9 @@ export function sortCases<T extends SortableCase>(cases: readonly T[]): T[] {
 // ── The 3-month window ───────────────────────────────────────────────────────────────────────
 export const CASE_LIST_MONTHS = 3;
 
-/** The earliest creation instant still listed: the same day-of-month 3 months ago (clamped to month end), in UTC. */
+/** The earliest creation instant still listed: the same day-of-month and time 3 months ago (clamped to month end), in São Paulo. */
 export function caseListSince(now: Date, months = CASE_LIST_MONTHS): Date {
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth() - months;
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  const since = new Date(now);
-  since.setUTCDate(1);
-  since.setUTCFullYear(y, m, Math.min(now.getUTCDate(), lastDay));
-  return since;
+  return monthsBeforeInSaoPaulo(now, months);
 }
 
 export interface ListableCase extends SortableCase {
@@ -226,22 +221,22 @@ export function openCaseOfType<T extends { Status: string; Reason: string; Subje
 /** Only SAC cases open the 'SOLICITAÇÃO DE SAC' comments view (001 §2). */
 export const isSacCase = (c: { Reason: string }) => c.Reason === 'SAC';
 
-// ── Dates at UTC−3 ───────────────────────────────────────────────────────────────────────────
+// ── Dates in São Paulo ───────────────────────────────────────────────────────────────────────────
 export const MONTH_ABBREVIATIONS_PT = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'] as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** '2026-11-22T17:05:00Z' → '22 nov 2026, 14:05' (UTC minus 3 hours, Portuguese month abbreviation). */
+/** '2026-11-22T17:05:00Z' → '22 nov 2026, 14:05' (São Paulo time, Portuguese month abbreviation). */
 export function formatCommentDate(instant: string | Date): string {
-  const t = new Date(new Date(instant).getTime() - 3 * 3600 * 1000);
-  if (Number.isNaN(t.getTime())) return '';
-  return `${pad(t.getUTCDate())} ${MONTH_ABBREVIATIONS_PT[t.getUTCMonth()]} ${t.getUTCFullYear()}, ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
+  if (Number.isNaN(new Date(instant).getTime())) return '';
+  const t = inSaoPaulo(instant);
+  return `${pad(t.getDate())} ${MONTH_ABBREVIATIONS_PT[t.getMonth()]} ${t.getFullYear()}, ${pad(t.getHours())}:${pad(t.getMinutes())}`;
 }
 
-/** 'dd/mm/yyyy às hh:mm' at UTC−3, as in the CRM's duplicate message. */
+/** 'dd/mm/yyyy às hh:mm' in São Paulo time, as in the CRM's duplicate message. */
 export function formatDuplicateDate(instant: string | Date): string {
-  const t = new Date(new Date(instant).getTime() - 3 * 3600 * 1000);
-  return `${pad(t.getUTCDate())}/${pad(t.getUTCMonth() + 1)}/${t.getUTCFullYear()} às ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
+  const t = inSaoPaulo(instant);
+  return `${pad(t.getDate())}/${pad(t.getMonth() + 1)}/${t.getFullYear()} às ${pad(t.getHours())}:${pad(t.getMinutes())}`;
 }
 
 export interface DatedComment {

@@ -1,3 +1,4 @@
+import { addDaysIso, addMonthsIso, daysBetweenIso } from '../calendar';
 import { formatIsoDate } from '../dates';
 
 /**
@@ -12,25 +13,14 @@ export type LockIn =
   | { phase: 'grace'; daysSinceStart: number; graceEndsOn: string; daysLeftInGrace: number }
   | { phase: 'commitment'; daysSinceStart: number; commitmentEndsOn: string; monthsRemaining: number };
 
-const DAY = 86_400_000;
-const toUtc = (iso: string) => {
-  const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
-  return Date.UTC(y!, m! - 1, d!);
-};
-const toIso = (t: number) => new Date(t).toISOString().slice(0, 10);
-
 /** start + n months, clamped to the target month's last day ('2026-01-31' + 1 → '2026-02-28'). */
-export function addMonths(iso: string, n: number): string {
-  const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
-  const last = new Date(Date.UTC(y!, m! - 1 + n + 1, 0)).getUTCDate();
-  return toIso(Date.UTC(y!, m! - 1 + n, Math.min(d!, last)));
-}
+export const addMonths = (iso: string, n: number): string => addMonthsIso(iso, n);
 
 export function cancellationLockIn(startDate: string, today: string): LockIn {
-  const daysSinceStart = Math.max(0, Math.round((toUtc(today) - toUtc(startDate)) / DAY));
+  const daysSinceStart = Math.max(0, daysBetweenIso(startDate, today));
   if (daysSinceStart < CANCELLATION_GRACE_DAYS) {
-    const graceEnd = toUtc(startDate) + CANCELLATION_GRACE_DAYS * DAY;
-    return { phase: 'grace', daysSinceStart, graceEndsOn: toIso(graceEnd), daysLeftInGrace: CANCELLATION_GRACE_DAYS - daysSinceStart };
+    const graceEndsOn = addDaysIso(startDate, CANCELLATION_GRACE_DAYS);
+    return { phase: 'grace', daysSinceStart, graceEndsOn, daysLeftInGrace: CANCELLATION_GRACE_DAYS - daysSinceStart };
   }
   // The current 12-month cycle: the first anniversary strictly after today.
   let cycles = 1;

@@ -1,6 +1,7 @@
 import { generatePixPayload } from '@brazilian-utils/brazilian-utils/generate-pix-payload';
 import { getPixKeyInfo } from '@brazilian-utils/brazilian-utils/get-pix-key-info';
 import { getPixPayloadInfo } from '@brazilian-utils/brazilian-utils/get-pix-payload-info';
+import { addDaysIso } from '../calendar';
 import { todayInSaoPaulo } from '../dates';
 import { cents, centsToReais, reaisToCents, type Cents } from '../money';
 
@@ -72,8 +73,7 @@ export function parsePixPayload(payload: string): ParsedPixPayload | null {
 
 /** The negotiation's due date: tomorrow in São Paulo, 'YYYY-MM-DD'. */
 export function pixDueDate(now: Date = new Date()): string {
-  const [y, m, d] = todayInSaoPaulo(now).split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + PIX_DUE_IN_DAYS)).toISOString().slice(0, 10);
+  return addDaysIso(todayInSaoPaulo(now), PIX_DUE_IN_DAYS);
 }
 
 /** When a Pix created at `createdAt` stops being payable. */

@@ -1,3 +1,4 @@
+import { daysBetweenIso, daysInMonthOf, dueDayIn } from '../calendar';
 /**
  * Due-date change pro-rata (001 §2 'Due-date change', §3 'Due-date simulation response', §4, §9), the rule of
  * docs/decisions/050-due-date-pro-rata.md. Pure: calendar dates 'YYYY-MM-DD' (today in São Paulo), money in Cents.
@@ -25,16 +26,6 @@ export interface DueDateSimulation {
   cobrarValorProRata: 'Sim' | 'Não';
 }
 
-const DAY_MS = 86_400_000;
-const parse = (iso: string): [number, number, number] => {
-  const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
-  return [y!, m! - 1, d!];
-};
-const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-/** Day `day` of month `m` (0-based, may overflow into the next year), clamped to the month's last day. */
-const dueIn = (y: number, m: number, day: number) => Date.UTC(y, m, Math.min(day, daysInMonth(y, m)));
-const toIso = (t: number) => new Date(t).toISOString().slice(0, 10);
-
 /**
  * The prorated change from `currentDay` to `newDay` (both 1–30, clamped to short months).
  * The coming bill falls on the first `currentDay` after today; on the new day it falls in that same month, or —
@@ -43,15 +34,14 @@ const toIso = (t: number) => new Date(t).toISOString().slice(0, 10);
  */
 export function dueDateProRata(input: { monthlyFee: Cents; currentDay: number; newDay: number; today: string }): DueDateSimulation {
   const fee = Math.max(0, input.monthlyFee);
-  const [y, m, d] = parse(input.today);
-  const today = Date.UTC(y, m, d);
-  let oldMonth = m;
-  if (dueIn(y, oldMonth, input.currentDay) <= today) oldMonth++;
-  const oldDue = dueIn(y, oldMonth, input.currentDay);
-  let newDue = dueIn(y, oldMonth, input.newDay);
-  if (newDue <= today) newDue = dueIn(y, oldMonth + 1, input.newDay);
-  const diff = Math.round((newDue - oldDue) / DAY_MS);
-  const monthDays = daysInMonth(new Date(oldDue).getUTCFullYear(), new Date(oldDue).getUTCMonth());
+  const today = input.today.slice(0, 10);
+  // ISO calendar dates compare as text.
+  const oldMonth = dueDayIn(today, 0, input.currentDay) <= today ? 1 : 0;
+  const oldDue = dueDayIn(today, oldMonth, input.currentDay);
+  let newDue = dueDayIn(today, oldMonth, input.newDay);
+  if (newDue <= today) newDue = dueDayIn(today, oldMonth + 1, input.newDay);
+  const diff = daysBetweenIso(oldDue, newDue);
+  const monthDays = daysInMonthOf(oldDue);
   const prorated = Math.round((fee * Math.abs(diff)) / monthDays);
   const acrescimo = diff > 0 ? prorated : 0;
   const voucher = diff < 0 ? prorated : 0;
@@ -61,8 +51,8 @@ export function dueDateProRata(input: { monthlyFee: Cents; currentDay: number; n
     valorVoucher: cents(voucher),
     valorAcrescimo: cents(acrescimo),
     valorProximaFatura: cents(fee + acrescimo - voucher),
-    vencimentoAtual: toIso(oldDue),
-    proximoVencimento: toIso(newDue),
+    vencimentoAtual: oldDue,
+    proximoVencimento: newDue,
     cobrarValorProRata: diff === 0 ? 'Não' : 'Sim',
   };
 }
