@@ -49,6 +49,11 @@ export const EnvSchema = z.object({
     z.string().optional(),
     "PostgreSQL only: the owner role that runs the migrations and grants `DATABASE_URL`'s role its privileges at start (see Database roles)",
   ),
+  MIGRATE_ON_START: doc(
+    bool.optional(),
+    "apply pending migrations at start (the demo's one-command start). Off: `npm run migrate` is a deployment step of its own, and the server refuses to start on a schema behind its release ([ADR 064](docs/decisions/064-expand-contract-migrations.md))",
+    'on; off under `NODE_ENV=production`',
+  ),
   DATABASE_POOL_SIZE: doc(
     z.coerce.number().int().min(1).max(500).default(10),
     "PostgreSQL only: connections in the app's pool (per instance; keep instances × this below the server's `max_connections`)",
@@ -268,6 +273,8 @@ export interface AppConfig {
   env: Env;
   production: boolean;
   demoMode: boolean;
+  /** Apply pending migrations at start (MIGRATE_ON_START); off, start-up refuses a schema behind this release (ADR 064). */
+  migrateOnStart: boolean;
   /** PUBLIC_URL is https: Secure cookies and HSTS (`servesHttps`). */
   secure: boolean;
   /** One key per purpose, derived from AUTH_SECRET (and AUTH_SECRET_PREVIOUS during a rotation); ADR 062. */
@@ -348,6 +355,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     env,
     production,
     demoMode,
+    migrateOnStart: env.MIGRATE_ON_START ?? !production,
     secure,
     keys,
     altchaKey: env.ALTCHA_HMAC_KEY ?? keys.key('altcha').toString('base64url'),

@@ -85,6 +85,10 @@ export async function migrate(db: AnyDb, dir = MIGRATIONS_DIR): Promise<string[]
   const { rows: applied } = await sql<{ name: string; sha256: string }>`SELECT name, sha256 FROM ${sql.table(CHECKSUM_TABLE)}`.execute(db);
   const changed = applied.filter((a) => known.has(a.name) && known.get(a.name) !== a.sha256).map((a) => a.name);
   if (changed.length) throw new MigrationChecksumError(changed.sort());
+  // A release older than the schema (a rollback, or an old instance restarting during a deployment) has nothing to
+  // apply; Kysely's Migrator would refuse the newer migrations it has no file for (expand/contract, ADR 064).
+  const done = new Set(applied.map((a) => a.name));
+  if (files.every((f) => done.has(f.name)) && applied.length > files.length) return [];
 
   // Name the schema: Kysely would otherwise take a kysely_migration table of any schema for ours
   // (tests on PostgreSQL run one schema per file).
@@ -123,4 +127,49 @@ async function adoptLegacy(tx: AnyDb, files: MigrationFile[]): Promise<void> {
     await sql`INSERT INTO ${sql.table(CHECKSUM_TABLE)} (name, sha256) VALUES (${r.version}, ${file.sha256})`.execute(tx);
   }
   await sql`DROP TABLE ${sql.table(LEGACY_TABLE)}`.execute(tx);
+}
+
+export class SchemaBehindError extends Error {
+  override name = 'SchemaBehindError';
+  constructor(readonly pending: string[]) {
+    super(
+      `O banco está atrás desta versão: ${pending.length} migração(ões) pendente(s) (${pending.join(', ')}); rode \`npm run migrate\` antes de iniciar. / ` +
+        `The database schema is behind this release: ${pending.length} pending migration(s) (${pending.join(', ')}). ` +
+        'Run `npm run migrate` (with MIGRATION_DATABASE_URL and DATABASE_URL as for the server), then start again; ' +
+        'or set MIGRATE_ON_START=true to migrate at start (ADR 064).',
+    );
+  }
+}
+
+/**
+ * Where the database stands against this release's files, read-only: the files not applied yet, and applied ones
+ * whose file changed. Reads only migration_checksums, which the runtime role may read (db/roles.ts), so a server that
+ * does not migrate (MIGRATE_ON_START=false) can check with its own credentials. Migrations applied that this release
+ * has no file for are fine: the previous release runs on the next one's schema (expand/contract, ADR 064).
+ */
+export async function schemaStatus(db: AnyDb, dir = MIGRATIONS_DIR): Promise<{ pending: string[]; changed: string[] }> {
+  const files = migrationFiles(dir);
+  if (!(await tableExists(db, CHECKSUM_TABLE))) return { pending: files.map((f) => f.name), changed: [] };
+  let applied: { name: string; sha256: string }[];
+  try {
+    ({ rows: applied } = await sql<{ name: string; sha256: string }>`SELECT name, sha256 FROM ${sql.table(CHECKSUM_TABLE)}`.execute(db));
+  } catch (err) {
+    if ((err as { code?: string }).code !== '42501') throw err;
+    throw new Error(
+      `${CHECKSUM_TABLE} is not readable by this role: run \`npm run migrate\` of this release once (it grants DATABASE_URL's role read access to it).`,
+      { cause: err },
+    );
+  }
+  const done = new Map(applied.map((a) => [a.name, a.sha256]));
+  return {
+    pending: files.filter((f) => !done.has(f.name)).map((f) => f.name),
+    changed: files.filter((f) => done.has(f.name) && done.get(f.name) !== f.sha256).map((f) => f.name),
+  };
+}
+
+/** MIGRATE_ON_START=false: the server starts only on a schema `npm run migrate` brought up to this release. */
+export async function requireCurrentSchema(db: AnyDb, dir = MIGRATIONS_DIR): Promise<void> {
+  const { pending, changed } = await schemaStatus(db, dir);
+  if (changed.length) throw new MigrationChecksumError(changed);
+  if (pending.length) throw new SchemaBehindError(pending);
 }

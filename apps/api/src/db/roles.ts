@@ -11,7 +11,7 @@ import { CHECKSUM_TABLE, MIGRATION_TABLE, migrate, type AnyDb } from './migrate'
 
 /** Tables the runtime role may only read and append to. */
 export const APPEND_ONLY_TABLES = ['staff_audit'] as const;
-/** The migrator's own bookkeeping: not the app's business at all. */
+/** The migrator's own bookkeeping: the app may only read which migrations ran (migration_checksums). */
 const MIGRATOR_TABLES = [MIGRATION_TABLE, `${MIGRATION_TABLE}_lock`, CHECKSUM_TABLE];
 /** The migrator's advisory lock (migrate.ts): grants wait for a migration of another instance, and for each other. */
 const MIGRATION_LOCK = 724274;
@@ -44,6 +44,9 @@ export async function grantRuntimeRole(owner: AnyDb, role: string): Promise<void
       await sql`GRANT SELECT, INSERT ON TABLE ${sql.table(table)} TO ${to}`.execute(tx);
     }
     for (const table of MIGRATOR_TABLES) await sql`REVOKE ALL ON TABLE ${sql.table(table)} FROM ${to}`.execute(tx);
+    // Reading which migrations ran (never changing it) lets a server that does not migrate refuse a schema behind its
+    // release with its own credentials (MIGRATE_ON_START=false, ADR 064).
+    await sql`GRANT SELECT ON TABLE ${sql.table(CHECKSUM_TABLE)} TO ${to}`.execute(tx);
   });
 }
 
