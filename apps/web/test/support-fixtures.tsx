@@ -1,3 +1,4 @@
+import { File as NodeFile } from 'node:buffer';
 /**
  * Shared fixtures of the support screens' component tests (/suporte, Minhas solicitações, registration change):
  * the demo contracts, the case list and the MSW handlers of every call those screens make.
@@ -92,6 +93,20 @@ export function fakeLogin() {
 }
 
 /**
+ * The body of a multipart request. Node 24's fetch (undici) builds the files it parses with the global `File`, which
+ * jsdom replaces with its own, and then refuses them: parse with Node's own `File` in place.
+ */
+async function formDataOf(request: Request): Promise<FormData> {
+  const jsdomFile = globalThis.File;
+  globalThis.File = NodeFile as typeof File;
+  try {
+    return await request.formData();
+  } finally {
+    globalThis.File = jsdomFile;
+  }
+}
+
+/**
  * The support page's network: contracts, config, the case list (per contract) and the create, whose answer
  * `answer(sent)` decides (201 CREATED by default). Returns what was sent.
  */
@@ -102,7 +117,7 @@ export function supportNetwork(opts: { cases?: CaseDto[]; answer?: (sent: SentCa
     http.get(route('/api/config'), () => dto(PublicConfigDto, CONFIG)),
     http.get(route('/api/cases/contracts/{nCtrId}'), () => dto(CaseListDto, { casos: opts.cases ?? [] })),
     http.post(route('/api/cases/contracts/{nCtrId}'), async ({ request, params }) => {
-      const form = await request.formData();
+      const form = await formDataOf(request);
       const s: SentCase = {
         nCtrId: String(params.nCtrId),
         dados: JSON.parse(String(form.get('dados'))) as Record<string, unknown>,
