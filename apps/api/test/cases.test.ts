@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseListSince, SUPPORT_MSG, visibleCases, type ContractId } from '@guarita/domain';
 import { rawQuery } from '../src/db/db';
-import { CNPJ_HORIZONTE, CPF_JOAO, CPF_MARIA, createTestApp, multipart, type TestApp } from './helpers';
+import { CNPJ_HORIZONTE, CPF_JOAO, CPF_MARIA, createTestApp, fileOf, formBody, type TestApp } from './helpers';
 
 /** Support cases (issue 9): each request type, idempotency, duplicates, attachments by magic bytes, IDOR, quota. */
 
@@ -53,17 +53,17 @@ describe('support cases', () => {
       headers: { ...auth(who), 'idempotency-key': key },
       payload: body as object,
     });
-  const sendFiles = (
+  const sendFiles = async (
     nCtrId: number,
     dados: unknown,
     files: Array<{ data: Buffer; filename: string; type?: string }>,
     who = CPF_MARIA,
     key = randomUUID(),
   ) => {
-    const body = multipart([
-      { name: 'dados', value: JSON.stringify(dados) },
-      ...files.map((f) => ({ name: 'arquivos', value: f.data, filename: f.filename, type: f.type ?? 'application/octet-stream' })),
-    ]);
+    const form = new FormData();
+    form.append('dados', JSON.stringify(dados));
+    for (const f of files) form.append('arquivos', ...fileOf(f.data, f.filename, f.type));
+    const body = await formBody(form);
     return t.app.inject({
       method: 'POST',
       url: `/api/cases/contracts/${nCtrId}`,

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -266,23 +266,18 @@ export function jwtPayload(token: string): Record<string, unknown> {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export interface Part {
-  name: string;
-  value: string | Buffer;
-  filename?: string;
-  type?: string;
+/**
+ * A browser's FormData as the body of an `app.inject` request: the bytes and the content type with its boundary,
+ * serialized by the platform's own encoder (what fetch sends), not by hand.
+ */
+export async function formBody(form: FormData): Promise<{ payload: Buffer; contentType: string }> {
+  const encoded = new Response(form);
+  const contentType = encoded.headers.get('content-type');
+  if (!contentType) throw new Error('FormData without a content type');
+  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType };
 }
 
-/** A multipart/form-data body, as a browser's FormData would send it. */
-export function multipart(parts: Part[]) {
-  const boundary = `----guarita${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disp = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disp}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`));
-    chunks.push(Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+/** A file part of a FormData: the bytes, a name and a type, like a file the person picked. */
+export function fileOf(data: Buffer | string, filename: string, type = 'application/octet-stream'): [Blob, string] {
+  return [new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), filename];
 }

@@ -8,7 +8,7 @@ import { EMPTY_CLAIM_FORM, saoPauloDateTime, type ClaimFormValues } from '@guari
 import { PENDING_GRACE_MS, sweepPendingFiles } from '../src/modules/uploads/pending';
 import { S3Storage } from '../src/ports/s3-storage';
 import { LocalDiskStorage, type FileStorage } from '../src/ports/storage';
-import { CPF_MARIA, createTestApp, multipart, type TestApp } from './helpers';
+import { CPF_MARIA, createTestApp, fileOf, formBody, type TestApp } from './helpers';
 
 /**
  * Issue 23 item 11 (ADR 035): a process killed in the middle of an upload leaves no file that no row accounts for.
@@ -133,11 +133,11 @@ describe.each(adapters)('uploads killed mid-way leave nothing unaccounted ($name
   });
 
   const auth = () => ({ authorization: `Bearer ${token}` });
-  const contest = () => {
-    const body = multipart([
-      { name: 'dados', value: JSON.stringify({ tipo: 'contestacao', telefone: TEL, descricao: 'Cobrança em dobro.' }) },
-      { name: 'arquivos', value: PDF, filename: 'fatura.pdf', type: 'application/pdf' },
-    ]);
+  const contest = async () => {
+    const form = new FormData();
+    form.append('dados', JSON.stringify({ tipo: 'contestacao', telefone: TEL, descricao: 'Cobrança em dobro.' }));
+    form.append('arquivos', ...fileOf(PDF, 'fatura.pdf', 'application/pdf'));
+    const body = await formBody(form);
     return t.app.inject({
       method: 'POST',
       url: '/api/cases/contracts/100101',

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_ONLINE_VEHICLE_CHANGE_MSG, SPARE_CAR_MSG, todayInSaoPaulo, VEHICLE_MSG } from '@guarita/domain';
 import { rawQuery } from '../src/db/db';
-import { CNPJ_HORIZONTE, CPF_CARLA, CPF_JOAO, CPF_MARIA, createTestApp, multipart, type TestApp } from './helpers';
+import { CNPJ_HORIZONTE, CPF_CARLA, CPF_JOAO, CPF_MARIA, createTestApp, fileOf, formBody, type TestApp } from './helpers';
 
 /** Vehicle change / plate correction and spare car (issue 12 §4–§5): vehicle port, quotation, blocking rules, IDOR. */
 
@@ -52,11 +52,11 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
       headers: { ...auth(who), 'idempotency-key': randomUUID() },
       payload: body as object,
     });
-  const sendFiles = (nCtrId: number, dados: unknown, files: Buffer[], who = CPF_MARIA) => {
-    const body = multipart([
-      { name: 'dados', value: JSON.stringify(dados) },
-      ...files.map((data, i) => ({ name: 'arquivos', value: data, filename: `f${i}`, type: 'application/octet-stream' })),
-    ]);
+  const sendFiles = async (nCtrId: number, dados: unknown, files: Buffer[], who = CPF_MARIA) => {
+    const form = new FormData();
+    form.append('dados', JSON.stringify(dados));
+    for (const [i, data] of files.entries()) form.append('arquivos', ...fileOf(data, `f${i}`));
+    const body = await formBody(form);
     return t.app.inject({
       method: 'POST',
       url: `/api/cases/contracts/${nCtrId}`,
