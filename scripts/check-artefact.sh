@@ -96,6 +96,10 @@ else
   unset MIGRATE_ON_START
 fi
 
+if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
+  echo "check-artefact: something already listens on port $PORT (ARTEFACT_PORT picks another)" >&2
+  exit 1
+fi
 echo "-- node apps/api/dist/server.js on port $PORT"
 [[ -n "$PGURL_ADMIN" ]] || echo "(PGlite: a first start migrates and seeds a new embedded database, slower than on PostgreSQL)"
 t=$(ms)
