@@ -27,6 +27,13 @@ import { tileImageSources } from './modules/trips/tiles';
 
 export type { Ports };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `draining`: a shutdown has begun and /readyz answers 503 (src/shutdown.ts). */
+    readiness: { draining: boolean };
+  }
+}
+
 export interface BuildOptions {
   db: Database;
   config: AppConfig;
@@ -96,6 +103,9 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
     logController: new QuietRequestLog(),
     // Every request has an id (the caller's X-Request-Id when well-formed): in each of its log lines and in the answer.
     genReqId: requestId,
+    // While closing, a request that reaches us on an open connection is served, not answered 503 (graceful shutdown:
+    // readiness has already sent the load balancer elsewhere; what still arrives was sent before it knew).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', (req, reply, done) => {
     reply.header(REQUEST_ID_HEADER, req.id);
@@ -129,7 +139,12 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
   await app.register(session);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // A shutdown begins (src/shutdown.ts): readiness answers 503 first, so the load balancer stops sending, while every
+  // request that still comes is served.
+  const readiness = { draining: false };
+  app.decorate('readiness', readiness);
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    if (readiness.draining) return reply.code(503).send({ status: 'draining' });
     try {
       await sql`SELECT 1`.execute(db);
       return { status: 'ok' };

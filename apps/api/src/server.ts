@@ -7,8 +7,8 @@ import { migrateAs } from './db/roles';
 import { seedDemo } from './db/seed';
 import { buildApp, loggerOptions } from './app';
 import { resealTotpSecrets } from './modules/staff/reseal';
-import { sweepPendingFiles } from './modules/uploads/pending';
 import { stopTracing } from './tracing/start';
+import { closeGracefully, shutdownSettings } from './shutdown';
 
 const config = loadConfig();
 const { env } = config;
@@ -18,7 +18,12 @@ const banner = demoBanner(config);
 if (banner) log.warn({ demoMode: true }, banner);
 
 const db: Database = env.DATABASE_URL
-  ? await openPostgres(env.DATABASE_URL, { log })
+  ? await openPostgres(env.DATABASE_URL, {
+      log,
+      max: env.DATABASE_POOL_SIZE,
+      // The client's own limit stays a little above the server's, so the server's error is the one reported.
+      timeouts: { statement_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS, query_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS + 2000 },
+    })
   : await openPglite(path.resolve(env.DATA_DIR, 'pglite'));
 if (env.DATABASE_URL && !env.MIGRATION_DATABASE_URL) {
   log.warn(
@@ -50,40 +55,12 @@ if (sealed.unreadable > 0)
     'staff authenticator secrets sealed under an unknown AUTH_SECRET: those accounts must enrol again',
   );
 
-// Files a crash left without a row (ADR 035): swept at start, then with the other housekeeping.
-const sweepFiles = () =>
-  sweepPendingFiles(app.db, app.fileStorage)
-    .then((n) => n && app.log.info(`uploads: ${n} file(s) without a row deleted`))
-    .catch((err: unknown) => app.log.warn({ err }, 'uploads: sweep of pending files failed'));
-void sweepFiles();
-
-const prune = setInterval(
-  () => {
-    void sweepFiles();
-    void app.limiter.prune().catch(() => {});
-    void app.payments.pruneIdempotency().catch(() => {});
-    void app.authService.pruneDecoys().catch(() => {});
-    void app.plans.prune().catch(() => {});
-  },
-  10 * 60 * 1000,
-);
-prune.unref();
-
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: closing`);
-    // Stop accepting, finish in-flight requests, then close the database.
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    await app.close();
-    await db.destroy();
-    await stopTracing();
-    clearTimeout(timer);
-    process.exit(0);
-  });
-}
+// Housekeeping (the upload sweep, the retention policy) is the retention module's job, started with the app (ADR 066).
+// SIGTERM/SIGINT: readiness 503, drain, stop the workers, close the pool (src/shutdown.ts).
+closeGracefully(app, shutdownSettings(config), async () => {
+  await db.destroy();
+  await stopTracing();
+});
 
 await app.listen({ port: env.PORT, host: env.HOST });
 // The server renderer of customer pages (ADR 059) loads in the background: the first customer's page does not wait for it.

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { sweepPendingFiles } from '../uploads/pending';
+import { sweepPendingFiles } from '../uploads';
 import { retentionSettings } from './policy';
 import { pruneAll } from './prune';
 

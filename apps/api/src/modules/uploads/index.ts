@@ -3,5 +3,5 @@
  * (ADR 035). Not a Fastify plugin: nothing to register.
  */
 // The module's public face (ADR 068): other modules import these from '../uploads', never its files.
-export { discardFiles, reserveFiles, settleFile, releaseFile } from './pending';
+export { discardFiles, reserveFiles, settleFile, releaseFile, sweepPendingFiles } from './pending';
 export { inspectUpload, sha256, type InspectedFile } from './inspect';
