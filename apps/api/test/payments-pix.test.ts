@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PIX_EXPIRY_MINUTES, parsePixPayload, pixDueDate, todayInSaoPaulo } from '@guarita/domain';
 import { signWebhookBody } from '../src/ports/pix-psp';
 import { DEMO_PIX } from '../src/modules/payments/settings';
-import { CPF_JOAO, CPF_MARIA, createTestApp, type TestApp } from './helpers';
+import { aBill, aLoggedInCustomer, type Customer } from './factories';
+import { createTestApp, type TestApp } from './helpers';
 
-/** Pix charges, the PSP webhook, the demo confirmation and advance payments (issue 3). */
+/** Pix charges, the PSP webhook, the demo confirmation and advance payments (issue 3). Data from factories.ts (ADR 070). */
 
 const SECRET = 'test-webhook-secret-0123456789abcdef';
 
@@ -15,31 +16,18 @@ function monthDay(months: number, day: number): string {
   return new Date(Date.UTC(y, m - 1 + months, day)).toISOString().slice(0, 10);
 }
 
+/** A Pix amount as the PSP writes it: '404.92'. */
+const reais = (cents: number) => (cents / 100).toFixed(2);
+
 describe('payments: Pix, webhook, advance', () => {
   let t: TestApp;
-  const token: Record<string, string> = {};
 
   beforeAll(async () => {
     t = await createTestApp({ env: { PIX_WEBHOOK_SECRET: SECRET } });
-    for (const doc of [CPF_MARIA, CPF_JOAO]) token[doc] = (await t.login(doc)).AccessToken;
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST', url: string, who: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token[who]}`, ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
   const key = () => ({ 'idempotency-key': randomUUID() });
-  const addBill = async (nCtrId: number, status: 'I' | 'A' | 'P', due: string, total = 5000) =>
-    (
-      await t.query<{ doc_entry: number }>(
-        `INSERT INTO bills (n_ctr_id, doc_due_date, doc_total, id_status) VALUES ($1, $2, $3, $4) RETURNING doc_entry`,
-        [nCtrId, due, total, status],
-      )
-    )[0]!.doc_entry;
   const bill = async (docEntry: number) =>
     (
       await t.query<{ id_status: string; paid_at: Date | null }>(`SELECT id_status, paid_at FROM bills WHERE doc_entry = $1`, [docEntry])
@@ -59,8 +47,8 @@ describe('payments: Pix, webhook, advance', () => {
   const paid = (txid: string, valor: string, endToEndId = `E${randomUUID().replace(/-/g, '')}`) => ({
     pix: [{ endToEndId, txid, valor, horario: new Date().toISOString() }],
   });
-  const newPix = async (nCtrId: number, who: string, faturas: number[], valorTotal: number) => {
-    const res = await call('POST', `/api/payments/contracts/${nCtrId}/pix`, who, { faturas, valorTotal }, key());
+  const newPix = async (c: Customer, faturas: number[], valorTotal: number) => {
+    const res = await c.call('POST', `/api/payments/contracts/${c.contract.nCtrId}/pix`, { faturas, valorTotal }, key());
     expect(res.statusCode).toBe(200);
     return res.json().conteudo as {
       txid: string;
@@ -71,44 +59,65 @@ describe('payments: Pix, webhook, advance', () => {
       status: string;
     };
   };
+  /** A customer with an overdue bill and an open Pix for it. */
+  const withOpenPix = async (total?: number) => {
+    const c = await aLoggedInCustomer(t);
+    const b = await aBill(t, c.contract, { status: 'I', ...(total === undefined ? {} : { total, fine: 0, interest: 0 }) });
+    const pix = await newPix(c, [b.docEntry], b.total);
+    return { c, b, pix };
+  };
+  const summary = async (c: Customer) => (await c.call('GET', `/api/payments/contracts/${c.contract.nCtrId}`)).json();
 
   describe('Pix for open bills', () => {
     it('creates one charge with a real BR Code (valid CRC, configured key, amount, txid) expiring in 360 minutes, due tomorrow', async () => {
+      const c = await aLoggedInCustomer(t);
+      const overdue = await aBill(t, c.contract, { status: 'I' });
+      await aBill(t, c.contract, { status: 'A' });
       const before = Date.now();
-      const res = await call('POST', '/api/payments/contracts/100101/pix', CPF_MARIA, { valorTotal: 40492 }, key());
+      const res = await c.call('POST', `/api/payments/contracts/${c.contract.nCtrId}/pix`, { valorTotal: overdue.total }, key());
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({
         sucesso: true,
         mensagem: 'Pix gerado com sucesso!',
-        conteudo: { valor: 40492, status: 'pending', pagoEm: null, link: null, validadeExibida: '02 horas', dtVencimento: pixDueDate() },
+        conteudo: {
+          valor: overdue.total,
+          faturas: [overdue.docEntry],
+          status: 'pending',
+          pagoEm: null,
+          link: null,
+          validadeExibida: '02 horas',
+          dtVencimento: pixDueDate(),
+        },
       });
-      const c = body.conteudo;
-      expect(c.txid).toMatch(/^[A-Za-z0-9]{25}$/);
-      expect(c.rnId).toBe(c.txid);
-      expect(c.pspReference).toEqual(expect.any(String));
-      const parsed = parsePixPayload(c.chaveAleatoria);
+      const pix = body.conteudo;
+      expect(pix.txid).toMatch(/^[A-Za-z0-9]{25}$/);
+      expect(pix.rnId).toBe(pix.txid);
+      expect(pix.pspReference).toEqual(expect.any(String));
+      const parsed = parsePixPayload(pix.chaveAleatoria);
       expect(parsed).toMatchObject({
         key: DEMO_PIX.key,
-        amount: 40492,
-        txid: c.txid,
+        amount: overdue.total,
+        txid: pix.txid,
         merchantName: DEMO_PIX.merchantName,
         merchantCity: DEMO_PIX.merchantCity,
       });
-      const expires = new Date(c.dataExpiracao).getTime();
+      const expires = new Date(pix.dataExpiracao).getTime();
       expect(expires).toBeGreaterThanOrEqual(before + PIX_EXPIRY_MINUTES * 60_000 - 1000);
       expect(expires).toBeLessThanOrEqual(Date.now() + PIX_EXPIRY_MINUTES * 60_000 + 1000);
-      const row = (await t.query<{ slp_code: number }>(`SELECT slp_code FROM pix_charges WHERE txid = $1`, [c.txid]))[0]!;
+      const row = (await t.query<{ slp_code: number }>(`SELECT slp_code FROM pix_charges WHERE txid = $1`, [pix.txid]))[0]!;
       expect(row.slp_code).toBe(16);
 
       // The screen can poll it and the payments summary shows it.
-      const status = await call('GET', `/api/payments/pix/${c.txid}`, CPF_MARIA);
-      expect(status.json()).toEqual(c);
-      expect((await call('GET', '/api/payments/contracts/100101', CPF_MARIA)).json().pixEmAberto).toEqual(c);
+      const status = await c.call('GET', `/api/payments/pix/${pix.txid}`);
+      expect(status.json()).toEqual(pix);
+      expect((await summary(c)).pixEmAberto).toEqual(pix);
     });
 
     it('a second Pix (or a card payment) for bills in an open negotiation is refused with the spec phrase', async () => {
-      const second = await call('POST', '/api/payments/contracts/100101/pix', CPF_MARIA, { valorTotal: 40492 }, key());
+      const { c, b } = await withOpenPix();
+      const url = `/api/payments/contracts/${c.contract.nCtrId}`;
+      const second = await c.call('POST', `${url}/pix`, { valorTotal: b.total }, key());
       expect(second.statusCode).toBe(409);
       expect(second.json()).toEqual({
         sucesso: false,
@@ -116,24 +125,26 @@ describe('payments: Pix, webhook, advance', () => {
         erro: 'PIX_NEGOTIATION_OPEN',
         mensagem: 'A fatura faz parte de uma negociação em aberto!',
       });
-      expect(second.json().mensagem).toContain('faz parte de uma negociação em aberto');
-      const card = await call('POST', '/api/payments/contracts/100101/card-payment', CPF_MARIA, { valorTotal: 40492 }, key());
+      const card = await c.call('POST', `${url}/card-payment`, { valorTotal: b.total }, key());
       expect(card.statusCode).toBe(409);
       expect(card.json().erro).toBe('PIX_NEGOTIATION_OPEN');
+      expect((await bill(b.docEntry)).id_status).toBe('I');
     });
 
     it("another customer's Pix is a 404", async () => {
-      const { pixEmAberto } = (await call('GET', '/api/payments/contracts/100101', CPF_MARIA)).json();
-      const res = await call('GET', `/api/payments/pix/${pixEmAberto.txid}`, CPF_JOAO);
+      const { c, pix } = await withOpenPix();
+      const other = await aLoggedInCustomer(t);
+      const res = await other.call('GET', `/api/payments/pix/${pix.txid}`);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ erro: 'NOT_FOUND', mensagem: 'Cobrança Pix não encontrada.' });
+      expect((await c.call('GET', `/api/payments/pix/${pix.txid}`)).statusCode).toBe(200);
     });
   });
 
   describe('PSP webhook', () => {
     it('refuses a missing, wrong or foreign-secret signature (401) and changes nothing', async () => {
-      const { pixEmAberto } = (await call('GET', '/api/payments/contracts/100101', CPF_MARIA)).json();
-      const body = paid(pixEmAberto.txid, '404.92');
+      const { c, b, pix } = await withOpenPix(40492);
+      const body = paid(pix.txid, '404.92');
       const raw = JSON.stringify(body);
       for (const sig of [
         null,
@@ -153,39 +164,38 @@ describe('payments: Pix, webhook, advance', () => {
         payload: raw.replace('404.92', '404.93'),
       });
       expect(tampered.statusCode).toBe(401);
-      expect((await call('GET', `/api/payments/pix/${pixEmAberto.txid}`, CPF_MARIA)).json().status).toBe('pending');
+      expect((await c.call('GET', `/api/payments/pix/${pix.txid}`)).json().status).toBe('pending');
+      expect((await bill(b.docEntry)).id_status).toBe('I');
     });
 
     it('marks the charge and its bills paid exactly once; a duplicate delivery changes nothing', async () => {
-      const { pixEmAberto } = (await call('GET', '/api/payments/contracts/100101', CPF_MARIA)).json();
-      const body = paid(pixEmAberto.txid, '404.92');
+      const { c, b, pix } = await withOpenPix();
+      const body = paid(pix.txid, reais(b.total));
       const first = await webhook(body);
       expect(first.statusCode).toBe(200);
-      expect(first.json()).toEqual({ recebido: true, resultados: [{ txid: pixEmAberto.txid, resultado: 'paid' }] });
-      const after = await bill(pixEmAberto.faturas[0]);
-      expect(after.id_status).toBe('P');
-      const status = (await call('GET', `/api/payments/pix/${pixEmAberto.txid}`, CPF_MARIA)).json();
+      expect(first.json()).toEqual({ recebido: true, resultados: [{ txid: pix.txid, resultado: 'paid' }] });
+      const after = await bill(b.docEntry);
+      expect(after).toMatchObject({ id_status: 'P', paid_at: expect.any(Date) });
+      const status = (await c.call('GET', `/api/payments/pix/${pix.txid}`)).json();
       expect(status).toMatchObject({ status: 'paid', pagoEm: expect.any(String) });
 
       const dup = await webhook(body);
       expect(dup.statusCode).toBe(200);
-      expect(dup.json().resultados).toEqual([{ txid: pixEmAberto.txid, resultado: 'already_paid' }]);
-      expect(await bill(pixEmAberto.faturas[0])).toEqual(after);
-      expect((await call('GET', `/api/payments/pix/${pixEmAberto.txid}`, CPF_MARIA)).json()).toEqual(status);
-      expect((await call('GET', '/api/payments/contracts/100101', CPF_MARIA)).json()).toMatchObject({
-        totalEmAberto: 0,
-        pixEmAberto: null,
-      });
+      expect(dup.json().resultados).toEqual([{ txid: pix.txid, resultado: 'already_paid' }]);
+      expect(await bill(b.docEntry)).toEqual(after);
+      expect((await c.call('GET', `/api/payments/pix/${pix.txid}`)).json()).toEqual(status);
+      expect(await summary(c)).toMatchObject({ totalEmAberto: 0, pixEmAberto: null });
     });
 
     it('an expired charge: a new Pix may be created; money received late settles still-open bills once (issue 7)', async () => {
-      const b = await addBill(100102, 'I', '2026-01-10', 4990);
-      const pix = await newPix(100102, CPF_MARIA, [b], 4990);
+      const c = await aLoggedInCustomer(t);
+      const b = (await aBill(t, c.contract, { status: 'I', total: 4990, fine: 0, interest: 0 })).docEntry;
+      const pix = await newPix(c, [b], 4990);
       await t.query(`UPDATE pix_charges SET expires_at = now() - interval '1 minute' WHERE txid = $1`, [pix.txid]);
-      expect((await call('GET', `/api/payments/pix/${pix.txid}`, CPF_MARIA)).json().status).toBe('expired');
+      expect((await c.call('GET', `/api/payments/pix/${pix.txid}`)).json().status).toBe('expired');
       expect((await bill(b)).id_status).toBe('I');
 
-      const again = await newPix(100102, CPF_MARIA, [b], 4990);
+      const again = await newPix(c, [b], 4990);
       expect(again.txid).not.toBe(pix.txid);
       await t.query(`UPDATE pix_charges SET expires_at = now() - interval '1 minute' WHERE txid = $1`, [again.txid]);
 
@@ -198,29 +208,27 @@ describe('payments: Pix, webhook, advance', () => {
       // The demo action plays the bank for the second code: the bill is paid by now, so that money is a credit.
       const dev = await t.app.inject({ method: 'POST', url: `/api/dev/pix/${again.txid}/confirm` });
       expect(dev.json()).toEqual({ txid: again.txid, resultado: 'late_credit' });
-
-      // The next tests work on an open Pix of this contract, as they did when this one left its second code pending.
-      const next = await addBill(100102, 'I', '2026-01-11', 4990);
-      await newPix(100102, CPF_MARIA, [next], 4990);
     });
 
     it('a wrong amount or unknown txid settles nothing; a malformed signed body is a 400', async () => {
-      const { pixEmAberto } = (await call('GET', '/api/payments/contracts/100102', CPF_MARIA)).json();
-      const res = await webhook({ pix: [...paid(pixEmAberto.txid, '49.89').pix, ...paid('GUAunknown000000000000000', '1.00').pix] });
+      const { c, b, pix } = await withOpenPix(4990);
+      const res = await webhook({ pix: [...paid(pix.txid, '49.89').pix, ...paid('GUAunknown000000000000000', '1.00').pix] });
       expect(res.json().resultados).toEqual([
-        { txid: pixEmAberto.txid, resultado: 'amount_mismatch' },
+        { txid: pix.txid, resultado: 'amount_mismatch' },
         { txid: 'GUAunknown000000000000000', resultado: 'not_found' },
       ]);
-      expect((await call('GET', `/api/payments/pix/${pixEmAberto.txid}`, CPF_MARIA)).json().status).toBe('pending');
+      expect((await c.call('GET', `/api/payments/pix/${pix.txid}`)).json().status).toBe('pending');
+      expect((await bill(b.docEntry)).id_status).toBe('I');
       const bad = await webhook({ pix: 'nope' });
       expect(bad.statusCode).toBe(400);
     });
 
     it('concurrent Pix requests for one bill create one charge; concurrent duplicate deliveries settle it once', async () => {
-      const b = await addBill(100104, 'I', '2026-02-20', 13990);
+      const c = await aLoggedInCustomer(t);
+      const b = (await aBill(t, c.contract, { status: 'I', total: 13990, fine: 0, interest: 0 })).docEntry;
       const tries = await Promise.all(
         Array.from({ length: 8 }, () =>
-          call('POST', '/api/payments/contracts/100104/pix', CPF_MARIA, { faturas: [b], valorTotal: 13990 }, key()),
+          c.call('POST', `/api/payments/contracts/${c.contract.nCtrId}/pix`, { faturas: [b], valorTotal: 13990 }, key()),
         ),
       );
       expect(tries.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
@@ -230,48 +238,48 @@ describe('payments: Pix, webhook, advance', () => {
       const body = paid(created.txid, '139.90');
       const deliveries = await Promise.all(Array.from({ length: 10 }, () => webhook(body)));
       const results = deliveries.map((r) => r.json().resultados[0].resultado).sort();
-      expect(results).toEqual([
-        'already_paid',
-        'already_paid',
-        'already_paid',
-        'already_paid',
-        'already_paid',
-        'already_paid',
-        'already_paid',
-        'already_paid',
-        'already_paid',
-        'paid',
-      ]);
+      expect(results).toEqual([...Array<string>(9).fill('already_paid'), 'paid']);
       expect((await bill(b)).id_status).toBe('P');
     });
 
     it('demo mode: the dev action confirms through the same path, once', async () => {
-      const { pixEmAberto } = (await call('GET', '/api/payments/contracts/100102', CPF_MARIA)).json();
-      const first = await t.app.inject({ method: 'POST', url: `/api/dev/pix/${pixEmAberto.txid}/confirm` });
-      expect(first.json()).toEqual({ txid: pixEmAberto.txid, resultado: 'paid' });
-      const second = await t.app.inject({ method: 'POST', url: `/api/dev/pix/${pixEmAberto.txid}/confirm` });
-      expect(second.json()).toEqual({ txid: pixEmAberto.txid, resultado: 'already_paid' });
-      expect((await bill(pixEmAberto.faturas[0])).id_status).toBe('P');
+      const { b, pix } = await withOpenPix();
+      const first = await t.app.inject({ method: 'POST', url: `/api/dev/pix/${pix.txid}/confirm` });
+      expect(first.json()).toEqual({ txid: pix.txid, resultado: 'paid' });
+      const second = await t.app.inject({ method: 'POST', url: `/api/dev/pix/${pix.txid}/confirm` });
+      expect(second.json()).toEqual({ txid: pix.txid, resultado: 'already_paid' });
+      expect((await bill(b.docEntry)).id_status).toBe('P');
       expect((await t.app.inject({ method: 'POST', url: '/api/dev/pix/GUAnope/confirm' })).statusCode).toBe(404);
     });
   });
 
   describe('advance (ADR 002)', () => {
-    // João's contract 200201: its seeded open bill is replaced by bills each test places in time.
-    beforeAll(async () => {
-      await t.query(`DELETE FROM bills WHERE n_ctr_id = 200201 AND id_status <> 'P'`);
-    });
-    const forecast = async () => (await call('GET', '/api/payments/contracts/200201/advance', CPF_JOAO)).json();
-    const advance = (metodoPagamento: unknown, headers = key()) =>
-      call('POST', '/api/payments/contracts/200201/advance', CPF_JOAO, { metodoPagamento }, headers);
+    /**
+     * A customer whose contract is due on the 15th, paid up to the last due date before today, with a Visa ending
+     * 1111 on file and no open bill: each test places the bills it needs in time.
+     */
+    const advanceCustomer = async () => {
+      const c = await aLoggedInCustomer(t, { contract: { dueDay: 15, card: { last4: '1111', brand: 'visa' } } });
+      const last = monthDay(0, 15) < todayInSaoPaulo() ? 0 : -1;
+      for (const m of [last - 2, last - 1, last]) await aBill(t, c.contract, { status: 'P', due: monthDay(m, 15), total: 7990 });
+      const url = `/api/payments/contracts/${c.contract.nCtrId}/advance`;
+      return {
+        c,
+        forecast: async () => (await c.call('GET', url)).json(),
+        advance: (metodoPagamento: unknown, headers = key()) => c.call('POST', url, { metodoPagamento }, headers),
+        openBill: (due: string) => aBill(t, c.contract, { status: 'A', due, total: 7990 }).then((x) => x.docEntry),
+      };
+    };
 
     it('the method is required (spec message)', async () => {
-      const res = await call('POST', '/api/payments/contracts/200201/advance', CPF_JOAO, {}, key());
+      const { c } = await advanceCustomer();
+      const res = await c.call('POST', `/api/payments/contracts/${c.contract.nCtrId}/advance`, {}, key());
       expect(res.statusCode).toBe(400);
       expect(res.json().mensagem).toBe('Selecione um método de pagamento para antecipação');
     });
 
     it('no open bill → "Você não possui faturas para antecipação!"', async () => {
+      const { forecast, advance } = await advanceCustomer();
       expect(await forecast()).toEqual({
         sucesso: true,
         conteudo: {
@@ -295,8 +303,9 @@ describe('payments: Pix, webhook, advance', () => {
     });
 
     it("this month's debit still scheduled → ADVANCE_UNAVAILABLE with the scheduled date", async () => {
+      const { forecast, advance, openBill } = await advanceCustomer();
       const today = todayInSaoPaulo();
-      const b = await addBill(200201, 'A', today, 7990);
+      const b = await openBill(today);
       const f = await forecast();
       expect(f.conteudo).toMatchObject({ valor: 7990, docEntry: b, elegivel: false, motivo: 'PENDING_DEBIT', dataAgendada: today });
       const res = await advance('CC');
@@ -309,12 +318,13 @@ describe('payments: Pix, webhook, advance', () => {
         mensagem: `A antecipação só é possível após o débito da mensalidade deste mês, agendado para ${d}/${m}/${y}.`,
         detalhes: { motivo: 'PENDING_DEBIT', dataAgendada: today },
       });
-      await t.query(`UPDATE bills SET id_status = 'P', paid_at = now() WHERE doc_entry = $1`, [b]);
+      expect((await bill(b)).id_status).toBe('A');
     });
 
     it('overdue bills → ADVANCE_UNAVAILABLE (OVERDUE_BILLS)', async () => {
-      const overdue = await addBill(200201, 'I', monthDay(-1, 15), 7990);
-      await addBill(200201, 'A', monthDay(1, 15), 7990);
+      const { c, advance, openBill } = await advanceCustomer();
+      await aBill(t, c.contract, { status: 'I', total: 7990 });
+      const next = await openBill(monthDay(1, 15));
       const res = await advance('PI');
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({
@@ -322,11 +332,14 @@ describe('payments: Pix, webhook, advance', () => {
         mensagem: 'A antecipação só é possível após a quitação das faturas em atraso.',
         detalhes: { motivo: 'OVERDUE_BILLS', dataAgendada: null },
       });
-      await t.query(`UPDATE bills SET id_status = 'P', paid_at = now() WHERE doc_entry = $1`, [overdue]);
+      expect((await bill(next)).id_status).toBe('A');
     });
 
     it('PI: a Pix for the next open bill; a second request while it is open → the spec message; paid through the webhook path', async () => {
+      const { forecast, advance, openBill } = await advanceCustomer();
+      const next = await openBill(monthDay(1, 15));
       const f = await forecast();
+      expect(f.conteudo.docEntry).toBe(next);
       expect(f.conteudo).toMatchObject({ valor: 7990, elegivel: true, motivo: null, docDueDate: monthDay(1, 15) });
       const res = await advance('PI');
       expect(res.statusCode).toBe(200);
@@ -356,7 +369,8 @@ describe('payments: Pix, webhook, advance', () => {
     });
 
     it('CC: charges the card on file once per key and pays the bill', async () => {
-      const b = await addBill(200201, 'A', monthDay(2, 15), 7990);
+      const { c, advance, openBill } = await advanceCustomer();
+      const b = await openBill(monthDay(2, 15));
       const headers = key();
       const res = await advance('CC', headers);
       expect(res.statusCode).toBe(200);
@@ -374,38 +388,41 @@ describe('payments: Pix, webhook, advance', () => {
       expect(replay.headers['idempotent-replayed']).toBe('true');
       expect(replay.json()).toEqual(res.json());
       expect(
-        (await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_charges WHERE n_ctr_id = 200201 AND purpose = 'advance'`))[0]!.n,
+        (
+          await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_charges WHERE n_ctr_id = $1 AND purpose = 'advance'`, [
+            c.contract.nCtrId,
+          ])
+        )[0]!.n,
       ).toBe(1);
     });
 
     it('CC: a card on file that declines charges → 402, no request left in processing', async () => {
-      const saved = await call('POST', '/api/payments/contracts/200201/advance', CPF_JOAO, { metodoPagamento: 'CC' }, key());
-      expect(saved.json().erro).toBe('ADVANCE_NO_INVOICES');
-      const change = await t.app.inject({
-        method: 'PUT',
-        url: '/api/payments/contracts/200201/card',
-        headers: { authorization: `Bearer ${token[CPF_JOAO]}` },
-        payload: {
-          dadosDoCartao: {
-            numeroCartao: '4000000000000341',
-            mesExpiracao: '01',
-            anoExpiracao: '31',
-            cvv: '321',
-            nomeTitular: 'Joao P Lima',
-          },
-        },
+      const { c, forecast, advance, openBill } = await advanceCustomer();
+      // A card that the gateway accepts on file but declines when charged.
+      const change = await c.call('PUT', `/api/payments/contracts/${c.contract.nCtrId}/card`, {
+        dadosDoCartao: { numeroCartao: '4000000000000341', mesExpiracao: '01', anoExpiracao: '31', cvv: '321', nomeTitular: 'Joao P Lima' },
       });
       expect(change.statusCode).toBe(200);
-      const b = await addBill(200201, 'A', monthDay(3, 15), 7990);
+      const b = await openBill(monthDay(3, 15));
       const res = await advance('CC');
       expect(res.statusCode).toBe(402);
       expect(res.json()).toMatchObject({ sucesso: false, status: 402, erro: 'CARD_DECLINED' });
       expect((await bill(b)).id_status).toBe('A');
       expect((await forecast()).conteudo).toMatchObject({ elegivel: true, docEntry: b });
+      expect(
+        (
+          await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM advance_requests WHERE n_ctr_id = $1 AND status = 'processing'`, [
+            c.contract.nCtrId,
+          ])
+        )[0]!.n,
+      ).toBe(0);
     });
 
     it('LP: a payment link to open in a new tab; paying it on the (sandbox) checkout settles the bill once', async () => {
+      const { forecast, advance, openBill } = await advanceCustomer();
+      const next = await openBill(monthDay(1, 15));
       const { conteudo: f } = await forecast();
+      expect(f.docEntry).toBe(next);
       const res = await advance('LP');
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -443,31 +460,35 @@ describe('payments: Pix, webhook, advance', () => {
 });
 
 describe('payments outside demo mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ demoMode: false });
+  });
+  afterAll(() => t?.close());
+
   it('without PIX_KEY there is no Pix, without a webhook secret every webhook is refused, and the dev action does not exist', async () => {
-    const t = await createTestApp({ demoMode: false });
-    try {
-      const { AccessToken } = await t.login(CPF_MARIA);
-      const pix = await t.app.inject({
+    const c = await aLoggedInCustomer(t);
+    const overdue = await aBill(t, c.contract, { status: 'I' });
+    const pix = await c.call(
+      'POST',
+      `/api/payments/contracts/${c.contract.nCtrId}/pix`,
+      { valorTotal: overdue.total },
+      {
+        'idempotency-key': randomUUID(),
+      },
+    );
+    expect(pix.statusCode).toBe(503);
+    expect(pix.json()).toMatchObject({ erro: 'PIX_UNAVAILABLE' });
+    const raw = JSON.stringify({ pix: [{ endToEndId: 'E1', txid: 'GUA1', valor: '1.00' }] });
+    for (const secret of [DEMO_PIX.webhookSecret, '']) {
+      const res = await t.app.inject({
         method: 'POST',
-        url: '/api/payments/contracts/100101/pix',
-        headers: { authorization: `Bearer ${AccessToken}`, 'idempotency-key': randomUUID() },
-        payload: { valorTotal: 40492 },
+        url: '/api/payments/pix/webhook',
+        headers: { 'content-type': 'application/json', 'x-webhook-signature': signWebhookBody(raw, secret) },
+        payload: raw,
       });
-      expect(pix.statusCode).toBe(503);
-      expect(pix.json()).toMatchObject({ erro: 'PIX_UNAVAILABLE' });
-      const raw = JSON.stringify({ pix: [{ endToEndId: 'E1', txid: 'GUA1', valor: '1.00' }] });
-      for (const secret of [DEMO_PIX.webhookSecret, '']) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/payments/pix/webhook',
-          headers: { 'content-type': 'application/json', 'x-webhook-signature': signWebhookBody(raw, secret) },
-          payload: raw,
-        });
-        expect(res.statusCode).toBe(401);
-      }
-      expect((await t.app.inject({ method: 'POST', url: '/api/dev/pix/GUA1/confirm' })).statusCode).toBe(404);
-    } finally {
-      await t.close();
+      expect(res.statusCode).toBe(401);
     }
+    expect((await t.app.inject({ method: 'POST', url: '/api/dev/pix/GUA1/confirm' })).statusCode).toBe(404);
   });
 });
