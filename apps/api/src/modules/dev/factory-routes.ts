@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { noAuth } from '../../plugins/openapi';
 import { createFactoryCustomer, type FactoryCustomer } from '../../db/seed-factory';
-import { ensureDemoPhotoFiles } from '../claims/seed';
+import { ensureDemoPhotoFiles } from '../claims';
+import { SimulatedTrackingFeed } from '../../ports/tracking-feed';
 
 /**
  * The e2e suite's data factory (ADR 071), registered only when TEST_FACTORIES=true (which needs demo mode and which
@@ -25,6 +26,8 @@ const Body = z.object({
   trips: z.array(Keyed).optional(),
   referrals: z.array(Keyed).optional(),
   requiredSubItems: z.array(Keyed).optional(),
+  /** Contracts (by name) whose vehicle the tracking simulator drives, as it drives the demo Onix. */
+  live: z.array(z.string()).optional(),
 });
 const Result = z.object({
   document: z.string(),
@@ -36,6 +39,10 @@ const Result = z.object({
 });
 
 const factoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const feeds: SimulatedTrackingFeed[] = [];
+  app.addHook('onClose', async () => {
+    for (const f of feeds) f.stop();
+  });
   app.post(
     '/test/customers',
     {
@@ -51,6 +58,15 @@ const factoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const made = await createFactoryCustomer(app.db, req.body as unknown as FactoryCustomer, app.clock);
       if (req.body.claims?.length) await ensureDemoPhotoFiles(app.db, app.fileStorage);
+      for (const key of req.body.live ?? []) {
+        const nCtrId = made.contracts[key];
+        if (nCtrId === undefined) continue;
+        const feed = new SimulatedTrackingFeed(app.db, nCtrId, app.config.env.TRACKING_SIMULATOR_INTERVAL_MS, undefined, (err) =>
+          app.log.warn({ err }, 'factory: tracking simulator tick failed'),
+        );
+        feeds.push(feed);
+        feed.start();
+      }
       return reply.code(201).send(made);
     },
   );
