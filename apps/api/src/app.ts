@@ -7,7 +7,6 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { trace } from '@opentelemetry/api';
 import type { AppConfig } from './config';
 import type { Database } from './db/db';
 import composition, { type Ports } from './composition';
@@ -18,6 +17,7 @@ import metrics from './plugins/metrics';
 import { logPath } from './lib/log-path';
 import { REQUEST_ID_HEADER, requestId } from './lib/request-id';
 import { tracingStarted } from './tracing/start';
+import { nameServerSpan, traceIds } from './tracing/context';
 import { responseSerializerCompiler } from './lib/serializer';
 import { trustProxyOption } from './lib/trust-proxy';
 import openapi from './plugins/openapi';
@@ -58,13 +58,6 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     // With tracing on (ADR 067), each line inside a traced request names its trace: logs and spans join up.
     ...(tracingStarted() ? { mixin: traceIds } : {}),
   };
-}
-
-function traceIds(): Record<string, string> {
-  const span = trace.getActiveSpan();
-  if (!span) return {};
-  const { traceId, spanId } = span.spanContext();
-  return { trace_id: traceId, span_id: spanId };
 }
 
 /** A request slower than this is logged at info even when it succeeded. */
@@ -111,6 +104,7 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
     reply.header(REQUEST_ID_HEADER, req.id);
     done();
   });
+  if (tracingStarted()) app.addHook('onRequest', nameServerSpan);
   app.setValidatorCompiler(validatorCompiler);
   // fast-json-stringify from each response schema; zod checks every answer too, except in production (ADR 049) and in
   // the bench, which measures production's path on demo data (production refuses demo mode, ADR 062).

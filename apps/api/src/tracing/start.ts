@@ -2,9 +2,9 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import { logPath } from '../lib/log-path';
 
 /**
- * OpenTelemetry traces (ADR 067): the incoming request (node:http server span, named by its Fastify route), its SQL
- * statements (node-postgres, which the embedded PGlite also goes through) and its outbound calls (fetch: S3, SMS, CEP;
- * SMTP gets a span of its own in ports/notifier.ts). Off unless an OTLP endpoint is configured; then every package is
+ * OpenTelemetry traces (ADR 067): the incoming request (node:http server span, named by its Fastify route in
+ * tracing/context.ts), its SQL statements (node-postgres, which the embedded PGlite also goes through) and its outbound
+ * calls (fetch: S3, SMS, CEP; SMTP gets a span of its own in ports/notifier.ts). Off unless an OTLP endpoint is configured; then every package is
  * loaded here, by dynamic import, so a server without tracing never loads one.
  *
  * Instrumentation patches `pg` and `node:http` when they are first required: this must run before the app's modules
@@ -31,7 +31,7 @@ export function tracingStarted(): boolean {
 
 export async function startTracing(o: TracingOptions): Promise<void> {
   if (running) return;
-  const [api, sdk, hooks, core, resources, { registerInstrumentations }, http, pgi, undici, fastifyOtel] = await Promise.all([
+  const [api, sdk, hooks, core, resources, { registerInstrumentations }, http, pgi, undici] = await Promise.all([
     import('@opentelemetry/api'),
     import('@opentelemetry/sdk-trace'),
     import('@opentelemetry/context-async-hooks'),
@@ -41,7 +41,6 @@ export async function startTracing(o: TracingOptions): Promise<void> {
     import('@opentelemetry/instrumentation-http'),
     import('@opentelemetry/instrumentation-pg'),
     import('@opentelemetry/instrumentation-undici'),
-    import('@fastify/otel'),
   ]);
   let exporter = o.exporter;
   if (!exporter) {
@@ -67,17 +66,12 @@ export async function startTracing(o: TracingOptions): Promise<void> {
         },
       }),
       // Statement texts carry $1 placeholders, never values (enhancedDatabaseReporting stays off: values are personal
-      // data). Only statements inside a traced request: the workers' polls would each start a trace of their own.
-      new pgi.PgInstrumentation({ requireParentSpan: true }),
+      // data). Only statements inside a traced request: the workers' polls would each start a trace of their own. No
+      // span per pool checkout: a wait for a connection shows as the pool's metric (guarita_db_pool_waiting).
+      new pgi.PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
       new undici.UndiciInstrumentation({
         // An outbound address without its query string, and a CEP in a lookup's path masked as the logs mask it.
         requestHook: (span, req) => span.setAttribute('url.full', redactOutbound(`${req.origin}${req.path}`)),
-      }),
-      // Names the server span by its route pattern; one span for the handler, none per hook (cheaper, less noise).
-      new fastifyOtel.default({
-        registerOnInitialization: true,
-        instrumentHooks: false,
-        ignorePaths: (opts: { url: string }) => UNTRACED.has(opts.url),
       }),
     ],
   });
