@@ -288,7 +288,7 @@ describe('notifications', () => {
         new SmtpNotifier(`smtp://127.0.0.1:${port}?ignoreTLS=true`, 'Guarita <nao-responda@guarita.example>'),
         t.app.customers,
         t.app.contracts,
-        t.app.payments,
+        t.app.payments.pix,
         t.app.trips,
         { pollMs: 0, batch: 20, leaseSeconds: 300, retryBaseSeconds: 0, publicUrl: 'https://portal.example' },
       );

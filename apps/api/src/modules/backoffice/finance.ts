@@ -9,10 +9,9 @@ import {
 } from '@guarita/domain';
 import type { Database } from '../../db/db';
 import { AppError } from '../../lib/errors';
-import type { CustomersService } from '../customers/service';
-import type { DeskFilter } from '../payments/repository';
-import type { PaymentsService } from '../payments/service';
-import type { AuditLog } from '../staff/audit';
+import type { CustomersService } from '../customers';
+import type { DeskFilter, PaymentsLedger } from '../payments';
+import type { AuditLog } from '../staff';
 import type { Acting } from './service';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -40,13 +39,13 @@ function page<R, T>(rows: R[], limit: number, map: (r: R) => T, key: (r: R) => [
 
 /**
  * The financeiro desk (issue 13 §2): late Pix payments and the credits to refund (ADR 010), advance requests and
- * payment links, read through PaymentsService (which owns those tables); marking a refund done commits with its
+ * payment links, read through the payments module's ledger (which owns those tables); marking a refund done commits with its
  * audit row.
  */
 export class FinanceDesk {
   constructor(
     private readonly db: Database,
-    private readonly payments: PaymentsService,
+    private readonly payments: PaymentsLedger,
     private readonly customers: CustomersService,
     private readonly audit: AuditLog,
   ) {}

@@ -30,7 +30,7 @@ export default fp(
         app.plans,
       ),
     );
-    app.decorate('financeDesk', new FinanceDesk(app.db, app.payments, app.customers, app.staffAudit));
+    app.decorate('financeDesk', new FinanceDesk(app.db, app.payments.ledger, app.customers, app.staffAudit));
     await app.register(routes, { prefix: '/api' });
     await app.register(financeRoutes, { prefix: '/api' });
   },

@@ -125,8 +125,8 @@ export function firstScreenReader(app: FastifyInstance) {
     const [contract, bills, advance, summary, plan, cases, trips, position, claimEntry] = await Promise.all([
       body.start ? part('contract', () => app.contracts.detail(customerId, id)) : skip(),
       body.start ? part('bills', () => app.contracts.bills(customerId, id)) : skip(),
-      body.start ? part('advance', () => app.payments.advanceForecast(customerId, id)) : skip(),
-      body.summary ? part('summary', () => app.payments.summary(customerId, id)) : skip(),
+      body.start ? part('advance', () => app.payments.advance.forecast(customerId, id)) : skip(),
+      body.summary ? part('summary', () => app.payments.summary.get(customerId, id)) : skip(),
       body.plan ? part('plan', () => app.plan.view(customerId, id)) : skip(),
       body.cases ? part('cases', () => app.cases.list(customerId, id)) : skip(),
       tracked ? part('trips', () => app.trips.page(customerId, id, undefined, TRIPS_PAGE_SIZE)) : skip(),

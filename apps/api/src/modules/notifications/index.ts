@@ -32,7 +32,7 @@ export default fp(
       app.notifier,
       app.customers,
       app.contracts,
-      app.payments,
+      app.payments.pix,
       app.trips,
       settings,
       (err) => app.log.warn({ err }, 'notification worker tick failed'),

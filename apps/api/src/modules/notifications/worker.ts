@@ -8,10 +8,10 @@ import {
 } from '@guarita/domain';
 import type { Database } from '../../db/db';
 import type { Notifier } from '../../ports/notifier';
-import type { ContractService } from '../contracts/service';
-import type { CustomersService } from '../customers/service';
-import type { PaymentsService } from '../payments/service';
-import type { TripsService } from '../trips/service';
+import type { ContractService } from '../contracts';
+import type { CustomersService } from '../customers';
+import type { PixService } from '../payments';
+import type { TripsService } from '../trips';
 import type { NotificationOutbox } from './outbox';
 import type { NotificationsRepository } from './repository';
 import type { NotificationsSettings } from './settings';
@@ -40,7 +40,7 @@ export class NotificationWorker {
     private readonly notifier: Notifier,
     private readonly customers: CustomersService,
     private readonly contracts: ContractService,
-    private readonly payments: PaymentsService,
+    private readonly pix: PixService,
     private readonly trips: TripsService,
     private readonly settings: NotificationsSettings,
     private readonly onError: (err: unknown) => void = () => {},
@@ -70,7 +70,7 @@ export class NotificationWorker {
 
   /** Periodic events: each one's key makes a second scan add nothing. */
   async scan(): Promise<void> {
-    for (const pix of await this.payments.pixExpiringSoon(PIX_EXPIRING_WARNING_MINUTES)) {
+    for (const pix of await this.pix.expiringSoon(PIX_EXPIRING_WARNING_MINUTES)) {
       const key = `pix:${pix.txid}:expirando`;
       if (await this.repo.exists(this.db, key)) continue;
       await this.db.transaction().execute((tx) =>

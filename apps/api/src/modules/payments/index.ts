@@ -1,35 +1,72 @@
 import fp from 'fastify-plugin';
 import { IdempotencyStore } from '../../lib/idempotency';
+import { AdvanceService } from './advance';
+import { CardChangeService } from './card-change';
+import { CardCharger } from './card-charger';
+import { CardPaymentService } from './card-payment';
+import { DemoPixPayer } from './demo-pix';
+import { PaymentsLedger } from './ledger';
+import { LedgerRepository } from './ledger-repository';
+import { PayableBills } from './payable-bills';
+import { PaymentLinkService } from './payment-links';
+import { PixService } from './pix';
+import { PixWebhookService } from './pix-webhook';
 import { PaymentsRepository } from './repository';
-import { PaymentsService } from './service';
-import { paymentsSettings } from './settings';
+import { paymentsSettings, type PaymentsSettings } from './settings';
+import { PaymentsSummaryService } from './summary';
 import routes from './routes';
+
+// The module's public face (ADR 068): other modules import these from '../payments', never its files.
+export type { DeskFilter } from './ledger-repository';
+export type { PaymentsLedger, PixService, AdvanceService, PaymentsSummaryService };
+
+/** The payments module's services, one per job (ADR 069), each with only the collaborators it uses. */
+export interface Payments {
+  summary: PaymentsSummaryService;
+  cardPayment: CardPaymentService;
+  cardChange: CardChangeService;
+  pix: PixService;
+  pixWebhook: PixWebhookService;
+  /** Demo mode's "the payer paid" (its route exists only in demo mode). */
+  demoPix: DemoPixPayer;
+  advance: AdvanceService;
+  links: PaymentLinkService;
+  /** The financeiro desk's reads and refunds. */
+  ledger: PaymentsLedger;
+  settings: PaymentsSettings;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    payments: PaymentsService;
+    payments: Payments;
   }
 }
 
 /** Payments (issue 3): card, Pix, card change, advance, the PSP webhook; /api/payments/* and demo /api/dev/*. */
 export default fp(
   async (app) => {
+    const { db, contracts, clock, cardGateway: gateway, notificationOutbox: outbox } = app;
     const settings = paymentsSettings(app.config);
-    const service = new PaymentsService(
-      app.db,
-      new PaymentsRepository(),
-      app.contracts,
-      app.customers,
-      app.cardGateway,
-      app.pixPsp,
-      new IdempotencyStore(app.db, settings.hashSecret),
+    const repo = new PaymentsRepository();
+    const idempotency = new IdempotencyStore(db, settings.hashSecret);
+    const bills = new PayableBills(repo, contracts, idempotency, clock);
+    const charger = new CardCharger(gateway, repo, contracts, clock, outbox);
+    const pix = new PixService(db, repo, contracts, bills, idempotency, app.pixPsp, clock);
+    const pixWebhook = new PixWebhookService(db, repo, contracts, app.customers, clock, app.notifier, outbox);
+    const links = new PaymentLinkService(db, repo, contracts, gateway, clock, outbox);
+    const payments: Payments = {
+      summary: new PaymentsSummaryService(db, repo, contracts, clock),
+      cardPayment: new CardPaymentService(contracts, bills, charger, idempotency, app.limiter),
+      cardChange: new CardChangeService(db, contracts, gateway, app.limiter),
+      pix,
+      pixWebhook,
+      demoPix: new DemoPixPayer(db, repo, pixWebhook, clock),
+      advance: new AdvanceService(db, repo, contracts, idempotency, pix, links, charger, clock),
+      links,
+      ledger: new PaymentsLedger(db, new LedgerRepository(), clock),
       settings,
-      app.limiter,
-      app.clock,
-      app.notifier,
-      app.notificationOutbox,
-    );
-    app.decorate('payments', service);
+    };
+    app.decorate('payments', payments);
     await app.register(routes, { prefix: '/api' });
   },
   { name: 'payments', dependencies: ['ports', 'authenticate', 'customers', 'contracts'] },

@@ -3,9 +3,10 @@ import type { CardBrand, PixChargeStatus } from '@guarita/domain';
 import type { Executor } from '../../db/db';
 
 /**
- * SQL of the payments module: card_charges, pix_charges, payment_links, advance_requests and idempotency_keys
- * (the last in idempotency.ts). Every method takes the connection to use, so it runs inside the caller's
- * transaction. Bills and contracts belong to the contracts module (ContractService).
+ * SQL of the payments module: card_charges, pix_charges, payment_links, advance_requests, pix_late_payments (the
+ * financeiro desk's lists are in ledger-repository.ts; idempotency_keys in lib/idempotency.ts). Every method takes
+ * the connection to use, so it runs inside the caller's transaction. Bills and contracts belong to the contracts
+ * module (ContractService).
  */
 
 export interface PixRow {
@@ -359,46 +360,4 @@ export class PaymentsRepository {
       .where('id', '=', id)
       .execute();
   }
-
-  // ── The financeiro desk (issue 13): newest first, keyset on (time, id) ────────────────────────────
-
-  async latePayments(q: Executor, f: DeskFilter<'pending' | 'refunded' | 'none'>) {
-    let query = q.selectFrom('pix_late_payments').selectAll();
-    if (f.status) query = query.where('refund_status', '=', f.status);
-    if (f.before) query = query.where(sql<boolean>`(received_at, id) < (${new Date(f.before.at)}, ${Number(f.before.id)})`);
-    return query.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
-  }
-
-  async latePaymentForUpdate(q: Executor, id: number) {
-    return q.selectFrom('pix_late_payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-  }
-
-  async markRefunded(q: Executor, id: number, r: { note: string; by: string; at: Date }): Promise<void> {
-    await q
-      .updateTable('pix_late_payments')
-      .set({ refund_status: 'refunded', refund_note: r.note, refunded_by: r.by, refunded_at: r.at })
-      .where('id', '=', id)
-      .execute();
-  }
-
-  async advanceRequests(q: Executor, f: DeskFilter<'processing' | 'paid' | 'failed'>) {
-    let query = q.selectFrom('advance_requests').selectAll();
-    if (f.status) query = query.where('status', '=', f.status);
-    if (f.before) query = query.where(sql<boolean>`(created_at, id) < (${new Date(f.before.at)}, ${Number(f.before.id)})`);
-    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
-  }
-
-  async paymentLinks(q: Executor, f: DeskFilter<'pending' | 'paid' | 'expired'>) {
-    let query = q.selectFrom('payment_links').selectAll();
-    if (f.status) query = query.where('status', '=', f.status);
-    if (f.before) query = query.where(sql<boolean>`(created_at, id) < (${new Date(f.before.at)}, ${f.before.id})`);
-    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
-  }
-}
-
-/** A desk list's filter: a status, the page size, and the last row of the previous page. */
-export interface DeskFilter<S extends string> {
-  status?: S;
-  limit: number;
-  before?: { at: string; id: string };
 }

@@ -19,7 +19,7 @@ import {
 } from '@guarita/domain';
 import { AppError, ErrorEnvelope, errorResponses } from '../../lib/errors';
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from '../../ports/pix-psp';
-import { NCtrIdParams } from '../contracts/routes';
+import { NCtrIdParams } from '../contracts';
 import { bearerAuth, noAuth, pixWebhookSignature } from '../../plugins/openapi';
 import { IdempotencyHeaders, sendIdempotent } from '../../lib/idempotent-route';
 
@@ -59,7 +59,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: PaymentsSummaryDto, ...errorResponses },
         },
       },
-      (req) => payments.summary(req.auth.customerId, req.params.nCtrId),
+      (req) => payments.summary.get(req.auth.customerId, req.params.nCtrId),
     );
 
     r.post(
@@ -84,7 +84,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) =>
         sendIdempotent(
           reply,
-          await payments.payOpenBills(req.auth.customerId, req.params.nCtrId, req.headers['idempotency-key'], req.body),
+          await payments.cardPayment.payOpenBills(req.auth.customerId, req.params.nCtrId, req.headers['idempotency-key'], req.body),
         ),
     );
 
@@ -106,7 +106,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req, reply) =>
-        sendIdempotent(reply, await payments.createPix(req.auth.customerId, req.params.nCtrId, req.headers['idempotency-key'], req.body)),
+        sendIdempotent(reply, await payments.pix.create(req.auth.customerId, req.params.nCtrId, req.headers['idempotency-key'], req.body)),
     );
 
     r.get(
@@ -121,7 +121,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: PixConteudoDto, ...errorResponses },
         },
       },
-      (req) => payments.pixStatus(req.auth.customerId, req.params.txid),
+      (req) => payments.pix.status(req.auth.customerId, req.params.txid),
     );
 
     r.put(
@@ -139,7 +139,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ChangeCardResultDto, ...paymentErrorResponses },
         },
       },
-      (req) => payments.changeCard(req.auth.customerId, req.params.nCtrId, req.body.dadosDoCartao),
+      (req) => payments.cardChange.changeCard(req.auth.customerId, req.params.nCtrId, req.body.dadosDoCartao),
     );
 
     r.get(
@@ -154,7 +154,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: AdvanceForecastDto, ...errorResponses },
         },
       },
-      (req) => payments.advanceForecast(req.auth.customerId, req.params.nCtrId),
+      (req) => payments.advance.forecast(req.auth.customerId, req.params.nCtrId),
     );
 
     r.post(
@@ -178,7 +178,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) =>
         sendIdempotent(
           reply,
-          await payments.requestAdvance(req.auth.customerId, req.params.nCtrId, req.headers['idempotency-key'], req.body.metodoPagamento),
+          await payments.advance.request(req.auth.customerId, req.params.nCtrId, req.headers['idempotency-key'], req.body.metodoPagamento),
         ),
     );
   });
@@ -224,7 +224,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           }
         },
       },
-      (req) => payments.handlePixWebhook(req.body),
+      (req) => payments.pixWebhook.handle(req.body),
     );
   });
 
@@ -251,7 +251,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      async (req) => ({ txid: req.params.txid, resultado: await payments.simulatePixPayment(req.params.txid) }),
+      async (req) => ({ txid: req.params.txid, resultado: await payments.demoPix.pay(req.params.txid) }),
     );
 
     dev.get(
@@ -260,7 +260,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         schema: { hide: true, params: LinkParams },
       },
       async (req, reply) => {
-        const link = await payments.findLink(req.params.id);
+        const link = await payments.links.find(req.params.id);
         if (!link) throw new AppError(404, 'NOT_FOUND', 'Link de pagamento não encontrado.');
         const status = link.effectiveStatus;
         const body =
@@ -286,7 +286,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         schema: { hide: true, params: LinkParams },
       },
       async (req, reply) => {
-        const result = await payments.confirmLink(req.params.id);
+        const result = await payments.links.confirm(req.params.id);
         if (result === 'not_found') throw new AppError(404, 'NOT_FOUND', 'Link de pagamento não encontrado.');
         return reply.redirect(`/api/dev/payment-links/${req.params.id}`, 303);
       },

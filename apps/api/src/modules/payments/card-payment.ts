@@ -1,0 +1,75 @@
+import { PAYMENT_MSG, type CardPaymentResultDto, type ContractId } from '@guarita/domain';
+import { AppError } from '../../lib/errors';
+import type { IdempotencyStore, IdempotentAnswer } from '../../lib/idempotency';
+import type { RateLimiter } from '../../lib/rate-limit';
+import type { ContractService } from '../contracts';
+import type { CardCharger } from './card-charger';
+import type { PayableBills } from './payable-bills';
+import { CARD_ATTEMPTS_PER_WINDOW, reference, sortedUnique, type CardPaymentInput, type DeclinedBody } from './shared';
+
+/** Open bills paid by card: the card on file or a new card, which then becomes the card on file. */
+export class CardPaymentService {
+  constructor(
+    private readonly contracts: ContractService,
+    private readonly bills: PayableBills,
+    private readonly charger: CardCharger,
+    private readonly idem: IdempotencyStore,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** Pays overdue ('I') bills with the card on file or a new card; exactly one charge per Idempotency-Key. */
+  async payOpenBills(
+    customerId: number,
+    nCtrId: ContractId,
+    key: string,
+    input: CardPaymentInput,
+  ): Promise<IdempotentAnswer<CardPaymentResultDto | DeclinedBody>> {
+    const contract = await this.contracts.requireActive(customerId, nCtrId);
+    if (contract.slpCode === null) throw new AppError(422, 'SELLER_CODE_MISSING', PAYMENT_MSG.sellerCodeMissing);
+    const card = input.dadosDoCartao;
+    const hash = this.idem.requestHash('card-payment', {
+      nCtrId,
+      faturas: sortedUnique(input.faturas),
+      valorTotal: input.valorTotal,
+      card: card ?? null,
+    });
+    if (card) await this.limiter.hit(`card-attempt:customer:${customerId}`, CARD_ATTEMPTS_PER_WINDOW);
+
+    // Reserve the bills (short transaction), charge with no lock or connection held, then settle (issue 7).
+    return this.idem.runOutsideLock(customerId, key, 'card-payment', hash, {
+      reserve: async (tx) => {
+        const { bills, total } = await this.bills.lock(tx, nCtrId, input.faturas, input.valorTotal, { customerId, key });
+        if (!card && !contract.cardSummary) throw new AppError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
+        const docEntries = bills.map((b) => b.docEntry);
+        return { plan: { docEntries, total }, docEntries };
+      },
+      call: ({ docEntries, total }) =>
+        this.charger.charge({
+          idempotencyKey: `${customerId}:${key}`,
+          reference: reference(nCtrId),
+          amount: total,
+          currency: 'BRL',
+          installments: 1,
+          description: `Faturas ${docEntries.join(', ')} do contrato ${nCtrId}`,
+          ...(card ? { card } : {}),
+        }),
+      settle: (tx, { docEntries, total }, result) =>
+        this.charger.record(tx, { customerId, contract, purpose: 'invoice', key, docEntries, amount: total, card, result }, (charge) => ({
+          status: 200,
+          body: {
+            sucesso: true,
+            status: 200,
+            mensagem: PAYMENT_MSG.paymentSuccess,
+            conteudo: {
+              pagamentoId: charge.id,
+              valor: total,
+              faturas: docEntries,
+              pmCard: charge.brand,
+              cardSummary: charge.last4,
+              pagoEm: charge.createdAt.toISOString(),
+            },
+          },
+        })),
+    });
+  }
+}
