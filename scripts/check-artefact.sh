@@ -85,16 +85,10 @@ else
   where="PGlite in $DATA_DIR"
 fi
 
-if (cd "$APP" && npm pkg get scripts.migrate | grep -q dist/); then
-  echo "-- npm run migrate ($where)"
-  t=$(ms)
-  (cd "$APP" && npm run --silent migrate)
-  echo "migrate: $(($(ms) - t)) ms"
-else
-  # Until `npm run migrate` runs the artefact (ADR 064), the server migrates at start.
-  echo "-- no npm run migrate on the artefact: the server migrates at start ($where)"
-  unset MIGRATE_ON_START
-fi
+echo "-- npm run migrate ($where)"
+t=$(ms)
+(cd "$APP" && npm run --silent migrate)
+echo "migrate: $(($(ms) - t)) ms"
 
 if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
   echo "check-artefact: something already listens on port $PORT (ARTEFACT_PORT picks another)" >&2

@@ -33,8 +33,6 @@ const ENTRIES: Record<string, string> = {
   'staff-create': 'scripts/staff-create.ts',
   'keys-reseal': 'scripts/keys-reseal.ts',
 };
-// TEMPORARY (issue 28): migrate-cli.ts lands with ADR 064's work; until it is in the tree the build goes without it.
-if (!existsSync(path.join(apiDir, ENTRIES['migrate-cli']!))) delete ENTRIES['migrate-cli'];
 
 /** Where Node looks for a package imported from dist/ (node_modules of apps/api, then of the repository's root). */
 const reachable = [path.join(apiDir, 'node_modules'), path.join(repoRoot, 'node_modules')].map((d) => d + path.sep);
