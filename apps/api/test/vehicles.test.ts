@@ -6,9 +6,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_ONLINE_VEHICLE_CHANGE_MSG, SPARE_CAR_MSG, todayInSaoPaulo, VEHICLE_MSG } from '@guarita/domain';
 import { rawQuery } from '../src/db/db';
-import { CNPJ_HORIZONTE, CPF_CARLA, CPF_JOAO, CPF_MARIA, createTestApp, fileOf, formBody, type TestApp } from './helpers';
+import { aLoggedInCustomer, aSession, type ContractInput } from './factories';
+import { CPF_CARLA, createTestApp, fileOf, formBody, type TestApp } from './helpers';
 
-/** Vehicle change / plate correction and spare car (issue 12 §4–§5): vehicle port, quotation, blocking rules, IDOR. */
+/**
+ * Vehicle change / plate correction and spare car (issue 12 §4–§5): vehicle port, quotation, blocking rules, IDOR. Each
+ * test makes its own customer and contract (factories.ts, ADR 070); the blocking rules of the demo data are read on
+ * Carla's seeded contracts, which no test here changes.
+ */
 
 const TEL = '(31) 98765-4321';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n');
@@ -28,31 +33,55 @@ const plated = (placa: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** An annual Guarita Essencial on a Civic, with assistance and collision, no tracker, no seller: free of every rule. */
+/** A fleet (COBRE) plan: no vehicle change online. */
+const COBRE: ContractInput = {
+  idPlan: 'GUARITA_COBRE_FROTA_MG',
+  planName: 'Guarita Cobre Frota',
+  slpCode: 31,
+  dueDay: 5,
+  fipeLimit: 15_000_000,
+  vehicleType: 'CAT_AGRAVO_OUTROS',
+  vehicle: { model: 'Fiorino Endurance 1.4', manufacturer: 'Fiat', year: 2023 },
+  items: ['roubo_furto', 'rastreador', 'assistencia', 'colisao', 'carro_reserva'],
+};
+
+const CIVIC: ContractInput = {
+  idPlan: 'GUARITA_ESSENCIAL_ANUAL_MG',
+  planName: 'Guarita Essencial Anual',
+  slpCode: null,
+  dueDay: 20,
+  tracker: false,
+  fipeLimit: 12_000_000,
+  card: { last4: '0005', brand: 'amex' },
+  vehicle: { model: 'Civic EXL 2.0', manufacturer: 'Honda', year: 2020 },
+  items: ['roubo_furto', 'assistencia', 'colisao'],
+};
+
 describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
   let t: TestApp;
   let uploads: string;
-  const token: Record<string, string> = {};
 
   beforeAll(async () => {
     uploads = mkdtempSync(path.join(tmpdir(), 'guarita-uploads-'));
     t = await createTestApp({ env: { UPLOADS_DIR: uploads } });
-    for (const doc of [CPF_MARIA, CPF_JOAO, CNPJ_HORIZONTE, CPF_CARLA]) token[doc] = (await t.login(doc)).AccessToken;
   }, 180_000);
   afterAll(async () => {
     await t?.close();
     rmSync(uploads, { recursive: true, force: true });
   });
 
-  const auth = (who: string) => ({ authorization: `Bearer ${token[who]}` });
-  const get = (url: string, who = CPF_MARIA) => t.app.inject({ method: 'GET', url, headers: auth(who) });
-  const send = (nCtrId: number, body: unknown, who = CPF_MARIA) =>
+  type Who = { token: string };
+  const auth = (who: Who) => ({ authorization: `Bearer ${who.token}` });
+  const get = (url: string, who: Who) => t.app.inject({ method: 'GET', url, headers: auth(who) });
+  const send = (nCtrId: number, body: unknown, who: Who) =>
     t.app.inject({
       method: 'POST',
       url: `/api/cases/contracts/${nCtrId}`,
       headers: { ...auth(who), 'idempotency-key': randomUUID() },
       payload: body as object,
     });
-  const sendFiles = async (nCtrId: number, dados: unknown, files: Buffer[], who = CPF_MARIA) => {
+  const sendFiles = async (nCtrId: number, dados: unknown, files: Buffer[], who: Who) => {
     const form = new FormData();
     form.append('dados', JSON.stringify(dados));
     for (const [i, data] of files.entries()) form.append('arquivos', ...fileOf(data, `f${i}`));
@@ -64,14 +93,17 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
       payload: body.payload,
     });
   };
+  const civic = () => aLoggedInCustomer(t, { contract: CIVIC });
+  const carla = async (): Promise<Who> => ({ token: (await aSession(t, { document: CPF_CARLA })).AccessToken });
   const details = async (id: string) =>
     (await rawQuery<{ details: Record<string, string> }>(t.db, 'SELECT details FROM cases WHERE id = $1', [id]))[0]!.details;
   const casesOf = async (nCtrId: number) =>
     Number((await rawQuery<{ n: number }>(t.db, 'SELECT count(*)::int AS n FROM cases WHERE n_ctr_id = $1', [nCtrId]))[0]!.n);
-  const close = (id: string) => t.app.caseSystem.close(id, 'staff');
 
   describe('vehicle port', () => {
     it('looks up old and Mercosul plates, in any case and with a hyphen', async () => {
+      const c = await civic();
+      const get = (url: string) => t.app.inject({ method: 'GET', url, headers: auth(c) });
       const old = await get('/api/vehicles/plates/abc-1234');
       expect(old.statusCode).toBe(200);
       expect(old.json()).toMatchObject({ Placa: 'ABC1234', Fabricante: 'Fiat', Permitido: true, Fipe: { Valor: 22350 } });
@@ -82,6 +114,8 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
     });
 
     it("an unknown plate is 404 with the FIPE message; a non-plate is 400 'Insira a placa do carro'; no session is 401", async () => {
+      const c = await civic();
+      const get = (url: string) => t.app.inject({ method: 'GET', url, headers: auth(c) });
       const missing = await get('/api/vehicles/plates/ZZZ9Z99');
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toMatchObject({ mensagem: VEHICLE_MSG.fipeNotFoundTitle, detalhes: { motivo: VEHICLE_MSG.fipeNotFoundText } });
@@ -92,6 +126,8 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
     });
 
     it('lists FIPE brands and a brand’s models with Permitido', async () => {
+      const c = await civic();
+      const get = (url: string) => t.app.inject({ method: 'GET', url, headers: auth(c) });
       const brands = (await get('/api/vehicles/brands')).json().marcas as Array<{ Codigo: string; Nome: string }>;
       expect(brands).toContainEqual({ Codigo: '23', Nome: 'GM - Chevrolet' });
       const models = (await get('/api/vehicles/brands/41/models')).json().modelos;
@@ -103,32 +139,36 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
 
   describe('restrictions', () => {
     it('each demo contract shows its blocking rule, with when it ends', async () => {
-      const rules = async (n: number) => (await get(`/api/vehicles/contracts/${n}/restrictions`, CPF_CARLA)).json().carroReserva.regras;
+      const who = await carla();
+      const rules = async (n: number) => (await get(`/api/vehicles/contracts/${n}/restrictions`, who)).json().carroReserva.regras;
       expect((await rules(600601))[0]).toMatchObject({ rule: 'GRACE_PERIOD', endsAt: expect.any(String) });
       expect((await rules(600602))[0]).toMatchObject({ rule: 'RECENT_REGULARISATION' });
       expect((await rules(600603))[0]).toMatchObject({ rule: 'RECENT_THEFT_OR_SPARE_CAR' });
       expect(await rules(600604)).toEqual([
         { rule: 'COLLISION_IN_PROGRESS', endsAt: null, texto: 'Há um caso de colisão em andamento: disponível quando ele for concluído.' },
       ]);
-      const third = (await get('/api/vehicles/contracts/600605/restrictions', CPF_CARLA)).json();
+      const third = (await get('/api/vehicles/contracts/600605/restrictions', who)).json();
       expect(third.carroReserva.regras.map((r: { rule: string }) => r.rule)).toEqual(['THIRD_PARTY_COLLISION']);
       expect(third.trocaVeiculo).toEqual({ cobre: false, bloqueio: SPARE_CAR_MSG.thirdPartyCollision });
     });
 
     it('a free contract is not blocked; a COBRE plan is flagged; someone else’s contract is 404', async () => {
-      expect((await get('/api/vehicles/contracts/100104/restrictions')).json()).toEqual({
+      const c = await civic();
+      const fleet = await aLoggedInCustomer(t, { customer: { kind: 'cnpj' }, contract: COBRE });
+      expect((await get(`/api/vehicles/contracts/${c.contract.nCtrId}/restrictions`, c)).json()).toEqual({
         carroReserva: { bloqueado: false, regras: [] },
         trocaVeiculo: { cobre: false, bloqueio: null },
       });
-      expect((await get('/api/vehicles/contracts/300301/restrictions', CNPJ_HORIZONTE)).json().trocaVeiculo.cobre).toBe(true);
-      expect((await get('/api/vehicles/contracts/600601/restrictions')).statusCode).toBe(404);
-      expect((await get('/api/vehicles/contracts/100104/restrictions', CPF_CARLA)).statusCode).toBe(404);
+      expect((await get(`/api/vehicles/contracts/${fleet.contract.nCtrId}/restrictions`, fleet)).json().trocaVeiculo.cobre).toBe(true);
+      expect((await get(`/api/vehicles/contracts/${fleet.contract.nCtrId}/restrictions`, c)).statusCode).toBe(404);
+      expect((await get(`/api/vehicles/contracts/${c.contract.nCtrId}/restrictions`, fleet)).statusCode).toBe(404);
     });
   });
 
   describe('vehicle change case', () => {
     it('prices a plated vehicle from its FIPE value, never the client’s band; a second one is a duplicate', async () => {
-      const res = await send(100104, plated('BRA2E19'));
+      const c = await civic();
+      const res = await send(c.contract.nCtrId, plated('BRA2E19'), c);
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ Reason: 'Troca de Veículo', Subject: 'Troca de Veículo / Correção de Placa' });
       const d = await details(res.json().Id);
@@ -141,15 +181,15 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
         limitado: false,
         veiculo: 'VW - VolksWagen T-Cross Highline 1.4 TSI',
       });
-      expect((await send(100104, plated('ABC1234'))).statusCode).toBe(409);
-      await close(res.json().Id);
+      expect((await send(c.contract.nCtrId, plated('ABC1234'), c)).statusCode).toBe(409);
+      expect(await casesOf(c.contract.nCtrId)).toBe(1);
     });
 
     it('150–200 thousand is accepted and priced in the 150K band, limited', async () => {
-      const res = await send(100104, plated('FRT4G56', { caso: 'Correção de Placa' }));
+      const c = await civic();
+      const res = await send(c.contract.nCtrId, plated('FRT4G56', { caso: 'Correção de Placa' }), c);
       expect(res.statusCode).toBe(201);
       expect(JSON.parse((await details(res.json().Id)).Cotacao__c!)).toMatchObject({ categoriaFipe: 'CAT_FIPE_150K', limitado: true });
-      await close(res.json().Id);
     });
 
     it.each([
@@ -158,14 +198,16 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
       ['GHI5J67', VEHICLE_MSG.fipeNotFoundTitle],
       ['ZZZ9Z99', VEHICLE_MSG.fipeNotFoundTitle],
     ])('%s is refused with the spec message and stores nothing', async (placa, message) => {
-      const before = await casesOf(100104);
-      const res = await send(100104, plated(placa));
+      const c = await civic();
+      const res = await send(c.contract.nCtrId, plated(placa), c);
       expect(res.statusCode).toBe(422);
       expect(res.json().mensagem).toBe(message);
-      expect(await casesOf(100104)).toBe(before);
+      expect(await casesOf(c.contract.nCtrId)).toBe(0);
     });
 
     it('unplated: chassis, brand, model and year by hand, priced in the band chosen; a model not permitted is refused', async () => {
+      const c = await civic();
+      const sendCivic = (body: unknown) => send(c.contract.nCtrId, body, c);
       const year = Number(todayInSaoPaulo().slice(0, 4));
       const unplated = {
         ...plated(''),
@@ -178,13 +220,13 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
         tipoVeiculo: 'CAT_AGRAVO_PICKUP_CAM',
         faixaFipe: 140,
       };
-      expect((await send(100104, { ...unplated, chassi: '11111111111111111' })).json().mensagem).toBe(VEHICLE_MSG.chassisRepeated);
-      expect((await send(100104, { ...unplated, chassi: '9BGKS48U0NG12345O' })).json().mensagem).toBe(VEHICLE_MSG.chassisInvalid);
-      expect((await send(100104, { ...unplated, ano: year - 5 })).json().mensagem).toBe(VEHICLE_MSG.insertYear);
-      const refused = await send(100104, { ...unplated, marca: '41', modelo: '5762' });
+      expect((await sendCivic({ ...unplated, chassi: '11111111111111111' })).json().mensagem).toBe(VEHICLE_MSG.chassisRepeated);
+      expect((await sendCivic({ ...unplated, chassi: '9BGKS48U0NG12345O' })).json().mensagem).toBe(VEHICLE_MSG.chassisInvalid);
+      expect((await sendCivic({ ...unplated, ano: year - 5 })).json().mensagem).toBe(VEHICLE_MSG.insertYear);
+      const refused = await sendCivic({ ...unplated, marca: '41', modelo: '5762' });
       expect(refused.statusCode).toBe(422);
       expect(refused.json().mensagem).toBe(VEHICLE_MSG.notPermittedText);
-      const res = await send(100104, unplated);
+      const res = await sendCivic(unplated);
       expect(res.statusCode).toBe(201);
       const d = await details(res.json().Id);
       expect(d.QualNumeroPlaca__c).toBe('Não emplacado, chassi 9BGKS48U0NG123457');
@@ -195,17 +237,19 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
         veiculo: 'GM - Chevrolet Tracker Premier 1.2 Turbo',
         ano: year + 1,
       });
-      await close(res.json().Id);
     });
 
     it('an open collision with third parties, a COBRE plan and someone else’s contract are refused', async () => {
-      const third = await send(600605, plated('BRA2E19'), CPF_CARLA);
+      const third = await send(600605, plated('BRA2E19'), await carla());
       expect(third.statusCode).toBe(422);
       expect(third.json().mensagem).toBe('Você possui um caso de colisão com terceiros em aberto.');
-      const cobre = await send(300301, plated('BRA2E19'), CNPJ_HORIZONTE);
+      const fleet = await aLoggedInCustomer(t, { customer: { kind: 'cnpj' }, contract: COBRE });
+      const cobre = await send(fleet.contract.nCtrId, plated('BRA2E19'), fleet);
       expect(cobre.statusCode).toBe(422);
       expect(cobre.json().mensagem).toBe(NO_ONLINE_VEHICLE_CHANGE_MSG);
-      expect((await send(600601, plated('BRA2E19'))).statusCode).toBe(404);
+      const c = await civic();
+      expect((await send(600601, plated('BRA2E19'), c)).statusCode).toBe(404);
+      expect(await casesOf(fleet.contract.nCtrId)).toBe(0);
     });
   });
 
@@ -223,7 +267,7 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
       'a crafted request on blocked contract %i is refused and stores nothing',
       async (n) => {
         const before = await casesOf(n);
-        const res = await sendFiles(n, spare('Furto'), [PDF], CPF_CARLA);
+        const res = await sendFiles(n, spare('Furto'), [PDF], await carla());
         expect(res.statusCode).toBe(422);
         expect(res.json()).toMatchObject({ erro: 'SPARE_CAR_BLOCKED' });
         expect(res.json().mensagem).toMatch(/^Solicitação Bloqueada: /);
@@ -232,36 +276,41 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
     );
 
     it('theft: the occurrence report, PedidoDoCliente__c and Motivo_Adyen__c; then the 30-day rule blocks another', async () => {
-      expect((await sendFiles(100104, spare('Furto', { local: '' }), [PDF])).json().mensagem).toBe(VEHICLE_MSG.required);
-      expect((await send(100104, spare('Roubo'))).statusCode).toBe(400); // no report
-      const res = await sendFiles(100104, spare('Furto'), [PDF]);
+      const c = await civic();
+      const n = c.contract.nCtrId;
+      expect((await sendFiles(n, spare('Furto', { local: '' }), [PDF], c)).json().mensagem).toBe(VEHICLE_MSG.required);
+      expect((await send(n, spare('Roubo'), c)).statusCode).toBe(400); // no report
+      const res = await sendFiles(n, spare('Furto'), [PDF], c);
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ Reason: 'Carro Reserva', anexos: 1 });
       expect(await details(res.json().Id)).toMatchObject({
         Motivo_Adyen__c: 'Furto',
         PedidoDoCliente__c: 'Carro reserva (até 7 dias). Retirada em: Rua da Bahia, 1148 — Belo Horizonte',
       });
-      await close(res.json().Id);
-      const again = await sendFiles(100104, spare('Roubo', { transporte: 'reembolso_transporte', local: undefined }), [PDF]);
+      // Even once that case is closed, the 30-day rule blocks another request.
+      await t.app.caseSystem.close(res.json().Id, 'staff');
+      const again = await sendFiles(n, spare('Roubo', { transporte: 'reembolso_transporte', local: undefined }), [PDF], c);
       expect(again.statusCode).toBe(422);
       expect(again.json().detalhes.motivo).toBe('RECENT_THEFT_OR_SPARE_CAR');
-      expect((await get('/api/vehicles/contracts/100104/restrictions')).json().carroReserva.bloqueado).toBe(true);
+      expect((await get(`/api/vehicles/contracts/${n}/restrictions`, c)).json().carroReserva.bloqueado).toBe(true);
     });
 
     it("theft: the occurrence report is a PDF only, a photo gets the spec's message and stores nothing (ADR 061)", async () => {
       const req = spare('Roubo', { transporte: 'reembolso_transporte', local: undefined });
-      const before = await casesOf(200201);
-      const res = await sendFiles(200201, req, [await photo(10)], CPF_JOAO);
+      const c = await civic();
+      const res = await sendFiles(c.contract.nCtrId, req, [await photo(10)], c);
       expect(res.statusCode).toBe(415);
       expect(res.json().mensagem).toBe('Apenas arquivos PDF são permitidos para o Boletim de Ocorrência.');
-      expect(await casesOf(200201)).toBe(before);
+      expect(await casesOf(c.contract.nCtrId)).toBe(0);
     });
 
     it('collision: exactly two vehicle photos (jpg/png), never a PDF', async () => {
       const req = spare('Colisão', { transporte: 'reembolso_transporte', local: undefined });
-      expect((await sendFiles(200201, req, [await photo(10)], CPF_JOAO)).statusCode).toBe(400);
-      expect((await sendFiles(200201, req, [PDF, await photo(10)], CPF_JOAO)).statusCode).toBe(415);
-      const res = await sendFiles(200201, req, [await photo(10), await photo(200)], CPF_JOAO);
+      const c = await civic();
+      const n = c.contract.nCtrId;
+      expect((await sendFiles(n, req, [await photo(10)], c)).statusCode).toBe(400);
+      expect((await sendFiles(n, req, [PDF, await photo(10)], c)).statusCode).toBe(415);
+      const res = await sendFiles(n, req, [await photo(10), await photo(200)], c);
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ anexos: 2 });
       const docs = await rawQuery<{ document_type: string }>(t.db, 'SELECT document_type FROM case_attachments WHERE case_id = $1', [
