@@ -36,6 +36,8 @@ export default defineConfig({
           // Each file gets its own fresh database; PGlite is memory hungry, keep parallelism modest.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+          // `npm run db:record-queries` (ADR 064): the run records every statement it makes.
+          setupFiles: process.env.GUARITA_RECORD_SQL ? ['test/release-queries/record.setup.ts'] : [],
         },
       },
       {
