@@ -22,5 +22,5 @@ cp -R apps/api/dist "$DEST/apps/api/dist"
 cp -R apps/web/dist "$DEST/apps/web/dist"
 
 # Only the API workspace's dependencies (and those of the workspace packages it uses): the web's React, icons and
-# map are in its dist/ already, bundled (194 MB of node_modules instead of 306 MB).
+# map are in its dist/ already, bundled (189 MB of node_modules instead of 306 MB).
 cd "$DEST" && npm ci --omit=dev --workspace=@guarita/api --no-audit --no-fund --loglevel=error
