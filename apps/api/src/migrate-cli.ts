@@ -11,13 +11,23 @@
  */
 import path from 'node:path';
 import { pino } from 'pino';
+import { EnvSchema } from './config';
 import { openPglite, openPostgres } from './db/db';
 import { migrateAs } from './db/roles';
 
-const log = pino({ name: 'migrate', level: process.env.LOG_LEVEL ?? 'info' });
-// The same variables, with the same defaults, as config.ts's.
-const { DATABASE_URL, MIGRATION_DATABASE_URL } = process.env;
-const dataDir = process.env.DATA_DIR ?? './data';
+// The server's variables and defaults for the database, and nothing else of its configuration.
+const {
+  DATABASE_URL,
+  MIGRATION_DATABASE_URL,
+  DATA_DIR: dataDir,
+  LOG_LEVEL,
+} = EnvSchema.pick({
+  DATABASE_URL: true,
+  MIGRATION_DATABASE_URL: true,
+  DATA_DIR: true,
+  LOG_LEVEL: true,
+}).parse(process.env);
+const log = pino({ name: 'migrate', level: LOG_LEVEL });
 
 const started = Date.now();
 const db = DATABASE_URL ? await openPostgres(DATABASE_URL, { max: 1 }) : await openPglite(path.resolve(dataDir, 'pglite'));

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { demoBanner, loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/db';
-import { requireCurrentSchema } from './db/migrate';
+import { SchemaBehindError, requireCurrentSchema } from './db/migrate';
 import { migrateAs } from './db/roles';
 import { seedDemo } from './db/seed';
 import { buildApp, loggerOptions } from './app';
@@ -33,7 +33,17 @@ if (env.DATABASE_URL && !env.MIGRATION_DATABASE_URL) {
 // With MIGRATION_DATABASE_URL the owner role migrates and grants; DATABASE_URL's role only reads and writes rows.
 // MIGRATE_ON_START=false (production's default, ADR 064): `npm run migrate` is a deployment step of its own; a schema
 // behind this release stops the start here, naming the pending migrations and the command to run (SchemaBehindError).
-if (!config.migrateOnStart) await requireCurrentSchema(db);
+if (!config.migrateOnStart) {
+  try {
+    await requireCurrentSchema(db);
+  } catch (err) {
+    if (!(err instanceof SchemaBehindError)) throw err;
+    // An operator's step left out, not a bug: one line saying what to run, no stack.
+    log.fatal({ pending: err.pending }, err.message);
+    await db.destroy();
+    process.exit(1);
+  }
+}
 const applied = config.migrateOnStart ? await migrateAs(db, env.DATABASE_URL ? env.MIGRATION_DATABASE_URL : undefined) : [];
 if (applied.length) log.info({ applied }, `migrations applied: ${applied.join(', ')}`);
 
