@@ -23,7 +23,7 @@ describe('retention', () => {
     settings = retentionSettings(t.config);
     customer = (await t.query<{ id: number }>('SELECT id FROM customers ORDER BY id LIMIT 1'))[0]!.id;
     staff = (await t.query<{ id: number }>('SELECT id FROM staff ORDER BY id LIMIT 1'))[0]!.id;
-  });
+  }, 180_000); // a whole app on a busy machine
   afterAll(() => t?.close());
 
   /** Per table: rows of an age just past the policy (`old`) and just inside it (`young`), marked by their key. */
