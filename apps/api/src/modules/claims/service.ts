@@ -12,7 +12,6 @@ import {
   isBoletimType,
   isClaimPhaseOf,
   makeClaimFormSchema,
-  photoStatus,
   relevantClaimValues,
   routeForPhotoStatus,
   STAFF_MSG,
@@ -20,11 +19,9 @@ import {
   type ClaimCreatedDto,
   type ClaimEntryDto,
   type ClaimListDto,
-  type ClaimPhotoTypeDto,
   type ClaimSummaryDto,
   type ClaimViewDto,
   type ContractId,
-  type PhotoRecord,
   type PhotoStatusDto,
   type PhotoUploadedDto,
   type UploadMime,
@@ -36,37 +33,19 @@ import type { Clock } from '../../ports/clock';
 import { newStorageKey, type FileStorage } from '../../ports/storage';
 import { discardFiles, releaseFile, reserveFiles, settleFile, inspectUpload } from '../uploads';
 import type { ContractService } from '../contracts';
-import { type CaseRecord, type CaseSystem, DuplicateCaseError } from '../cases';
+import { type CaseSystem, DuplicateCaseError } from '../cases';
 import type { NotificationOutbox } from '../notifications';
 import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../../lib/idempotency';
-import { ClaimsRepository, type ClaimKind, type ClaimRow, type ClaimSide, type PhotoRow } from './repository';
+import { ClaimLookup, CLAIM_SUBJECT, claimNotFound, claimRow, kindOf, toRecord, withPhotoStatus } from './claim-lookup';
+import { ClaimsRepository, type ClaimRow } from './repository';
+
+export { CLAIM_SUBJECT };
+const PHOTO_MIMES: readonly UploadMime[] = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
 import { unitOfWork } from '../../db/unit-of-work';
 
 export interface ClaimsSettings {
   quotaBytes: number;
 }
-
-/** Every claim case carries this Subject, so the duplicate rule is one open claim per contract and Reason. */
-export const CLAIM_SUBJECT = 'Sinistro';
-const PHOTO_MIMES: readonly UploadMime[] = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
-
-const claimNotFound = () => new AppError(404, 'NOT_FOUND', 'Sinistro não encontrado.');
-const kindOf = (reason: string): ClaimKind => (reason === 'Vidros' ? 'vidros' : 'colisao');
-const ymd = (iso: string | null) => (iso ? iso.slice(0, 10).replace(/-/g, '') : null);
-const claimRow = (c: CaseRecord, k: ClaimSide): ClaimRow => ({
-  ...k,
-  caseNumber: c.CaseNumber,
-  customerId: c.customerId,
-  nCtrId: c.nCtrId,
-  status: c.Status,
-  phase: c.Fase__c,
-  createdAt: c.CreatedDate,
-});
-
-const toRecord = (p: PhotoRow): PhotoRecord => ({
-  TipoFoto: { Id: p.typeId },
-  Foto: { Aprovacao: p.approved, TextoReprovacao: p.rejectionText, Tipo: p.contentType === 'application/pdf' ? 'pdf' : 'jpg' },
-});
 
 /**
  * Claims (issue 11, spec 002): a claim is a case of the case system (Reason Colisão or Vidros, Subject
@@ -74,6 +53,7 @@ const toRecord = (p: PhotoRow): PhotoRecord => ({
  */
 export class ClaimsService {
   readonly repo = new ClaimsRepository();
+  private readonly lookup: ClaimLookup;
 
   constructor(
     private readonly db: Database,
@@ -86,7 +66,9 @@ export class ClaimsService {
     private readonly settings: ClaimsSettings,
     /** Customer notifications (issue 13 §3): a rejected photo, in the review's own transaction. */
     private readonly outbox?: NotificationOutbox,
-  ) {}
+  ) {
+    this.lookup = new ClaimLookup(db, this.repo, caseSystem);
+  }
 
   private async activeContract(customerId: number, nCtrId: ContractId) {
     const detail = await this.contracts.detail(customerId, nCtrId);
@@ -94,25 +76,8 @@ export class ClaimsService {
     return detail;
   }
 
-  private async photoState(row: Pick<ClaimRow, 'kind' | 'caseId'>) {
-    const [types, photos] = await Promise.all([this.repo.types(this.db, row.kind), this.repo.photos(this.db, row.caseId)]);
-    return this.withStatus(types, photos);
-  }
-
-  private withStatus(
-    types: ClaimPhotoTypeDto[],
-    photos: PhotoRow[],
-  ): { types: ClaimPhotoTypeDto[]; photos: PhotoRow[]; status: PhotoStatusDto } {
-    const last =
-      photos
-        .map((p) => p.uploadedAt)
-        .sort()
-        .at(-1) ?? null;
-    return { types, photos, status: { Status: photoStatus(types, photos.map(toRecord)), AnoMesDia: ymd(last) } };
-  }
-
   private async summary(row: ClaimRow, plate: string | null): Promise<ClaimSummaryDto> {
-    const { status } = await this.photoState(row);
+    const { status } = await this.lookup.photoState(row);
     return {
       Id: row.caseId,
       CaseNumber: row.caseNumber,
@@ -133,7 +98,7 @@ export class ClaimsService {
   async entry(customerId: number, nCtrId: ContractId): Promise<ClaimEntryDto> {
     const contract = await this.activeContract(customerId, nCtrId);
     const cobertura = claimCoverage(contract.items);
-    const open = (await this.claimsOf(customerId, nCtrId)).find((r) => r.status === 'New');
+    const open = (await this.lookup.claimsOf(customerId, nCtrId)).find((r) => r.status === 'New');
     return {
       nCtrId,
       cobertura,
@@ -142,23 +107,8 @@ export class ClaimsService {
     };
   }
 
-  /** The customer's claims (of one contract, or all), newest first: claim cases from the case system, each with its claim row. */
-  private async claimsOf(customerId: number, nCtrId?: number): Promise<ClaimRow[]> {
-    const cases = await this.caseSystem.listBySubject(customerId, CLAIM_SUBJECT, nCtrId);
-    const sides = await this.repo.byCases(
-      this.db,
-      customerId,
-      cases.map((c) => c.Id),
-    );
-    // A 'Sinistro' case without a claim row (e.g. opened in the CRM by staff) has no form or evidence to show here.
-    return cases.flatMap((c) => {
-      const k = sides.get(c.Id);
-      return k ? [claimRow(c, k)] : [];
-    });
-  }
-
   async list(customerId: number): Promise<ClaimListDto> {
-    const rows = await this.claimsOf(customerId);
+    const rows = await this.lookup.claimsOf(customerId);
     const contracts = new Map(
       await Promise.all(
         [...new Set(rows.map((r) => r.nCtrId))].map(async (id) => [id, await this.contracts.find(customerId, id)] as const),
@@ -227,27 +177,14 @@ export class ClaimsService {
     });
   }
 
-  private async ownedCase(customerId: number, caseNumber: string): Promise<CaseRecord> {
-    const c = await this.caseSystem.getByNumber(customerId, caseNumber);
-    if (!c || c.Subject !== CLAIM_SUBJECT) throw claimNotFound();
-    return c;
-  }
-
-  private async owned(customerId: number, caseNumber: string): Promise<ClaimRow> {
-    const c = await this.ownedCase(customerId, caseNumber);
-    const k = await this.repo.byCase(this.db, customerId, c.Id);
-    if (!k) throw claimNotFound();
-    return claimRow(c, k);
-  }
-
   async photoStatus(customerId: number, caseNumber: string): Promise<PhotoStatusDto> {
-    return (await this.photoState(await this.owned(customerId, caseNumber))).status;
+    return (await this.lookup.photoState(await this.lookup.owned(customerId, caseNumber))).status;
   }
 
   /** The tracking screen: the case with its payload fields, comments, phase history, types and photos. */
   async view(customerId: number, caseNumber: string): Promise<ClaimViewDto> {
     // One lookup of the case, then everything else side by side (the kind follows the case's Reason).
-    const c = await this.ownedCase(customerId, caseNumber);
+    const c = await this.lookup.ownedCase(customerId, caseNumber);
     const [k, typeRows, photoRows, comments, events] = await Promise.all([
       this.repo.byCase(this.db, customerId, c.Id),
       this.repo.types(this.db, kindOf(c.Reason)),
@@ -257,7 +194,7 @@ export class ClaimsService {
     ]);
     if (!k) throw claimNotFound();
     const row = claimRow(c, k);
-    const { types, photos, status } = this.withStatus(typeRows, photoRows);
+    const { types, photos, status } = withPhotoStatus(typeRows, photoRows);
     const p = row.payload;
     const titles = new Map(types.map((t) => [t.Id, t.Titulo]));
     return {
@@ -302,7 +239,7 @@ export class ClaimsService {
   }
 
   async acceptDeclaration(customerId: number, caseNumber: string): Promise<void> {
-    const row = await this.owned(customerId, caseNumber);
+    const row = await this.lookup.owned(customerId, caseNumber);
     await this.repo.acceptDeclaration(this.db, row.caseId, this.clock.now());
   }
 
@@ -311,7 +248,7 @@ export class ClaimsService {
    * re-encoded. Uploading a type again replaces its file (and sends it back to review), never adds a second one.
    */
   async upload(customerId: number, caseNumber: string, typeId: string, data: Buffer): Promise<PhotoUploadedDto> {
-    const row = await this.owned(customerId, caseNumber);
+    const row = await this.lookup.owned(customerId, caseNumber);
     if (row.status !== 'New') throw new AppError(409, 'CLAIM_CLOSED', 'Este sinistro está encerrado.');
     const types = await this.repo.types(this.db, row.kind);
     if (!types.some((t) => t.Id === typeId)) throw new AppError(404, 'NOT_FOUND', 'Tipo de foto não encontrado.');
@@ -355,7 +292,7 @@ export class ClaimsService {
     } finally {
       await discardFiles(this.db, this.storage, replacedKey ? [key, replacedKey] : [key]);
     }
-    const state = await this.photoState(row);
+    const state = await this.lookup.photoState(row);
     return {
       TipoFoto: { Id: typeId },
       Tipo: file.contentType === 'application/pdf' ? 'pdf' : 'jpg',
@@ -366,7 +303,7 @@ export class ClaimsService {
   }
 
   async photoFile(customerId: number, caseNumber: string, typeId: string) {
-    const row = await this.owned(customerId, caseNumber);
+    const row = await this.lookup.owned(customerId, caseNumber);
     const p = (await this.repo.photos(this.db, row.caseId)).find((x) => x.typeId === typeId);
     const data = p ? await this.storage.get(p.storageKey) : null;
     if (!p || !data) throw new AppError(404, 'NOT_FOUND', 'Arquivo não encontrado.');
@@ -375,7 +312,7 @@ export class ClaimsService {
 
   /** The claimed vehicle's plate for the notice PDF (owner only). */
   async plate(customerId: number, caseNumber: string): Promise<string | null> {
-    const row = await this.owned(customerId, caseNumber);
+    const row = await this.lookup.owned(customerId, caseNumber);
     return (await this.contracts.find(customerId, row.nCtrId))?.vehicle.numberPlate ?? null;
   }
 
@@ -385,12 +322,12 @@ export class ClaimsService {
   async staffClaim(caseNumber: string): Promise<ClaimRow> {
     const c = await this.caseSystem.findByNumber(caseNumber);
     if (!c || c.Subject !== CLAIM_SUBJECT) throw claimNotFound();
-    return this.owned(c.customerId, caseNumber);
+    return this.lookup.owned(c.customerId, caseNumber);
   }
 
   /** Staff case detail: the claim's evidence per type (required first, in the form's order) and its types. */
   async staffEvidence(row: Pick<ClaimRow, 'kind' | 'caseId'>) {
-    const { types, photos } = await this.photoState(row);
+    const { types, photos } = await this.lookup.photoState(row);
     return { types, photos };
   }
 
