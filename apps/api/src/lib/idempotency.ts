@@ -205,14 +205,6 @@ export class IdempotencyStore {
     }
     return row;
   }
-
-  /** Drops records older than `maxAgeHours` (retries come within minutes; a day is plenty). */
-  async prune(maxAgeHours = 24): Promise<void> {
-    await this.db
-      .deleteFrom('idempotency_keys')
-      .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${maxAgeHours})`)
-      .execute();
-  }
 }
 
 /** JSON with object keys sorted, so the same request always hashes the same. */

@@ -91,16 +91,4 @@ export class RateLimiter {
   async clear(bucket: string): Promise<void> {
     await this.db.deleteFrom('rate_limit_hits').where('bucket', '=', bucket).execute();
   }
-
-  async prune(): Promise<void> {
-    await this.db
-      .deleteFrom('rate_limit_hits')
-      .where((eb) =>
-        eb.or([
-          eb('hit_at', '<', this.since(DAY_SECONDS)),
-          eb.and([eb('hit_at', '<', this.since()), eb('bucket', 'not like', `${DAY_BUCKET}%`)]),
-        ]),
-      )
-      .execute();
-  }
 }

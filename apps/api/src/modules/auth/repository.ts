@@ -241,8 +241,4 @@ export class AuthRepository {
       .execute();
     return rows.length === 1;
   }
-
-  async pruneDecoys(): Promise<void> {
-    await this.db.deleteFrom('login_decoy_sessions').where('expires_at', '<', now).execute();
-  }
 }

@@ -271,11 +271,6 @@ export class AuthService {
     return this.issue(used.familyId, used.customerId, customer.document, refreshToken);
   }
 
-  /** Housekeeping: expired decoy sessions (server.ts prune timer). */
-  pruneDecoys(): Promise<void> {
-    return this.repo.pruneDecoys();
-  }
-
   async logout(refreshToken: string | undefined, access: { familyId: string; customerId: number } | null): Promise<void> {
     let family: string | null = null;
     for (const hash of refreshToken ? this.keys.hashes('refresh-token', refreshToken) : []) family ??= await this.repo.familyOfToken(hash);

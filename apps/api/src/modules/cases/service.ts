@@ -262,8 +262,4 @@ export class CasesService {
     const ext = a.storageKey.split('.').pop();
     return { data, contentType: a.contentType, filename: `${a.caseNumber}-${a.documentType}.${ext}` };
   }
-
-  pruneIdempotency(): Promise<void> {
-    return this.idempotency.prune();
-  }
 }

@@ -124,11 +124,6 @@ export class PlansRepository {
     const r = await q.selectFrom('plan_catalogue').select('nome').where('id_plano', '=', idPlano).executeTakeFirst();
     return r?.nome ?? null;
   }
-
-  /** Quotations expired for more than a day are of no use to anyone. */
-  async prune(before: Date): Promise<void> {
-    await this.db.deleteFrom('plan_quotations').where('expires_at', '<', before).execute();
-  }
 }
 
 function toStored(r: Selectable<PlanQuotations>): StoredQuotation {

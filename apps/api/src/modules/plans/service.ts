@@ -245,10 +245,6 @@ export class PlansService {
     return { ...quotation, planName, towingOptions: options.map((o) => ({ codigoItem: o.codigoItem, descricao: o.descricao, km: o.km })) };
   }
 
-  prune(): Promise<void> {
-    return this.repo.prune(new Date(this.clock.now().getTime() - 86_400_000));
-  }
-
   /** The spec's checks in order (001 §5, §8), then the target plan priced for this vehicle. */
   private async resolve(contract: ContractDto, nCtrId: ContractId, paymentType: PaymentType): Promise<Resolved> {
     const state = planState(contract.idPlan);
