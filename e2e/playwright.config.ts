@@ -6,14 +6,15 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Browser tests: Debian's Chromium against the built app served by the API on one dedicated port,
- * with a fresh PGlite database (demo mode, demo seed) in a temporary directory for every run.
+ * with a fresh PGlite database (demo mode, demo seed) in a temporary directory for every run. Each test makes its own
+ * customer through the server's test-only factory (TEST_FACTORIES, ADR 071), so workers share the server, not data.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3111);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 // The config is evaluated by the runner and again by every worker: only the runner prepares the run's
-// directory, the workers inherit its path through the environment (the support code keeps its lock there).
+// directory, the workers inherit its path through the environment.
 if (!process.env.GUARITA_E2E_ROOT) process.env.GUARITA_E2E_ROOT = prepareRunDirectory();
 const e2eRoot = process.env.GUARITA_E2E_ROOT;
 const dataDir = path.join(e2eRoot, 'data');
@@ -84,10 +85,13 @@ export default defineConfig({
       // Always the embedded PGlite, even when the caller has a PostgreSQL URL in its environment (.ci/run).
       DATABASE_URL: '',
       DEMO_MODE: 'true',
+      // Each test makes its own customer through POST /api/test/customers (ADR 071); the demo seed is only for the
+      // demo-login smoke test.
+      TEST_FACTORIES: 'true',
       NODE_ENV: 'development',
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
-      // Many tests log the same demo customers in within minutes; the limits themselves are covered by the API tests.
+      // Every test logs a customer in from 127.0.0.1 within minutes; the limits themselves are covered by the API tests.
       RATE_LIMIT_FACTOR: '20',
       // Offline: map tiles from our own demo route; the simulated vehicle moves every second.
       MAP_TILE_URL: '/api/dev/tile.png?z={z}&x={x}&y={y}',

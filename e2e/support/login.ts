@@ -1,8 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { DemoCustomer } from './demo';
+import type { CustomerSpec } from './customers';
+import { newCustomer, type TestCustomer } from './factory';
 
 export type Channel = 'sms' | 'email';
 
@@ -33,23 +32,21 @@ export function destination(customer: DemoCustomer, channel: Channel): string {
 }
 
 /**
- * Runs `send` (something that makes the app send a code to `to`) and answers the code that arrived.
- * Parallel workers may log the same customer in at once, so sending and reading hold a lock shared by
- * the workers of this run; the code is the newest message to `to` that was not in the outbox before.
+ * Runs `send` (something that makes the app send a code to `to`) and answers the code that arrived: the newest
+ * message to `to` that was not in the outbox before. Each test's customer has its own SMS number and e-mail
+ * (ADR 071), so no other test's code can be taken for this one.
  */
 export async function sendAndReadCode(request: APIRequestContext, to: string, send: () => Promise<void>): Promise<string> {
-  return withLock('outbox', async () => {
-    const before = (await readOutbox(request)).find((m) => m.to === to);
-    await send();
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const newest = (await readOutbox(request)).find((m) => m.to === to);
-      const code = newest && !sameItem(newest, before) ? codeIn(newest) : null;
-      if (code) return code;
-      if (Date.now() > deadline) throw new Error(`no new code for ${to} in the outbox`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  });
+  const before = (await readOutbox(request)).find((m) => m.to === to);
+  await send();
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const newest = (await readOutbox(request)).find((m) => m.to === to);
+    const code = newest && !sameItem(newest, before) ? codeIn(newest) : null;
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no new code for ${to} in the outbox`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 function sameItem(a: OutboxItem, b: OutboxItem | undefined): boolean {
@@ -88,8 +85,8 @@ export async function enterCode(page: Page, code: string) {
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
-/** The whole login as a person does it, from '/' to the start page. */
-export async function login(
+/** The whole login as a person does it, from '/' through the form to the start page (the login's own tests). */
+export async function loginThroughForm(
   page: Page,
   request: APIRequestContext,
   customer: DemoCustomer,
@@ -102,6 +99,42 @@ export async function login(
   await expectPath(page, '/dashboard');
 }
 
+/**
+ * Logs `customer` into the page's browser context the way the form does, through the API (login, code from the
+ * outbox, verify): the context's cookie jar gets the session as a stored state would bring it (ADR 071), without
+ * typing. Then opens `start` (the start page unless given).
+ */
+export async function login(page: Page, customer: DemoCustomer, start = '/dashboard'): Promise<void> {
+  await signIn(page.request, customer);
+  // The page comes rendered by the server (ADR 059) and the app then takes its tokens by rotating the refresh cookie.
+  // Until that answer is in, leaving the page would lose the rotated cookie (the server already spent the old one).
+  const session = page.waitForResponse((r) => /^\/api\/auth\/(refresh|boot)$/.test(new URL(r.url()).pathname));
+  await page.goto(start);
+  expect((await session).status(), 'the first session refresh').toBe(200);
+  await expectPath(page, start);
+}
+
+/** Makes a customer of the test's own (ADR 071) and logs them in on `page` at `start`. */
+export async function loggedIn(page: Page, request: APIRequestContext, spec: CustomerSpec, start = '/dashboard'): Promise<TestCustomer> {
+  const customer = await newCustomer(request, spec);
+  await login(page, customer, start);
+  return customer;
+}
+
+/** The login's three API steps on `request` (a browser context's request shares its cookies). */
+export async function signIn(request: APIRequestContext, customer: DemoCustomer): Promise<void> {
+  const res = await request.post('/api/auth/login', { data: { documento: customer.document } });
+  expect(res.status(), 'POST /api/auth/login').toBe(200);
+  const { Sessao } = (await res.json()) as { Sessao: string };
+  const canal: Channel = customer.sms ? 'sms' : 'email';
+  const code = await sendAndReadCode(request, destination(customer, canal), async () => {
+    const sent = await request.post('/api/auth/code', { data: { Sessao, canal } });
+    expect(sent.status(), 'POST /api/auth/code').toBe(202);
+  });
+  const verified = await request.post('/api/auth/verify', { data: { Sessao, CodigoAutenticacao: code } });
+  expect(verified.status(), 'POST /api/auth/verify').toBe(200);
+}
+
 /** The page's path (and, when given, its query string) — the URL without the origin. */
 export async function expectPath(page: Page, pathname: string, search = '') {
   await expect
@@ -110,28 +143,4 @@ export async function expectPath(page: Page, pathname: string, search = '') {
       return url.pathname + url.search;
     })
     .toBe(pathname + search);
-}
-
-/** A cross-process lock (an atomic mkdir) in the run's temporary directory. */
-async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const dir = path.join(process.env.GUARITA_E2E_ROOT ?? os.tmpdir(), `${name}.lock`);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(dir);
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      // A worker that died while holding it must not block the run.
-      const age = Date.now() - (fs.statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 30_000) fs.rmSync(dir, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`timed out waiting for the ${name} lock`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }

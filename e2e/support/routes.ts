@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import type { TestCustomer } from './factory';
 
 /**
  * Every route of the spec's table a visitor or a customer can open, one address per screen (the aliases and
@@ -21,53 +22,44 @@ export const PUBLIC_ROUTES = [
   '/backoffice',
 ] as const;
 
-export const CUSTOMER_ROUTES = [
-  // The Onix first (tracker, trips, an overdue bill): each pass over the list starts from the richest screens.
-  '/dashboard/100101',
-  '/dashboard',
-  '/cadastro',
-  // The customer's notifications and e-mail choices (issue 13 §3).
-  '/notificacoes',
-  '/meu-plano',
-  '/mapa',
-  '/pagamentos',
-  '/pagamentos/placa/RTA1B23',
-  '/pagamentos/fatura-em-aberto',
-  '/pagamentos/cartao',
-  '/pagamentos/adicionar-cartao',
-  '/antecipacao',
-  '/servicos-adicionais',
-  '/suporte',
-  // The upsell variant of the request form (plan, due-date and vehicle changes offered from the app).
-  '/suporte/100101/1',
-  // The plan change (issue 12) with its priced lists, opened through ?area=.
-  '/suporte/100101?area=Alteracao-de-Plano',
-  '/sinistros',
-  // Each claim of the list's view comes right after the list: see customerRoutes (their numbers are read from the list).
-  // The collision form on the Civic (or its evidence steps once a parallel spec has opened a claim there).
-  '/sinistros/100104',
-  // Dispositivo 2 has no claim cover: the blocking modal.
-  '/sinistros/100102',
-  '/aviso',
-  '/aviso/100101',
-  // Maria's Civic last: no tracker, no overdue bill, an annual plan (the start page without the banner).
-  '/dashboard/100104',
-] as const;
-
 /**
- * CUSTOMER_ROUTES with the view of every claim in the customer's list (/sinistros/consulta/{case number}) after
- * '/sinistros'. The numbers are read from the list's links, as a customer would follow them: they depend on the
- * year and on what other specs running in parallel have opened.
+ * Every customer screen of a customer shaped as support/customers.ts's mariaSpec(), with her own contract numbers
+ * and, after '/sinistros', the view of each of her claims (/sinistros/consulta/{case number}).
  */
-export async function customerRoutes(page: Page): Promise<string[]> {
-  await openRoute(page, '/sinistros');
-  const views = await page
-    .getByRole('main')
-    .getByRole('link', { name: /^Caso nº / })
-    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-  expect(views.length, 'claims in the list').toBeGreaterThan(0);
-  const at = CUSTOMER_ROUTES.indexOf('/sinistros') + 1;
-  return [...CUSTOMER_ROUTES.slice(0, at), ...views, ...CUSTOMER_ROUTES.slice(at)];
+export function customerRoutes(maria: Pick<TestCustomer, 'contracts' | 'claims'>): string[] {
+  const { onix, civic, rastreador } = maria.contracts;
+  return [
+    // The Onix first (tracker, trips, an overdue bill): each pass over the list starts from the richest screens.
+    `/dashboard/${onix}`,
+    '/dashboard',
+    '/cadastro',
+    // The customer's notifications and e-mail choices (issue 13 §3).
+    '/notificacoes',
+    '/meu-plano',
+    '/mapa',
+    '/pagamentos',
+    '/pagamentos/placa/RTA1B23',
+    '/pagamentos/fatura-em-aberto',
+    '/pagamentos/cartao',
+    '/pagamentos/adicionar-cartao',
+    '/antecipacao',
+    '/servicos-adicionais',
+    '/suporte',
+    // The upsell variant of the request form (plan, due-date and vehicle changes offered from the app).
+    `/suporte/${onix}/1`,
+    // The plan change (issue 12) with its priced lists, opened through ?area=.
+    `/suporte/${onix}?area=Alteracao-de-Plano`,
+    '/sinistros',
+    ...maria.claims.map((n) => `/sinistros/consulta/${n}`),
+    // The collision form on the Civic, which has no claim.
+    `/sinistros/${civic}`,
+    // Dispositivo 2 has no claim cover: the blocking modal.
+    `/sinistros/${rastreador}`,
+    '/aviso',
+    `/aviso/${onix}`,
+    // Maria's Civic last: no tracker, no overdue bill, an annual plan (the start page without the banner).
+    `/dashboard/${civic}`,
+  ];
 }
 
 /** Opens a route and waits until its screen has settled: the main heading is shown and nothing is loading. */

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { MARIA } from '../support/demo';
-import { login } from '../support/login';
-import { CUSTOMER_ROUTES, PUBLIC_ROUTES, customerRoutes, openRoute } from '../support/routes';
+import { mariaSpec } from '../support/customers';
+import { loggedIn } from '../support/login';
+import { PUBLIC_ROUTES, customerRoutes, openRoute } from '../support/routes';
 
 /** Issue 8: axe-core (WCAG 2.x A and AA rules and best practices) finds nothing on any route, on a phone and on a desktop. */
 const SIZES = [
@@ -30,7 +30,7 @@ test('public pages have no accessibility violations', async ({ page }) => {
 
 /**
  * The customer routes in groups, one test each (one test walking them all ran close to its time limit under load).
- * Every route of CUSTOMER_ROUTES belongs to exactly one group (checked below); claim views join the claims group.
+ * Every route of customerRoutes belongs to exactly one group (checked below); claim views join the claims group.
  */
 const GROUPS: ReadonlyArray<readonly [string, (path: string) => boolean]> = [
   [
@@ -43,14 +43,14 @@ const GROUPS: ReadonlyArray<readonly [string, (path: string) => boolean]> = [
 ];
 
 test('every customer route is in exactly one accessibility group', () => {
-  for (const path of CUSTOMER_ROUTES) expect(GROUPS.filter(([, has]) => has(path)).length, path).toBe(1);
+  const example = { contracts: { onix: 1, rastreador: 2, civic: 4 }, claims: ['2026-000001'] };
+  for (const path of customerRoutes(example)) expect(GROUPS.filter(([, has]) => has(path)).length, path).toBe(1);
 });
 
 for (const [name, has] of GROUPS) {
   test(`customer pages (${name}) have no accessibility violations`, async ({ page, request }) => {
     test.setTimeout(180_000);
-    await login(page, request, MARIA);
-    const routes = (name === 'claims' ? await customerRoutes(page) : [...CUSTOMER_ROUTES]).filter(has);
+    const routes = customerRoutes(await loggedIn(page, request, mariaSpec())).filter(has);
     for (const size of SIZES) {
       await page.setViewportSize(size);
       for (const path of routes) {
@@ -63,7 +63,7 @@ for (const [name, has] of GROUPS) {
 
 test('the open phone menu has no accessibility violations', async ({ page, request }) => {
   await page.setViewportSize(SIZES[0]);
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
   await page.getByRole('button', { name: 'Abrir menu' }).click();
   await expect(page.getByRole('navigation', { name: 'Menu', exact: true })).toBeVisible();
   expect(await violations(page)).toEqual([]);

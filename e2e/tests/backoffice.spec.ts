@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { BEATRIZ, HORIZONTE, JOAO } from '../support/demo';
-import { login } from '../support/login';
+import { horizonteSpec, joaoSpec, quietSpec } from '../support/customers';
+import { newCustomer } from '../support/factory';
+import { loggedIn, login } from '../support/login';
 import { openRoute, sidewaysOverflow } from '../support/routes';
 import { openStaffCase as openCase, staffLogin, test } from '../support/staff';
 
@@ -9,8 +10,7 @@ import { openStaffCase as openCase, staffLogin, test } from '../support/staff';
  * The staff console and the customer side by side (issue 13 §4), two browser contexts: staff logs in with
  * TOTP, rejects a claim photo with a reason and moves the phase, the customer sees both; a registration change
  * sent by the customer and approved by staff shows the new address on /cadastro.
- * Horizonte's total-loss claim and João's registration data are touched by no other spec; Beatriz (800801) is
- * seeded for this spec's due-date approval only.
+ * Each test's customer is its own (ADR 071); the staff accounts are demo mode's.
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -18,8 +18,10 @@ test.describe.configure({ timeout: 120_000 });
 const main = (page: Page) => page.getByRole('main');
 
 test('staff rejects a claim photo with a reason and moves the phase; the customer sees both', async ({ staff, customer, request }) => {
+  const horizonte = await newCustomer(request, horizonteSpec());
   await staffLogin(staff, request, 'sinistros@guarita.example');
-  const caseNumber = await openCase(staff, '300301', 'Colisão');
+  const caseNumber = await openCase(staff, `${horizonte.contracts.fiorino}`, 'Colisão');
+  expect(caseNumber).toBe(horizonte.claims[0]);
 
   await main(staff).getByRole('button', { name: 'Reprovar CNH do condutor' }).click();
   await main(staff).getByRole('button', { name: 'Confirmar reprovação' }).click();
@@ -35,8 +37,7 @@ test('staff rejects a claim photo with a reason and moves the phase; the custome
   await main(staff).getByRole('button', { name: 'Mover fase' }).click();
   await expect(main(staff).getByText('Comunicação Cliente', { exact: true })).toBeVisible();
 
-  await login(customer, request, HORIZONTE);
-  await customer.goto(`/sinistros/consulta/${caseNumber}`);
+  await login(customer, horizonte, `/sinistros/consulta/${caseNumber}`);
   await expect(main(customer).getByText('Participação Obrigatória')).toBeVisible();
   await expect(main(customer).getByText('Em andamento')).toBeVisible();
   // Documentação is among the completed steps, folded under '5 etapas concluídas'.
@@ -53,8 +54,8 @@ test('staff rejects a claim photo with a reason and moves the phase; the custome
 });
 
 test('a registration change approved by staff shows the new address on /cadastro', async ({ staff, customer, request }) => {
-  await login(customer, request, JOAO);
-  await customer.goto('/suporte/200201?area=Alteracao-de-Dados-Cadastrais');
+  const joao = await loggedIn(customer, request, joaoSpec());
+  await customer.goto(`/suporte/${joao.contracts.gol}?area=Alteracao-de-Dados-Cadastrais`);
   await customer.getByLabel('Telefone para contato (celular)').pressSequentially('11998765432');
   await customer.getByLabel('O que você quer alterar?').selectOption('Endereço');
   await customer.getByLabel('CEP', { exact: true }).pressSequentially('01310100');
@@ -66,7 +67,7 @@ test('a registration change approved by staff shows the new address on /cadastro
   await expect(main(customer).getByText(/Avenida Paulista/)).toHaveCount(0);
 
   await staffLogin(staff, request, 'atendimento@guarita.example');
-  await openCase(staff, '200201', 'Alteração de Dados Cadastrais');
+  await openCase(staff, `${joao.contracts.gol}`, 'Alteração de Dados Cadastrais');
   await expect(main(staff).getByText('Avenida Paulista', { exact: true })).toBeVisible(); // the request as sent
   const changes = main(staff).getByRole('table', { name: 'O que a aprovação altera' });
   await expect(changes.getByRole('row', { name: /^Endereço de cobrança .+ Avenida Paulista, 1578 — São Paulo\/SP$/ })).toBeVisible();
@@ -82,8 +83,8 @@ test("a due-date change approved by staff: the console shows current and new val
   customer,
   request,
 }) => {
-  await login(customer, request, BEATRIZ);
-  await customer.goto('/suporte/800801');
+  const beatriz = await loggedIn(customer, request, quietSpec('Beatriz Nogueira Campos', { dueDay: 10 }));
+  await customer.goto(`/suporte/${beatriz.contracts.onix}`);
   await customer.getByLabel('Tipo de solicitação').selectOption({ label: 'Alteração de Vencimento' });
   await expect(main(customer).getByText('Vencimento atual: dia 10')).toBeVisible();
   await customer.getByRole('button', { name: 'Escolher novo dia de vencimento' }).click();
@@ -96,11 +97,11 @@ test("a due-date change approved by staff: the console shows current and new val
   await customer.getByRole('button', { name: 'Confirmar alteração' }).click();
   await expect(main(customer).getByText('Solicitação enviada com sucesso!')).toBeVisible();
   // Nothing changes on the contract before staff approve it.
-  await customer.goto('/dashboard/800801');
+  await customer.goto(`/dashboard/${beatriz.contracts.onix}`);
   await expect(main(customer).getByText(/vence todo dia 10$/)).toBeVisible();
 
   await staffLogin(staff, request, 'atendimento@guarita.example');
-  await openCase(staff, '800801', 'Alteração de Vencimento');
+  await openCase(staff, `${beatriz.contracts.onix}`, 'Alteração de Vencimento');
   const changes = main(staff).getByRole('table', { name: 'O que a aprovação altera' });
   await expect(changes.getByRole('row', { name: 'Dia de vencimento 10 20' })).toBeVisible();
   await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
@@ -109,7 +110,7 @@ test("a due-date change approved by staff: the console shows current and new val
 
   await customer.reload();
   await expect(main(customer).getByText(/vence todo dia 20$/)).toBeVisible();
-  await customer.goto('/suporte/800801');
+  await customer.goto(`/suporte/${beatriz.contracts.onix}`);
   await main(customer)
     .getByRole('button', { name: /Alteração de Vencimento/ })
     .click();
@@ -131,9 +132,8 @@ test('the console screens (queue, a claim, the financeiro desk) have no accessib
   page,
   request,
 }) => {
+  const [caseNumber] = (await newCustomer(request, horizonteSpec())).claims;
   await staffLogin(page, request, 'admin@guarita.example');
-  const caseLink = main(page).getByRole('row').nth(1).getByRole('link');
-  const caseNumber = (await caseLink.textContent())!.trim();
   for (const size of [
     { width: 360, height: 740 },
     { width: 1280, height: 800 },

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mariaSpec } from '../support/customers';
+import { newCustomer } from '../support/factory';
 
 /**
  * A customer on a slow phone sees the prerendered page before its scripts arrive and starts typing (issue 8,
@@ -16,20 +18,22 @@ async function holdScripts(page: Page, opts: { loader: 'held' | 'let through' } 
   return release;
 }
 
-test('the CPF typed into the login card before hydration stays, and the focus stays in the field', async ({ page }) => {
+test('the CPF typed into the login card before hydration stays, and the focus stays in the field', async ({ page, request }) => {
+  const maria = await newCustomer(request, mariaSpec());
+  const digits = maria.document.replace(/\D/g, '');
   const release = await holdScripts(page);
   await page.goto('/', { waitUntil: 'commit' });
   const field = page.getByLabel('CPF ou CNPJ');
   const send = page.getByRole('button', { name: 'Continuar' });
-  await field.pressSequentially('529982', { delay: 20 });
+  await field.pressSequentially(digits.slice(0, 6), { delay: 20 });
   await expect(send).toBeDisabled(); // not hydrated yet: a tap cannot submit the bare HTML form
   release();
   await expect(send).toBeEnabled();
   // Hydrated: what was typed is still there (masked now), and the customer is still typing in the field.
-  await expect(field).toHaveValue('529.982');
+  await expect(field).toHaveValue(maria.document.slice(0, 7));
   await expect(field).toBeFocused();
-  await page.keyboard.type('24725', { delay: 20 });
-  await expect(field).toHaveValue('529.982.247-25');
+  await page.keyboard.type(digits.slice(6), { delay: 20 });
+  await expect(field).toHaveValue(maria.document);
   await send.click();
   await expect(page.getByRole('heading', { name: 'Onde você quer receber o código?' })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MARIA } from '../support/demo';
-import { expectPath, login } from '../support/login';
+import { mariaSpec } from '../support/customers';
+import { expectPath, loggedIn } from '../support/login';
 import { renderInBrowser } from '../support/browser-render';
 
 // Each test logs in through the outbox; on a busy machine that alone can take most of the default 30 s.
@@ -31,17 +31,17 @@ function recordApiCalls(page: Page): string[] {
 }
 
 test('a reload of the start page renders the chosen contract from one boot request', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  const maria = await loggedIn(page, request, mariaSpec());
   await renderInBrowser(page);
   const main = page.getByRole('main');
   // The Civic, through the route (the boot is told the route's contract).
-  await page.goto('/dashboard/100104');
-  await expect(main.getByText('nº 100104')).toBeVisible();
+  await page.goto(`/dashboard/${maria.contracts.civic}`);
+  await expect(main.getByText(`nº ${maria.contracts.civic}`)).toBeVisible();
 
   const calls = recordApiCalls(page);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('QWE7D89');
-  await expect(main.getByText('nº 100104')).toBeVisible();
+  await expect(main.getByText(`nº ${maria.contracts.civic}`)).toBeVisible();
   await expect(main.getByRole('list', { name: 'Coberturas' })).toBeVisible();
   await expect(main.getByText('Total em aberto:')).toContainText(/R\$\s\d/);
   await expect(page.getByRole('banner').getByText('Olá, Maria!').first()).toBeAttached();
@@ -54,19 +54,19 @@ test('a reload of the start page renders the chosen contract from one boot reque
   page.removeAllListeners('framenavigated');
   const next = recordApiCalls(page);
   await page.goto('/dashboard');
-  await expect(main.getByText('nº 100104')).toBeVisible();
+  await expect(main.getByText(`nº ${maria.contracts.civic}`)).toBeVisible();
   await expect(main.getByText('Total em aberto:')).toContainText(/R\$\s\d/);
   expect(next.filter((c) => c !== 'GET /api/config')).toEqual(['POST /api/auth/boot']);
 
   // Navigating inside the app asks as before: the boot's data is only the first screen's.
   await main.getByRole('link', { name: 'Pagamentos', exact: true }).click();
-  await expectPath(page, '/pagamentos/100104');
+  await expectPath(page, `/pagamentos/${maria.contracts.civic}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagamentos');
-  await expect.poll(() => next).toContain('GET /api/contracts/100104/bills');
+  await expect.poll(() => next).toContain(`GET /api/contracts/${maria.contracts.civic}/bills`);
 });
 
 test('a reload of the open invoice renders it from the boot (with the payments summary)', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
   await renderInBrowser(page);
   await page.goto('/pagamentos/fatura-em-aberto');
   await expect(
@@ -91,7 +91,7 @@ test('a reload of Meu plano, Suporte, Mapa, Notificações, Sinistros, a claim s
   page,
   request,
 }) => {
-  await login(page, request, MARIA);
+  const maria = await loggedIn(page, request, mariaSpec());
   await renderInBrowser(page);
   const main = page.getByRole('main');
   // Each route with what its first screen shows once its data is there (before the boot it came a round trip later).
@@ -102,16 +102,16 @@ test('a reload of Meu plano, Suporte, Mapa, Notificações, Sinistros, a claim s
     [
       '/notificacoes',
       async () => {
-        // Empty, or what other tests of the run have notified Maria of (claims.spec.ts opens one of hers).
+        // Nothing has happened to her yet.
         const list = main.getByRole('region', { name: 'Lista de notificações' });
-        await expect(list.getByText('Nenhuma notificação por enquanto.').or(list.getByRole('list'))).toBeVisible();
+        await expect(list.getByText('Nenhuma notificação por enquanto.')).toBeVisible();
         await expect(main.getByRole('group', { name: 'Avisos por e-mail de:' })).toBeVisible();
       },
     ],
     ['/sinistros', () => expect(main.getByRole('link', { name: /^Caso nº / }).first()).toBeVisible()],
     // Maria's Onix has an open collision claim waiting for photos: the claim screen goes on to its evidence steps.
     [
-      '/sinistros/100101',
+      `/sinistros/${maria.contracts.onix}`,
       async () => {
         await expect(main.getByRole('heading', { name: 'EVIDÊNCIA DO SINISTRO' })).toBeVisible();
         // The steps come from the claim's view (its photo types): the step it had reached.
@@ -150,9 +150,9 @@ test('a reload of Meu plano, Suporte, Mapa, Notificações, Sinistros, a claim s
 });
 
 test('an early script that arrives after the app still makes the one boot request: the app waits for it', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  const maria = await loggedIn(page, request, mariaSpec());
   await renderInBrowser(page);
-  await page.goto('/pagamentos/100101');
+  await page.goto(`/pagamentos/${maria.contracts.onix}`);
   await expect(page.getByRole('main').getByText('Total em aberto:').first()).toContainText(/R\$\s\d/);
   // A busy machine or network: the tiny early script comes well after the app's modules.
   await page.route('**/assets/early-refresh-*.js', async (route) => {
@@ -167,7 +167,7 @@ test('an early script that arrives after the app still makes the one boot reques
 });
 
 test('a contract id beyond what the server accepts is not sent: the reload keeps the customer logged in', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
   await renderInBrowser(page);
   await page.goto('/dashboard/999999999999');
   await page.reload();
@@ -177,22 +177,22 @@ test('a contract id beyond what the server accepts is not sent: the reload keeps
 });
 
 test('a boot request that fails falls back to a plain refresh: the page loads, the customer stays logged in', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  const maria = await loggedIn(page, request, mariaSpec());
   await renderInBrowser(page);
   await page.route('**/api/auth/boot', (route) => route.abort('connectionfailed'));
   const calls = recordApiCalls(page);
-  await page.goto('/pagamentos/100101');
+  await page.goto(`/pagamentos/${maria.contracts.onix}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagamentos');
   await expect(page.getByRole('main').getByText('Total em aberto:').first()).toContainText(/R\$\s\d/);
   expect(calls).toContain('POST /api/auth/refresh');
   expect(calls).toContain('GET /api/contracts');
   // Each part once: the page and its 'Antecipar' link read the same advance forecast a moment apart.
   await page.waitForLoadState('networkidle');
-  expect(calls.filter((c) => c.endsWith('/advance'))).toEqual(['GET /api/payments/contracts/100101/advance']);
+  expect(calls.filter((c) => c.endsWith('/advance'))).toEqual([`GET /api/payments/contracts/${maria.contracts.onix}/advance`]);
 });
 
 test('a part the boot left out is asked by the page, with its error and retry when that fails too', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  const maria = await loggedIn(page, request, mariaSpec());
   await renderInBrowser(page);
   // The server could not read the bills for the boot (it leaves a failed part out), nor for the page.
   await page.route('**/api/auth/boot', async (route) => {
@@ -208,7 +208,7 @@ test('a part the boot left out is asked by the page, with its error and retry wh
       body: JSON.stringify({ sucesso: false, status: 503, erro: 'UNAVAILABLE', mensagem: 'Serviço indisponível.' }),
     });
   await page.route(/\/api\/contracts\/\d+\/bills$/, failing);
-  await page.goto('/dashboard/100101');
+  await page.goto(`/dashboard/${maria.contracts.onix}`);
   const main = page.getByRole('main');
   const retry = main.getByRole('button', { name: 'Tentar novamente' });
   await expect(retry).toBeVisible({ timeout: 15_000 });
@@ -223,7 +223,7 @@ test("Notificações' list and e-mail choices left out of the boot are asked by 
   page,
   request,
 }) => {
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
   await renderInBrowser(page);
   await page.route('**/api/auth/boot', async (route) => {
     const res = await route.fetch();
@@ -247,9 +247,9 @@ test("Notificações' list and e-mail choices left out of the boot are asked by 
   await expect(retry).toHaveCount(2, { timeout: 15_000 });
   await page.unroute(failing, unavailable);
   await retry.first().click();
-  // Maria's list: empty, or what other tests of the run have notified her of (claims.spec.ts opens one of hers).
+  // Nothing has happened to her yet: her list is empty.
   const list = main.getByRole('region', { name: 'Lista de notificações' });
-  await expect(list.getByText('Nenhuma notificação por enquanto.').or(list.getByRole('list'))).toBeVisible();
+  await expect(list.getByText('Nenhuma notificação por enquanto.')).toBeVisible();
   await expect(retry).toHaveCount(1);
   await retry.first().click();
   await expect(main.getByRole('group', { name: 'Avisos por e-mail de:' })).toBeVisible();

@@ -1,14 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { JOAO, MARIA } from '../support/demo';
 import { untilTheAppOwns } from '../support/browser-render';
-import { login } from '../support/login';
+import { joaoSpec, mariaSpec } from '../support/customers';
+import { loggedIn } from '../support/login';
 
 /**
  * Claims as Maria would open and follow them (issue 11 §6): notice → form (validation) → every evidence step
  * with real images and a real PDF (progress seen) → the case view; a reload midway resumes; a rejected photo
  * is re-sent; the claim notice PDF downloads with the case number; the no-coverage modal.
- * Only one test opens a claim on 100104 (collision only), so parallel tests never trip the duplicate rule.
+ * Each test's Maria is its own (ADR 071): her Civic (collision only) has no claim until the test opens one.
  */
 
 test.describe.configure({ timeout: 90_000 });
@@ -29,17 +29,17 @@ async function sendStep(page: Page, title: string, file: { name: string; mimeTyp
 }
 
 test('notice → form → every evidence step → case view; reload resumes; notice PDF has the case number', async ({ page, request }) => {
-  await login(page, request, MARIA);
-  await page.goto('/aviso/100104');
+  const maria = await loggedIn(page, request, mariaSpec());
+  await page.goto(`/aviso/${maria.contracts.civic}`);
   await expect(main(page).getByRole('heading', { name: 'SINISTRO' })).toBeVisible();
-  await expect(main(page).getByText('100104', { exact: true })).toBeVisible();
+  await expect(main(page).getByText(`${maria.contracts.civic}`, { exact: true })).toBeVisible();
   // disabled until agreed (aria-disabled, so that a tap still explains why)
   await expect(main(page).getByRole('button', { name: 'Continuar' })).toBeDisabled();
   await main(page).getByRole('button', { name: 'Continuar' }).click({ force: true });
   await expect(main(page).getByText('Você precisa concordar antes de continuar!')).toBeVisible();
   await main(page).getByLabel('Li e estou de acordo!').check();
   await main(page).getByRole('button', { name: 'Continuar' }).click();
-  await expect(page).toHaveURL(/\/sinistros\/100104$/);
+  await expect(page).toHaveURL(new RegExp(`\\/sinistros\\/${maria.contracts.civic}$`));
 
   const send = main(page).getByRole('button', { name: 'Enviar' });
   await expect(send).toBeDisabled();
@@ -141,7 +141,7 @@ test('notice → form → every evidence step → case view; reload resumes; not
 });
 
 test('a rejected photo is re-sent from DOCUMENTAÇÃO', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
   await page.goto('/sinistros');
   await main(page).getByText('foto reprovada: reenvie').first().locator('xpath=ancestor::li').getByRole('link').click();
   await expect(main(page).getByRole('heading', { name: 'Atualização' })).toBeVisible();
@@ -163,7 +163,7 @@ test('a rejected photo is re-sent from DOCUMENTAÇÃO', async ({ page, request }
 
 test("the claim list and a claim's view belong to the Sinistros menu item", async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
   await page.goto('/sinistros');
   const sinistros = page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Sinistros' });
   await expect(sinistros).toHaveAttribute('aria-current', 'page');
@@ -180,8 +180,8 @@ test("the claim list and a claim's view belong to the Sinistros menu item", asyn
 });
 
 test('no claim cover: the blocking modal and Voltar to /dashboard', async ({ page, request }) => {
-  await login(page, request, JOAO);
-  await page.goto('/sinistros/200201');
+  const joao = await loggedIn(page, request, joaoSpec());
+  await page.goto(`/sinistros/${joao.contracts.gol}`);
   const modal = page.getByRole('dialog', { name: 'Não é possível criar sinistros' });
   await expect(
     modal.getByText('No momento você não possui autorização para criar sinistros. Mude seu plano e tente novamente.'),

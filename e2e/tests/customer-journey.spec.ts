@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MARIA, MARIA_VEHICLES } from '../support/demo';
+import { MARIA_VEHICLES, mariaSpec, phoneAsShown } from '../support/customers';
+import { newCustomer } from '../support/factory';
 import { enterCode, expectPath, sendAndReadCode, stepHeading } from '../support/login';
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -7,30 +8,33 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 test('a new customer logs in with CPF and the outbox code, moves around the customer area and logs out', async ({ page, request }) => {
   // The journey visits every menu page, now real screens (the map loads Leaflet): more than the 30 s default.
   test.setTimeout(90_000);
+  const maria = await newCustomer(request, mariaSpec());
+  const sms = maria.sms!;
   // Step 1: the CPF typed digit by digit, as a person types it; the field masks it.
   await page.goto('/');
   await expect(page.getByRole('heading', { name: stepHeading.document })).toBeVisible();
-  await page.getByLabel('CPF ou CNPJ').pressSequentially('52998224725', { delay: 20 });
-  await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(MARIA.document);
+  await page.getByLabel('CPF ou CNPJ').pressSequentially(maria.document.replace(/\D/g, ''), { delay: 20 });
+  await expect(page.getByLabel('CPF ou CNPJ')).toHaveValue(maria.document);
   await page.getByRole('button', { name: 'Continuar' }).click();
 
   // Step 2: both destinations, masked; SMS chosen by default.
   await expect(page.getByRole('heading', { name: stepHeading.channel })).toBeVisible();
-  const sms = page.getByRole('radio', { name: /^SMS para/ });
+  const smsRadio = page.getByRole('radio', { name: /^SMS para/ });
   const email = page.getByRole('radio', { name: /^E-mail para/ });
-  await expect(sms).toHaveAccessibleName(/^SMS para \(31\) \*+-4321$/);
-  await expect(email).toHaveAccessibleName(/^E-mail para ma\*+@e\*+\.com$/);
-  await expect(sms).toBeChecked();
+  await expect(smsRadio).toHaveAccessibleName(new RegExp(`^SMS para \\(31\\) \\*+-${sms.slice(-4)}$`));
+  // Her e-mail is cliente<n>@e2e.example.com.
+  await expect(email).toHaveAccessibleName(/^E-mail para cl\*+@e\*+\.com$/);
+  await expect(smsRadio).toBeChecked();
   await expect(email).not.toBeChecked();
-  await expect(page.getByRole('main')).not.toContainText('98765');
-  await expect(page.getByRole('main')).not.toContainText('maria.souza');
+  await expect(page.getByRole('main')).not.toContainText(sms.slice(2, 7));
+  await expect(page.getByRole('main')).not.toContainText(maria.email!);
 
   // Step 3: the code sent by SMS, read from the demo outbox.
-  const code = await sendAndReadCode(request, MARIA.sms!, async () => {
+  const code = await sendAndReadCode(request, sms, async () => {
     await page.getByRole('button', { name: 'Enviar código' }).click();
     await expect(page.getByRole('heading', { name: stepHeading.code })).toBeVisible();
   });
-  await expect(page.getByText(/Enviamos um código de 6 dígitos para \(31\) \*+-4321/)).toBeVisible();
+  await expect(page.getByText(new RegExp(`Enviamos um código de 6 dígitos para \\(31\\) \\*+-${sms.slice(-4)}`))).toBeVisible();
   await enterCode(page, code);
 
   // Step 4: the start page of the first vehicle, with the greeting and the selector.
@@ -75,9 +79,9 @@ test('a new customer logs in with CPF and the outbox code, moves around the cust
   await expect(h1(page)).toHaveText('Meu Cadastro');
   const personal = page.getByRole('region', { name: 'Dados pessoais' });
   await expect(personal).toContainText('Maria Aparecida Souza');
-  await expect(personal).toContainText('maria.souza@example.com');
-  await expect(personal).toContainText('(31) 98765-4321');
-  await expect(personal).toContainText('529.982.247-25');
+  await expect(personal).toContainText(maria.email!);
+  await expect(personal).toContainText(phoneAsShown(sms));
+  await expect(personal).toContainText(maria.document);
   const main = page.getByRole('main');
   await expect(main).toContainText('Rua da Bahia, 1148');
   await expect(main).toContainText('30160-011');
@@ -110,8 +114,8 @@ test('a new customer logs in with CPF and the outbox code, moves around the cust
   await expect(page.getByRole('heading', { name: stepHeading.document })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: stepHeading.document })).toBeVisible();
-  await page.goto('/dashboard/100101');
-  await expectPath(page, '/', '?voltar=%2Fdashboard%2F100101');
+  await page.goto(`/dashboard/${maria.contracts.onix}`);
+  await expectPath(page, '/', `?voltar=%2Fdashboard%2F${maria.contracts.onix}`);
   await page.goBack();
   await expectPath(page, '/', '?voltar=%2Fcadastro');
   await expect(page.getByRole('heading', { name: stepHeading.document })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { MARIA } from '../support/demo';
-import { login } from '../support/login';
+import { mariaSpec } from '../support/customers';
+import { loggedIn } from '../support/login';
 
 // Each test logs in through the outbox; on a busy machine that alone can take most of the default 30 s.
 test.describe.configure({ timeout: 90_000 });
@@ -24,11 +24,11 @@ test('pages not built yet show the emergency lines as tap-to-call links', async 
   await expect(main.getByRole('link', { name: THEFT })).toHaveAttribute('href', tel(config.phoneTheft));
   await expect(main.getByRole('link', { name: ASSISTANCE })).toHaveAttribute('href', tel(config.phoneAssistance));
 
-  await login(page, request, MARIA);
+  const maria = await loggedIn(page, request, mariaSpec());
   // 'Comunicar sinistro' on the start page leads to the claim notice, which offers the theft line in its own card.
-  await page.goto('/dashboard/100101');
+  await page.goto(`/dashboard/${maria.contracts.onix}`);
   await main.getByRole('navigation', { name: 'Ações rápidas' }).getByRole('link', { name: 'Comunicar sinistro' }).click();
-  await expect(page).toHaveURL(/\/aviso\/100101$/);
+  await expect(page).toHaveURL(new RegExp(`\\/aviso\\/${maria.contracts.onix}$`));
   await expect(main.getByRole('link', { name: `Ligar para ${config.phoneTheft}` })).toHaveAttribute('href', tel(config.phoneTheft));
   for (const path of ['/indicacao', '/checkout/contact']) {
     await page.goto(path);
@@ -40,7 +40,7 @@ test('pages not built yet show the emergency lines as tap-to-call links', async 
 
 test('the customer area always has an emergency contact within reach', async ({ page, request }) => {
   const config = await (await request.get('/api/config')).json();
-  await login(page, request, MARIA);
+  const maria = await loggedIn(page, request, mariaSpec());
   for (const path of [
     '/dashboard',
     '/cadastro',
@@ -50,7 +50,7 @@ test('the customer area always has an emergency contact within reach', async ({ 
     '/suporte',
     '/servicos-adicionais',
     '/sinistros',
-    '/aviso/100101',
+    `/aviso/${maria.contracts.onix}`,
   ]) {
     await page.goto(path);
     const emergency = page.getByRole('link', { name: /^Emergência/ });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { JOAO } from '../support/demo';
-import { login } from '../support/login';
+import { joaoSpec } from '../support/customers';
+import { loggedIn } from '../support/login';
 
 /** Due-date change as a customer (issue 12 §3): João's Gol (due on the 15th, R$ 89,80 — its price-table fee) moves to the 25th. */
 
@@ -12,8 +12,8 @@ test('a due-date change with the pro-rata shown; after sending, the request is p
   page,
   request,
 }) => {
-  await login(page, request, JOAO);
-  await page.goto('/suporte/200201');
+  const joao = await loggedIn(page, request, joaoSpec());
+  await page.goto(`/suporte/${joao.contracts.gol}`);
   await page.getByLabel('Tipo de solicitação').selectOption({ label: 'Alteração de Vencimento' });
   await expect(main(page).getByText('Vencimento atual: dia 15')).toBeVisible();
   await page.getByRole('button', { name: 'Escolher novo dia de vencimento' }).click();

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { MSG, NOTIFICATION_MSG } from '@guarita/domain';
-import { ALFA, JOAO } from '../support/demo';
-import { login } from '../support/login';
+import { alfaSpec, joaoSpec } from '../support/customers';
+import { loggedIn } from '../support/login';
 import { untilTheAppOwns } from '../support/browser-render';
 
 // A form's checks are a module loaded on demand (ADR 025). When it cannot be loaded (the connection dropped while the
 // page was open), sending says so instead of waiting silently, keeps what was filled in, and works once it loads.
 test('a form whose checks cannot be loaded says so, keeps the choices, and sends once they load', async ({ page, request }) => {
-  await login(page, request, JOAO);
+  await loggedIn(page, request, joaoSpec());
   const blocked = /\/assets\/preferences-checks-[^/]*\.js$/;
   await page.route(blocked, (route) => route.abort('internetdisconnected'));
   await page.goto('/notificacoes');
@@ -25,18 +25,13 @@ test('a form whose checks cannot be loaded says so, keeps the choices, and sends
   await page.getByRole('button', { name: 'Salvar preferências' }).click();
   await expect(page.getByRole('status').filter({ hasText: NOTIFICATION_MSG.saved })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: MSG.formNotReady })).toHaveCount(0);
-
-  // Back as it was: other tests read João's preferences.
-  await first.setChecked(was);
-  await page.getByRole('button', { name: 'Salvar preferências' }).click();
-  await expect(page.getByRole('status').filter({ hasText: NOTIFICATION_MSG.saved })).toBeVisible();
 });
 
 // /antecipacao's form code itself comes after the forecast (ADR 025, seventh pass): a tap made when it cannot be
 // loaded says so, keeps the method, is not sent later by itself, and works once the code loads.
 test('the advance form whose code cannot be loaded says so, keeps the method, and answers once it loads', async ({ page, request }) => {
-  // Alfa's 400401 is never eligible: asking shows 'Antecipação não disponível' without a request.
-  await login(page, request, ALFA);
+  // Alfa's Hilux is never eligible: asking shows 'Antecipação não disponível' without a request.
+  await loggedIn(page, request, alfaSpec());
   const blocked = /\/assets\/AdvanceForm-[^/]*\.js$/;
   await page.route(blocked, (route) => route.abort('internetdisconnected'));
   await page.goto('/antecipacao');
@@ -59,7 +54,7 @@ test('the advance form whose code cannot be loaded says so, keeps the method, an
 });
 
 test('the card form whose checks cannot be loaded says so, and is ready once they load', async ({ page, request }) => {
-  await login(page, request, JOAO);
+  await loggedIn(page, request, joaoSpec());
   const blocked = /\/assets\/card-checks-[^/]*\.js$/;
   await page.route(blocked, (route) => route.abort('internetdisconnected'));
   await page.goto('/pagamentos/adicionar-cartao');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { PEDRO } from '../support/demo';
+import { pedroSpec } from '../support/customers';
+import { newCustomer } from '../support/factory';
 import { tabTo } from '../support/keyboard';
 import { destination, expectPath, sendAndReadCode, stepHeading } from '../support/login';
 import { confirmPixAsTheBank } from '../support/pix';
@@ -13,16 +14,17 @@ test.describe.configure({ timeout: 90_000 });
  * price-table fee) + multa R$ 9,13 + juros R$ 3,04 = R$ 468,57.
  */
 test('keyboard only: log in, pay the overdue bill by Pix, log out', async ({ page, request }) => {
+  const pedro = await newCustomer(request, pedroSpec());
   await page.goto('/');
 
   // Login, step 1: the document field and Enter.
   await tabTo(page, page.getByLabel('CPF ou CNPJ'));
-  await page.keyboard.type(PEDRO.document.replace(/\D/g, ''));
+  await page.keyboard.type(pedro.document.replace(/\D/g, ''));
   await page.keyboard.press('Enter');
 
   // Step 2: 'Enviar código'.
   await expect(page.getByRole('heading', { name: stepHeading.channel })).toBeFocused();
-  const code = await sendAndReadCode(request, destination(PEDRO, 'sms'), async () => {
+  const code = await sendAndReadCode(request, destination(pedro, 'sms'), async () => {
     await tabTo(page, page.getByRole('button', { name: 'Enviar código' }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: stepHeading.code })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { HORIZONTE } from '../support/demo';
+import { horizonteSpec } from '../support/customers';
+import { newCustomer } from '../support/factory';
 import { enterCode, enterDocument, expectPath, sendCode, stepHeading } from '../support/login';
 
 test.describe('login messages', () => {
@@ -26,10 +27,11 @@ test.describe('login messages', () => {
   });
 
   test('the code step: empty code, wrong code, resend back to the channel step', async ({ page, request }) => {
+    const company = await newCustomer(request, horizonteSpec());
     await page.clock.install();
     await page.goto('/');
-    await enterDocument(page, HORIZONTE.document);
-    const code = await sendCode(page, request, HORIZONTE);
+    await enterDocument(page, company.document);
+    const code = await sendCode(page, request, company);
 
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page.getByText('Preencha o campo com o código de validação', { exact: true })).toBeVisible();
@@ -44,8 +46,9 @@ test.describe('login messages', () => {
     await page.getByRole('button', { name: 'Reenviar código' }).click();
     await expect(page.getByRole('heading', { name: stepHeading.channel })).toBeVisible();
     await expect(page.getByRole('radio', { name: /^SMS para/ })).toBeChecked();
-    const fresh = await sendCode(page, request, HORIZONTE, 'email');
-    await expect(page.getByText(/Enviamos um código de 6 dígitos para fi\*+@h\*+\.com/)).toBeVisible();
+    const fresh = await sendCode(page, request, company, 'email');
+    // Its address is cliente<n>@e2e.example.com.
+    await expect(page.getByText(/Enviamos um código de 6 dígitos para cl\*+@e\*+\.com/)).toBeVisible();
     await expect(page.getByLabel('Código de validação')).toHaveValue('');
     await enterCode(page, fresh);
     await expectPath(page, '/dashboard');

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { MARIA, MARIA_VEHICLES } from '../support/demo';
-import { expectPath, login } from '../support/login';
+import { MARIA_VEHICLES, mariaSpec } from '../support/customers';
+import { expectPath, loggedIn } from '../support/login';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
 test('on a phone the header has a back button and a slide-in burger menu', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(MARIA_VEHICLES[0]);
 
   // Mobile header: the burger (the back button is not on the start page); the desktop navigation is not shown.

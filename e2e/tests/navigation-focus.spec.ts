@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MARIA, MARIA_VEHICLES } from '../support/demo';
-import { expectPath, login } from '../support/login';
+import { MARIA_VEHICLES, mariaSpec } from '../support/customers';
+import { expectPath, loggedIn } from '../support/login';
 
 // Each test logs in through the outbox; on a busy machine that alone can take most of the default 30 s.
 test.describe.configure({ timeout: 90_000 });
@@ -17,7 +17,7 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const announcer = (page: Page) => page.getByTestId('route-announcer');
 
 test('focus moves to the main heading after each navigation, and the new page is announced', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
   for (const [link, title] of [
     ['Cadastro', 'Meu Cadastro'],
@@ -30,7 +30,7 @@ test('focus moves to the main heading after each navigation, and the new page is
     ['Início', MARIA_VEHICLES[0]],
   ] as const) {
     await nav.getByRole('link', { name: link, exact: true }).click();
-    if (title) await expect(h1(page)).toHaveText(title);
+    await expect(h1(page)).toHaveText(title);
     await expect(h1(page)).toBeFocused();
     await expect(announcer(page)).toHaveText(await page.title());
   }
@@ -55,7 +55,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
   test('the back button goes to the parent route and is not shown on the start page', async ({ page, request }) => {
-    await login(page, request, MARIA);
+    const maria = await loggedIn(page, request, mariaSpec());
     const back = page.getByRole('button', { name: 'Voltar' });
     await expect(h1(page)).toHaveText(MARIA_VEHICLES[0]);
     await expect(back).toHaveCount(0);
@@ -70,7 +70,7 @@ test.describe('on a phone', () => {
     await expectPath(page, '/dashboard');
     await expect(back).toHaveCount(0);
 
-    await page.goto('/pagamentos/100104');
+    await page.goto(`/pagamentos/${maria.contracts.civic}`);
     await back.click();
     await expectPath(page, '/dashboard');
     await page.goto('/sinistros/consulta/123');
@@ -121,7 +121,7 @@ test('the focus ring on the dark footer and header has a contrast of at least 3:
   await page.keyboard.press('Tab');
   expect(await ringContrast(page)).toBeGreaterThanOrEqual(3);
 
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Cadastro', exact: true }).focus();
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Tab');

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { LUCIA } from '../support/demo';
-import { login } from '../support/login';
+import { quietSpec } from '../support/customers';
+import { loggedIn } from '../support/login';
 import { openStaffCase, staffLogin, test } from '../support/staff';
 
 /**
@@ -9,10 +9,10 @@ import { openStaffCase, staffLogin, test } from '../support/staff';
  * with TOTP) rejects one photo with a reason and moves the phase; without reloading, her bell counts up, the list
  * shows the rejection and the phase, the claim shows 'Reprovado' with the text and the new step; she re-sends the
  * photo and staff approves it. Then a registration change approved by staff notifies her and shows the new address
- * on /cadastro. Lúcia (700701) is touched by no other spec; the two tests run in order because both count her bell.
+ * on /cadastro. Each test's Lúcia is its own customer (ADR 071): her bell counts only what that test does.
  */
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const main = (page: Page) => page.getByRole('main');
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notificações, \d+ não lidas?$/ });
@@ -26,12 +26,12 @@ async function sendStep(page: Page, title: string, color: string) {
   await page.getByLabel('Escolher arquivo').setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: await photo(color) });
 }
 
-/** Opens a glass claim on 700701 with every required photo; answers its number. */
-async function openGlassClaim(page: Page): Promise<string> {
-  await page.goto('/aviso/700701');
+/** Opens a glass claim on `contract` with every required photo; answers its number. */
+async function openGlassClaim(page: Page, contract: number): Promise<string> {
+  await page.goto(`/aviso/${contract}`);
   await main(page).getByLabel('Li e estou de acordo!').check();
   await main(page).getByRole('button', { name: 'Continuar' }).click();
-  await expect(page).toHaveURL(/\/sinistros\/700701$/);
+  await expect(page).toHaveURL(new RegExp(`/sinistros/${contract}$`));
   await page.getByLabel('Motivo').selectOption('Vidros');
   await page.getByLabel('Descrição do ocorrido').fill('Uma pedra trincou o para-brisa na BR-040.');
   await page.getByLabel('Local do ocorrido').fill('BR-040, km 530');
@@ -69,14 +69,14 @@ test('staff works a claim; the customer’s bell, list and claim follow without 
   customer,
   request,
 }) => {
-  await login(customer, request, LUCIA);
+  const lucia = await loggedIn(customer, request, quietSpec('Lúcia Ferreira Gomes'));
   await expect(bell(customer)).toHaveAccessibleName('Notificações, 0 não lidas');
-  const caseNumber = await openGlassClaim(customer);
+  const caseNumber = await openGlassClaim(customer, lucia.contracts.onix!);
   // Opening the claim is the first notification (the protocol's confirmation).
   await expect(bell(customer)).toHaveAccessibleName('Notificações, 1 não lida', { timeout: 20_000 });
 
   await staffLogin(staff, request, 'sinistros@guarita.example');
-  expect(await openStaffCase(staff, '700701', 'Vidros')).toBe(caseNumber);
+  expect(await openStaffCase(staff, `${lucia.contracts.onix}`, 'Vidros')).toBe(caseNumber);
   await main(staff).getByRole('button', { name: 'Reprovar Vidro danificado inteiro' }).click();
   await main(staff).getByLabel('Motivo da reprovação (Vidro danificado inteiro)').fill('Foto escura: fotografe de dia, de fora do carro.');
   await main(staff).getByRole('button', { name: 'Confirmar reprovação' }).click();
@@ -130,8 +130,8 @@ test('a registration change approved by staff notifies the customer and shows th
   customer,
   request,
 }) => {
-  await login(customer, request, LUCIA);
-  await customer.goto('/suporte/700701?area=Alteracao-de-Dados-Cadastrais');
+  const lucia = await loggedIn(customer, request, quietSpec('Lúcia Ferreira Gomes'));
+  await customer.goto(`/suporte/${lucia.contracts.onix}?area=Alteracao-de-Dados-Cadastrais`);
   await customer.getByLabel('Telefone para contato (celular)').pressSequentially('31977665544');
   await customer.getByLabel('O que você quer alterar?').selectOption('Endereço');
   await customer.getByLabel('CEP', { exact: true }).pressSequentially('01310100');
@@ -143,7 +143,7 @@ test('a registration change approved by staff notifies the customer and shows th
   await expect(main(customer).getByText(/Avenida Paulista/)).toHaveCount(0);
 
   await staffLogin(staff, request, 'atendimento@guarita.example');
-  const caseNumber = await openStaffCase(staff, '700701', 'Alteração de Dados Cadastrais');
+  const caseNumber = await openStaffCase(staff, `${lucia.contracts.onix}`, 'Alteração de Dados Cadastrais');
   await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
   await expect(main(staff).getByText('Encerrado')).toBeVisible();
 

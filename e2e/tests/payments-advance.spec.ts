@@ -1,12 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ALFA, MARIA, type DemoCustomer } from '../support/demo';
-import { enterCode, enterDocument, expectPath, login, sendCode } from '../support/login';
+import { alfaSpec, mariaSpec, type CustomerSpec } from '../support/customers';
+import { newCustomer, type TestCustomer } from '../support/factory';
+import { enterCode, enterDocument, expectPath, loggedIn, sendCode } from '../support/login';
 import { confirmPixAsTheBank, decodeQrImage, dragSheetDown, expectValidBrCode } from '../support/pix';
 
 /**
- * Advance (/antecipacao). Whether a contract can advance depends on the calendar (ADR 002); the demo seed
- * dates bills from the server's clock so that both branches exist on every day of the month: Maria's 100104
- * has its bill of the month paid early (always eligible) and Alfa's 400401 is due on the month's last day
+ * Advance (/antecipacao). Whether a contract can advance depends on the calendar (ADR 002); the factory
+ * dates bills from the server's clock so that both branches exist on every day of the month: Maria's
+ * Civic has its bill of the month paid early (always eligible) and Alfa's Hilux is due on the month's last day
  * (its bill of the month is always still to be debited: 'Antecipação não disponível' with that date).
  * Each test reads the forecast the screen itself received and checks the screen against it.
  * (The overdue case of the sheet is in payments-pix.spec.ts.)
@@ -21,12 +22,12 @@ const brl = (cents: number) =>
 const ddmmyyyy = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
 
 /**
- * Logs in, chooses the vehicle (in the page's own selector of /pagamentos, when the customer has several) and
- * opens /antecipacao from there; answers the forecast the screen loaded.
+ * Makes the customer and logs them in, chooses the vehicle (in the page's own selector of /pagamentos, when the
+ * customer has several) and opens /antecipacao from there; answers the forecast the screen loaded.
  */
-async function openAdvance(page: Page, request: APIRequestContext, customer: DemoCustomer, vehicle: string | null, nCtrId: number) {
-  await login(page, request, customer);
-  await page.goto('/pagamentos');
+async function openAdvance(page: Page, request: APIRequestContext, spec: CustomerSpec, vehicle: string | null, key: string) {
+  const customer = await loggedIn(page, request, spec, '/pagamentos');
+  const nCtrId = customer.contracts[key];
   const main = page.getByRole('main');
   if (vehicle) await main.getByRole('combobox', { name: 'Veículo' }).selectOption({ label: vehicle });
   const forecast = page.waitForResponse(
@@ -37,19 +38,19 @@ async function openAdvance(page: Page, request: APIRequestContext, customer: Dem
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ANTECIPAÇÃO DE FATURA', { useInnerText: true });
   const res = await forecast;
   expect(res.status()).toBe(200);
-  return (await res.json()) as Forecast;
+  return { customer, forecast: (await res.json()) as Forecast };
 }
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test('a customer advances the next invoice of her Civic by Pix', async ({ page, request }) => {
-  const forecast = await openAdvance(page, request, MARIA, 'QWE7D89 CIVIC EXL 2.0', 100104);
+  const { customer: maria, forecast } = await openAdvance(page, request, mariaSpec(), 'QWE7D89 CIVIC EXL 2.0', 'civic');
   const main = page.getByRole('main');
   await expect(main.getByRole('combobox', { name: 'Veículo' }).locator('option:checked')).toHaveText('QWE7D89 CIVIC EXL 2.0');
   const f = forecast.conteudo;
   await expect(main.getByRole('region', { name: 'Valor a antecipar' })).toContainText(brl(f.valor));
 
-  // The seed pays contract 100104's bill of the month early (paidThisMonth), so it can be advanced on any date.
+  // The spec pays the Civic's bill of the month early (paidThisMonth), so it can be advanced on any date.
   expect(f.elegivel).toBe(true);
 
   // The method is required.
@@ -65,7 +66,7 @@ test('a customer advances the next invoice of her Civic by Pix', async ({ page, 
   await expect(confirm).toContainText('Ao gerar o Pix, esta ação não poderá ser desfeita.');
   await expect(confirm).toContainText(brl(f.valor));
   const created = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/payments/contracts/100104/advance'),
+    (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/payments/contracts/${maria.contracts.civic}/advance`),
   );
   await confirm.getByRole('button', { name: 'Gerar Pix' }).click();
   const answer = (await (await created).json()) as {
@@ -103,8 +104,8 @@ test.describe('on a phone', () => {
     page,
     request,
   }) => {
-    // Alfa's contract 400401 is due on the last day of each month: never eligible, whatever today is.
-    const forecast = await openAdvance(page, request, ALFA, null, 400401);
+    // Alfa's Hilux is due on the last day of each month: never eligible, whatever today is.
+    const { forecast } = await openAdvance(page, request, alfaSpec(), null, 'hilux');
     const f = forecast.conteudo;
     const main = page.getByRole('main');
     const sheet = page.getByRole('dialog', { name: 'Antecipação não disponível' });
@@ -134,10 +135,11 @@ test("a logged-out visit to a plate's payments goes to the login and, after it, 
   page,
   request,
 }) => {
+  const maria: TestCustomer = await newCustomer(request, mariaSpec());
   await page.goto('/pagamentos/placa/RTA1B23');
   await expectPath(page, '/', '?placa=RTA1B23');
-  await enterDocument(page, MARIA.document);
-  await enterCode(page, await sendCode(page, request, MARIA));
+  await enterDocument(page, maria.document);
+  await enterCode(page, await sendCode(page, request, maria));
   await expectPath(page, '/pagamentos/placa/RTA1B23');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Pagamentos/i);
   await expect(page.getByRole('main').getByRole('combobox', { name: 'Veículo' }).locator('option:checked')).toHaveText(

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MARIA, MARIA_VEHICLES } from '../support/demo';
-import { expectPath, login } from '../support/login';
+import { MARIA_VEHICLES, mariaSpec } from '../support/customers';
+import { expectPath, loggedIn } from '../support/login';
 
 /**
- * Card payments as Maria would do them (issue 3): the overdue bill of RTA1B23 (contract 100101, with a seller
+ * Card payments as Maria would do them (issue 3): the overdue bill of RTA1B23 (the Onix, with a seller
  * code) paid with the card on file, and the card of QWE7D89 changed with the gateway sandbox's declining, then
  * approving, test cards. Each test logs in itself (refresh tokens rotate; no shared storage state).
  */
@@ -22,10 +22,10 @@ async function fillCard(page: Page, number: string) {
 }
 
 test('pays the overdue bill with the card on file and sees it paid, with nothing left open', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  const maria = await loggedIn(page, request, mariaSpec());
 
   // The payments page of RTA1B23: one overdue ('Inadimplente') bill, something open.
-  await page.goto('/pagamentos/100101');
+  await page.goto(`/pagamentos/${maria.contracts.onix}`);
   const overdue = history(page).getByRole('row').filter({ hasText: 'Inadimplente' });
   await expect(overdue).toHaveCount(1);
   const dueDate = (await overdue.getByRole('cell').first().textContent())!.trim();
@@ -67,7 +67,7 @@ test('pays the overdue bill with the card on file and sees it paid, with nothing
 });
 
 test('changes the card: a declining test card fails, an approving one becomes the card on file', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
 
   await page.goto('/pagamentos/cartao');
   await expect(page.getByRole('heading', { level: 1, name: 'Trocar Cartão' })).toBeVisible(); // desktop title
@@ -117,7 +117,7 @@ test('changes the card: a declining test card fails, an approving one becomes th
 
 test('on a phone the change-card page is titled TROCA DE CARTÃO and the form fits the screen', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
   await page.goto('/pagamentos/adicionar-cartao');
   await expect(page.getByRole('heading', { level: 1, name: 'Troca de cartão' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('TROCA DE CARTÃO', { useInnerText: true });

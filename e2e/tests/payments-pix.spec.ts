@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { HORIZONTE } from '../support/demo';
-import { expectPath, login } from '../support/login';
+import { horizonteSpec } from '../support/customers';
+import { expectPath, loggedIn } from '../support/login';
 import { confirmPixAsTheBank, decodeQrImage, dragSheetDown, expectValidBrCode } from '../support/pix';
 
 /**
  * Pix for the open invoice, as a customer does it on a phone: Transportes Horizonte (CNPJ) has an overdue
- * bill on contract 300301, so an advance is not possible yet; it pays the bill by Pix, the QR image carries
+ * bill on its Fiorino, so an advance is not possible yet; it pays the bill by Pix, the QR image carries
  * exactly the "copia e cola" payload (with a valid CRC16), and when the bank confirms (the demo's
  * confirmation goes through the same code path as the PSP webhook) the screen updates by itself.
  */
@@ -16,7 +16,7 @@ test('a customer with an overdue invoice cannot advance, pays it by Pix and sees
   page,
   request,
 }) => {
-  await login(page, request, HORIZONTE);
+  const horizonte = await loggedIn(page, request, horizonteSpec());
   const main = page.getByRole('main');
 
   // Advancing is not possible while a bill is overdue: the sheet says so, and drags away (> 80 px).
@@ -40,10 +40,12 @@ test('a customer with an overdue invoice cannot advance, pays it by Pix and sees
   await chooser.getByRole('radio', { name: 'Pix' }).check();
   const pixPosts: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/api/payments/contracts/300301/pix'))
+    if (r.method() === 'POST' && r.url().endsWith(`/api/payments/contracts/${horizonte.contracts.fiorino}/pix`))
       pixPosts.push(r.headers()['idempotency-key'] ?? '');
   });
-  const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/payments/contracts/300301/pix'));
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/payments/contracts/${horizonte.contracts.fiorino}/pix`),
+  );
   await main.getByRole('button', { name: 'Gerar Pix' }).dblclick();
   const answer = (await (await created).json()) as { conteudo: { txid: string; chaveAleatoria: string; valor: number } };
 

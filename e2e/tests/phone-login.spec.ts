@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { ALFA, HORIZONTE } from '../support/demo';
+import { alfaSpec, horizonteSpec } from '../support/customers';
+import { newCustomer } from '../support/factory';
 import { enterCode, expectPath, sendCode, stepHeading } from '../support/login';
-
-// Each test logs in through the outbox; on a busy machine that alone can take most of the default 30 s.
-test.describe.configure({ timeout: 90_000 });
 
 /**
  * Issue 8, item 5: on a phone the login card comes before the hero with its button above the fold; the CPF
@@ -24,6 +22,7 @@ test('the login card comes first on a phone, with its button above the fold', as
 });
 
 test('the document field opens the numeric keypad; a visible switch allows letters for an alphanumeric CNPJ', async ({ page, request }) => {
+  const company = await newCustomer(request, { ...alfaSpec(), alphanumeric: true });
   await page.goto('/');
   const field = page.getByLabel('CPF ou CNPJ');
   await expect(field).toHaveAttribute('inputmode', 'numeric');
@@ -32,20 +31,21 @@ test('the document field opens the numeric keypad; a visible switch allows lette
   await letters.check();
   await expect(field).toHaveAttribute('inputmode', 'text');
   await expect(field).toBeFocused();
-  await field.pressSequentially(ALFA.document.replace(/\W/g, ''), { delay: 10 });
-  await expect(field).toHaveValue(ALFA.document);
+  await field.pressSequentially(company.document.replace(/\W/g, ''), { delay: 10 });
+  await expect(field).toHaveValue(company.document);
   await page.getByRole('button', { name: 'Continuar' }).click();
-  const code = await sendCode(page, request, ALFA);
+  const code = await sendCode(page, request, company);
   await enterCode(page, code);
   await expectPath(page, '/dashboard');
 });
 
 test("'Reenviar código' counts down before it can be used", async ({ page, request }) => {
+  const company = await newCustomer(request, horizonteSpec());
   await page.clock.install();
   await page.goto('/');
-  await page.getByLabel('CPF ou CNPJ').fill(HORIZONTE.document);
+  await page.getByLabel('CPF ou CNPJ').fill(company.document);
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await sendCode(page, request, HORIZONTE);
+  await sendCode(page, request, company);
 
   const resend = page.getByRole('button', { name: /^Reenviar código/ });
   await expect(resend).toBeDisabled();

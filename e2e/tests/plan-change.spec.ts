@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ALFA, CARLA, HORIZONTE, MARIA } from '../support/demo';
-import { expectPath, login } from '../support/login';
+import { alfaSpec, carlaSpec, horizonteSpec, mariaSpec } from '../support/customers';
+import { expectPath, loggedIn } from '../support/login';
 
 /**
  * Plan change as a customer (issue 12 §2): Alfa Log's Hilux (GUARITA_COMPLETO_SP, pick-up, assistance without
@@ -14,8 +14,8 @@ const TEL = '31987654321';
 const main = (page: Page) => page.getByRole('main');
 
 test('a monthly plan change adding towing with a km choice: overlay, then the case in Minhas solicitações', async ({ page, request }) => {
-  await login(page, request, ALFA);
-  await page.goto('/suporte/400401?area=Alteracao-de-Plano');
+  const alfa = await loggedIn(page, request, alfaSpec());
+  await page.goto(`/suporte/${alfa.contracts.hilux}?area=Alteracao-de-Plano`);
   await expect(main(page).getByText('Hilux SRV 2.8 · ALF8H90')).toBeVisible();
   // Perda Total R$ 259,08 (SP, CAT_FIPE_110K, +20 % pick-up) + tracker R$ 32,90 + assistance R$ 32,90 + glass R$ 16,90.
   await expect(main(page).getByText('Valor mensal: R$ 341,78')).toBeVisible();
@@ -42,8 +42,8 @@ test('a monthly plan change adding towing with a km choice: overlay, then the ca
 });
 
 test('the annual toggle reloads the quotation in installments', async ({ page, request }) => {
-  await login(page, request, MARIA);
-  await page.goto('/suporte/100101?area=Alteracao-de-Plano');
+  const maria = await loggedIn(page, request, mariaSpec());
+  await page.goto(`/suporte/${maria.contracts.onix}?area=Alteracao-de-Plano`);
   await expect(main(page).getByText(/^Valor mensal: R\$/)).toBeVisible();
   await page.getByRole('radio', { name: 'Anual' }).check();
   await expect(main(page).getByText(/em 12x de R\$\s\d+,\d{2}/)).toBeVisible();
@@ -52,8 +52,8 @@ test('the annual toggle reloads the quotation in installments', async ({ page, r
 });
 
 test('a COBRE plan: the sales executive and a messaging link instead of the form', async ({ page, request }) => {
-  await login(page, request, HORIZONTE);
-  await page.goto('/suporte/300301?area=Alteracao-de-Plano');
+  const horizonte = await loggedIn(page, request, horizonteSpec());
+  await page.goto(`/suporte/${horizonte.contracts.fiorino}?area=Alteracao-de-Plano`);
   const modal = page.getByRole('dialog', { name: 'Alteração indisponível online' });
   await expect(modal).toContainText('Renata Figueiredo');
   await expect(modal.getByRole('link', { name: 'Falar pelo WhatsApp' })).toHaveAttribute('href', /wa\.me\/5531991234567/);
@@ -61,8 +61,8 @@ test('a COBRE plan: the sales executive and a messaging link instead of the form
 });
 
 test("a plan no longer in its state's list: the spec's message, from the seeded contract, and no form", async ({ page, request }) => {
-  await login(page, request, CARLA);
-  await page.goto('/suporte/600607?area=Alteracao-de-Plano');
+  const carla = await loggedIn(page, request, carlaSpec());
+  await page.goto(`/suporte/${carla.contracts.classico}?area=Alteracao-de-Plano`);
   await expect(main(page).getByRole('alert')).toHaveText(
     'Seu plano atual não está disponível para alteração. Por favor, entre em contato com o suporte.',
   );

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { HORIZONTE, MARIA } from '../support/demo';
-import { expectPath, login } from '../support/login';
+import { horizonteSpec, mariaSpec } from '../support/customers';
+import { expectPath, loggedIn } from '../support/login';
 
 /** Meu plano (issue 10): coverages with the display rules, referral meter, contract PDFs, COBRE modal. */
 
@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 90_000 });
 const main = (page: Page) => page.getByRole('main');
 
 test('Maria sees her covered services, the referral meter and downloads her specific contract', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  const maria = await loggedIn(page, request, mariaSpec());
   await page.goto('/meu-plano');
   await expect(page.getByRole('heading', { level: 1, name: 'Meu plano' })).toBeVisible();
 
@@ -38,18 +38,18 @@ test('Maria sees her covered services, the referral meter and downloads her spec
   const downloading = page.waitForEvent('download');
   await main(page).getByRole('button', { name: 'Baixar contrato específico' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe('contrato-especifico-100101.pdf');
+  expect(download.suggestedFilename()).toBe(`contrato-especifico-${maria.contracts.onix}.pdf`);
   const bytes = fs.readFileSync((await download.path())!);
   const text = (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
   expect(text).toContain('Maria Aparecida Souza');
-  expect(text).toContain('Contrato nº 100101');
+  expect(text).toContain(`Contrato nº ${maria.contracts.onix}`);
 
   await main(page).getByRole('link', { name: 'Alterar plano' }).click();
-  await expectPath(page, '/suporte/100101/1');
+  await expectPath(page, `/suporte/${maria.contracts.onix}/1`);
 });
 
 test('a COBRE plan cannot change online: the modal shows the sales executive and a WhatsApp link', async ({ page, request }) => {
-  await login(page, request, HORIZONTE);
+  await loggedIn(page, request, horizonteSpec());
   await page.goto('/meu-plano');
   await main(page).getByRole('button', { name: 'Alterar plano' }).click();
   const dialog = page.getByRole('dialog', { name: 'Alteração indisponível online' });

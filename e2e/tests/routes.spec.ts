@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { MARIA, MARIA_VEHICLES } from '../support/demo';
-import { expectPath, login, stepHeading } from '../support/login';
+import { MARIA_VEHICLES, joaoSpec, mariaSpec } from '../support/customers';
+import { newCustomer } from '../support/factory';
+import { expectPath, loggedIn, stepHeading } from '../support/login';
 
 test('logged in: redirects of /, the aliases and the contract in the address', async ({ page, request }) => {
   // Every API answer this customer's browser receives, to prove another customer's contract never reaches it.
@@ -8,7 +9,8 @@ test('logged in: redirects of /, the aliases and the contract in the address', a
   page.on('response', async (res) => {
     if (new URL(res.url()).pathname.startsWith('/api/')) bodies.push(await res.text().catch(() => ''));
   });
-  await login(page, request, MARIA);
+  const joao = await newCustomer(request, joaoSpec());
+  const maria = await loggedIn(page, request, mariaSpec());
 
   await page.goto('/?placa=ABC-1D23');
   await expectPath(page, '/pagamentos/placa/ABC%201D23');
@@ -22,17 +24,17 @@ test('logged in: redirects of /, the aliases and the contract in the address', a
   await expectPath(page, '/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(MARIA_VEHICLES[0]);
 
-  // João's contract: refused, none of its data shown or sent.
-  await page.goto('/dashboard/200201');
+  // Another customer's contract: refused, none of its data shown or sent.
+  await page.goto(`/dashboard/${joao.contracts.gol}`);
   const main = page.getByRole('main');
   await expect(main.getByText(/^Contrato não encontrado/)).toBeVisible();
   await expect(main).not.toContainText('PQR2E34');
   await expect(main).not.toContainText('Guarita Recuperação');
   await expect(page.getByRole('combobox', { name: 'Veículo' })).not.toContainText('PQR2E34');
-  expect(bodies.filter((b) => b.includes('PQR2E34') || b.includes('200201'))).toEqual([]);
+  expect(bodies.filter((b) => b.includes('PQR2E34') || b.includes(`${joao.contracts.gol}`))).toEqual([]);
 
   // One of hers: selected, and the choice is kept.
-  await page.goto('/dashboard/100104');
+  await page.goto(`/dashboard/${maria.contracts.civic}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(MARIA_VEHICLES[2]);
   const vehicle = page.getByRole('combobox', { name: 'Veículo' });
   expect(await vehicle.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.label)).toBe(MARIA_VEHICLES[2]);
@@ -41,7 +43,7 @@ test('logged in: redirects of /, the aliases and the contract in the address', a
 });
 
 test('not logged in: customer deep links land on the login, unknown routes show the 404', async ({ page }) => {
-  for (const path of ['/cadastro', '/pagamentos', '/dashboard', '/dashboard/100101', '/meu-plano', '/suporte', '/aviso']) {
+  for (const path of ['/cadastro', '/pagamentos', '/dashboard', '/dashboard/123456', '/meu-plano', '/suporte', '/aviso']) {
     await page.goto(path);
     // The login returns to the page asked for (issue 24 item 10); the start page is where it goes anyway.
     await expectPath(page, '/', path === '/dashboard' ? '' : `?voltar=${encodeURIComponent(path)}`);

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { ALFA, JOAO, MARIA } from '../support/demo';
-import { expectPath, login } from '../support/login';
+import { alfaSpec, joaoSpec, mariaSpec } from '../support/customers';
+import { expectPath, loggedIn } from '../support/login';
 import { untilTheAppOwns } from '../support/browser-render';
 
 // Each test logs in through the outbox; on a busy machine that alone can take most of the default 30 s.
@@ -30,7 +30,7 @@ async function holdBoot(page: Page): Promise<() => Promise<void>> {
 }
 
 test('the first screen is in the page itself: readable with JavaScript off', async ({ page, request, browser }) => {
-  await login(page, request, JOAO);
+  await loggedIn(page, request, joaoSpec());
   const state = await page.context().storageState();
   const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: state, viewport: { width: 360, height: 740 } });
   try {
@@ -52,7 +52,7 @@ test('the first screen is in the page itself: readable with JavaScript off', asy
 
 // Maria's e-mail choices are the defaults (every group on) and no test changes them.
 test('a form comes from the server with the saved choices in it, before any script runs', async ({ page, request, browser }) => {
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
   const state = await page.context().storageState();
   const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: state });
   try {
@@ -70,7 +70,7 @@ test("the app takes the server's page over without rendering it again; before th
   page,
   request,
 }) => {
-  await login(page, request, ALFA);
+  await loggedIn(page, request, alfaSpec());
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && /hydrat/i.test(m.text())) errors.push(m.text());
@@ -118,7 +118,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
   test("a button tapped before the app owns the page is not lost: 'Voltar' is held, shown busy, then taken", async ({ page, request }) => {
-    await login(page, request, MARIA);
+    await loggedIn(page, request, mariaSpec());
     const release = await holdBoot(page); // the app hydrates only once it has the tokens
     await page.goto('/pagamentos/fatura-em-aberto');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('PAGAMENTO DE FATURA', { useInnerText: true });
@@ -134,9 +134,9 @@ test.describe('on a phone', () => {
 });
 
 test('a contract in the address is the chosen one even when the next page comes before the app has run', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  const maria = await loggedIn(page, request, mariaSpec());
   await holdBoot(page); // the app never runs on the first page
-  await page.goto('/dashboard/100104', { waitUntil: 'domcontentloaded' });
+  await page.goto(`/dashboard/${maria.contracts.civic}`, { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { level: 1 })).toContainText('QWE7D89');
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await page.goto('/pagamentos');
@@ -146,9 +146,9 @@ test('a contract in the address is the chosen one even when the next page comes 
 });
 
 test('a reload asks the server for the tokens only: the data came with the page', async ({ page, request }) => {
-  await login(page, request, MARIA);
-  await page.goto('/dashboard/100104');
-  await expect(page.getByRole('main').getByText('nº 100104')).toBeVisible();
+  const maria = await loggedIn(page, request, mariaSpec());
+  await page.goto(`/dashboard/${maria.contracts.civic}`);
+  await expect(page.getByRole('main').getByText(`nº ${maria.contracts.civic}`)).toBeVisible();
   const calls: string[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
@@ -168,7 +168,7 @@ test('a reload asks the server for the tokens only: the data came with the page'
 });
 
 test('after logout the server renders nothing of the customer', async ({ page, request }) => {
-  await login(page, request, JOAO);
+  await loggedIn(page, request, joaoSpec());
   await page.goto('/cadastro');
   await expect(page.getByRole('main').getByText('João Pedro Lima').first()).toBeVisible();
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('button', { name: 'Sair' }).click();

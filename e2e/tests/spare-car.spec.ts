@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { CARLA } from '../support/demo';
-import { login } from '../support/login';
+import { carlaSpec } from '../support/customers';
+import { loggedIn } from '../support/login';
 
 /**
  * Spare car as a customer (issue 12 §5): a collision request with two photos through the capture flow ('Está
@@ -21,9 +21,9 @@ async function open(page: Page, nCtrId: number) {
 }
 
 test('collision: two photos through the capture flow, a transport option, then the request is sent', async ({ page, request }) => {
-  // Carla's 600606 is free of every rule (Maria's Civic may hold the claims e2e's collision by now).
-  await login(page, request, CARLA);
-  await open(page, 600606);
+  // Carla's Mobi ('free') is free of every rule.
+  const carla = await loggedIn(page, request, carlaSpec());
+  await open(page, carla.contracts.free!);
   await page.getByLabel('Telefone para contato (celular)').fill('31987654321');
   const form = main(page).getByRole('form', { name: 'Carro Reserva' });
   await form.getByLabel('MOTIVO').selectOption('Colisão');
@@ -55,8 +55,9 @@ test('collision: two photos through the capture flow, a transport option, then t
 });
 
 test('a blocked customer sees Solicitação Bloqueada with the rule and when it ends', async ({ page, request }) => {
-  await login(page, request, CARLA);
-  await open(page, 600603);
+  const carla = await loggedIn(page, request, carlaSpec());
+  // The Gol had a spare car after a theft 10 days ago.
+  await open(page, carla.contracts.theft!);
   const dialog = page.getByRole('dialog', { name: 'Solicitação Bloqueada' });
   await expect(dialog).toContainText(
     /Há uma solicitação de furto, roubo ou carro reserva nos últimos 30 dias: disponível a partir de \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\./,
@@ -66,7 +67,8 @@ test('a blocked customer sees Solicitação Bloqueada with the rule and when it 
   await expect(main(page).getByRole('alert')).toContainText('Solicitação Bloqueada');
   await expect(main(page).getByRole('form', { name: 'Carro Reserva' })).toHaveCount(0);
 
-  await open(page, 600605);
+  // The Kicks has an open collision with third parties.
+  await open(page, carla.contracts.thirdParties!);
   await expect(page.getByRole('dialog', { name: 'Solicitação Bloqueada' })).toContainText(
     'Você possui um caso de colisão com terceiros em aberto.',
   );

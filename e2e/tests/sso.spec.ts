@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { mariaSpec } from '../support/customers';
+import { newCustomer } from '../support/factory';
 import { expectPath } from '../support/login';
 
 /** Single sign-on (issue 10): a link issued through the API opens the requested page logged in, once. */
@@ -13,9 +15,10 @@ test('an SSO link lands on the requested page logged in with the contract select
   request,
   browser,
 }) => {
+  const maria = await newCustomer(request, mariaSpec());
   const res = await request.post('/api/sso/tokens', {
     headers: { 'x-api-key': DEMO_SSO_KEY },
-    data: { documento: '52998224725', path: '/meu-plano', contractId: 100104 },
+    data: { documento: maria.document.replace(/\D/g, ''), path: '/meu-plano', contractId: maria.contracts.civic },
   });
   expect(res.status()).toBe(201);
   const { link } = (await res.json()) as { link: string };

@@ -1,13 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { MARIA } from '../support/demo';
-import { login } from '../support/login';
+import { mariaSpec } from '../support/customers';
+import { loggedIn } from '../support/login';
 
 /**
  * Support requests as Maria would send them (issue 9): each built request type, the contestation protocol,
  * a registration change with a CNH photo (upload progress), 'Minhas solicitações' with phases, the SAC
- * comments view and a rejected file. Each test logs in itself and uses its own contract or request type,
- * so parallel tests never trip the duplicate rule.
+ * comments view and a rejected file. Each test's Maria is its own customer (ADR 071): what it sees is what the
+ * test did.
  */
 
 // Uploads and image work on a shared CI machine: more room than the suite's 30 s default.
@@ -24,8 +24,8 @@ async function chooseType(page: Page, label: string) {
 }
 
 test('the SAC case shows its comments; the list shows phases, Aberto first, with the unread marker', async ({ page, request }) => {
-  await login(page, request, MARIA);
-  await page.goto('/suporte/100101');
+  const maria = await loggedIn(page, request, mariaSpec());
+  await page.goto(`/suporte/${maria.contracts.onix}`);
   const list = cases(page);
   const ombudsman = list
     .getByRole('button', { name: /Ouvidoria/ })
@@ -51,8 +51,8 @@ test('the SAC case shows its comments; the list shows phases, Aberto first, with
 });
 
 test('contestation with a real PDF shows the protocol, and the case appears as Aberto', async ({ page, request }) => {
-  await login(page, request, MARIA);
-  await page.goto('/suporte/100101');
+  const maria = await loggedIn(page, request, mariaSpec());
+  await page.goto(`/suporte/${maria.contracts.onix}`);
   await chooseType(page, 'Contestação de Fatura');
   await page.getByRole('button', { name: 'Enviar solicitação' }).click();
   await expect(main(page).getByText('Insira o motivo')).toBeVisible();
@@ -83,11 +83,11 @@ test('contestation with a real PDF shows the protocol, and the case appears as A
 });
 
 test('a file that is not what its name says is refused with the message, and nothing is created', async ({ page, request }) => {
-  await login(page, request, MARIA);
-  // 100102 (device only): no other test sends requests on it
-  await page.goto('/suporte/100102');
+  const maria = await loggedIn(page, request, mariaSpec());
+  // Dispositivo 2 (device only): no request yet
+  await page.goto(`/suporte/${maria.contracts.rastreador}`);
   const toggle = cases(page).getByRole('button', { name: /Minhas solicitações \(\d+\)/ });
-  const before = (await toggle.textContent())!.match(/\((\d+)\)/)![1];
+  await expect(toggle).toHaveText(/\(0\)/);
   await chooseType(page, 'Contestação de Fatura');
   await page.getByLabel('Telefone para contato (celular)').pressSequentially(TEL);
   await page.getByLabel('Descrição').fill('Cobrança indevida.');
@@ -104,7 +104,7 @@ test('a file that is not what its name says is refused with the message, and not
   await expect(main(page).getByRole('form', { name: 'Contestação de Fatura' })).toBeVisible();
   await expect(main(page).getByText('Não conseguimos enviar sua solicitação.', { exact: false })).toHaveCount(0);
   await page.reload();
-  await expect(cases(page).getByRole('button', { name: /Minhas solicitações \(\d+\)/ })).toHaveText(new RegExp(`\\(${before}\\)`));
+  await expect(cases(page).getByRole('button', { name: /Minhas solicitações \(\d+\)/ })).toHaveText(/\(0\)/);
 });
 
 /** The JPEG parts of a multipart body (by their SOI/EOI markers), as the browser sent them. */
@@ -124,7 +124,7 @@ test('registration change: a CNH photo through the full-screen flow, resized on 
   page,
   request,
 }) => {
-  await login(page, request, MARIA);
+  const maria = await loggedIn(page, request, mariaSpec());
   // Slow the send down a little so the progress bar can be seen, as on a phone network; keep what was sent.
   const sent: Buffer[] = [];
   await page.route('**/api/cases/contracts/*', async (route) => {
@@ -134,7 +134,7 @@ test('registration change: a CNH photo through the full-screen flow, resized on 
     }
     await route.continue();
   });
-  await page.goto('/suporte/100101?area=Alteracao-de-Dados-Cadastrais');
+  await page.goto(`/suporte/${maria.contracts.onix}?area=Alteracao-de-Dados-Cadastrais`);
   await expect(page.getByLabel('Tipo de solicitação')).toHaveValue('dados-cadastrais');
   await page.getByLabel('Telefone para contato (celular)').pressSequentially(TEL);
   await page.getByLabel('O que você quer alterar?').selectOption('Alteração de documentos');
@@ -176,9 +176,9 @@ test('registration change: a CNH photo through the full-screen flow, resized on 
 });
 
 test('registration change of address: the CEP fills street, district, city and state', async ({ page, request }) => {
-  await login(page, request, MARIA);
-  // 100102 (device only): the only registration change on it
-  await page.goto('/suporte/100102?area=Alteracao-de-Dados-Cadastrais');
+  const maria = await loggedIn(page, request, mariaSpec());
+  // Dispositivo 2 (device only)
+  await page.goto(`/suporte/${maria.contracts.rastreador}?area=Alteracao-de-Dados-Cadastrais`);
   await page.getByLabel('Telefone para contato (celular)').pressSequentially(TEL);
   await page.getByLabel('O que você quer alterar?').selectOption('Endereço');
   const cep = page.getByLabel('CEP', { exact: true });
@@ -206,8 +206,8 @@ test('registration change of address: the CEP fills street, district, city and s
 });
 
 test('cancellation shows the lock-in terms first; tracker support; ombudsman; the annual plan has no toggle', async ({ page, request }) => {
-  await login(page, request, MARIA);
-  await page.goto('/suporte/100104');
+  const maria = await loggedIn(page, request, mariaSpec());
+  await page.goto(`/suporte/${maria.contracts.civic}`);
   // The choices are loaded (a count of 0 must not pass while the page is still loading its contract).
   await expect(page.getByLabel('Tipo de solicitação').locator('option', { hasText: 'Cancelamento' })).toHaveCount(1);
   await expect(page.getByLabel('Tipo de solicitação').locator('option', { hasText: 'Suporte Rastreador' })).toHaveCount(0);
@@ -227,8 +227,8 @@ test('cancellation shows the lock-in terms first; tracker support; ombudsman; th
   await expect(main(page).getByText('Sua solicitação foi enviada com sucesso!')).toBeVisible();
   await expect(cases(page).getByRole('button', { name: /Cancelamento/ })).toHaveCount(1);
 
-  // Suporte Rastreador: only on /suporte (upSell 0) and for a contract with a tracker (100101).
-  await page.goto('/suporte/100101');
+  // Suporte Rastreador: only on /suporte (upSell 0) and for a contract with a tracker (the Onix).
+  await page.goto(`/suporte/${maria.contracts.onix}`);
   // The choices are loaded (a count of 0 must not pass while the page is still loading its contract).
   await expect(page.getByLabel('Tipo de solicitação').locator('option', { hasText: 'Cancelamento' })).toHaveCount(1);
   await expect(page.getByLabel('Tipo de solicitação').locator('option', { hasText: 'Suporte Rastreador' })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { JOAO, MARIA } from '../support/demo';
 import { untilTheAppOwns } from '../support/browser-render';
-import { login } from '../support/login';
+import { joaoSpec, mariaSpec } from '../support/customers';
+import { loggedIn } from '../support/login';
 
 /** Minhas Viagens (issue 10): the trips list, routes on the map, delete, the live vehicle. Tiles are served offline. */
 
@@ -23,7 +23,7 @@ const pick = (page: Page, i: number) =>
 const scrollListToEnd = (page: Page) => list(page).evaluate((el) => el.lastElementChild?.scrollIntoView({ block: 'end' }));
 
 test('trips load by 10 with infinite scroll; selecting draws A/B routes, deselect and Limpar remove them', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
   await page.goto('/mapa');
   await expect(page.getByRole('heading', { level: 1, name: 'Minhas Viagens' })).toBeVisible();
   await expect(cards(page)).toHaveCount(10);
@@ -58,7 +58,7 @@ test('trips load by 10 with infinite scroll; selecting draws A/B routes, deselec
 });
 
 test('the live vehicle moves on the map and the last communication is recent', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  await loggedIn(page, request, { ...mariaSpec(), live: ['onix'] });
   await page.goto('/mapa');
   const marker = page.locator('.live-marker');
   await expect(marker).toHaveCount(1);
@@ -68,7 +68,7 @@ test('the live vehicle moves on the map and the last communication is recent', a
 });
 
 test('deleting a trip asks first and removes it for good', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
   await page.goto('/mapa');
   await main(page).getByRole('combobox', { name: 'Veículo' }).selectOption({ label: 'Dispositivo 2' });
   await expect(main(page).getByRole('combobox', { name: 'Veículo' })).toHaveValue(/^1-/);
@@ -90,14 +90,14 @@ test('deleting a trip asks first and removes it for good', async ({ page, reques
 });
 
 test('a tracker silent for days is flagged', async ({ page, request }) => {
-  await login(page, request, JOAO);
+  await loggedIn(page, request, joaoSpec());
   await page.goto('/mapa');
   await expect(main(page).getByRole('alert')).toContainText('Seu rastreador está sem comunicação há mais de 24 horas.');
   await expect(main(page).getByText(/Última comunicação há \d+ dias/)).toBeVisible();
 });
 
 test('a contract without tracker explains instead of showing an empty map', async ({ page, request }) => {
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
   await page.goto('/mapa');
   const vehicle = main(page).getByRole('combobox', { name: 'Veículo' });
   await untilTheAppOwns(vehicle);
@@ -111,7 +111,7 @@ test('on a phone the trips start on the first screen, scroll with the page, and 
   request,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await login(page, request, MARIA);
+  await loggedIn(page, request, mariaSpec());
   await page.goto('/mapa');
   await expect(cards(page)).toHaveCount(10);
   // The first trip is on the first screen, under the map.

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CARLA, PEDRO } from '../support/demo';
-import { login } from '../support/login';
+import { carlaSpec, pedroSpec } from '../support/customers';
+import { loggedIn } from '../support/login';
 
 /**
  * Vehicle change / plate correction as a customer (issue 12 §4): plate lookup on leaving the field (found, not
- * permitted, above the maximum), the unplated mode with a chassis, and the server's answer. Carla's Argo (600602:
- * a recently paid overdue bill blocks only the spare car) sends the plated request, Pedro's HB20 (500501) the unplated one: one open case per contract.
+ * permitted, above the maximum), the unplated mode with a chassis, and the server's answer. Carla's Argo ('late':
+ * a recently paid overdue bill blocks only the spare car) sends the plated request, Pedro's HB20 the unplated one.
  */
 test.describe.configure({ timeout: 90_000 });
 
@@ -18,8 +18,8 @@ async function open(page: Page, nCtrId: number) {
 }
 
 test('by plate: not permitted and above the maximum are explained; a found vehicle is sent', async ({ page, request }) => {
-  await login(page, request, CARLA);
-  await open(page, 600602);
+  const carla = await loggedIn(page, request, carlaSpec());
+  await open(page, carla.contracts.late!);
   const form = main(page).getByRole('form', { name: 'Troca de Veículo / Correção de Placa' });
   await form.getByLabel('Caso').selectOption('Troca de Veículo');
   const plate = form.getByLabel('Placa', { exact: true });
@@ -54,8 +54,8 @@ test('by plate: not permitted and above the maximum are explained; a found vehic
 });
 
 test('unplated: chassis spaced 3-6-2-6 and validated, brand, model and year by hand', async ({ page, request }) => {
-  await login(page, request, PEDRO);
-  await open(page, 500501);
+  const pedro = await loggedIn(page, request, pedroSpec());
+  await open(page, pedro.contracts.hb20!);
   const form = main(page).getByRole('form', { name: 'Troca de Veículo / Correção de Placa' });
   await form.getByLabel('Caso').selectOption('Correção de Placa');
   await form.getByLabel('Placa', { exact: true }).fill('ABC1234');

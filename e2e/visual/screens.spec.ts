@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MARIA } from '../support/demo';
-import { login } from '../support/login';
+import { loginThroughForm } from '../support/login';
 
 /**
  * Whole-page screenshots of the main routes at 360 and 1280 px, compared with a baseline taken before a
@@ -21,7 +21,7 @@ for (const width of [360, 1280]) {
       });
     }
     test('logged in', async ({ page, request }) => {
-      await login(page, request, MARIA);
+      await loginThroughForm(page, request, MARIA);
       for (const path of PRIVATE) {
         await page.goto(path);
         await page.waitForLoadState('networkidle');

@@ -39,6 +39,17 @@ const SPEC = {
   trips: [{ contract: 'carro', count: 3, lastEndedHoursAgo: 2 }],
 };
 
+const CLAIMS = [
+  {
+    contract: 'carro',
+    daysAgo: 6,
+    form: { description: 'Um carro bateu na lateral.', location: 'Av. Afonso Pena, 1500' },
+    phases: [{ phase: 'Documentação', daysAgo: 5 }],
+    photos: [{ type: 'cnh', approved: true }, { type: 'frente' }],
+    declaration: true,
+  },
+];
+
 describe('without TEST_FACTORIES (ordinary demo mode)', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -62,7 +73,12 @@ describe('the flag outside the e2e server', () => {
 
   it('it needs demo mode', () => {
     expect(() =>
-      loadConfig({ NODE_ENV: 'test', DEMO_MODE: 'false', AUTH_SECRET: 'x'.repeat(8) + 'test-secret-0123456789abcdef', TEST_FACTORIES: 'true' }),
+      loadConfig({
+        NODE_ENV: 'test',
+        DEMO_MODE: 'false',
+        AUTH_SECRET: 'x'.repeat(8) + 'test-secret-0123456789abcdef',
+        TEST_FACTORIES: 'true',
+      }),
     ).toThrow(/TEST_FACTORIES=true requires demo mode/);
   });
 });
@@ -95,6 +111,13 @@ describe('with TEST_FACTORIES=true', () => {
     expect(company.statusCode).toBe(201);
     expect(company.json<{ document: string }>().document).toMatch(/^[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}\/0001-\d{2}$/);
     expect(isValidDocument(company.json<{ document: string }>().document)).toBe(true);
+
+    // Two workers asking at once get a customer each.
+    const both = await Promise.all(
+      [1, 2].map(() => t.app.inject({ method: 'POST', url: '/api/test/customers', payload: { ...SPEC, claims: CLAIMS } })),
+    );
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(new Set(both.map((r) => r.json<{ document: string }>().document)).size).toBe(2);
 
     const { AccessToken } = await t.login(made.document.replace(/\D/g, ''), 'sms');
     const contracts = (await t.get('/api/contracts', AccessToken)).json<Array<{ nCtrId: number }>>();

@@ -55,13 +55,23 @@ const DEFAULT_ADDRESS: SeedCustomer['addresses'][number] = {
   zip: '30160011',
 };
 
-export async function createFactoryCustomer(db: Database, spec: FactoryCustomer, clock: Pick<Clock, 'today' | 'now'>): Promise<FactoryResult> {
+export async function createFactoryCustomer(
+  db: Database,
+  spec: FactoryCustomer,
+  clock: Pick<Clock, 'today' | 'now'>,
+): Promise<FactoryResult> {
   return db.transaction().execute(async (tx) => {
     // Two workers may ask at once (PostgreSQL): the numbers below are read and taken under one lock.
     await sql`SELECT pg_advisory_xact_lock(724276)`.execute(tx);
-    const last = await tx.selectFrom('customers').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+    const last = await tx
+      .selectFrom('customers')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
     const n = Number(last?.id ?? 0) + 1;
-    const lastContract = await tx.selectFrom('contracts').select((eb) => eb.fn.max('n_ctr_id').as('id')).executeTakeFirst();
+    const lastContract = await tx
+      .selectFrom('contracts')
+      .select((eb) => eb.fn.max('n_ctr_id').as('id'))
+      .executeTakeFirst();
     let next = Math.max(FIRST_CONTRACT, Number(lastContract?.id ?? 0) + 1);
     const ids: Record<string, number> = {};
     for (const k of spec.contracts) ids[k.key] = next++;
@@ -94,7 +104,13 @@ export async function createFactoryCustomer(db: Database, spec: FactoryCustomer,
     for (const r of spec.referrals ?? []) await insertReferrals(tx, idOf(r.contract), [[r.name, r.inDebit]]);
     for (const s of spec.requiredSubItems ?? []) await insertRequiredSubItem(tx, idOf(s.contract), s);
     const numberOf = async (id: string | null) =>
-      (await tx.selectFrom('cases').select('case_number').where('id', '=', id ?? '').executeTakeFirstOrThrow()).case_number;
+      (
+        await tx
+          .selectFrom('cases')
+          .select('case_number')
+          .where('id', '=', id ?? '')
+          .executeTakeFirstOrThrow()
+      ).case_number;
     const cases: string[] = [];
     for (const { contract, ...c } of spec.cases ?? []) cases.push(await numberOf(await insertCase(tx, { ...c, nCtrId: idOf(contract) })));
     const claims: string[] = [];
@@ -106,7 +122,9 @@ export async function createFactoryCustomer(db: Database, spec: FactoryCustomer,
 
 /** A valid CPF whose first nine digits are 900000000 + n. */
 function cpfFor(n: number): string {
-  const digits = String(900_000_000 + n).split('').map(Number);
+  const digits = String(900_000_000 + n)
+    .split('')
+    .map(Number);
   for (const len of [9, 10]) {
     const sum = digits.slice(0, len).reduce((acc, d, i) => acc + d * (len + 1 - i), 0);
     const r = (sum * 10) % 11;

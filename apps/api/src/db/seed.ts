@@ -312,7 +312,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
         slpCode: 76,
         status: 'Ativo',
         // Due on the last day of the month (31 is clamped): its bill of the month is always still to be
-        // debited, so this contract shows 'Antecipação não disponível' on every date (e2e relies on it).
+        // debited, so this contract shows 'Antecipação não disponível' on every date.
         dueDay: 31,
         start: '2026-07-31',
         tracker: true,
@@ -320,7 +320,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
         card: { last4: '8888', brand: 'visa' },
         vehicleType: 'CAT_AGRAVO_PICKUP_CAM',
         vehicle: { plate: 'ALF8H90', model: 'Hilux SRV 2.8', manufacturer: 'Toyota', year: 2024 },
-        // Assistance without towing: its plan change can add towing with a km choice (e2e plan-change).
+        // Assistance without towing: its plan change can add towing with a km choice.
         items: [base(9000), tracker, { ...assistance, sub: [] }, glass],
         bills: [
           { offset: -2, status: 'P' },
@@ -332,7 +332,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     ],
   },
   {
-    // One contract, one overdue bill: the keyboard-only e2e journey pays it by Pix.
+    // One contract, one overdue bill and nothing else: a short journey to pay it by Pix.
     document: '71460238001',
     kind: 'cpf',
     name: 'Pedro Henrique Alves',
@@ -369,8 +369,8 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     ],
   },
   {
-    // Notifications (issue 13 §3): the two-browser e2e opens a glass claim here and staff work it; no other spec
-    // touches this customer, so her bell counts only what that spec does.
+    // Notifications (issue 13 §3): nothing open; a glass claim opened here and worked in the console shows the bell
+    // counting up. (The e2e suite makes its own customers, ADR 071.)
     document: '82451963042',
     kind: 'cpf',
     name: 'Lúcia Ferreira Gomes',
@@ -408,7 +408,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     ],
   },
   {
-    // Back office (issue 13): a due-date change the e2e sends and staff approves; no other spec touches her.
+    // Back office (issue 13): due day 10, nothing open: a due-date change to send and approve in the console.
     document: '84726153919',
     kind: 'cpf',
     name: 'Beatriz Nogueira Campos',
@@ -464,12 +464,11 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
       spareCarDemo(600603, 'FRT3C03', 'Gol 1.0', 'VW - VolksWagen'), // a theft case 10 days ago (cases seed)
       spareCarDemo(600604, 'CLS4D04', 'HB20 Comfort 1.0', 'Hyundai'), // a collision in Análise (claims seed)
       spareCarDemo(600605, 'TRC5E05', 'Kicks SV 1.6', 'Nissan'), // a collision with third parties (claims seed)
-      // Free of every rule: the e2e sends a spare-car request from it (Maria's Civic gets a collision claim from the
-      // claims e2e, which would block it depending on the order the tests run in).
+      // Free of every rule: a spare-car request can be sent from it.
       spareCarDemo(600606, 'LVR6F06', 'Mobi Like 1.0', 'Fiat'),
       {
         // A plan no longer sold: not in MG's list, so its plan change answers 'Seu plano atual não está disponível
-        // para alteração…' (001 §5/§8) from real data. No e2e changes it.
+        // para alteração…' (001 §5/§8) from real data.
         nCtrId: 600607,
         idPlan: 'GUARITA_CLASSICO_MG',
         planName: 'Guarita Clássico',

@@ -40,6 +40,8 @@ const Result = z.object({
 
 const factoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const feeds: SimulatedTrackingFeed[] = [];
+  // Writing the photos' files runs one call at a time: two at once would write the same missing files together.
+  let photoFiles: Promise<void> = Promise.resolve();
   app.addHook('onClose', async () => {
     for (const f of feeds) f.stop();
   });
@@ -57,12 +59,18 @@ const factoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const made = await createFactoryCustomer(app.db, req.body as unknown as FactoryCustomer, app.clock);
-      if (req.body.claims?.length) await ensureDemoPhotoFiles(app.db, app.fileStorage);
+      if (req.body.claims?.length)
+        await (photoFiles = photoFiles.catch(() => {}).then(() => ensureDemoPhotoFiles(app.db, app.fileStorage)));
       for (const key of req.body.live ?? []) {
         const nCtrId = made.contracts[key];
         if (nCtrId === undefined) continue;
-        const feed = new SimulatedTrackingFeed(app.db, nCtrId, app.config.env.TRACKING_SIMULATOR_INTERVAL_MS, undefined, (err) =>
-          app.log.warn({ err }, 'factory: tracking simulator tick failed'),
+        const feed = new SimulatedTrackingFeed(
+          app.db,
+          nCtrId,
+          app.config.env.TRACKING_SIMULATOR_INTERVAL_MS,
+          undefined,
+          (err) => app.log.warn({ err }, 'factory: tracking simulator tick failed'),
+          () => app.clock.now(),
         );
         feeds.push(feed);
         feed.start();
