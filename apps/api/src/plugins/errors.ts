@@ -16,9 +16,10 @@ export default fp(async (app) => {
 
     if (err instanceof AppError) {
       if (err.status >= 500) {
-        // Outside-system errors can quote an address or a number: log their kind, not their text.
+        // Outside-system errors can quote an address or a number: log their kind, not their text. Our own stack says
+        // where it was raised (its message is the pt-BR text the customer reads), once, here (ADR 067).
         const cause = err.cause as { name?: string; code?: string } | undefined;
-        req.log.error({ cause: cause?.name, causeCode: cause?.code }, err.code);
+        req.log.error({ cause: cause?.name, causeCode: cause?.code, stack: err.stack }, err.code);
       }
       reply.headers(err.headers);
       return envelope(err.status, err.code, err.mensagem, err.detalhes);
