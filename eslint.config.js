@@ -123,4 +123,19 @@ export default tseslint.config(
   },
   // Every API log line goes through pino (ADR 067): levels, request ids, redaction. Scripts and tests may print.
   { files: ['apps/api/src/**/*.ts'], rules: { 'no-console': 'error' } },
+  // No source file over 400 lines (issue 26, ADR 069): generated code, seed data and tests (e2e included) excepted.
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'bench/**/*.ts'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*.spec.ts',
+      'apps/*/test/**',
+      'apps/api/fault/**',
+      'apps/web/src/lib/api/schema.d.ts',
+      'apps/api/src/db/schema.ts',
+      '**/seed.ts',
+      '**/seed-*.ts',
+    ],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
 );
