@@ -234,7 +234,7 @@ export const EnvSchema = z.object({
   // Graceful shutdown (issue 28 item 6): readiness turns 503 first, then the server drains and closes.
   SHUTDOWN_DELAY_MS: doc(
     z.coerce.number().int().min(0).max(120_000).optional(),
-    'on SIGTERM: how long `/readyz` answers 503 while requests are still served (the load balancer stops sending), before the server stops accepting; then the whole shutdown may take this long before the process exits anyway',
+    'on SIGTERM: how long `/readyz` answers 503 while requests are still served (the load balancer stops sending) before the server stops accepting; and the longest the whole shutdown may take before the process exits anyway (code 1)',
     '5000 under `NODE_ENV=production`, else 0',
   ),
   SHUTDOWN_TIMEOUT_MS: also(z.coerce.number().int().min(1000).max(600_000).default(25_000)),
