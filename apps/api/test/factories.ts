@@ -319,6 +319,9 @@ export interface StaffMember {
   role: StaffRole;
   /** The console session cookie's value. */
   token: string;
+  password: string;
+  /** Its authenticator's code at the app clock's now (each step is accepted once: move a FixedClock on first). */
+  code(): string;
 }
 
 /** A staff account of its own (`staff.create`, as `npm run staff:create`), logged in through the console's login. */
@@ -328,10 +331,10 @@ export async function aStaffMember(t: TestApp, role: StaffRole, o: { password?: 
   const created = await t.app.staff.create({ email, name: o.name ?? `Equipe ${role}`, role, password });
   const { TOTP } = await import('otpauth');
   const totp = new TOTP({ secret: new URL(created.otpauthUri).searchParams.get('secret')! });
-  const codigo = totp.generate({ timestamp: t.app.clock.now().getTime() });
-  const res = await staffLoginRequest(t, { email, senha: password, codigo }, uniqueIp());
+  const code = () => totp.generate({ timestamp: t.app.clock.now().getTime() });
+  const res = await staffLoginRequest(t, { email, senha: password, codigo: code() }, uniqueIp());
   if (res.statusCode !== 200) throw new Error(`staff login ${res.statusCode}: ${res.body}`);
   const token = res.cookies.find((c) => c.name === STAFF_COOKIE)?.value;
   if (!token) throw new Error('no staff cookie');
-  return { id: created.id, email, role, token };
+  return { id: created.id, email, role, token, password, code };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MSG } from '@guarita/domain';
+import { aStaffMember } from './factories';
 import { createTestApp, CPF_MARIA, type TestApp } from './helpers';
 import { FixedClock } from '../src/ports/clock';
 import {
@@ -211,11 +212,18 @@ describe('staff login, sessions and audit (issue 13 §1)', () => {
   });
 
   it('logout ends this session; logout everywhere ends every session of the account', async () => {
-    const a = await staffLogin(t, clock, STAFF.financeiro);
+    const member = await aStaffMember(t, 'financeiro');
+    const a = member.token;
     expect((await staffRequest(t, a, 'POST', '/api/backoffice/auth/logout')).statusCode).toBe(204);
     expect((await staffRequest(t, a, 'GET', '/api/backoffice/auth/me')).statusCode).toBe(401);
-    const b = await staffLogin(t, clock, STAFF.financeiro);
-    const c = await staffLogin(t, clock, STAFF.financeiro);
+    const login = async () => {
+      clock.advance(30_000); // each authenticator code is accepted once
+      const res = await staffLoginRequest(t, { email: member.email, senha: member.password, codigo: member.code() });
+      expect(res.statusCode).toBe(200);
+      return res.cookies.find((x) => x.name === STAFF_COOKIE)!.value;
+    };
+    const b = await login();
+    const c = await login();
     const all = await staffRequest(t, b, 'POST', '/api/backoffice/auth/logout-all');
     expect(all.statusCode).toBe(200);
     expect(all.json().sessoes).toBe(2);
@@ -223,6 +231,16 @@ describe('staff login, sessions and audit (issue 13 §1)', () => {
   });
 
   it('the audit log is admin-only, lists every login and logout, exports CSV and refuses changes', async () => {
+    // A member of the team of its own: logs in, fails a login, logs out, logs in again and out everywhere.
+    const member = await aStaffMember(t, 'financeiro');
+    const wrong = await staffLoginRequest(t, { email: member.email, senha: 'nao-e-a-senha', codigo: member.code() });
+    expect(wrong.statusCode).toBe(401);
+    expect((await staffRequest(t, member.token, 'POST', '/api/backoffice/auth/logout')).statusCode).toBe(204);
+    clock.advance(30_000);
+    const again = await staffLoginRequest(t, { email: member.email, senha: member.password, codigo: member.code() });
+    const second = again.cookies.find((c) => c.name === STAFF_COOKIE)!.value;
+    expect((await staffRequest(t, second, 'POST', '/api/backoffice/auth/logout-all')).statusCode).toBe(200);
+
     const sinistros = await staffLogin(t, clock, STAFF.sinistros);
     expect((await staffRequest(t, sinistros, 'GET', '/api/backoffice/auditoria')).statusCode).toBe(403);
     expect((await staffRequest(t, sinistros, 'GET', '/api/backoffice/auditoria.csv')).statusCode).toBe(403);
@@ -232,11 +250,9 @@ describe('staff login, sessions and audit (issue 13 §1)', () => {
     const page = await staffRequest(t, admin, 'GET', '/api/backoffice/auditoria?limite=200');
     expect(page.statusCode).toBe(200);
     const acoes = page.json().itens.map((r: { acao: string; quem: string }) => `${r.quem} ${r.acao}`);
+    const ofMember = acoes.filter((a: string) => a.startsWith(`${member.email} `)).reverse(); // oldest first
+    expect(ofMember).toEqual(['login', 'login.falhou', 'logout', 'login', 'logout.todas'].map((a) => `${member.email} ${a}`));
     expect(acoes).toContain(`${STAFF.admin} login`);
-    expect(acoes).toContain(`${STAFF.financeiro} logout`);
-    expect(acoes).toContain(`${STAFF.financeiro} logout.todas`);
-    expect(acoes).toContain(`${STAFF.financeiro} login.falhou`);
-    expect(acoes).toContain('lock@guarita.example login.falhou.bloqueou');
     expect(page.json().itens[0]).toMatchObject({ papel: 'admin', ip: '127.0.0.1' });
 
     const csv = await staffRequest(t, admin, 'GET', '/api/backoffice/auditoria.csv');
@@ -245,6 +261,7 @@ describe('staff login, sessions and audit (issue 13 §1)', () => {
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe('id,quando,quem,papel,acao,caso,cliente,antes,depois,ip');
     expect(lines.some((l) => l.includes(`${STAFF.admin},admin,auditoria.exportada`))).toBe(true);
+    expect(lines.some((l) => l.includes(`${member.email},financeiro,logout.todas`))).toBe(true);
 
     await expect(t.query(`UPDATE staff_audit SET action = 'x'`)).rejects.toThrow(/append-only/);
     await expect(t.query(`DELETE FROM staff_audit`)).rejects.toThrow(/append-only/);
