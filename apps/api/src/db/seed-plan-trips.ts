@@ -85,7 +85,11 @@ export async function insertReferrals(db: Database, nCtrId: number, refs: Array<
 }
 
 /** A required sub-item (obrigatorio) of one of the contract's items, listed by the plan view as a covered service. */
-export async function insertRequiredSubItem(db: Database, nCtrId: number, s: { itemCode: string; code: string; name: string }): Promise<void> {
+export async function insertRequiredSubItem(
+  db: Database,
+  nCtrId: number,
+  s: { itemCode: string; code: string; name: string },
+): Promise<void> {
   const item = await db
     .selectFrom('contract_items')
     .select('id')
