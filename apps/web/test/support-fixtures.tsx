@@ -98,7 +98,7 @@ export function fakeLogin() {
  */
 async function formDataOf(request: Request): Promise<FormData> {
   const jsdomFile = globalThis.File;
-  globalThis.File = NodeFile as typeof File;
+  globalThis.File = NodeFile as unknown as typeof File;
   try {
     return await request.formData();
   } finally {
