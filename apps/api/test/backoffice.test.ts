@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECISION_MSG, STAFF_MSG } from '@guarita/domain';
+import { aClaim, aLoggedInCustomer, CLAIM_LIKE, type Customer } from './factories';
 import { createTestApp, CPF_MARIA, CNPJ_HORIZONTE, type LoginResult, type TestApp } from './helpers';
 import { FixedClock } from '../src/ports/clock';
 import { STAFF, staffLogin, staffRequest } from './staff-helpers';
@@ -34,7 +35,15 @@ describe('back-office console API (issue 13 §2–§3)', () => {
     registration = await caseNumberOf(`n_ctr_id = 100104 AND request_type = 'dados-cadastrais'`);
     totalLoss = await caseNumberOf(`n_ctr_id = 300301 AND subject = 'Sinistro'`);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
+  /**
+   * A customer of its own with a claim like a seeded one: a test that changes a claim (reviews, phases, comments)
+   * changes its own, and the seeded ones stay as the read-only tests expect them (ADR 070).
+   */
+  const ownClaim = async (like: (typeof CLAIM_LIKE)[keyof typeof CLAIM_LIKE]): Promise<{ c: Customer; n: string }> => {
+    const c = await aLoggedInCustomer(t);
+    return { c, n: await aClaim(t, c.contract, like) };
+  };
 
   describe('role checks on every console route', () => {
     const routes = (): Array<{ method: 'GET' | 'POST'; url: string; body?: unknown; allowed: Role[] }> => [
@@ -115,6 +124,7 @@ describe('back-office console API (issue 13 §2–§3)', () => {
         (await as('sinistros', 'GET', `/api/backoffice/casos?${query}`)).json().itens.map((c: { CaseNumber: string }) => c.CaseNumber);
       expect(await q('contrato=100101&motivo=Colis%C3%A3o')).toEqual([collision]);
       expect(await q('fase=Documenta%C3%A7%C3%A3o&contrato=100101')).toContain(collision);
+      expect(await q('fase=Documenta%C3%A7%C3%A3o&contrato=100101')).toContain(collision);
       expect(await q(`documento=${CNPJ_HORIZONTE}`)).toEqual([totalLoss]);
       expect(await q('documento=39053344705')).toEqual([]); // a valid CPF nobody has
       expect(await q('idadeMinDias=3650')).toEqual([]);
@@ -140,96 +150,98 @@ describe('back-office console API (issue 13 §2–§3)', () => {
     });
 
     it('rejects a photo with a reason the customer sees, refuses a rejection without one, and audits it', async () => {
-      const noReason = await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/fotos/cnh/revisao`, { aprovacao: false });
+      const { c, n } = await ownClaim(CLAIM_LIKE.collisionInDocumentation);
+      const noReason = await as('sinistros', 'POST', `/api/backoffice/casos/${n}/fotos/cnh/revisao`, { aprovacao: false });
       expect(noReason.statusCode).toBe(400);
       expect(noReason.json().mensagem).toBe(STAFF_MSG.reasonRequired);
-      const res = await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/fotos/cnh/revisao`, {
+      const res = await as('sinistros', 'POST', `/api/backoffice/casos/${n}/fotos/cnh/revisao`, {
         aprovacao: false,
         textoReprovacao: 'CNH ilegível.',
       });
       expect(res.statusCode).toBe(204);
-      const view = (await t.get(`/api/claims/cases/${collision}`, maria.AccessToken)).json();
+      const view = (await t.get(`/api/claims/cases/${n}`, c.token)).json();
       expect(view.fotos.find((f: { TipoFoto: { Id: string } }) => f.TipoFoto.Id === 'cnh').Foto).toMatchObject({
         Aprovacao: false,
         TextoReprovacao: 'CNH ilegível.',
       });
       expect(view.statusFotos.Status).toBe('alguma-reprovada');
-      const audit = (await auditRows(collision)).find((r) => r.action === 'sinistro.foto_reprovada')!;
+      const audit = (await auditRows(n)).find((r) => r.action === 'sinistro.foto_reprovada')!;
       expect(audit).toMatchObject({ staff_email: STAFF.sinistros, role: 'sinistros', ip: '127.0.0.1' });
       expect(audit.after).toMatchObject({ tipo: 'cnh', Aprovacao: false, TextoReprovacao: 'CNH ilegível.' });
-      expect(
-        (await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/fotos/nao-existe/revisao`, { aprovacao: true })).statusCode,
-      ).toBe(404);
+      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${n}/fotos/nao-existe/revisao`, { aprovacao: true })).statusCode).toBe(
+        404,
+      );
     });
 
     it('moves the phase along the timeline only, and the customer sees the new step', async () => {
-      const refused = await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/fase`, { fase: 'Regulação' });
+      const { c, n } = await ownClaim(CLAIM_LIKE.collisionInDocumentation);
+      const refused = await as('sinistros', 'POST', `/api/backoffice/casos/${n}/fase`, { fase: 'Regulação' });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().mensagem).toBe(STAFF_MSG.phaseNotAllowed('Documentação', 'Regulação'));
-      const ok = await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/fase`, { fase: 'Análise' });
+      const ok = await as('sinistros', 'POST', `/api/backoffice/casos/${n}/fase`, { fase: 'Análise' });
       expect(ok.statusCode).toBe(204);
-      const view = (await t.get(`/api/claims/cases/${collision}`, maria.AccessToken)).json();
+      const view = (await t.get(`/api/claims/cases/${n}`, c.token)).json();
       expect(view.caso.Fase__c).toBe('Análise');
       expect(view.historico.at(-1).phase).toBe('Análise');
-      const audit = (await auditRows(collision)).find((r) => r.action === 'caso.fase')!;
+      const audit = (await auditRows(n)).find((r) => r.action === 'caso.fase')!;
       expect(audit.before).toEqual({ fase: 'Documentação', status: 'New' });
       expect(audit.after).toEqual({ fase: 'Análise', status: 'New' });
     });
 
     it('total loss: the flag opens Indenização; Finalização closes the claim', async () => {
-      const before = (await as('sinistros', 'GET', `/api/backoffice/casos/${totalLoss}`)).json();
+      const { n } = await ownClaim(CLAIM_LIKE.totalLossInRegulation);
+      const before = (await as('sinistros', 'GET', `/api/backoffice/casos/${n}`)).json();
       expect(before.caso.Fase__c).toBe('Regulação');
       expect(before.sinistro.Qualificado_como_PT__c).toBe(true);
       expect(before.proximasFases).toContain('Indenização');
-      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${totalLoss}/perda-total`, { qualificado: false })).statusCode).toBe(
-        204,
-      );
-      const unflagged = (await as('sinistros', 'GET', `/api/backoffice/casos/${totalLoss}`)).json();
+      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${n}/perda-total`, { qualificado: false })).statusCode).toBe(204);
+      const unflagged = (await as('sinistros', 'GET', `/api/backoffice/casos/${n}`)).json();
       expect(unflagged.proximasFases).not.toContain('Indenização');
-      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${totalLoss}/fase`, { fase: 'Indenização' })).statusCode).toBe(409);
-      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${totalLoss}/perda-total`, { qualificado: true })).statusCode).toBe(204);
-      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${totalLoss}/fase`, { fase: 'Indenização' })).statusCode).toBe(204);
-      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${totalLoss}/fase`, { fase: 'Finalização' })).statusCode).toBe(204);
-      const closed = (await as('sinistros', 'GET', `/api/backoffice/casos/${totalLoss}`)).json();
+      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${n}/fase`, { fase: 'Indenização' })).statusCode).toBe(409);
+      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${n}/perda-total`, { qualificado: true })).statusCode).toBe(204);
+      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${n}/fase`, { fase: 'Indenização' })).statusCode).toBe(204);
+      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${n}/fase`, { fase: 'Finalização' })).statusCode).toBe(204);
+      const closed = (await as('sinistros', 'GET', `/api/backoffice/casos/${n}`)).json();
       expect(closed.caso.Status).toBe('Closed');
       expect(closed.proximasFases).toEqual([]);
-      const again = await as('sinistros', 'POST', `/api/backoffice/casos/${totalLoss}/fase`, { fase: 'Indenização' });
+      const again = await as('sinistros', 'POST', `/api/backoffice/casos/${n}/fase`, { fase: 'Indenização' });
       expect(again.json().mensagem).toBe(STAFF_MSG.caseClosed);
-      const actions = (await auditRows(totalLoss)).map((r) => r.action);
+      const actions = (await auditRows(n)).map((r) => r.action);
       expect(actions).toEqual(['sinistro.perda_total', 'sinistro.perda_total', 'caso.fase', 'caso.fase']);
     });
 
     it('a comment reaches the customer; a staff-only note never does', async () => {
-      expect(
-        (await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/comentarios`, { texto: 'Vistoria agendada.' })).statusCode,
-      ).toBe(204);
+      const { c, n } = await ownClaim(CLAIM_LIKE.collisionInDocumentation);
+      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${n}/comentarios`, { texto: 'Vistoria agendada.' })).statusCode).toBe(
+        204,
+      );
       expect(
         (
-          await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/comentarios`, {
+          await as('sinistros', 'POST', `/api/backoffice/casos/${n}/comentarios`, {
             texto: 'Cliente parece nervoso.',
             interno: true,
           })
         ).statusCode,
       ).toBe(204);
-      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/comentarios`, { texto: '' })).json().mensagem).toBe(
+      expect((await as('sinistros', 'POST', `/api/backoffice/casos/${n}/comentarios`, { texto: '' })).json().mensagem).toBe(
         STAFF_MSG.commentRequired,
       );
-      const view = await t.get(`/api/claims/cases/${collision}`, maria.AccessToken);
+      const view = await t.get(`/api/claims/cases/${n}`, c.token);
       expect(view.body).toContain('Vistoria agendada.');
       expect(view.body).not.toContain('Cliente parece nervoso.');
-      const staffView = (await as('sinistros', 'GET', `/api/backoffice/casos/${collision}`)).json();
+      const staffView = (await as('sinistros', 'GET', `/api/backoffice/casos/${n}`)).json();
       expect(staffView.notasInternas).toEqual([expect.objectContaining({ texto: 'Cliente parece nervoso.', autor: 'Sérgio Sinistros' })]);
       expect(staffView.comentarios.map((c: { texto: string }) => c.texto)).toContain('Vistoria agendada.');
-      expect((await auditRows(collision)).map((r) => r.action)).toEqual(expect.arrayContaining(['caso.comentario', 'caso.nota_interna']));
+      expect((await auditRows(n)).map((r) => r.action)).toEqual(expect.arrayContaining(['caso.comentario', 'caso.nota_interna']));
     });
   });
 
   describe('registration change', () => {
-    const openAddressChange = async (estado = 'SP') => {
+    const openAddressChange = async (c: Customer, estado = 'SP') => {
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/cases/contracts/100101',
-        headers: { authorization: `Bearer ${maria.AccessToken}`, 'idempotency-key': randomUUID() },
+        url: `/api/cases/contracts/${c.contract.nCtrId}`,
+        headers: { authorization: `Bearer ${c.token}`, 'idempotency-key': randomUUID() },
         payload: {
           tipo: 'dados-cadastrais',
           telefone: '(31) 98765-4321',
@@ -251,15 +263,16 @@ describe('back-office console API (issue 13 §2–§3)', () => {
     };
 
     it('detail shows the request as sent; approval applies address and e-mail with the case conclusion and audits before/after', async () => {
-      const n = await openAddressChange();
+      const c = await aLoggedInCustomer(t);
+      const n = await openAddressChange(c);
       const d = (await as('atendimento', 'GET', `/api/backoffice/casos/${n}`)).json();
       expect(d.podeDecidir).toBe(true);
       expect(d.solicitacao.JSON_Retorno_Soon__c).toMatchObject({ rua: 'Avenida Paulista', email: 'maria.nova@exemplo.com.br' });
-      const me0 = (await t.get('/api/me', maria.AccessToken)).json();
+      const me0 = (await t.get('/api/me', c.token)).json();
       expect(me0.email).not.toBe('maria.nova@exemplo.com.br'); // nothing changes before approval
 
       expect((await as('atendimento', 'POST', `/api/backoffice/casos/${n}/aprovar`)).statusCode).toBe(204);
-      const me = (await t.get('/api/me', maria.AccessToken)).json();
+      const me = (await t.get('/api/me', c.token)).json();
       expect(me.email).toBe('maria.nova@exemplo.com.br');
       expect(me.addresses.find((a: { addressType: string }) => a.addressType === 'Cobrança')).toMatchObject({
         street: 'Avenida Paulista',
@@ -283,8 +296,9 @@ describe('back-office console API (issue 13 §2–§3)', () => {
     });
 
     it('approval is atomic: when the address cannot be written, the e-mail, the case and the audit log stay as they were', async () => {
-      const n = await openAddressChange();
-      const email0 = (await t.get('/api/me', maria.AccessToken)).json().email;
+      const c = await aLoggedInCustomer(t);
+      const n = await openAddressChange(c);
+      const email0 = (await t.get('/api/me', c.token)).json().email;
       // A state code longer than the column allows makes the address write fail after the e-mail update.
       await t.query(
         `UPDATE cases SET details = jsonb_set(details, '{JSON_Retorno_Soon__c}', to_jsonb(replace(details->>'JSON_Retorno_Soon__c', '"SP"', '"SPX"'))) WHERE case_number = $1`,
@@ -292,7 +306,7 @@ describe('back-office console API (issue 13 §2–§3)', () => {
       );
       const res = await as('atendimento', 'POST', `/api/backoffice/casos/${n}/aprovar`);
       expect(res.statusCode).toBe(500);
-      expect((await t.get('/api/me', maria.AccessToken)).json().email).toBe(email0);
+      expect((await t.get('/api/me', c.token)).json().email).toBe(email0);
       expect((await as('atendimento', 'GET', `/api/backoffice/casos/${n}`)).json().caso).toMatchObject({
         Status: 'New',
         Fase__c: 'Aberto',
@@ -302,17 +316,24 @@ describe('back-office console API (issue 13 §2–§3)', () => {
     });
 
     it('rejection needs a reason and shows it to the customer; the data stays', async () => {
-      const email0 = (await t.get('/api/me', maria.AccessToken)).json().email;
-      const noReason = await as('atendimento', 'POST', `/api/backoffice/casos/${registration}/reprovar`, { motivo: '  ' });
+      const c = await aLoggedInCustomer(t);
+      const sent = await c.call(
+        'POST',
+        `/api/cases/contracts/${c.contract.nCtrId}`,
+        { tipo: 'dados-cadastrais', telefone: '(31) 98765-4321', alteracoes: ['E-mail'], novoEmail: 'outra.pessoa@exemplo.com.br' },
+        { 'idempotency-key': randomUUID() },
+      );
+      expect(sent.statusCode).toBe(201);
+      const n = sent.json().CaseNumber as string;
+      const noReason = await as('atendimento', 'POST', `/api/backoffice/casos/${n}/reprovar`, { motivo: '  ' });
       expect(noReason.statusCode).toBe(400);
       expect(noReason.json().mensagem).toBe(STAFF_MSG.reasonRequired);
-      const res = await as('atendimento', 'POST', `/api/backoffice/casos/${registration}/reprovar`, { motivo: 'E-mail de outra pessoa.' });
+      const res = await as('atendimento', 'POST', `/api/backoffice/casos/${n}/reprovar`, { motivo: 'E-mail de outra pessoa.' });
       expect(res.statusCode).toBe(204);
-      const id = (await t.query<{ id: string }>('SELECT id FROM cases WHERE case_number = $1', [registration]))[0]!.id;
-      const comments = (await t.get(`/api/cases/${id}/comments`, maria.AccessToken)).json();
+      const comments = (await t.get(`/api/cases/${sent.json().Id}/comments`, c.token)).json();
       expect(JSON.stringify(comments)).toContain(DECISION_MSG.rejected('E-mail de outra pessoa.'));
-      expect((await t.get('/api/me', maria.AccessToken)).json().email).toBe(email0);
-      expect((await auditRows(registration)).map((r) => r.action)).toEqual(['cadastro.reprovado']);
+      expect((await t.get('/api/me', c.token)).json().email).toBe(c.email);
+      expect((await auditRows(n)).map((r) => r.action)).toEqual(['cadastro.reprovado']);
       expect((await as('atendimento', 'POST', `/api/backoffice/casos/${collision}/aprovar`)).statusCode).toBe(404);
     });
   });

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
 import { cents, type StaffRole } from '@guarita/domain';
 import type { LightMyRequestResponse } from 'fastify';
+import { DEMO_CLAIMS, insertClaim, type SeedClaim } from '../src/modules/claims/seed';
 import { seededPlanCharge } from '../src/modules/plans/seed';
 import type { ContractItems } from '../src/db/schema';
 import type { LoginResult, TestApp } from './helpers';
@@ -337,4 +338,23 @@ export async function aStaffMember(t: TestApp, role: StaffRole, o: { password?: 
   const token = res.cookies.find((c) => c.name === STAFF_COOKIE)?.value;
   if (!token) throw new Error('no staff cookie');
   return { id: created.id, email, role, token, password, code };
+}
+
+/** The demo seed's open collision claim (Documentação, front photo rejected) and its total loss in Regulação, as shapes. */
+export const CLAIM_LIKE = {
+  collisionInDocumentation: DEMO_CLAIMS[0]!,
+  totalLossInRegulation: DEMO_CLAIMS[2]!,
+} satisfies Record<string, SeedClaim>;
+
+/**
+ * A claim on `contract` with the history of `like` (its phases, staff comments, photos and their reviews), made the
+ * way the demo seed makes its own (insertClaim); answers its case number.
+ */
+export async function aClaim(t: TestApp, contract: Pick<ContractRow, 'nCtrId'>, like: SeedClaim): Promise<string> {
+  const id = await t.owner
+    .transaction()
+    .execute((tx) => insertClaim(tx, { ...like, nCtrId: contract.nCtrId }, `factory-${base + next()}`, t.app.clock));
+  if (!id) throw new Error(`factory: no owner for contract ${contract.nCtrId}`);
+  const row = await t.owner.selectFrom('cases').select('case_number').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.case_number;
 }
