@@ -4,6 +4,7 @@ import { cents, type StaffRole } from '@guarita/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEMO_CLAIMS, insertClaim, type SeedClaim } from '../src/modules/claims/seed';
 import { seededPlanCharge } from '../src/modules/plans/seed';
+import { insertTrips } from '../src/db/seed-plan-trips';
 import type { ContractItems } from '../src/db/schema';
 import type { LoginResult, TestApp } from './helpers';
 import { STAFF_COOKIE, staffLoginRequest } from './staff-helpers';
@@ -357,4 +358,16 @@ export async function aClaim(t: TestApp, contract: Pick<ContractRow, 'nCtrId'>, 
   if (!id) throw new Error(`factory: no owner for contract ${contract.nCtrId}`);
   const row = await t.owner.selectFrom('cases').select('case_number').where('id', '=', id).executeTakeFirstOrThrow();
   return row.case_number;
+}
+
+/**
+ * Trips of a tracked contract along the demo routes, the last ending `lastEndedHoursAgo` before the app's now; with
+ * `parkedMinutesAgo`, the tracker's last report (ignition off) that long ago. As the demo seed makes them.
+ */
+export function someTrips(
+  t: TestApp,
+  contract: Pick<ContractRow, 'nCtrId'>,
+  spec: { count: number; lastEndedHoursAgo: number; parkedMinutesAgo?: number },
+): Promise<void> {
+  return insertTrips(t.owner, contract.nCtrId, spec, t.app.clock.now());
 }

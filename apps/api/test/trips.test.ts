@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMeters } from '@guarita/domain';
+import { aLoggedInCustomer, someTrips } from './factories';
 import { CNPJ_HORIZONTE, CPF_JOAO, CPF_MARIA, createTestApp, sleep, type TestApp } from './helpers';
 import { SimulatedTrackingFeed } from '../src/ports/tracking-feed';
 
@@ -30,20 +31,23 @@ interface Page {
   ProximaPagina: string | null;
 }
 
-const page = async (nCtrId: number, doc: string, cursor?: string) => {
-  const res = await t.get(`/api/trips/contracts/${nCtrId}${cursor ? `?pagina=${encodeURIComponent(cursor)}` : ''}`, token[doc]);
+const page = async (nCtrId: number, doc: string | { token: string }, cursor?: string) => {
+  const bearer = typeof doc === 'string' ? token[doc] : doc.token;
+  const res = await t.get(`/api/trips/contracts/${nCtrId}${cursor ? `?pagina=${encodeURIComponent(cursor)}` : ''}`, bearer);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Page;
 };
 
 describe('trips paging', () => {
   it('pages of 10, newest first, until PossuiProximaPagina is false; every trip once', async () => {
+    const c = await aLoggedInCustomer(t);
+    await someTrips(t, c.contract, { count: 24, lastEndedHoursAgo: 2 });
     const seen: number[] = [];
     const starts: string[] = [];
     let cursor: string | undefined;
     const sizes: number[] = [];
     for (;;) {
-      const p = await page(100101, CPF_MARIA, cursor);
+      const p = await page(c.contract.nCtrId, c, cursor);
       sizes.push(p.Itens.length);
       seen.push(...p.Itens.map((i) => i.Id));
       starts.push(...p.Itens.map((i) => i.DataHoraInicio));
@@ -113,32 +117,25 @@ describe('compression', () => {
 
 describe('trip delete', () => {
   it("removes one of the customer's trips for good; someone else's trip is a 404 and stays", async () => {
-    const mine = (await page(100101, CPF_MARIA)).Itens[0]!;
-    const theirs = (await page(300301, CNPJ_HORIZONTE)).Itens[0]!;
+    const me = await aLoggedInCustomer(t);
+    const other = await aLoggedInCustomer(t);
+    await someTrips(t, me.contract, { count: 3, lastEndedHoursAgo: 2 });
+    await someTrips(t, other.contract, { count: 2, lastEndedHoursAgo: 1 });
+    const mine = (await page(me.contract.nCtrId, me)).Itens[0]!;
+    const theirs = (await page(other.contract.nCtrId, other)).Itens[0]!;
 
-    const idor = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/trips/${theirs.Id}`,
-      headers: { authorization: `Bearer ${token[CPF_MARIA]}` },
-    });
+    const idor = await me.call('DELETE', `/api/trips/${theirs.Id}`);
     expect(idor.statusCode).toBe(404);
-    expect((await page(300301, CNPJ_HORIZONTE)).Itens[0]!.Id).toBe(theirs.Id);
+    expect((await page(other.contract.nCtrId, other)).Itens.map((i) => i.Id)).toContain(theirs.Id);
 
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/trips/${mine.Id}`,
-      headers: { authorization: `Bearer ${token[CPF_MARIA]}` },
-    });
+    const del = await me.call('DELETE', `/api/trips/${mine.Id}`);
     expect(del.statusCode).toBe(204);
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/trips/${mine.Id}`,
-      headers: { authorization: `Bearer ${token[CPF_MARIA]}` },
-    });
+    const again = await me.call('DELETE', `/api/trips/${mine.Id}`);
     expect(again.statusCode).toBe(404);
 
-    const first = await page(100101, CPF_MARIA);
+    const first = await page(me.contract.nCtrId, me);
     expect(first.Itens.map((i) => i.Id)).not.toContain(mine.Id);
+    expect(first.Itens).toHaveLength(2);
     const [row] = await t.query<{ deleted: boolean }>('SELECT deleted FROM trips WHERE id = $1', [mine.Id]);
     expect(row?.deleted).toBe(true); // soft delete: Deletado
   });
@@ -146,7 +143,9 @@ describe('trip delete', () => {
 
 describe('live position', () => {
   it('lat, long, ign and minutes since the last report', async () => {
-    const res = await t.get('/api/trips/contracts/100101/position', token[CPF_MARIA]);
+    const c = await aLoggedInCustomer(t);
+    await someTrips(t, c.contract, { count: 2, lastEndedHoursAgo: 2, parkedMinutesAgo: 3 });
+    const res = await t.get(`/api/trips/contracts/${c.contract.nCtrId}/position`, c.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const p = res.json();
@@ -164,14 +163,16 @@ describe('live position', () => {
   });
 
   it('the simulator moves the vehicle: each tick is a new, different position', async () => {
-    const feed = new SimulatedTrackingFeed(t.db, 100101, 60_000);
+    const c = await aLoggedInCustomer(t);
+    await someTrips(t, c.contract, { count: 1, lastEndedHoursAgo: 2, parkedMinutesAgo: 3 });
+    const feed = new SimulatedTrackingFeed(t.db, c.contract.nCtrId, 60_000);
     feed.start();
     try {
       await feed.tick();
-      const a = (await t.get('/api/trips/contracts/100101/position', token[CPF_MARIA])).json();
+      const a = (await t.get(`/api/trips/contracts/${c.contract.nCtrId}/position`, c.token)).json();
       await sleep(5);
       await feed.tick();
-      const b = (await t.get('/api/trips/contracts/100101/position', token[CPF_MARIA])).json();
+      const b = (await t.get(`/api/trips/contracts/${c.contract.nCtrId}/position`, c.token)).json();
       expect(a.ign).toBe(true);
       expect(a.minutesSinceLastCommunication).toBe(0);
       expect([b.lat, b.long]).not.toEqual([a.lat, a.long]);
