@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   MIGRATIONS_DIR,
   MigrationChecksumError,
@@ -32,43 +32,53 @@ function migrationsWith(files: Record<string, string>): string {
   return dir;
 }
 
-let fresh: Awaited<ReturnType<typeof openFreshDb>>;
-beforeAll(async () => {
-  fresh = await openFreshDb();
-});
-afterAll(async () => {
-  if (fresh && fresh.db !== fresh.owner) await fresh.owner.destroy();
-  await fresh?.db.destroy();
-  await fresh?.drop();
+afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
+/** Each test on an empty database of its own (ADR 070): none relies on what another one migrated. */
+async function withFreshDb(fn: (fresh: Awaited<ReturnType<typeof openFreshDb>>) => Promise<void>): Promise<void> {
+  const fresh = await openFreshDb();
+  try {
+    await fn(fresh);
+  } finally {
+    if (fresh.db !== fresh.owner) await fresh.owner.destroy();
+    await fresh.db.destroy();
+    await fresh.drop();
+  }
+}
+
 describe('a server that does not migrate (MIGRATE_ON_START=false)', () => {
-  it('refuses a schema behind its release, naming the migrations and the command; after the migration it starts, as the runtime role', async () => {
-    const all = migrationFiles().map((f) => f.name);
-    const behind = await requireCurrentSchema(fresh.db).catch((err: unknown) => err);
-    expect(behind).toBeInstanceOf(SchemaBehindError);
-    expect((behind as SchemaBehindError).pending).toEqual(all);
-    expect((behind as Error).message).toMatch(/rode `npm run migrate`.*Run `npm run migrate`/);
+  it('refuses a schema behind its release, naming the migrations and the command; after the migration it starts, as the runtime role', () =>
+    withFreshDb(async (fresh) => {
+      const all = migrationFiles().map((f) => f.name);
+      const behind = await requireCurrentSchema(fresh.db).catch((err: unknown) => err);
+      expect(behind).toBeInstanceOf(SchemaBehindError);
+      expect((behind as SchemaBehindError).pending).toEqual(all);
+      expect((behind as Error).message).toMatch(/rode `npm run migrate`.*Run `npm run migrate`/);
 
-    await migrateWithOwner(fresh.db, fresh.owner);
-    // The runtime role reads which migrations ran (and nothing more of the migrator's tables).
-    await expect(requireCurrentSchema(fresh.db)).resolves.toBeUndefined();
-  });
+      await migrateWithOwner(fresh.db, fresh.owner);
+      // The runtime role reads which migrations ran (and nothing more of the migrator's tables).
+      await expect(requireCurrentSchema(fresh.db)).resolves.toBeUndefined();
+    }));
 
-  it('refuses an applied migration whose file was edited', async () => {
-    const first = migrationFiles()[0]!;
-    const edited = migrationsWith({ [`${first.name}.sql`]: `${first.text}\n-- edited\n` });
-    await expect(requireCurrentSchema(fresh.db, edited)).rejects.toThrow(MigrationChecksumError);
-  });
+  it('refuses an applied migration whose file was edited', () =>
+    withFreshDb(async (fresh) => {
+      await migrateWithOwner(fresh.db, fresh.owner);
+      const first = migrationFiles()[0]!;
+      const edited = migrationsWith({ [`${first.name}.sql`]: `${first.text}\n-- edited\n` });
+      await expect(requireCurrentSchema(fresh.db, edited)).rejects.toThrow(MigrationChecksumError);
+    }));
 
-  it('runs on a schema ahead of it: the previous release after the next one migrated (expand/contract)', async () => {
-    const next = migrationsWith({ '999_next_release.sql': 'CREATE TABLE next_release_notes (id integer PRIMARY KEY);' });
-    expect(await migrate(fresh.owner, next)).toEqual(['999_next_release']);
-    // This release's server: nothing pending, nothing to apply (Kysely alone would call the unknown migration missing).
-    await expect(requireCurrentSchema(fresh.db)).resolves.toBeUndefined();
-    expect(await migrate(fresh.owner)).toEqual([]);
-  });
+  it('runs on a schema ahead of it: the previous release after the next one migrated (expand/contract)', () =>
+    withFreshDb(async (fresh) => {
+      await migrateWithOwner(fresh.db, fresh.owner);
+      const next = migrationsWith({ '999_next_release.sql': 'CREATE TABLE next_release_notes (id integer PRIMARY KEY);' });
+      expect(await migrate(fresh.owner, next)).toEqual(['999_next_release']);
+      // This release's server: nothing pending, nothing to apply (Kysely alone would call the unknown migration missing).
+      await expect(requireCurrentSchema(fresh.db)).resolves.toBeUndefined();
+      expect(await migrate(fresh.owner)).toEqual([]);
+    }));
 });
 
 /** `node --import tsx <file>` of the API with `env`; answers the exit code and everything it printed. */
