@@ -171,9 +171,13 @@ describe('ViaCEP adapter (VIACEP_URL) against a ViaCEP look-alike', () => {
   });
 
   it('asks ViaCEP once per CEP: the answer is kept for the next lookups', async () => {
-    const before = via.seen.filter((u) => u === '/ws/69005040/json/').length;
+    // Its own first lookup (asked of ViaCEP unless another test asked already), then the same CEP again.
+    const asked = () => via.seen.filter((u) => u === '/ws/69005040/json/').length;
+    expect((await get('69005-040')).statusCode).toBe(200);
+    const before = asked();
+    expect(before).toBeGreaterThanOrEqual(1);
     expect((await get('69005040')).statusCode).toBe(200);
-    expect(via.seen.filter((u) => u === '/ws/69005040/json/').length).toBe(before);
+    expect(asked()).toBe(before);
   });
 
   it("turns ViaCEP's erro answer (boolean or string) into 404 'CEP não encontrado'", async () => {
