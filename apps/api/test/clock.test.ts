@@ -18,6 +18,7 @@ describe('clock', () => {
   const forecast = async () => (await t.get('/api/payments/contracts/200201/advance', token)).json().conteudo;
 
   it('the seed dates the bills from the clock and the advance rule reads today from it', async () => {
+    clock.set('2026-03-10T12:00:00Z'); // each test sets the day it needs (the other one moves it on)
     const bills = (await t.get('/api/contracts/200201/bills', token)).json().bills as Array<{ docDueDate: string }>;
     expect(bills[0]!.docDueDate).toBe('2026-03-15');
     expect(await forecast()).toMatchObject({ elegivel: false, motivo: 'PENDING_DEBIT', dataAgendada: '2026-03-15' });
