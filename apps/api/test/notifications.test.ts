@@ -97,7 +97,17 @@ describe('notifications', () => {
   });
 
   it('a customer’s own comment or case creation by someone else notifies nobody else; João cannot read or mark Maria’s', async () => {
+    // Notifications of Maria's own, whatever the other tests did before: staff comments on two of her cases.
+    expect(
+      (await staffRequest(t, atendimento, 'POST', `/api/backoffice/casos/${registration}/comentarios`, { texto: 'Documento recebido.' }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await staffRequest(t, sinistros, 'POST', `/api/backoffice/casos/${collision}/comentarios`, { texto: 'Vistoria marcada.' }))
+        .statusCode,
+    ).toBe(204);
     const [newest] = await list(maria);
+    expect(newest).toMatchObject({ lida: false });
     expect((await list(joao)).map((n) => n.id)).not.toContain(newest!.id);
     const other = await call(joao, 'POST', `/api/notifications/${newest!.id}/read`);
     expect(other.statusCode).toBe(404);
