@@ -208,6 +208,8 @@ const NOT_SECRETS = new Set([
   '11222333000181', // a React key: a CNPJ
   'caso:c1:aberto', // notification dedupe keys
   'caso-evento:7',
+  'rastreador', // the e2e customers' contract keys (e2e/support/customers.ts)
+  'classico',
 ]);
 
 describe('item 13: /api/docs in production', () => {
