@@ -201,15 +201,36 @@ describe('rotating AUTH_SECRET', () => {
 
   it('re-sealing is idempotent, and a seal of an unknown secret is counted, not destroyed', async () => {
     const ring = new Keyring(NEW, OLD);
-    const first = await resealTotpSecrets(db, ring);
-    const values = await Promise.all([staff.current.email, staff.legacy.email].map(sealedOf));
-    expect(first.resealed).toBe(0);
-    expect(await resealTotpSecrets(db, ring)).toEqual(first);
-    expect(await Promise.all([staff.current.email, staff.legacy.email].map(sealedOf))).toEqual(values);
+    // Re-sealing reaches every staff row: the rotation test's two accounts get their seals back afterwards.
+    const theirs = await Promise.all([staff.current.email, staff.legacy.email].map(sealedOf));
+    const emails = ['resselo-a@guarita.example', 'resselo-b@guarita.example'];
+    try {
+      await db
+        .insertInto('staff')
+        .values(
+          emails.map((email) => ({
+            email,
+            name: 'Resselo',
+            role: 'atendimento',
+            password_hash: 'not-used',
+            totp_secret: new SecretBox(new Keyring(OLD)).seal(newTotpSecret()),
+          })),
+        )
+        .execute();
+      const settled = await resealTotpSecrets(db, ring); // every seal now under NEW, whichever test ran before
+      expect(settled.resealed).toBeGreaterThanOrEqual(emails.length);
+      const values = await Promise.all(emails.map(sealedOf));
+      expect(await resealTotpSecrets(db, ring)).toEqual({ resealed: 0, unreadable: settled.unreadable });
+      expect(await Promise.all(emails.map(sealedOf))).toEqual(values);
 
-    const stray = new SecretBox(new Keyring(fresh())).seal(newTotpSecret());
-    await db.updateTable('staff').set({ totp_secret: stray }).where('email', '=', staff.legacy.email).execute();
-    expect(await resealTotpSecrets(db, ring)).toEqual({ resealed: 0, unreadable: first.unreadable + 1 });
-    expect(await sealedOf(staff.legacy.email)).toBe(stray);
+      const stray = new SecretBox(new Keyring(fresh())).seal(newTotpSecret());
+      await db.updateTable('staff').set({ totp_secret: stray }).where('email', '=', emails[1]!).execute();
+      expect(await resealTotpSecrets(db, ring)).toEqual({ resealed: 0, unreadable: settled.unreadable + 1 });
+      expect(await sealedOf(emails[1]!)).toBe(stray);
+    } finally {
+      await db.deleteFrom('staff').where('email', 'in', emails).execute();
+      for (const [i, email] of [staff.current.email, staff.legacy.email].entries())
+        await db.updateTable('staff').set({ totp_secret: theirs[i]! }).where('email', '=', email).execute();
+    }
   });
 });
