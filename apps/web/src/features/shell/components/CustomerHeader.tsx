@@ -51,6 +51,19 @@ export function CustomerHeader() {
 
   useEffect(() => setOpen(false), [location.pathname]);
 
+  // Escape closes the menu even before the focus trap's chunk has arrived (a cold or slow connection): without this,
+  // the key pressed while the trap loads is lost and the menu stays open.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      burgerRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
   const signOut = async () => {
     await logout();
     queryClient.clear();

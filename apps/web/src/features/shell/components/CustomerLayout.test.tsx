@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../../auth';
@@ -93,4 +93,20 @@ describe('a customer page opened logged out (a claim e-mail’s link)', () => {
       expect(screen.getByRole('status', { name: 'Endereço' })).toHaveTextContent(/^\/dashboard$/);
     },
   );
+});
+
+describe('the phone menu', () => {
+  it('closes with Escape pressed at once, before its focus trap has loaded, and gives focus back to the burger', async () => {
+    fakeLogin();
+    headerNetwork();
+    renderAt(paths.dashboard.pattern);
+    const burger = await screen.findByRole('button', { name: 'Abrir menu' });
+    // Synchronous: the menu renders open and the key follows in the same task, before the lazy trap can resolve.
+    act(() => fireEvent.click(burger));
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
+    act(() => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' }));
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Menu' })).toBeNull();
+    expect(burger).toHaveFocus();
+  });
 });
