@@ -54,6 +54,22 @@ export interface Bills {
   created_at: Generated<Date>;
 }
 
+export interface CardActions {
+  gateway_id: string;
+  customer_id: number;
+  n_ctr_id: number;
+  purpose: 'invoice' | 'change';
+  idem_key: string;
+  doc_entries: Generated<number[]>;
+  amount_cents: Generated<number>;
+  gateway: string;
+  status: Generated<'pending' | 'approved' | 'declined'>;
+  answer: Json | null;
+  expires_at: Date;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
 export interface CardCharges {
   id: Generated<number>;
   n_ctr_id: number;
@@ -72,6 +88,62 @@ export interface CardCharges {
   status: 'approved' | 'declined';
   decline_code: string | null;
   created_at: Generated<Date>;
+}
+
+export interface CardSandboxKeys {
+  kid: string;
+  private_jwk: Json;
+  public_jwk: Json;
+  hmac_key: string;
+  created_at: Generated<Date>;
+}
+
+export interface CardSandboxLinks {
+  link_id: string;
+  gateway_id: string;
+  reference: string;
+  amount_cents: number;
+  description: string;
+  return_url: string | null;
+  expires_at: Date;
+  paid_gateway_id: string | null;
+  paid_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface CardSandboxPayments {
+  gateway_id: string;
+  idempotency_key: string;
+  kind: 'charge' | 'tokenize' | 'link';
+  reference: string;
+  amount_cents: number;
+  status: 'approved' | 'declined' | 'action_required';
+  result: Json;
+  pending_card: Json | null;
+  challenge_token: string | null;
+  challenge_result: 'Y' | 'N' | null;
+  refunded_cents: Generated<number>;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
+export interface CardSandboxRefunds {
+  refund_id: string;
+  gateway_id: string;
+  idempotency_key: string;
+  amount_cents: number;
+  status: 'refunded' | 'failed';
+  created_at: Generated<Date>;
+}
+
+export interface CardSandboxVault {
+  reference: string;
+  brand: 'mc' | 'visa' | 'amex';
+  last4: string;
+  behaviour: string;
+  exp_month: number | null;
+  exp_year: number | null;
+  updated_at: Generated<Date>;
 }
 
 export interface CaseAttachments {
@@ -353,6 +425,43 @@ export interface PaymentLinks {
   created_at: Generated<Date>;
 }
 
+export interface PaymentProviderEvents {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  kind: string;
+  provider_reference: string | null;
+  payment_method: 'card' | 'pix' | 'link' | 'pix_automatico' | null;
+  payment_id: string | null;
+  success: boolean | null;
+  amount_cents: number | null;
+  payload: Json;
+  received_at: Generated<Date>;
+}
+
+export interface PaymentRefunds {
+  id: Generated<number>;
+  payment_method: 'card' | 'pix' | 'link';
+  payment_id: string;
+  n_ctr_id: number;
+  customer_id: number;
+  provider: string;
+  provider_reference: string;
+  refund_id: string;
+  provider_refund_id: string | null;
+  amount_cents: number;
+  reason: string;
+  status: Generated<'requested' | 'pending' | 'refunded' | 'failed'>;
+  failure_reason: string | null;
+  idem_key: string;
+  request_hash: string;
+  requested_by_id: number | null;
+  requested_by: string;
+  requested_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  confirmed_at: Date | null;
+}
+
 export interface PixCharges {
   id: Generated<number>;
   txid: string;
@@ -391,6 +500,16 @@ export interface PixLatePayments {
   refunded_at: Date | null;
   refund_note: string | null;
   refunded_by: string | null;
+}
+
+export interface PixSandboxRefunds {
+  id: Generated<number>;
+  end_to_end_id: string;
+  refund_id: string;
+  amount_cents: number;
+  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+  rtr_id: string | null;
+  created_at: Generated<Date>;
 }
 
 export interface PlanCatalogue {
@@ -578,7 +697,13 @@ export interface DB {
   advance_requests: AdvanceRequests;
   analytics_events: AnalyticsEvents;
   bills: Bills;
+  card_actions: CardActions;
   card_charges: CardCharges;
+  card_sandbox_keys: CardSandboxKeys;
+  card_sandbox_links: CardSandboxLinks;
+  card_sandbox_payments: CardSandboxPayments;
+  card_sandbox_refunds: CardSandboxRefunds;
+  card_sandbox_vault: CardSandboxVault;
   case_attachments: CaseAttachments;
   case_comments: CaseComments;
   case_events: CaseEvents;
@@ -603,8 +728,11 @@ export interface DB {
   notification_preferences: NotificationPreferences;
   notifications: Notifications;
   payment_links: PaymentLinks;
+  payment_provider_events: PaymentProviderEvents;
+  payment_refunds: PaymentRefunds;
   pix_charges: PixCharges;
   pix_late_payments: PixLatePayments;
+  pix_sandbox_refunds: PixSandboxRefunds;
   plan_catalogue: PlanCatalogue;
   plan_items: PlanItems;
   plan_prices: PlanPrices;
