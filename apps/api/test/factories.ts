@@ -75,6 +75,8 @@ export function uniqueIp(): string {
 
 export interface CustomerInput {
   kind?: 'cpf' | 'cnpj';
+  /** A CNPJ in the alphanumeric format (in force since July 2026) instead of digits only. */
+  alphanumeric?: boolean;
   document?: string;
   name?: string;
   tradeName?: string | null;
@@ -82,14 +84,23 @@ export interface CustomerInput {
   phone?: string | null;
   smsPhone?: string | null;
   /** A billing address in Belo Horizonte unless given (none with []). */
-  addresses?: Array<{ type?: 'Cobrança' | 'Entrega'; street?: string; no?: string; city?: string; state?: string; zip?: string }>;
+  addresses?: Array<{
+    type?: 'Cobrança' | 'Entrega';
+    street?: string;
+    no?: string;
+    building?: string | null;
+    block?: string;
+    city?: string;
+    state?: string;
+    zip?: string;
+  }>;
 }
 
 /** A customer of the test's own: by default a CPF customer reachable by SMS and e-mail, with a billing address. */
 export async function aCustomer(t: TestApp, o: CustomerInput = {}): Promise<CustomerRow> {
   const kind = o.kind ?? 'cpf';
   const n = base + next();
-  const document = o.document ?? (kind === 'cpf' ? generateCpf() : generateCnpj());
+  const document = o.document ?? (kind === 'cpf' ? generateCpf() : generateCnpj(o.alphanumeric ? 2 : 1));
   const name = o.name ?? (kind === 'cpf' ? `Cliente Teste ${n}` : `Empresa Teste ${n} Ltda`);
   const email = o.email === undefined ? `cliente${n}@example.com` : o.email;
   const smsPhone = o.smsPhone === undefined ? `319${String(n).padStart(8, '0').slice(-8)}` : o.smsPhone;
@@ -107,8 +118,8 @@ export async function aCustomer(t: TestApp, o: CustomerInput = {}): Promise<Cust
         address_type: a.type ?? 'Cobrança',
         street: a.street ?? 'Rua da Bahia',
         street_no: a.no ?? String(n % 2000),
-        building: null,
-        block: 'Centro',
+        building: a.building ?? null,
+        block: a.block ?? 'Centro',
         city: a.city ?? 'Belo Horizonte',
         state: a.state ?? 'MG',
         zip_code: a.zip ?? '30160011',
