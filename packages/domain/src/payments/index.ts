@@ -4,3 +4,5 @@ export * from './pix';
 export * from './advance';
 export * from './schemas';
 export * from './dto';
+export * from './provider-payload';
+export * from './pix-automatico';
