@@ -502,6 +502,37 @@ export interface PixLatePayments {
   refunded_by: string | null;
 }
 
+export interface PixRecurrences {
+  id: Generated<number>;
+  n_ctr_id: number;
+  customer_id: number;
+  psp: string;
+  id_rec: string;
+  status: 'CRIADA' | 'APROVADA' | 'REJEITADA' | 'EXPIRADA' | 'CANCELADA';
+  amount_cents: number;
+  start_date: string;
+  copy_paste: string | null;
+  approval_url: string | null;
+  created_at: Generated<Date>;
+  approved_at: Date | null;
+  ended_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+export interface PixRecurringCharges {
+  txid: string;
+  recurrence_id: number;
+  doc_entry: number;
+  amount_cents: number;
+  due_date: string;
+  status: 'sending' | 'scheduled' | 'paid' | 'failed' | 'cancelled';
+  psp_status: string | null;
+  end_to_end_id: string | null;
+  paid_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface PixSandboxRefunds {
   id: Generated<number>;
   end_to_end_id: string;
@@ -589,6 +620,31 @@ export interface RefreshTokens {
   family_id: string;
   created_at: Generated<Date>;
   used_at: Date | null;
+}
+
+export interface SandboxPixCobrs {
+  txid: string;
+  id_rec: string;
+  amount_cents: number;
+  due_date: string;
+  status: 'CRIADA' | 'ATIVA' | 'CONCLUIDA' | 'EXPIRADA' | 'REJEITADA' | 'CANCELADA';
+  end_to_end_id: string | null;
+  paid_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface SandboxPixRecs {
+  id_rec: string;
+  approval_token: string;
+  status: 'CRIADA' | 'APROVADA' | 'REJEITADA' | 'EXPIRADA' | 'CANCELADA';
+  contract_ref: string;
+  debtor_name: string;
+  object: string;
+  amount_cents: number;
+  start_date: string;
+  copy_paste: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface SsoTokens {
@@ -732,6 +788,8 @@ export interface DB {
   payment_refunds: PaymentRefunds;
   pix_charges: PixCharges;
   pix_late_payments: PixLatePayments;
+  pix_recurrences: PixRecurrences;
+  pix_recurring_charges: PixRecurringCharges;
   pix_sandbox_refunds: PixSandboxRefunds;
   plan_catalogue: PlanCatalogue;
   plan_items: PlanItems;
@@ -742,6 +800,8 @@ export interface DB {
   rate_limit_hits: RateLimitHits;
   referrals: Referrals;
   refresh_tokens: RefreshTokens;
+  sandbox_pix_cobrs: SandboxPixCobrs;
+  sandbox_pix_recs: SandboxPixRecs;
   sso_tokens: SsoTokens;
   staff: Staff;
   staff_audit: StaffAudit;
