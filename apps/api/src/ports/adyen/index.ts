@@ -1,0 +1,4 @@
+export { AdyenCardGateway, adyenCheckoutUrl, ADYEN_CHECKOUT_VERSION, type AdyenConfig } from './adyen-card-gateway';
+export { notificationHmac, notificationSigningString, isValidNotificationHmac } from './hmac';
+export { adyenIdempotencyKey, AdyenHttp, AdyenRequestError } from './http';
+export type * from './types';
