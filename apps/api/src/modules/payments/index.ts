@@ -11,6 +11,7 @@ import { PayableBills } from './payable-bills';
 import { PaymentLinkService } from './payment-links';
 import { PixService } from './pix';
 import { PixWebhookService } from './pix-webhook';
+import { ProviderEventRecorder } from './provider-events';
 import { PaymentsRepository } from './repository';
 import { paymentsSettings, type PaymentsSettings } from './settings';
 import { PaymentsSummaryService } from './summary';
@@ -19,6 +20,8 @@ import routes from './routes';
 // The module's public face (ADR 068): other modules import these from '../payments', never its files.
 export type { DeskFilter } from './ledger-repository';
 export type { PaymentsLedger, PixService, AdvanceService, PaymentsSummaryService };
+export { ProviderEventRecorder } from './provider-events';
+export type { ProviderEventInput, ProviderPaymentMethod } from './provider-events';
 
 /** The payments module's services, one per job (ADR 069), each with only the collaborators it uses. */
 export interface Payments {
@@ -34,6 +37,8 @@ export interface Payments {
   /** The financeiro desk's reads and refunds. */
   ledger: PaymentsLedger;
   settings: PaymentsSettings;
+  /** Every provider notification, card data removed, once per (provider, event id) (ADR 078): webhook handlers call it. */
+  providerEvents: ProviderEventRecorder;
 }
 
 declare module 'fastify' {
@@ -53,6 +58,7 @@ export default fp(
     const charger = new CardCharger(gateway, repo, contracts, clock, outbox);
     const pix = new PixService(db, repo, contracts, bills, idempotency, app.pixPsp, clock);
     const pixWebhook = new PixWebhookService(db, repo, contracts, app.customers, clock, app.notifier, outbox);
+    const providerEvents = new ProviderEventRecorder(clock);
     const links = new PaymentLinkService(db, repo, contracts, gateway, clock, outbox);
     const payments: Payments = {
       summary: new PaymentsSummaryService(db, repo, contracts, clock),
@@ -65,6 +71,7 @@ export default fp(
       links,
       ledger: new PaymentsLedger(db, new LedgerRepository(), clock),
       settings,
+      providerEvents,
     };
     app.decorate('payments', payments);
     await app.register(routes, { prefix: '/api' });
