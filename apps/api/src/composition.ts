@@ -81,7 +81,7 @@ export default fp(
     app.decorate('outbox', outbox);
     app.decorate('notifier', ports.notifier ?? defaultNotifier(config, outbox));
     app.decorate('cardGateway', ports.cardGateway ?? new SandboxCardGateway({ publicUrl: config.env.PUBLIC_URL }));
-    app.decorate('pixPsp', ports.pixPsp !== undefined ? ports.pixPsp : receiver ? new StaticBrCodePixPsp(receiver) : null);
+    app.decorate('pixPsp', ports.pixPsp !== undefined ? ports.pixPsp : receiver ? new StaticBrCodePixPsp(receiver, db) : null);
     app.decorate('limiter', new RateLimiter(db, config.limits.windowSeconds));
     // Notifications (issue 13 §3): built first, because the case system tells it of every case event.
     const notificationOutbox = new NotificationOutbox();
