@@ -202,6 +202,12 @@ function refuseIncompleteProduction(env: Env): void {
     missing.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY for S3_BUCKET');
   if (!env.SMTP_URL) missing.push('SMTP_URL (e-mail)');
   if (!env.SMS_PROVIDER_URL || !env.SMS_PROVIDER_TOKEN) missing.push('SMS_PROVIDER_URL and SMS_PROVIDER_TOKEN (the SMS gateway)');
+  // The card sandbox approves test cards: a deployment names its card provider (sandbox only on purpose, for staging).
+  if (!env.CARD_GATEWAY) missing.push('CARD_GATEWAY (adyen; or sandbox, on purpose, for a staging deployment)');
+  if (env.CARD_GATEWAY === 'adyen') {
+    const adyen = (['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_CLIENT_KEY', 'ADYEN_HMAC_KEY'] as const).filter((k) => !env[k]);
+    if (adyen.length) missing.push(`${adyen.join(', ')} (CARD_GATEWAY=adyen)`);
+  }
   if (missing.length)
     throw new Error(
       `Produção não inicia sem: ${missing.map((m) => m.split(' (')[0]).join(', ')}. / NODE_ENV=production requires: ${missing.join('; ')}.`,

@@ -135,6 +135,19 @@ export const EnvSchema = z.object({
     'HMAC-SHA256 secret of the PSP webhook (`x-webhook-signature: sha256=<hex>`); without it every webhook is refused',
     'demo value',
   ),
+  // Card provider (issue 27, ADR 074/075): the built-in sandbox (browser-side JWE, DB vault) or Adyen's Checkout API.
+  CARD_GATEWAY: doc(
+    z.enum(['sandbox', 'adyen']).optional(),
+    'the card provider: `sandbox` (built in: test cards, its own hosted pages at `/sandbox/*`) or `adyen` (needs the four `ADYEN_*` keys below). `NODE_ENV=production` refuses to start unless it is set: `sandbox` there only on purpose, for a staging deployment',
+    '`sandbox`; must be set under `NODE_ENV=production`',
+  ),
+  ADYEN_API_KEY: doc(
+    z.string().min(1).optional(),
+    "Adyen: the Checkout API key, the merchant account, the client key (the browser's card component) and the HMAC key of the webhooks; all four required with `CARD_GATEWAY=adyen`",
+  ),
+  ADYEN_MERCHANT_ACCOUNT: also(z.string().min(1).optional()),
+  ADYEN_CLIENT_KEY: also(z.string().min(1).optional()),
+  ADYEN_HMAC_KEY: also(z.string().min(1).optional()),
   // Plan, trips and sign-on (issue 10): map tiles, the demo tracker simulator, sign-on API keys (hashed).
   MAP_TILE_URL: doc(
     z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),

@@ -23,6 +23,8 @@ const good = (): Record<string, string> => ({
   SMTP_URL: 'smtp://mail.example:587',
   SMS_PROVIDER_URL: 'https://sms.example/send',
   SMS_PROVIDER_TOKEN: fresh(),
+  // A staging-like deployment on purpose; the card tests below set adyen.
+  CARD_GATEWAY: 'sandbox',
 });
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -49,6 +51,43 @@ describe('item 4: production refuses demo mode', () => {
   it('outside production demo mode still starts (the bench, the e2e server, development)', () => {
     expect(loadConfig({ ...good(), NODE_ENV: 'bench', DEMO_MODE: 'true' }).demoMode).toBe(true);
     expect(loadConfig({ ...good(), NODE_ENV: 'development', DEMO_MODE: 'true' }).demoMode).toBe(true);
+  });
+});
+
+describe('issue 27 item 4: production names its card provider', () => {
+  const adyen = {
+    ADYEN_API_KEY: fresh(),
+    ADYEN_MERCHANT_ACCOUNT: 'GuaritaBR',
+    ADYEN_CLIENT_KEY: `live_${fresh()}`,
+    ADYEN_HMAC_KEY: fresh(),
+  };
+
+  it('without CARD_GATEWAY (the sandbox by default) production is refused, naming it', () => {
+    const env = good();
+    delete env.CARD_GATEWAY;
+    expect(() => loadConfig(env)).toThrow(/Produção não inicia sem: CARD_GATEWAY\..*CARD_GATEWAY \(adyen; or sandbox, on purpose/);
+  });
+
+  it('CARD_GATEWAY=sandbox set on purpose starts (a staging deployment)', () => {
+    expect(loadConfig({ ...good(), CARD_GATEWAY: 'sandbox' }).env.CARD_GATEWAY).toBe('sandbox');
+  });
+
+  it('CARD_GATEWAY=adyen needs the API key, merchant account, client key and HMAC key, each named', () => {
+    expect(loadConfig({ ...good(), CARD_GATEWAY: 'adyen', ...adyen }).env.CARD_GATEWAY).toBe('adyen');
+    for (const k of Object.keys(adyen)) {
+      const env: Record<string, string> = { ...good(), CARD_GATEWAY: 'adyen', ...adyen };
+      delete env[k];
+      expect(() => loadConfig(env)).toThrow(new RegExp(`${k} \\(CARD_GATEWAY=adyen\\)`));
+    }
+    expect(() => loadConfig({ ...good(), CARD_GATEWAY: 'adyen' })).toThrow(
+      /ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT, ADYEN_CLIENT_KEY, ADYEN_HMAC_KEY \(CARD_GATEWAY=adyen\)/,
+    );
+  });
+
+  it('an unknown provider is refused; outside production the sandbox is the default', () => {
+    expect(() => loadConfig({ ...good(), CARD_GATEWAY: 'stripe' })).toThrow();
+    const DATA_DIR = path.join(tmpdir(), `guarita-api-test-${process.pid}`);
+    expect(loadConfig({ DATA_DIR }).env.CARD_GATEWAY).toBeUndefined();
   });
 });
 
