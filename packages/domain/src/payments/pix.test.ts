@@ -4,6 +4,7 @@ import {
   PIX_DISPLAYED_VALIDITY,
   PIX_EXPIRY_MINUTES,
   PIX_SLP_CODE,
+  buildDynamicPixPayload,
   buildPixPayload,
   centsToPixAmount,
   parsePixPayload,
@@ -70,5 +71,62 @@ describe('Pix BR Code', () => {
     expect(pixStatus('pending', '2026-11-22T11:59:59Z', now)).toBe('expired');
     expect(pixStatus('pending', '2026-11-22T12:00:01Z', now)).toBe('pending');
     expect(pixStatus('paid', '2026-11-22T11:00:00Z', now)).toBe('paid');
+  });
+});
+
+/** CRC16-CCITT-FALSE as the BR Code manual specifies it (polynomial 0x1021, initial 0xFFFF), written out independently of the library. */
+function crc16(text: string): string {
+  let crc = 0xffff;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    crc ^= byte << 8;
+    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/** The top-level EMV fields of a payload: id → value. */
+function emvFields(payload: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (let i = 0; i < payload.length;) {
+    const id = payload.slice(i, i + 2);
+    const len = Number(payload.slice(i + 2, i + 4));
+    fields.set(id, payload.slice(i + 4, i + 4 + len));
+    i += 4 + len;
+  }
+  return fields;
+}
+
+describe('dynamic Pix BR Code (API Pix cob location, ADR 076)', () => {
+  const location = 'pix.psp.example/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca25';
+  it('carries the location in 26-25 instead of a key, point of initiation 12, no amount, txid ***, a CRC a bank computes the same', () => {
+    const payload = buildDynamicPixPayload({
+      location: `https://${location}`,
+      merchantName: base.merchantName,
+      merchantCity: base.merchantCity,
+    });
+    const fields = emvFields(payload);
+    expect(fields.get('00')).toBe('01');
+    expect(fields.get('01')).toBe('12');
+    expect(fields.get('26')).toBe(`0014br.gov.bcb.pix25${String(location.length).padStart(2, '0')}${location}`);
+    expect(fields.has('54')).toBe(false);
+    expect(fields.get('53')).toBe('986');
+    expect(fields.get('62')).toBe('0503***');
+    expect(fields.get('63')).toBe(crc16(payload.slice(0, -4)));
+    expect(parsePixPayload(payload)).toMatchObject({
+      url: location,
+      merchantName: 'Guarita Protecao Veicular',
+      merchantCity: 'Belo Horizonte',
+    });
+    expect(parsePixPayload(payload)?.key).toBeUndefined();
+  });
+  it('the static payload passes the same independent CRC check', () => {
+    const payload = buildPixPayload({ ...base, amount: cents(19497) });
+    expect(emvFields(payload).get('63')).toBe(crc16(payload.slice(0, -4)));
+  });
+  it('refuses a location that does not fit the field or is not one', () => {
+    const make = (loc: string) => () => buildDynamicPixPayload({ location: loc, merchantName: 'A', merchantCity: 'B' });
+    expect(make('')).toThrow();
+    expect(make(`pix.psp.example/${'x'.repeat(70)}`)).toThrow();
+    expect(make('pix.psp.example/qr v2')).toThrow();
   });
 });

@@ -53,6 +53,31 @@ export function buildPixPayload(p: PixPayloadParams): string {
   return payload;
 }
 
+/** Bacen field 26-25: the PSP location of a dynamic BR Code, without scheme, at most 77 characters. */
+export const PIX_LOCATION_MAX = 77;
+
+export interface DynamicPixPayloadParams {
+  /** The charge's location as the API Pix answers it in `loc.location` (a leading `https://` is dropped). */
+  location: string;
+  merchantName: string;
+  merchantCity: string;
+}
+
+/**
+ * The "Pix copia e cola" of a dynamic charge (cob) created at a PSP (Manual de Padrões para Iniciação do Pix):
+ * point of initiation `12`, the location in the merchant account template (26-25) instead of a key, no amount and
+ * txid `***` — the payer's bank fetches the amount, expiry and txid from the location. CRC16 as for a static code.
+ */
+export function buildDynamicPixPayload(p: DynamicPixPayloadParams): string {
+  const location = p.location.trim().replace(/^https:\/\//i, '');
+  if (location === '' || location.length > PIX_LOCATION_MAX || /\s/.test(location)) {
+    throw new Error(`Pix location must be 1–${PIX_LOCATION_MAX} characters without scheme or spaces`);
+  }
+  const payload = generatePixPayload({ url: location, merchantName: p.merchantName, merchantCity: p.merchantCity });
+  if (!payload) throw new Error('Pix dynamic payload refused by the BR Code generator (check the location, merchant name and city)');
+  return payload;
+}
+
 export interface ParsedPixPayload {
   key?: string;
   url?: string;
