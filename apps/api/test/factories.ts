@@ -3,6 +3,7 @@ import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
 import { cents, type StaffRole } from '@guarita/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEMO_CLAIMS, insertClaim, type SeedClaim } from '../src/modules/claims/seed';
+import { insertCase, type SeedCase } from '../src/modules/cases/seed';
 import { seededPlanCharge } from '../src/modules/plans/seed';
 import { insertTrips } from '../src/db/seed-plan-trips';
 import type { ContractItems } from '../src/db/schema';
@@ -352,11 +353,26 @@ export async function aStaffMember(t: TestApp, role: StaffRole, o: { password?: 
   return { id: created.id, email, role, token, password, code };
 }
 
-/** The demo seed's open collision claim (Documentação, front photo rejected) and its total loss in Regulação, as shapes. */
+/**
+ * The demo seed's open collision claim (Documentação, front photo rejected), its glass claim in Reparo Autorizado and
+ * its total loss in Regulação, as shapes.
+ */
 export const CLAIM_LIKE = {
   collisionInDocumentation: DEMO_CLAIMS[0]!,
+  glassRepairAuthorised: DEMO_CLAIMS[1]!,
   totalLossInRegulation: DEMO_CLAIMS[2]!,
 } satisfies Record<string, SeedClaim>;
+
+/**
+ * A support case on `contract` (the request as the app sends it, its age, staff phases and comments), made the way
+ * the demo seed makes its own (insertCase); answers its case number.
+ */
+export async function aCase(t: TestApp, contract: Pick<ContractRow, 'nCtrId'>, like: Omit<SeedCase, 'nCtrId'>): Promise<string> {
+  const id = await t.owner.transaction().execute((tx) => insertCase(tx, { ...like, nCtrId: contract.nCtrId }));
+  if (!id) throw new Error(`factory: no owner for contract ${contract.nCtrId}`);
+  const row = await t.owner.selectFrom('cases').select('case_number').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.case_number;
+}
 
 /**
  * A claim on `contract` with the history of `like` (its phases, staff comments, photos and their reviews), made the
