@@ -1,19 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { formatCnpj, formatCpf } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CNPJ_ALFA,
-  CPF_JOAO,
-  CPF_MARIA,
-  REFRESH_COOKIE,
-  codeOf,
-  createTestApp,
-  logCapture,
-  serverLoggerOptions,
-  sleep,
-  type TestApp,
-} from './helpers';
+import { REFRESH_COOKIE, codeOf, createTestApp, logCapture, serverLoggerOptions, sleep, type TestApp } from './helpers';
+import { aContract, aCustomer, aSession } from './factories';
 
 const envelope = (status: number, erro: string, mensagem: string) => ({ sucesso: false, status, erro, mensagem });
 const NOT_FOUND = envelope(404, 'NOT_FOUND', 'Não encontrado.');
@@ -104,10 +95,11 @@ describe('platform (demo mode)', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ sucesso: false, status: 400 });
+    const { document } = await aCustomer(t);
     const big = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { documento: CPF_MARIA, pad: 'x'.repeat(200 * 1024) },
+      payload: { documento: document, pad: 'x'.repeat(200 * 1024) },
     });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual(envelope(413, 'PAYLOAD_TOO_LARGE', 'O conteúdo enviado é grande demais.'));
@@ -120,20 +112,24 @@ describe('platform (demo mode)', () => {
   });
 
   it('GET /api/dev/outbox lists the messages sent, newest first', async () => {
-    const maria = await t.start(CPF_MARIA);
+    const person = await aCustomer(t);
+    const emailOnly = await aCustomer(t, { phone: null, smsPhone: null });
+    const company = await aCustomer(t, { kind: 'cnpj', alphanumeric: true });
+    const maria = await t.start(person.document);
     const c1 = await t.requestCode(maria.Sessao, 'sms');
-    const joao = await t.start(CPF_JOAO);
+    const joao = await t.start(emailOnly.document);
     const c2 = await t.requestCode(joao.Sessao, 'email');
-    const alfa = await t.start(CNPJ_ALFA);
+    const alfa = await t.start(company.document);
     const c3 = await t.requestCode(alfa.Sessao, 'email');
 
     const res = await t.get('/api/dev/outbox');
     expect(res.statusCode).toBe(200);
     const items = res.json() as Array<{ channel: string; to: string; subject: string; body: string; createdAt: string }>;
+    // The three just sent are the newest (no other test of this file sends anything: the whole list is these three).
     expect(items.map((i) => [i.channel, i.to])).toEqual([
-      ['email', 'contato@alfanumerica.example.com'],
-      ['email', 'joao.lima@example.com'],
-      ['sms', '31987654321'],
+      ['email', company.email],
+      ['email', emailOnly.email],
+      ['sms', person.smsPhone],
     ]);
     expect(items.map((i) => codeOf(i))).toEqual([c3, c2, c1]);
     const times = items.map((i) => Date.parse(i.createdAt));
@@ -166,7 +162,8 @@ describe('outside demo mode, over https, with the web app built', () => {
   });
 
   it('login works through the real notifier port, the refresh cookie is Secure and nothing lands in the outbox table', async () => {
-    const s = await t.start(CPF_MARIA);
+    const { document } = await aCustomer(t);
+    const s = await t.start(document);
     const code = await t.requestCode(s.Sessao, 'sms');
     const res = await t.verify(s.Sessao, code);
     expect(res.statusCode).toBe(200);
@@ -184,7 +181,7 @@ describe('outside demo mode, over https, with the web app built', () => {
     const api = await t.get('/api/nothing-here');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual(NOT_FOUND);
-    const page = await t.get('/dashboard/100101');
+    const page = await t.get('/dashboard/900001');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('Guarita SPA');
@@ -202,11 +199,13 @@ describe('request log lines at info (ADR 049)', () => {
 
   it('a successful request writes no line; a failed one writes one "request completed" line with its path', async () => {
     const lines = () => capture.lines.map((l) => JSON.parse(l) as { msg: string; req?: { path: string }; res?: { statusCode: number } });
-    const { AccessToken } = await t.login(CPF_MARIA);
+    const customer = await aCustomer(t);
+    await aContract(t, customer);
+    const { AccessToken } = await aSession(t, customer);
     const before = capture.lines.length;
     expect((await t.get('/api/contracts', AccessToken)).statusCode).toBe(200);
     expect(capture.lines.length).toBe(before);
-    expect((await t.get('/api/nothing-here?doc=52998224725', AccessToken)).statusCode).toBe(404);
+    expect((await t.get(`/api/nothing-here?doc=${customer.document}`, AccessToken)).statusCode).toBe(404);
     const completed = lines().filter((l) => l.msg === 'request completed');
     expect(completed.at(-1)).toMatchObject({ req: { path: '/api/nothing-here' }, res: { statusCode: 404 } });
     expect(lines().some((l) => l.msg === 'incoming request')).toBe(false);
@@ -222,17 +221,27 @@ describe('logs', () => {
   afterAll(() => t?.close());
 
   it('a whole login flow (with its errors) never logs the document, phone, e-mail, code or tokens', async () => {
-    const secrets: string[] = ['52998224725', '529.982.247-25', '31987654321', '987654321', 'maria.souza@example.com', 'maria.souza'];
-    secrets.push('11144477735', 'joao.lima@example.com', '12ABC34501DE35', '12.ABC.345/01DE-35');
+    const maria = await aCustomer(t);
+    const { nCtrId } = await aContract(t, maria);
+    const joaoRow = await aCustomer(t, { phone: null, smsPhone: null });
+    await aContract(t, joaoRow);
+    const alfaRow = await aCustomer(t, { kind: 'cnpj', alphanumeric: true });
+    await aContract(t, alfaRow);
+    const masked = formatCpf(maria.document);
+    const [mariaLocal] = maria.email!.split('@');
+    const secrets: string[] = [maria.document, masked, maria.smsPhone!, maria.smsPhone!.slice(2), maria.email!, mariaLocal!];
+    secrets.push(joaoRow.document, joaoRow.email!, alfaRow.document, formatCnpj(alfaRow.document));
+    // A wrong check digit of the customer's own document.
+    const wrongDigit = `${masked.slice(0, -1)}${(Number(masked.at(-1)) + 1) % 10}`;
 
     // Step 1 with masked input, an invalid one and an unknown one.
     const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'POST', url, payload, headers });
-    expect((await post('/api/auth/login', { documento: '529.982.247-24' })).statusCode).toBe(400);
+    expect((await post('/api/auth/login', { documento: wrongDigit })).statusCode).toBe(400);
     // An unknown document is answered like a customer's (issue 7, item 9).
     expect((await post('/api/auth/login', { documento: '123.456.789-09' })).statusCode).toBe(200);
-    secrets.push('12345678909', '123.456.789-09', '529.982.247-24');
-    const start = await post('/api/auth/login', { documento: '529.982.247-25' });
+    secrets.push('12345678909', '123.456.789-09', wrongDigit);
+    const start = await post('/api/auth/login', { documento: masked });
     const { Sessao } = start.json();
     secrets.push(Sessao);
 
@@ -253,7 +262,7 @@ describe('logs', () => {
     secrets.push(IdToken, AccessToken, rt, ...AccessToken.split('.'), ...IdToken.split('.').slice(1));
 
     expect((await t.get('/api/me', AccessToken)).statusCode).toBe(200);
-    expect((await t.get('/api/contracts/100101/bills', AccessToken)).statusCode).toBe(200);
+    expect((await t.get(`/api/contracts/${nCtrId}/bills`, AccessToken)).statusCode).toBe(200);
     const refreshed = await t.refresh(rt);
     expect(refreshed.statusCode).toBe(200);
     const rt2 = refreshed.cookies.find((c) => c.name === REFRESH_COOKIE)!.value;
@@ -271,17 +280,17 @@ describe('logs', () => {
     expect((await t.get('/api/me', access2)).statusCode).toBe(401);
 
     // E-mail-only customer.
-    const joao = await t.login(CPF_JOAO);
+    const joao = await aSession(t, joaoRow);
     secrets.push(joao.code, joao.AccessToken, joao.refreshToken, joao.Sessao);
     // Alphanumeric CNPJ.
-    const alfa = await t.login(CNPJ_ALFA);
+    const alfa = await aSession(t, alfaRow);
     secrets.push(alfa.code, alfa.AccessToken, alfa.refreshToken, alfa.Sessao);
 
     const text = capture.text();
     // The capture works: every request was logged (path only).
     expect(text).toContain('/api/auth/verify');
     expect(text).toContain('/api/auth/refresh');
-    expect(text).toContain('/api/contracts/100101/bills');
+    expect(text).toContain(`/api/contracts/${nCtrId}/bills`);
     expect(text).toContain('DELIVERY_FAILED'); // the delivery failure was logged, by kind
     expect(capture.lines.length).toBeGreaterThan(20);
     for (const s of secrets) expect(text.includes(s) ? s : null).toBeNull();
@@ -298,12 +307,13 @@ describe('database down', () => {
   afterAll(() => t?.close());
 
   it('/readyz answers 503 and API calls a generic 500 envelope without internals', async () => {
+    const { document } = await aCustomer(t);
     await t.db.destroy();
     expect((await t.get('/healthz')).statusCode).toBe(200);
     const ready = await t.get('/readyz');
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ status: 'unavailable' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { documento: CPF_MARIA } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { documento: document } });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual(envelope(500, 'INTERNAL', 'Erro inesperado. Tente novamente mais tarde.'));
   });
