@@ -249,6 +249,11 @@ const NOT_SECRETS = new Set([
   'caso-evento:7',
   'rastreador', // the e2e customers' contract keys (e2e/support/customers.ts)
   'classico',
+  // Adyen's published HMAC test key: the webhook signature test vector of Adyen's own API libraries (apps/api/test/adyen/fixtures)
+  'DFB1EB5485895CFA84146406857104ABB4CBCABDC8AAF103A624C8F6A3EAAB00',
+  // the truncated threeDS2 action of Adyen's documentation example (payment-challenge.json): public sample values
+  'Ab02b4c0!BQABAgAvrX03p...',
+  'eyJhY3NSZWZlcmVuY2VOdW1iZXIiOiJBRFlFTi1BQ1MtU0lNVUxBVE9SIiwiYWNzVHJhbnNJRCI6Ijg0MzY...',
 ]);
 
 describe('item 13: /api/docs in production', () => {

@@ -173,7 +173,8 @@ export class AdyenCardGateway implements CardGateway {
     }
   }
 
-  parseWebhook(rawBody: Buffer): CardWebhookEvent[] | null {
+  /** Adyen signs each item (HMAC in the body), not the delivery: the headers are not needed. */
+  parseWebhook(rawBody: Buffer, _headers?: Record<string, string | string[] | undefined>): CardWebhookEvent[] | null {
     return parseAdyenWebhook(rawBody, this.config.hmacKey, this.config.merchantAccount);
   }
 
