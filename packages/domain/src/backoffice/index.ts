@@ -3,3 +3,4 @@ export * from './phases';
 export * from './queue';
 export * from './approvals';
 export * from './finance';
+export * from './finance-payments';

@@ -3,13 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdvancePageDto,
   AdvanceQuery,
+  DeskPaymentDetailDto,
+  DeskPaymentPageDto,
+  DeskPaymentParams,
+  DeskPaymentQuery,
   LatePixPageDto,
   LatePixQuery,
   PaymentLinkPageDto,
   PaymentLinkQuery,
   RefundBody,
+  RefundRequestBody,
+  RefundResultDto,
 } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
+import { IdempotencyHeaders } from '../../lib/idempotent-route';
 import { staffSession } from '../../plugins/openapi';
 import { sameOriginOnly } from '../../plugins/security';
 
@@ -19,6 +26,7 @@ import { sameOriginOnly } from '../../plugins/security';
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const desk = app.financeDesk;
+  const paymentDesk = app.paymentDesk;
   const sameOrigin = sameOriginOnly(app.config.env.PUBLIC_URL);
   const readers = app.requireStaff('financeiro', 'admin');
   const finance = app.requireStaff('financeiro');
@@ -91,6 +99,71 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req) => desk.links(req.query),
+  );
+  app.get(
+    '/backoffice/financeiro/pagamentos',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        operationId: 'staffPayments',
+        security: staffSession,
+        summary: 'Card and Pix payments with provider, provider reference and refund state, newest first, keyset-paged',
+        querystring: DeskPaymentQuery,
+        response: { 200: DeskPaymentPageDto, ...errorResponses },
+      },
+    },
+    (req) => paymentDesk.list(req.query),
+  );
+
+  app.get(
+    '/backoffice/financeiro/pagamentos/:metodo/:id',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        operationId: 'staffPayment',
+        security: staffSession,
+        summary: "One payment: provider reference, the provider's events (card data removed) and its refunds",
+        params: DeskPaymentParams,
+        response: { 200: DeskPaymentDetailDto, ...errorResponses },
+      },
+    },
+    (req) => paymentDesk.detail(req.params.metodo, req.params.id),
+  );
+
+  app.post(
+    '/backoffice/financeiro/pagamentos/:metodo/:id/estornos',
+    {
+      onRequest: finance,
+      preHandler: sameOrigin,
+      schema: {
+        tags,
+        operationId: 'staffRefundPayment',
+        security: staffSession,
+        summary: 'Refund all or part of a payment through its provider (card refund, Pix devolução), audited',
+        description:
+          'Requires Idempotency-Key: the same key and body answer the same refund (200) and never refund twice; the same key ' +
+          'with another body is 409 IDEMPOTENCY_CONFLICT. 201 with status refunded (confirmed) or pending (the provider ' +
+          'confirms later); 409 OVER_REFUND (more than paid − refunded − in progress) or NOTHING_TO_REFUND; 422 ' +
+          'REFUND_REFUSED (the provider refused; nothing refunded); 503 PROVIDER_UNAVAILABLE (outcome unknown: repeat ' +
+          'the same request). Only the financeiro role.',
+        params: DeskPaymentParams,
+        headers: IdempotencyHeaders,
+        body: RefundRequestBody,
+        response: { 200: RefundResultDto, 201: RefundResultDto, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const { body, fresh } = await paymentDesk.refund(
+        { ...req.staff, ip: req.ip },
+        req.params.metodo,
+        req.params.id,
+        req.headers['idempotency-key'],
+        req.body,
+      );
+      return reply.code(fresh ? 201 : 200).send(body);
+    },
   );
 };
 export default routes;

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import financeRoutes from './finance-routes';
 import { FinanceDesk } from './finance';
+import { PaymentDesk } from './finance-payments';
 import routes from './routes';
 import { BackofficeService } from './service';
 import { StaffQueue } from '../cases';
@@ -9,6 +10,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     backoffice: BackofficeService;
     financeDesk: FinanceDesk;
+    paymentDesk: PaymentDesk;
   }
 }
 
@@ -31,6 +33,7 @@ export default fp(
       ),
     );
     app.decorate('financeDesk', new FinanceDesk(app.db, app.payments.ledger, app.customers, app.staffAudit));
+    app.decorate('paymentDesk', new PaymentDesk(app.payments.refunds, app.customers, app.staffAudit));
     await app.register(routes, { prefix: '/api' });
     await app.register(financeRoutes, { prefix: '/api' });
   },

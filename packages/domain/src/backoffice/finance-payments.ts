@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { staffTextSchema } from './staff';
+
+/**
+ * The financeiro desk's payments (issue 27 item 7, ADR 078): each card or Pix payment with its provider and the
+ * provider's reference, the history of what the provider told us, and refunds ('Estornar') made through the provider.
+ */
+export const DESK_PAYMENT_MSG = {
+  notFound: 'Pagamento não encontrado.',
+  amountRequired: 'Informe o valor a estornar, maior que zero.',
+  reasonRequired: 'Descreva o motivo do estorno (ao menos 3 caracteres).',
+  overRefund: 'O valor passa do que ainda pode ser estornado deste pagamento ({restante}).',
+  nothingLeft: 'Este pagamento já foi estornado por inteiro (ou há estornos em andamento que somam o total).',
+  idempotencyConflict: 'Esta chave de idempotência já foi usada para um estorno diferente.',
+  providerUnavailable:
+    'O provedor de pagamento não respondeu. O estorno ficou reservado e não foi confirmado; tente de novo — repetir o pedido não estorna duas vezes.',
+  providerRefused: 'O provedor recusou o estorno. Nada foi estornado.',
+  noProviderReference: 'Este pagamento não tem referência no provedor; o estorno não pode ser feito pelo painel.',
+} as const;
+
+export const DESK_PAYMENT_METHODS = ['card', 'pix'] as const;
+export type DeskPaymentMethod = (typeof DESK_PAYMENT_METHODS)[number];
+export const DESK_PAYMENT_METHOD_LABEL: Record<DeskPaymentMethod, string> = { card: 'Cartão', pix: 'Pix' };
+
+/** A payment's refund state: none, some in progress, part refunded, all refunded. */
+export const PAYMENT_REFUND_STATES = ['nenhum', 'em_andamento', 'parcial', 'total'] as const;
+export type PaymentRefundState = (typeof PAYMENT_REFUND_STATES)[number];
+export const PAYMENT_REFUND_STATE_LABEL: Record<PaymentRefundState, string> = {
+  nenhum: 'Sem estorno',
+  em_andamento: 'Estorno em andamento',
+  parcial: 'Estornado em parte',
+  total: 'Estornado',
+};
+
+/** One refund's status: reserved before the provider call, taken by the provider, confirmed, refused. */
+export const REFUND_ROW_STATUSES = ['requested', 'pending', 'refunded', 'failed'] as const;
+export type RefundRowStatus = (typeof REFUND_ROW_STATUSES)[number];
+export const REFUND_ROW_STATUS_LABEL: Record<RefundRowStatus, string> = {
+  requested: 'Solicitado (aguardando resposta do provedor)',
+  pending: 'Em processamento no provedor',
+  refunded: 'Estornado',
+  failed: 'Recusado pelo provedor',
+};
+
+/**
+ * The state shown for a payment of `paid` cents: `refunded` confirmed and `open` in progress (requested or pending).
+ * Failed refunds count for nothing.
+ */
+export function paymentRefundState(paid: number, refunded: number, open: number): PaymentRefundState {
+  if (refunded >= paid && paid > 0) return 'total';
+  if (open > 0) return 'em_andamento';
+  if (refunded > 0) return 'parcial';
+  return 'nenhum';
+}
+
+/** What may still be refunded: paid minus confirmed minus in progress, never below zero. */
+export function refundableCents(paid: number, refunded: number, open: number): number {
+  return Math.max(0, paid - refunded - open);
+}
+
+const cursor = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .optional();
+
+export const DeskPaymentQuery = z.object({
+  metodo: z.enum(DESK_PAYMENT_METHODS).optional(),
+  contrato: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  cursor,
+  limite: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type DeskPaymentQuery = z.infer<typeof DeskPaymentQuery>;
+
+export const DeskPaymentParams = z.object({
+  metodo: z.enum(DESK_PAYMENT_METHODS),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export type DeskPaymentParams = z.infer<typeof DeskPaymentParams>;
+
+export const DeskPaymentDto = z.object({
+  metodo: z.enum(DESK_PAYMENT_METHODS),
+  id: z.number().int(),
+  nCtrId: z.number().int(),
+  documento: z.string().describe('masked'),
+  faturas: z.array(z.number().int()),
+  valor: z.number().int().describe('cents paid'),
+  estornado: z.number().int().describe('cents refunded, confirmed by the provider'),
+  emAndamento: z.number().int().describe('cents in refunds not yet confirmed'),
+  estornavel: z.number().int().describe('cents that may still be refunded'),
+  estorno: z.enum(PAYMENT_REFUND_STATES),
+  provedor: z.string().describe("the provider's name: sandbox, adyen, static-brcode, api-pix…"),
+  referencia: z.string().nullable().describe('the payment at the provider: card gatewayId, Pix endToEndId'),
+  txid: z.string().nullable(),
+  cartao: z.string().nullable().describe("brand and last 4 digits, e.g. 'visa •••• 1111'"),
+  pagoEm: z.string(),
+});
+export type DeskPaymentDto = z.infer<typeof DeskPaymentDto>;
+export const DeskPaymentPageDto = z.object({ itens: z.array(DeskPaymentDto), proximo: z.string().nullable() });
+export type DeskPaymentPageDto = z.infer<typeof DeskPaymentPageDto>;
+
+export const ProviderEventDto = z.object({
+  id: z.number().int(),
+  provedor: z.string(),
+  tipo: z.string().describe("the provider's event kind: AUTHORISATION, REFUND, pix, devolucao…"),
+  idEvento: z.string(),
+  referencia: z.string().nullable(),
+  sucesso: z.boolean().nullable(),
+  valor: z.number().int().nullable(),
+  recebidoEm: z.string(),
+  dados: z.unknown().describe("the provider's message, with anything card-like removed"),
+});
+export type ProviderEventDto = z.infer<typeof ProviderEventDto>;
+
+export const PaymentRefundDto = z.object({
+  id: z.number().int(),
+  valor: z.number().int(),
+  motivo: z.string(),
+  status: z.enum(REFUND_ROW_STATUSES),
+  idEstorno: z.string().describe('our refund id, sent to the provider'),
+  idProvedor: z.string().nullable().describe("the provider's refund id (card refundId, Pix rtrId)"),
+  falha: z.string().nullable(),
+  pedidoPor: z.string(),
+  pedidoEm: z.string(),
+  confirmadoEm: z.string().nullable(),
+});
+export type PaymentRefundDto = z.infer<typeof PaymentRefundDto>;
+
+export const DeskPaymentDetailDto = DeskPaymentDto.extend({
+  eventos: z.array(ProviderEventDto).describe('oldest first'),
+  estornos: z.array(PaymentRefundDto).describe('oldest first'),
+});
+export type DeskPaymentDetailDto = z.infer<typeof DeskPaymentDetailDto>;
+
+export const RefundRequestBody = z.object({
+  valor: z
+    .number({ error: DESK_PAYMENT_MSG.amountRequired })
+    .int(DESK_PAYMENT_MSG.amountRequired)
+    .positive(DESK_PAYMENT_MSG.amountRequired)
+    .max(100_000_000, DESK_PAYMENT_MSG.amountRequired),
+  motivo: staffTextSchema(DESK_PAYMENT_MSG.reasonRequired, 500).refine((s) => s.trim().length >= 3, DESK_PAYMENT_MSG.reasonRequired),
+});
+export type RefundRequestBody = z.infer<typeof RefundRequestBody>;
+
+/** The answer to a refund request: the refund as it stands, and the payment after it. */
+export const RefundResultDto = z.object({ estorno: PaymentRefundDto, pagamento: DeskPaymentDto });
+export type RefundResultDto = z.infer<typeof RefundResultDto>;
