@@ -148,6 +148,22 @@ export const EnvSchema = z.object({
   ADYEN_MERCHANT_ACCOUNT: also(z.string().min(1).optional()),
   ADYEN_CLIENT_KEY: also(z.string().min(1).optional()),
   ADYEN_HMAC_KEY: also(z.string().min(1).optional()),
+  ADYEN_LIVE_URL_PREFIX: doc(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/)
+      .optional(),
+    "Adyen live only: your account's prefix of the live Checkout endpoint (`https://{prefix}-checkout-live.adyenpayments.com`, Customer Area → Developers → API URLs); required with a `live_` client key. A `test_` client key uses Adyen's test endpoint ([ADR 075](docs/decisions/075-adyen-adapter.md))",
+  ),
+  ADYEN_CHECKOUT_URL: doc(
+    z.string().url().optional(),
+    'Adyen: another Checkout API base, version included (`…/v71`): an egress proxy, or the local fake of the tests and the bench',
+    "Adyen's test or live endpoint, by the client key",
+  ),
+  ADYEN_TIMEOUT_MS: doc(
+    z.coerce.number().int().min(1000).max(60_000).default(10_000),
+    'Adyen: the longest one attempt of a Checkout call may take; a timeout or 5xx is retried once with the same `Idempotency-Key` (Adyen replays the first outcome), then the payment answers 502 and the webhook settles it',
+  ),
   // Plan, trips and sign-on (issue 10): map tiles, the demo tracker simulator, sign-on API keys (hashed).
   MAP_TILE_URL: doc(
     z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),

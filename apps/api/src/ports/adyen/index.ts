@@ -2,3 +2,4 @@ export { AdyenCardGateway, adyenCheckoutUrl, ADYEN_CHECKOUT_VERSION, type AdyenC
 export { notificationHmac, notificationSigningString, isValidNotificationHmac } from './hmac';
 export { adyenIdempotencyKey, AdyenHttp, AdyenRequestError } from './http';
 export type * from './types';
+export { adyenGatewayFromEnv } from './from-env';
