@@ -80,7 +80,7 @@ describe('Adyen adapter on the fake Checkout API', () => {
 
   it('a charge of a contract with no stored card is declined without charging anything', async () => {
     const before = fake.payments.length;
-    expect(await gateway.charge(charge(ref()))).toMatchObject({ status: 'declined', code: 'no_card_on_file' });
+    expect(await gateway.charge(charge(ref()))).toMatchObject({ status: 'declined', code: 'no_stored_card' });
     expect(fake.payments.length).toBe(before);
   });
 
@@ -99,7 +99,7 @@ describe('Adyen adapter on the fake Checkout API', () => {
 
   it('card data Adyen cannot decrypt (422) is a decline, not an unknown outcome', async () => {
     const card = { ...adyenTestCard(ADYEN_TEST_CARDS.visa), encryptedCardNumber: 'adyenjs_0_1_25$garbage' };
-    expect(await gateway.charge(charge(ref(), 100, card))).toMatchObject({ status: 'declined', code: 'invalid_card_data' });
+    expect(await gateway.charge(charge(ref(), 100, card))).toMatchObject({ status: 'declined', code: 'invalid_card' });
   });
 
   it('3DS2: ChallengeShopper passes the threeDS2 action through; /payments/details with what the component yields settles it', async () => {
@@ -130,7 +130,7 @@ describe('Adyen adapter on the fake Checkout API', () => {
     const details = adyenChallengeDetails(first.action.data, false).details;
     expect(await gateway.completeAction({ gatewayId: first.gatewayId, idempotencyKey: key(), details })).toMatchObject({
       status: 'declined',
-      code: 'authentication_failed',
+      code: '3ds_failed',
     });
   });
 

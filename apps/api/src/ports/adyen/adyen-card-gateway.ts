@@ -14,7 +14,7 @@ import type {
   TokenizeResult,
 } from '../card-gateway';
 import { AdyenHttp, AdyenRequestError, type AdyenHttpOptions } from './http';
-import { brandOf, refusalOf } from './refusals';
+import { brandOf, INVALID_CARD, NO_STORED_CARD, refusalOf } from './refusals';
 import type {
   AdyenPaymentDetailsRequest,
   AdyenPaymentLinkRequest,
@@ -109,12 +109,7 @@ export class AdyenCardGateway implements CardGateway {
     const stored = await this.storedCards(req.reference);
     const card = stored.at(-1);
     if (!card) {
-      return {
-        status: 'declined',
-        gatewayId: `adyen:none:${req.idempotencyKey}`,
-        code: 'no_card_on_file',
-        message: 'Nenhum cartão cadastrado para este contrato.',
-      };
+      return { status: 'declined', gatewayId: `adyen:none:${req.idempotencyKey}`, ...NO_STORED_CARD };
     }
     return this.pay(req.idempotencyKey, {
       ...base,
@@ -204,12 +199,7 @@ export class AdyenCardGateway implements CardGateway {
     } catch (err) {
       // 422 is a validation error of this request (e.g. card data that cannot be decrypted): a decline, final.
       if (err instanceof AdyenRequestError && err.httpStatus === 422) {
-        return {
-          status: 'declined',
-          gatewayId: err.body.pspReference ?? fallbackId,
-          code: 'invalid_card_data',
-          message: 'Não foi possível ler os dados do cartão. Confira e tente novamente.',
-        };
+        return { status: 'declined', gatewayId: err.body.pspReference ?? fallbackId, ...INVALID_CARD };
       }
       throw unavailable(err);
     }

@@ -2,7 +2,9 @@ import type { CardBrand } from '@guarita/domain';
 
 /**
  * Adyen's refusal reasons (docs.adyen.com "Refusal reasons", `refusalReasonCode`) as our decline codes and the pt-BR
- * text the customer reads. What is not listed is a generic issuer refusal.
+ * text the customer reads. What is not listed is a generic issuer refusal. The codes the sandbox also gives
+ * (card_declined, insufficient_funds, 3ds_failed, invalid_card, no_stored_card) are the same words and texts there:
+ * the contract suite holds both to them.
  */
 const REFUSALS: Record<string, { code: string; message: string }> = {
   '2': { code: 'card_declined', message: 'Cartão recusado pelo emissor.' },
@@ -13,7 +15,7 @@ const REFUSALS: Record<string, { code: string; message: string }> = {
   '7': { code: 'invalid_amount', message: 'Valor não autorizado pelo emissor.' },
   '8': { code: 'invalid_card_number', message: 'Número do cartão inválido.' },
   '9': { code: 'issuer_unavailable', message: 'O emissor do cartão não respondeu. Tente novamente.' },
-  '11': { code: 'authentication_failed', message: 'A autenticação do cartão (3-D Secure) não foi concluída.' },
+  '11': { code: '3ds_failed', message: 'Autenticação do cartão não concluída.' },
   '12': { code: 'insufficient_funds', message: 'Saldo insuficiente.' },
   '14': { code: 'fraud', message: 'Pagamento recusado por suspeita de fraude.' },
   '20': { code: 'fraud', message: 'Pagamento recusado por suspeita de fraude.' },
@@ -39,3 +41,8 @@ export function brandOf(adyenBrand: string | undefined): CardBrand | null {
   if (adyenBrand.startsWith('amex')) return 'amex';
   return null;
 }
+
+/** The request's card data could not be read (Adyen 422, e.g. "Unable to decrypt data"). */
+export const INVALID_CARD = { code: 'invalid_card', message: 'Dados do cartão inválidos.' };
+/** A charge on file for a contract with no stored card. */
+export const NO_STORED_CARD = { code: 'no_stored_card', message: 'Nenhum cartão salvo para este cliente.' };
