@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { demoSecret } from '../src/config';
-import { CNPJ_ALFA, CNPJ_HORIZONTE, CPF_JOAO, CPF_MARIA, REFRESH_COOKIE, createTestApp, jwtPayload, sleep, type TestApp } from './helpers';
+import { formatCnpj, formatCpf } from '@brazilian-utils/brazilian-utils';
+import { REFRESH_COOKIE, createTestApp, jwtPayload, sleep, type TestApp } from './helpers';
+import { aCustomer, type CustomerRow } from './factories';
 
 // The spec's and the API's pt-BR texts, written out verbatim: this is what a client shows.
 const REQUIRED = 'Preencha o campo acima';
@@ -14,6 +16,16 @@ const SESSION_EXPIRED = 'Sessão expirada. Faça login novamente.';
 const CHALLENGE = 'Houve muitas tentativas de acesso a este CPF/CNPJ. Por segurança, confirme que você não é um robô para continuar.';
 
 const envelope = (status: number, erro: string, mensagem: string) => ({ sucesso: false, status, erro, mensagem });
+
+/**
+ * Customers of the test's own (ADR 070), in the app given (each describe below may have its own): a person reachable
+ * by SMS and e-mail, a person reachable by e-mail only, a company with a trade name, a company with an alphanumeric
+ * CNPJ. Logins need no contract.
+ */
+const person = (app: TestApp) => aCustomer(app);
+const emailOnly = (app: TestApp) => aCustomer(app, { phone: null, smsPhone: null });
+const company = (app: TestApp) => aCustomer(app, { kind: 'cnpj', tradeName: 'Teste Cargas' });
+const alphanumeric = (app: TestApp) => aCustomer(app, { kind: 'cnpj', alphanumeric: true, tradeName: 'Alfa Log' });
 
 /** Any 6-digit code other than `code`. */
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -46,49 +58,68 @@ describe('login protocol', () => {
   const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
 
   it.each([
-    ['CPF', '529.982.247-25', CPF_MARIA, 'sms'],
-    ['CNPJ', '11.222.333/0001-81', CNPJ_HORIZONTE, 'sms'],
-    ['alphanumeric CNPJ', '12.ABC.345/01DE-35', CNPJ_ALFA, 'sms'],
-    ['alphanumeric CNPJ in lower case', '12.abc.345/01de-35', CNPJ_ALFA, 'email'],
-    ['CPF without mask', CPF_MARIA, CPF_MARIA, 'email'],
-  ] as const)('%s typed as %s (%s), code by %s: login → code → verify → authenticated calls', async (_kind, typed, document, canal) => {
-    const start = await post('/api/auth/login', { documento: typed });
-    expect(start.statusCode).toBe(200);
-    const s = start.json();
-    expect(s).toEqual({ Sessao: expect.any(String), Sms: expect.any(String), Email: expect.any(String), canalPadrao: 'sms' });
+    ['CPF', 'with its mask', 'sms', person, (c: CustomerRow) => formatCpf(c.document), null],
+    ['CNPJ', 'with its mask', 'sms', company, (c: CustomerRow) => formatCnpj(c.document), 'Teste Cargas'],
+    ['alphanumeric CNPJ', 'with its mask', 'sms', alphanumeric, (c: CustomerRow) => formatCnpj(c.document, { version: 2 }), 'Alfa Log'],
+    [
+      'alphanumeric CNPJ',
+      'in lower case',
+      'email',
+      alphanumeric,
+      (c: CustomerRow) => formatCnpj(c.document, { version: 2 }).toLowerCase(),
+      'Alfa Log',
+    ],
+    ['CPF', 'without mask', 'email', person, (c: CustomerRow) => c.document, null],
+  ] as const)(
+    '%s typed %s, code by %s: login → code → verify → authenticated calls',
+    async (_kind, how, canal, make, typing, tradeName) => {
+      const customer = await make(t);
+      const document = customer.document;
+      const typed = typing(customer);
+      expect(typed === document).toBe(how === 'without mask');
+      const start = await post('/api/auth/login', { documento: typed });
+      expect(start.statusCode).toBe(200);
+      const s = start.json();
+      expect(s).toEqual({ Sessao: expect.any(String), Sms: expect.any(String), Email: expect.any(String), canalPadrao: 'sms' });
 
-    const before = t.sent.length;
-    const code = await post('/api/auth/code', { Sessao: s.Sessao, canal });
-    expect(code.statusCode).toBe(202);
-    expect(code.json()).toEqual({ canal, destino: canal === 'sms' ? s.Sms : s.Email });
-    expect(t.sent.length).toBe(before + 1);
-    const n = t.sent.at(-1)!;
-    expect(n.channel).toBe(canal);
-    const digits = n.body.match(/\b\d{6}\b/)?.[0];
-    expect(digits).toMatch(/^\d{6}$/);
+      const before = t.sent.length;
+      const code = await post('/api/auth/code', { Sessao: s.Sessao, canal });
+      expect(code.statusCode).toBe(202);
+      expect(code.json()).toEqual({ canal, destino: canal === 'sms' ? s.Sms : s.Email });
+      expect(t.sent.length).toBe(before + 1);
+      const n = t.sent.at(-1)!;
+      expect(n.channel).toBe(canal);
+      const digits = n.body.match(/\b\d{6}\b/)?.[0];
+      expect(digits).toMatch(/^\d{6}$/);
 
-    const verify = await post('/api/auth/verify', { Sessao: s.Sessao, CodigoAutenticacao: digits });
-    expect(verify.statusCode).toBe(200);
-    const tokens = verify.json();
-    expect(tokens).toEqual({ IdToken: expect.any(String), AccessToken: expect.any(String), expiresIn: t.config.tokens.accessSeconds });
-    // The identity token carries the CPF/CNPJ as username claim and an expiry (spec §3).
-    const id = jwtPayload(tokens.IdToken);
-    expect(id.username).toBe(document);
-    expect(typeof id.exp).toBe('number');
-    expect(jwtPayload(tokens.AccessToken).username).toBeUndefined();
+      const verify = await post('/api/auth/verify', { Sessao: s.Sessao, CodigoAutenticacao: digits });
+      expect(verify.statusCode).toBe(200);
+      const tokens = verify.json();
+      expect(tokens).toEqual({ IdToken: expect.any(String), AccessToken: expect.any(String), expiresIn: t.config.tokens.accessSeconds });
+      // The identity token carries the CPF/CNPJ as username claim and an expiry (spec §3).
+      const id = jwtPayload(tokens.IdToken);
+      expect(id.username).toBe(document);
+      expect(typeof id.exp).toBe('number');
+      expect(jwtPayload(tokens.AccessToken).username).toBeUndefined();
 
-    // The refresh token is an HttpOnly, SameSite=Strict cookie scoped to /api/auth, never in the JSON.
-    const cookie = verify.cookies.find((c) => c.name === REFRESH_COOKIE);
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth', maxAge: t.config.tokens.refreshAbsoluteSeconds });
-    expect(cookie!.value.length).toBeGreaterThanOrEqual(32);
-    expect(verify.body).not.toContain(cookie!.value);
+      // The refresh token is an HttpOnly, SameSite=Strict cookie scoped to /api/auth, never in the JSON.
+      const cookie = verify.cookies.find((c) => c.name === REFRESH_COOKIE);
+      expect(cookie).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/api/auth',
+        maxAge: t.config.tokens.refreshAbsoluteSeconds,
+      });
+      expect(cookie!.value.length).toBeGreaterThanOrEqual(32);
+      expect(verify.body).not.toContain(cookie!.value);
 
-    const me = await t.get('/api/me', tokens.AccessToken);
-    expect(me.statusCode).toBe(200);
-    expect([me.json().cpf, me.json().cnpj]).toContain(document);
-    // A company's trade name (nome fantasia) comes along for the greeting; a person has none (issue 8).
-    expect(me.json().tradeName).toBe(document === CNPJ_HORIZONTE ? 'Horizonte Cargas' : document === CNPJ_ALFA ? 'Alfa Log' : null);
-  });
+      const me = await t.get('/api/me', tokens.AccessToken);
+      expect(me.statusCode).toBe(200);
+      expect([me.json().cpf, me.json().cnpj]).toContain(document);
+      // A company's trade name (nome fantasia) comes along for the greeting; a person has none (issue 8).
+      expect(me.json().tradeName).toBe(tradeName);
+    },
+  );
 
   it('validates the document with the spec messages', async () => {
     for (const [documento, mensagem] of [
@@ -125,7 +156,7 @@ describe('login protocol', () => {
   });
 
   it('validates the code with the spec messages', async () => {
-    const s = await t.start(CPF_MARIA);
+    const s = await t.start((await person(t)).document);
     await t.requestCode(s.Sessao, 'sms');
     for (const [CodigoAutenticacao, mensagem] of [
       ['', CODE_REQUIRED],
@@ -143,7 +174,8 @@ describe('login protocol', () => {
   });
 
   it('e-mail-only customer: default channel e-mail, no SMS offered, SMS refused', async () => {
-    const s = await t.start(CPF_JOAO);
+    const joao = await emailOnly(t);
+    const s = await t.start(joao.document);
     expect(s.canalPadrao).toBe('email');
     expect(s.Sms).toBeNull();
     expect(s.Email).toEqual(expect.any(String));
@@ -155,22 +187,23 @@ describe('login protocol', () => {
     expect(t.sent.length).toBe(before);
 
     const code = await t.requestCode(s.Sessao, 'email');
-    expect(t.sent.at(-1)).toMatchObject({ channel: 'email', to: 'joao.lima@example.com' });
+    expect(t.sent.at(-1)).toMatchObject({ channel: 'email', to: joao.email });
     expect((await t.verify(s.Sessao, code)).statusCode).toBe(200);
   });
 
   it('an unknown channel is refused', async () => {
-    const s = await t.start(CPF_MARIA);
+    const s = await t.start((await person(t)).document);
     const res = await post('/api/auth/code', { Sessao: s.Sessao, canal: 'whatsapp' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ sucesso: false, status: 400, erro: 'VALIDATION' });
   });
 
   it('malformed bodies get a pt-BR mensagem, never the validator’s English text', async () => {
-    const s = await t.start(CPF_MARIA);
+    const maria = await person(t);
+    const s = await t.start(maria.document);
     for (const [url, payload] of [
       ['/api/auth/login', {}],
-      ['/api/auth/login', { documento: 52998224725 }],
+      ['/api/auth/login', { documento: Number(maria.document) }],
       ['/api/auth/code', { Sessao: s.Sessao, canal: 'whatsapp' }],
       ['/api/auth/code', { canal: 'sms' }],
       ['/api/auth/verify', { Sessao: s.Sessao }],
@@ -187,11 +220,14 @@ describe('login protocol', () => {
   });
 
   it('masked destinations never reveal the whole e-mail or phone', async () => {
-    const customers = [
-      { doc: CPF_MARIA, email: 'maria.souza@example.com', phone: '31987654321' },
-      { doc: CNPJ_HORIZONTE, email: 'financeiro@horizonte.example.com', phone: '31999887766' },
-      { doc: CNPJ_ALFA, email: 'contato@alfanumerica.example.com', phone: '11988776655' },
-    ];
+    const customers = [];
+    for (const c of [
+      await person(t),
+      // A landline on file besides the mobile the codes go to.
+      await aCustomer(t, { kind: 'cnpj', email: `financeiro.${Date.now()}@horizonte.example.com`, phone: '3133334444' }),
+      await aCustomer(t, { kind: 'cnpj', alphanumeric: true, smsPhone: '11988776655' }),
+    ])
+      customers.push({ doc: c.document, email: c.email!, phone: c.smsPhone! });
     for (const c of customers) {
       const s = await t.start(c.doc);
       const shown: string[] = [s.Sms!, s.Email!];
@@ -216,7 +252,7 @@ describe('login protocol', () => {
   });
 
   it('a wrong code is refused and the right one still works after it', async () => {
-    const s = await t.start(CPF_MARIA);
+    const s = await t.start((await person(t)).document);
     const code = await t.requestCode(s.Sessao, 'sms');
     const wrong = await t.verify(s.Sessao, otherCode(code));
     expect(wrong.statusCode).toBe(401);
@@ -226,12 +262,13 @@ describe('login protocol', () => {
   });
 
   it('4 wrong tries leave the code usable; after 5 wrong tries it is dead even for the right code', async () => {
-    const a = await t.start(CPF_MARIA);
+    const maria = await person(t);
+    const a = await t.start(maria.document);
     const codeA = await t.requestCode(a.Sessao, 'sms');
     for (let i = 0; i < 4; i++) expect((await t.verify(a.Sessao, otherCode(codeA))).statusCode).toBe(401);
     expect((await t.verify(a.Sessao, codeA)).statusCode).toBe(200);
 
-    const b = await t.start(CPF_MARIA);
+    const b = await t.start(maria.document);
     const codeB = await t.requestCode(b.Sessao, 'sms');
     for (let i = 0; i < 5; i++) {
       const res = await t.verify(b.Sessao, otherCode(codeB));
@@ -248,7 +285,7 @@ describe('login protocol', () => {
   });
 
   it('a code works once', async () => {
-    const s = await t.start(CNPJ_HORIZONTE);
+    const s = await t.start((await company(t)).document);
     const code = await t.requestCode(s.Sessao, 'email');
     expect((await t.verify(s.Sessao, code)).statusCode).toBe(200);
     const again = await t.verify(s.Sessao, code);
@@ -257,16 +294,17 @@ describe('login protocol', () => {
   });
 
   it('concurrent verifications of one code give exactly one login', async () => {
-    const s = await t.start(CPF_MARIA);
+    const s = await t.start((await person(t)).document);
     const code = await t.requestCode(s.Sessao, 'sms');
     const results = await Promise.all(Array.from({ length: 5 }, () => t.verify(s.Sessao, code)));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401, 401]);
   });
 
   it('a code is bound to the login session that asked for it', async () => {
-    const a = await t.start(CPF_MARIA);
-    const b = await t.start(CPF_MARIA);
-    const other = await t.start(CNPJ_HORIZONTE);
+    const maria = await person(t);
+    const a = await t.start(maria.document);
+    const b = await t.start(maria.document);
+    const other = await t.start((await company(t)).document);
     const codeA = await t.requestCode(a.Sessao, 'sms');
     let codeB = await t.requestCode(b.Sessao, 'sms');
     let codeOther = await t.requestCode(other.Sessao, 'sms');
@@ -280,7 +318,7 @@ describe('login protocol', () => {
       expect(res.json().mensagem).toBe(CODE_CHECK_FAILED);
     }
     // A session that never asked for a code has nothing to verify.
-    const idle = await t.start(CPF_MARIA);
+    const idle = await t.start(maria.document);
     const res = await t.verify(idle.Sessao, codeA);
     expect(res.statusCode).toBe(401);
     expect(res.json().sucesso).toBe(false);
@@ -301,7 +339,7 @@ describe('login protocol', () => {
   });
 
   it('a new code invalidates the older one', async () => {
-    const s = await t.start(CPF_MARIA);
+    const s = await t.start((await person(t)).document);
     const first = await t.requestCode(s.Sessao, 'sms');
     let second = await t.requestCode(s.Sessao, 'email');
     while (second === first) second = await t.requestCode(s.Sessao, 'email');
@@ -312,7 +350,7 @@ describe('login protocol', () => {
   });
 
   it('a code that could not be delivered does not replace the previous one', async () => {
-    const s = await t.start(CPF_MARIA);
+    const s = await t.start((await person(t)).document);
     const first = await t.requestCode(s.Sessao, 'sms');
     t.notifier.failNext();
     const res = await post('/api/auth/code', { Sessao: s.Sessao, canal: 'email' });
@@ -323,7 +361,7 @@ describe('login protocol', () => {
   });
 
   it('codes are 6 digits and differ between requests', async () => {
-    const s = await t.start(CPF_MARIA);
+    const s = await t.start((await person(t)).document);
     const codes = new Set<string>();
     for (let i = 0; i < 8; i++) codes.add(await t.requestCode(s.Sessao, 'sms'));
     for (const c of codes) expect(c).toMatch(/^\d{6}$/);
@@ -349,12 +387,13 @@ describe('refresh and logout', () => {
   };
 
   it('refresh rotates: new tokens and a new cookie; the old cookie is refused afterwards', async () => {
-    const l = await t.login(CPF_MARIA);
+    const maria = await person(t);
+    const l = await t.login(maria.document);
     const r1 = await t.refresh(l.refreshToken);
     expect(r1.statusCode).toBe(200);
     const body = r1.json();
     expect(body).toEqual({ IdToken: expect.any(String), AccessToken: expect.any(String), expiresIn: t.config.tokens.accessSeconds });
-    expect(jwtPayload(body.IdToken).username).toBe(CPF_MARIA);
+    expect(jwtPayload(body.IdToken).username).toBe(maria.document);
     const rt1 = newCookie(r1);
     expect(rt1).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
     expect(rt1!.value).not.toBe(l.refreshToken);
@@ -374,8 +413,9 @@ describe('refresh and logout', () => {
   });
 
   it('reusing a spent refresh token revokes the whole login: newest refresh token and access tokens die too', async () => {
-    const l = await t.login(CNPJ_ALFA);
-    const other = await t.login(CNPJ_ALFA); // another login of the same customer (another device)
+    const alfa = await alphanumeric(t);
+    const l = await t.login(alfa.document);
+    const other = await t.login(alfa.document); // another login of the same customer (another device)
     const r1 = await t.refresh(l.refreshToken);
     expect(r1.statusCode).toBe(200);
     const rt1 = newCookie(r1)!.value;
@@ -406,20 +446,21 @@ describe('refresh and logout', () => {
     expect(bogus.json()).toEqual(envelope(401, 'UNAUTHORIZED', SESSION_EXPIRED));
     expectCleared(bogus);
     // The refresh token is not accepted in the body either (it lives in the cookie only).
-    const l = await t.login(CPF_MARIA);
+    const l = await t.login((await person(t)).document);
     const inBody = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { RefreshToken: l.refreshToken } });
     expect(inBody.statusCode).toBe(401);
   });
 
   it('an access token is not a refresh token', async () => {
-    const l = await t.login(CPF_MARIA);
+    const l = await t.login((await person(t)).document);
     expect((await t.refresh(l.AccessToken)).statusCode).toBe(401);
     expect((await t.refresh(l.IdToken)).statusCode).toBe(401);
   });
 
   it('logout revokes the login on the server: refresh and access token refused, cookie cleared', async () => {
-    const l = await t.login(CPF_MARIA);
-    const keep = await t.login(CPF_MARIA);
+    const maria = await person(t);
+    const l = await t.login(maria.document);
+    const keep = await t.login(maria.document);
     const out = await logout({ refreshToken: l.refreshToken, accessToken: l.AccessToken });
     expect(out.statusCode).toBe(204);
     expect(out.body).toBe('');
@@ -437,19 +478,20 @@ describe('refresh and logout', () => {
   });
 
   it('logout with only the cookie also kills the access token; with only the access token also kills the refresh', async () => {
-    const a = await t.login(CPF_JOAO);
+    const joao = await emailOnly(t);
+    const a = await t.login(joao.document);
     expect((await logout({ refreshToken: a.refreshToken })).statusCode).toBe(204);
     expect((await t.get('/api/me', a.AccessToken)).statusCode).toBe(401);
     expect((await t.refresh(a.refreshToken)).statusCode).toBe(401);
 
-    const b = await t.login(CPF_JOAO);
+    const b = await t.login(joao.document);
     expect((await logout({ accessToken: b.AccessToken })).statusCode).toBe(204);
     expect((await t.refresh(b.refreshToken)).statusCode).toBe(401);
     expect((await t.get('/api/me', b.AccessToken)).statusCode).toBe(401);
   });
 
   it('logout after rotation revokes the tokens issued by the refresh', async () => {
-    const l = await t.login(CNPJ_HORIZONTE);
+    const l = await t.login((await company(t)).document);
     const r = await t.refresh(l.refreshToken);
     const rt = newCookie(r)!.value;
     const access = r.json().AccessToken;
@@ -459,7 +501,7 @@ describe('refresh and logout', () => {
   });
 
   it('logout with nothing, or with junk, is harmless', async () => {
-    const l = await t.login(CPF_MARIA);
+    const l = await t.login((await person(t)).document);
     expect((await logout({})).statusCode).toBe(204);
     expect((await logout({ refreshToken: 'junk', accessToken: 'junk' })).statusCode).toBe(204);
     expect((await t.get('/api/me', l.AccessToken)).statusCode).toBe(200);
@@ -470,8 +512,8 @@ describe('access tokens (JWT)', () => {
   let maria: Awaited<ReturnType<TestApp['login']>>;
   let joaoId: number;
   beforeAll(async () => {
-    maria = await t.login(CPF_MARIA);
-    const joao = await t.login(CPF_JOAO);
+    maria = await t.login((await person(t)).document);
+    const joao = await t.login((await emailOnly(t)).document);
     joaoId = Number(jwtPayload(joao.AccessToken).sub);
   });
 
@@ -552,7 +594,7 @@ describe('lifetimes', () => {
   afterAll(() => t?.close());
 
   it('a code expires', async () => {
-    const s = await t.start(CPF_MARIA);
+    const s = await t.start((await person(t)).document);
     const code = await t.requestCode(s.Sessao, 'sms');
     await sleep(1300);
     const res = await t.verify(s.Sessao, code);
@@ -564,7 +606,7 @@ describe('lifetimes', () => {
   });
 
   it('an access token expires; the refresh cookie then gets a working one', async () => {
-    const l = await t.login(CNPJ_HORIZONTE);
+    const l = await t.login((await company(t)).document);
     expect(l.expiresIn).toBe(1);
     expect((await t.get('/api/me', l.AccessToken)).statusCode).toBe(200);
     await sleep(2100);
@@ -583,7 +625,7 @@ describe('absolute expiry of a login', () => {
   afterAll(() => t?.close());
 
   it('rotation never extends the login beyond refreshAbsoluteSeconds', async () => {
-    const l = await t.login(CPF_MARIA);
+    const l = await t.login((await person(t)).document);
     await sleep(1500);
     const r = await t.refresh(l.refreshToken);
     expect(r.statusCode).toBe(200);
@@ -614,7 +656,8 @@ describe('rate limits on code requests', () => {
   };
 
   it('per document, whatever the IP and the login session: past the ceiling a challenge is asked for, nothing sent (issue 23)', async () => {
-    const s = await t.start(CPF_MARIA, '10.0.1.1');
+    const maria = await person(t);
+    const s = await t.start(maria.document, '10.0.1.1');
     expect((await codeFrom(s.Sessao, 'sms', '10.0.1.2')).statusCode).toBe(202);
     expect((await codeFrom(s.Sessao, 'email', '10.0.1.3')).statusCode).toBe(202);
     const before = t.sent.length;
@@ -623,13 +666,13 @@ describe('rate limits on code requests', () => {
       expect(res.json()).toEqual(envelope(429, 'CHALLENGE_REQUIRED', CHALLENGE));
     };
     challenge(await codeFrom(s.Sessao, 'sms', '10.0.1.4'));
-    const s2 = await t.start(CPF_MARIA, '10.0.1.5');
+    const s2 = await t.start(maria.document, '10.0.1.5');
     challenge(await codeFrom(s2.Sessao, 'email', '10.0.1.6'));
     expect(t.sent.length).toBe(before);
   });
 
   it('a burst of parallel requests cannot get past the per-document limit', async () => {
-    const s = await t.start(CNPJ_HORIZONTE, '10.0.4.1');
+    const s = await t.start((await company(t)).document, '10.0.4.1');
     const before = t.sent.length;
     const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => codeFrom(s.Sessao, 'sms', `10.0.4.${i + 10}`)));
     expect({ statuses: tally(burst), sent: t.sent.length - before }).toEqual({ statuses: { 202: 2, 429: 8 }, sent: 2 });
@@ -637,8 +680,8 @@ describe('rate limits on code requests', () => {
 
   it('per IP, whatever the document', async () => {
     const ip = '10.0.2.1';
-    const joao = await t.start(CPF_JOAO, ip);
-    const alfa = await t.start(CNPJ_ALFA, ip);
+    const joao = await t.start((await emailOnly(t)).document, ip);
+    const alfa = await t.start((await alphanumeric(t)).document, ip);
     expect((await codeFrom(joao.Sessao, 'email', ip)).statusCode).toBe(202);
     expect((await codeFrom(alfa.Sessao, 'sms', ip)).statusCode).toBe(202);
     const before = t.sent.length;
@@ -650,11 +693,12 @@ describe('rate limits on code requests', () => {
 
   it('lookups per IP', async () => {
     const ip = '10.0.3.1';
-    for (let i = 0; i < 4; i++) await t.start(CPF_JOAO, ip);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { documento: CPF_JOAO }, remoteAddress: ip });
+    const { document } = await emailOnly(t);
+    for (let i = 0; i < 4; i++) await t.start(document, ip);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { documento: document }, remoteAddress: ip });
     expect429(res);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { documento: CPF_JOAO }, remoteAddress: '10.0.3.2' }))
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { documento: document }, remoteAddress: '10.0.3.2' }))
         .statusCode,
     ).toBe(200);
   });
@@ -673,20 +717,20 @@ describe('rate limits on code verification', () => {
   };
 
   it('per document: after 3 tries even the right code from a new IP needs a solved challenge (issue 23)', async () => {
-    const s = await t.start(CPF_MARIA);
+    const s = await t.start((await person(t)).document);
     const code = await t.requestCode(s.Sessao, 'sms');
     for (let i = 0; i < 3; i++) expect((await t.verify(s.Sessao, otherCode(code), `10.1.1.${i + 1}`)).statusCode).toBe(401);
     const res = await t.verify(s.Sessao, code, '10.1.1.9');
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual(envelope(429, 'CHALLENGE_REQUIRED', CHALLENGE));
     // Another customer is not affected.
-    const other = await t.start(CPF_JOAO);
+    const other = await t.start((await emailOnly(t)).document);
     const otherCodeValue = await t.requestCode(other.Sessao, 'email');
     expect((await t.verify(other.Sessao, otherCodeValue, '10.1.1.10')).statusCode).toBe(200);
   });
 
   it('a burst of parallel guesses cannot get past the per-document limit', async () => {
-    const s = await t.start(CNPJ_ALFA);
+    const s = await t.start((await alphanumeric(t)).document);
     const code = await t.requestCode(s.Sessao, 'sms');
     const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => t.verify(s.Sessao, otherCode(code), `10.1.3.${i + 1}`)));
     expect(tally(burst)).toEqual({ 401: 3, 429: 7 });
@@ -694,7 +738,7 @@ describe('rate limits on code verification', () => {
 
   it('per IP: after 3 tries from one address, a 4th on another document is refused', async () => {
     const ip = '10.1.2.1';
-    const sessions = [await t.start(CPF_JOAO), await t.start(CNPJ_HORIZONTE)];
+    const sessions = [await t.start((await emailOnly(t)).document), await t.start((await company(t)).document)];
     const codes = [await t.requestCode(sessions[0]!.Sessao, 'email'), await t.requestCode(sessions[1]!.Sessao, 'sms')];
     expect((await t.verify(sessions[0]!.Sessao, otherCode(codes[0]!), ip)).statusCode).toBe(401);
     expect((await t.verify(sessions[0]!.Sessao, otherCode(codes[0]!), ip)).statusCode).toBe(401);

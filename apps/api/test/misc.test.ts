@@ -230,7 +230,7 @@ describe('logs', () => {
     const masked = formatCpf(maria.document);
     const [mariaLocal] = maria.email!.split('@');
     const secrets: string[] = [maria.document, masked, maria.smsPhone!, maria.smsPhone!.slice(2), maria.email!, mariaLocal!];
-    secrets.push(joaoRow.document, joaoRow.email!, alfaRow.document, formatCnpj(alfaRow.document));
+    secrets.push(joaoRow.document, joaoRow.email!, alfaRow.document, formatCnpj(alfaRow.document, { version: 2 }));
     // A wrong check digit of the customer's own document.
     const wrongDigit = `${masked.slice(0, -1)}${(Number(masked.at(-1)) + 1) % 10}`;
 
