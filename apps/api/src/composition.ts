@@ -7,6 +7,8 @@ import { SandboxCardGateway, type CardGateway } from './ports/card-gateway';
 import { systemClock, type Clock } from './ports/clock';
 import { ChannelNotifier, HttpSmsNotifier, OutboxNotifier, SmtpNotifier, type Notifier } from './ports/notifier';
 import { StaticBrCodePixPsp, pixReceiver, type PixPsp } from './ports/pix-psp';
+import type { PixRecurrencePsp } from './ports/pix-automatico';
+import { defaultPixRecurrencePsp } from './ports/pix-automatico-sandbox';
 import { TableAnalytics, type Analytics } from './ports/analytics';
 import { LocalDiskStorage, type FileStorage } from './ports/storage';
 import { S3Storage } from './ports/s3-storage';
@@ -26,6 +28,8 @@ export interface Ports {
   cardGateway?: CardGateway;
   /** null: Pix is not configured (outside demo mode without PIX_KEY) and Pix routes answer 503. */
   pixPsp?: PixPsp | null;
+  /** Pix Automático (ADR 077); null: not configured, its routes answer 503. Demo mode: the sandbox. */
+  pixRecurrencePsp?: PixRecurrencePsp | null;
   // cases (issue 9)
   caseSystem?: CaseSystem;
   fileStorage?: FileStorage;
@@ -82,6 +86,10 @@ export default fp(
     app.decorate('notifier', ports.notifier ?? defaultNotifier(config, outbox));
     app.decorate('cardGateway', ports.cardGateway ?? new SandboxCardGateway({ publicUrl: config.env.PUBLIC_URL }));
     app.decorate('pixPsp', ports.pixPsp !== undefined ? ports.pixPsp : receiver ? new StaticBrCodePixPsp(receiver, db) : null);
+    app.decorate(
+      'pixRecurrencePsp',
+      ports.pixRecurrencePsp !== undefined ? ports.pixRecurrencePsp : defaultPixRecurrencePsp(db, config, clock),
+    );
     app.decorate('limiter', new RateLimiter(db, config.limits.windowSeconds));
     // Notifications (issue 13 §3): built first, because the case system tells it of every case event.
     const notificationOutbox = new NotificationOutbox();

@@ -5,7 +5,7 @@ import { ContractService } from './service';
 import routes from './routes';
 
 // The module's public face (ADR 068): other modules import these from '../contracts', never its files.
-export type { ContractService, ContractTerms, BillRow } from './service';
+export type { ContractService, ContractTerms, BillRow, IssuedBill } from './service';
 export { NCtrIdParams } from './routes';
 
 /** The contracts service on a connection or a transaction: the app's (below), and the seeds' inside their transaction. */

@@ -37,6 +37,11 @@ export interface BillRow {
   idStatus: 'I' | 'A' | 'P';
 }
 
+/** A bill with the instant it was issued. */
+export interface IssuedBill extends BillRow {
+  issuedAt: Date;
+}
+
 const BILL_COLUMNS = [
   'doc_entry as docEntry',
   'n_ctr_id as nCtrId',
@@ -336,6 +341,28 @@ export class ContractRepository {
       .returning('doc_entry')
       .execute();
     return rows.map((r) => r.doc_entry);
+  }
+
+  /** A new open bill (what a billing run, or the e2e factory, issues); answers it with when it was issued. */
+  async issueBill(q: Executor, b: { nCtrId: number; dueDate: string; amount: number; issuedAt: Date }): Promise<IssuedBill> {
+    const row = await q
+      .insertInto('bills')
+      .values({ n_ctr_id: b.nCtrId, doc_due_date: b.dueDate, doc_total: b.amount, id_status: 'A', created_at: b.issuedAt })
+      .returning([...BILL_COLUMNS, 'created_at as issuedAt'])
+      .executeTakeFirstOrThrow();
+    return row;
+  }
+
+  /** Open ('A') bills of the contract issued at or after `since`, oldest due date first (Pix Automático's new bills). */
+  openBillsIssuedSince(q: Executor, nCtrId: number, since: Date): Promise<IssuedBill[]> {
+    return q
+      .selectFrom('bills')
+      .select([...BILL_COLUMNS, 'created_at as issuedAt'])
+      .where('n_ctr_id', '=', nCtrId)
+      .where('id_status', '=', 'A')
+      .where('created_at', '>=', since)
+      .orderBy('doc_due_date')
+      .execute();
   }
 
   async setCardOnFile(q: Executor, nCtrId: number, brand: CardBrand, last4: string): Promise<void> {

@@ -13,9 +13,9 @@ import {
 } from '@guarita/domain';
 import { notFound } from '../../lib/errors';
 import type { Executor } from '../../db/db';
-import type { BillRow, ContractRepository, ContractTerms, ContractVehicleType } from './repository';
+import type { BillRow, ContractRepository, ContractTerms, ContractVehicleType, IssuedBill } from './repository';
 
-export type { BillRow, ContractTerms };
+export type { BillRow, ContractTerms, IssuedBill };
 
 /**
  * Contracts and their bills. Other modules (payments) read and settle bills only through here; the
@@ -120,6 +120,13 @@ export class ContractService {
   }
   markBillsPaid(q: Executor, docEntries: readonly number[], paidAt: Date): Promise<number[]> {
     return this.repo.markBillsPaid(q, docEntries, paidAt);
+  }
+  /** Issues a new open bill (ADR 077: bills come from the system of record; this is its one way in here). */
+  issueBill(q: Executor, b: { nCtrId: number; dueDate: string; amount: number; issuedAt: Date }): Promise<IssuedBill> {
+    return this.repo.issueBill(q, b);
+  }
+  openBillsIssuedSince(q: Executor, nCtrId: number, since: Date): Promise<IssuedBill[]> {
+    return this.repo.openBillsIssuedSince(q, nCtrId, since);
   }
   setCardOnFile(q: Executor, nCtrId: number, brand: CardBrand, last4: string): Promise<void> {
     return this.repo.setCardOnFile(q, nCtrId, brand, last4);

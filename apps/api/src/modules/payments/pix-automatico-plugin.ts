@@ -1,0 +1,97 @@
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../../config';
+import type { PixRecurrencePsp } from '../../ports/pix-automatico';
+import { SandboxPixRecurrencePsp } from '../../ports/pix-automatico-sandbox';
+import { sandboxApprovalPages } from '../../ports/pix-automatico-sandbox-page';
+import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../../ports/pix-psp';
+import { PixAutomaticoService } from './pix-automatico';
+import { PixAutomaticoRepository } from './pix-automatico-repository';
+import routes from './pix-automatico-routes';
+import { PixAutomaticoWebhookService, type RecordProviderEvent } from './pix-automatico-webhook';
+
+export interface PixAutomatico {
+  service: PixAutomaticoService;
+  webhook: PixAutomaticoWebhookService;
+  /** null: not configured (outside demo mode without PIX_AUTOMATICO_PSP); the routes answer 503. */
+  psp: PixRecurrencePsp | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pixAutomatico: PixAutomatico;
+    /** The Pix Automático PSP port (ADR 077), built by the composition root. */
+    pixRecurrencePsp: PixRecurrencePsp | null;
+  }
+}
+
+/** Minutes between two passes of the scan that sends new bills to the payer's bank (0 = off; off under test and bench). */
+function scanIntervalMs(config: AppConfig): number {
+  const e = config.env as AppConfig['env'] & { PIX_AUTOMATICO_SCAN_MINUTES?: number };
+  const minutes = e.PIX_AUTOMATICO_SCAN_MINUTES ?? (['test', 'bench'].includes(e.NODE_ENV) ? 0 : 60);
+  return minutes * 60_000;
+}
+
+/**
+ * Pix Automático inside the payments module (issue 27 item 6; ADR 077): the service, the webhook handler, the routes,
+ * the sandbox's pages and in-process webhook delivery (demo mode), and the periodic scan.
+ */
+export const pixAutomaticoPlugin = (opts: { recordEvent?: RecordProviderEvent } = {}) =>
+  fp(
+    async (app) => {
+      const { db, contracts, customers, clock } = app;
+      const psp = app.pixRecurrencePsp;
+      const repo = new PixAutomaticoRepository();
+      const service = new PixAutomaticoService(db, repo, contracts, customers, psp, clock, app.log);
+      const webhook = new PixAutomaticoWebhookService(
+        db,
+        repo,
+        contracts,
+        psp,
+        clock,
+        app.notificationOutbox,
+        (nCtrId) => service.chargeDueBills(nCtrId),
+        opts.recordEvent,
+      );
+      app.decorate('pixAutomatico', { service, webhook, psp });
+      await app.register(routes, { prefix: '/api' });
+
+      if (psp instanceof SandboxPixRecurrencePsp) {
+        // The sandbox's webhooks go through our own route, signed, as a PSP's would.
+        const secret = app.payments.settings.webhookSecret;
+        psp.setDelivery(async (notices) => {
+          const body = JSON.stringify({
+            recs: notices.flatMap((n) => (n.kind === 'rec' ? [{ idRec: n.idRec }] : [])),
+            cobsr: notices.flatMap((n) => (n.kind === 'cobr' ? [{ txid: n.txid }] : [])),
+          });
+          const r = await app.inject({
+            method: 'POST',
+            url: '/api/payments/pix-automatico/webhook',
+            payload: body,
+            headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: secret ? signWebhookBody(body, secret) : '' },
+          });
+          if (r.statusCode >= 300) throw new Error(`pix automático webhook answered ${r.statusCode}`);
+        });
+        await app.register(sandboxApprovalPages(psp, { receiverName: app.config.env.BRAND_NAME, backTo: '/pagamentos/pix-automatico' }));
+        app.addHook('onClose', () => psp.idle());
+      }
+
+      const every = scanIntervalMs(app.config);
+      let timer: NodeJS.Timeout | null = null;
+      let running: Promise<unknown> | null = null;
+      app.addHook('onReady', async () => {
+        if (every <= 0 || !psp) return;
+        timer = setInterval(() => {
+          running ??= service
+            .chargeDueBills()
+            .catch((err: unknown) => app.log.warn({ err }, 'pix automático: scan failed'))
+            .finally(() => (running = null));
+        }, every);
+        timer.unref();
+      });
+      app.addHook('onClose', async () => {
+        if (timer) clearInterval(timer);
+        await running;
+      });
+    },
+    { name: 'pix-automatico', dependencies: ['ports', 'authenticate', 'customers', 'contracts'] },
+  );
