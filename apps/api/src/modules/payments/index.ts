@@ -12,6 +12,8 @@ import { PaymentLinkService } from './payment-links';
 import { PixService } from './pix';
 import { PixWebhookService } from './pix-webhook';
 import { ProviderEventRecorder } from './provider-events';
+import { PaymentRefunds } from './refunds';
+import { RefundsRepository } from './refunds-repository';
 import { PaymentsRepository } from './repository';
 import { paymentsSettings, type PaymentsSettings } from './settings';
 import { PaymentsSummaryService } from './summary';
@@ -23,6 +25,7 @@ export type { DeskFilter } from './ledger-repository';
 export type { PaymentsLedger, PixService, AdvanceService, PaymentsSummaryService };
 export { ProviderEventRecorder } from './provider-events';
 export type { ProviderEventInput, ProviderPaymentMethod } from './provider-events';
+export type { PaymentRefunds, RefundActor, RefundAudit, DeskPaymentRow, RefundRow, RefundTotals } from './refunds';
 
 /** The payments module's services, one per job (ADR 069), each with only the collaborators it uses. */
 export interface Payments {
@@ -40,6 +43,8 @@ export interface Payments {
   settings: PaymentsSettings;
   /** Every provider notification, card data removed, once per (provider, event id) (ADR 078): webhook handlers call it. */
   providerEvents: ProviderEventRecorder;
+  /** The desk's payments with provider history, and refunds through the provider (ADR 078); webhook handlers confirm refunds. */
+  refunds: PaymentRefunds;
 }
 
 declare module 'fastify' {
@@ -73,6 +78,7 @@ export default fp(
       ledger: new PaymentsLedger(db, new LedgerRepository(), clock),
       settings,
       providerEvents,
+      refunds: new PaymentRefunds(db, new RefundsRepository(), gateway, app.pixPsp, providerEvents, clock),
     };
     app.decorate('payments', payments);
     await app.register(routes, { prefix: '/api' });
