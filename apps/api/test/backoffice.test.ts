@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECISION_MSG, STAFF_MSG } from '@guarita/domain';
-import { aClaim, aLoggedInCustomer, CLAIM_LIKE, type Customer } from './factories';
-import { createTestApp, CPF_MARIA, CNPJ_HORIZONTE, type LoginResult, type TestApp } from './helpers';
+import { aCase, aClaim, aContract, aCustomer, aLoggedInCustomer, CLAIM_LIKE, type Customer } from './factories';
+import { createTestApp, type TestApp } from './helpers';
 import { FixedClock } from '../src/ports/clock';
 import { STAFF, staffLogin, staffRequest } from './staff-helpers';
 
@@ -12,13 +12,6 @@ describe('back-office console API (issue 13 §2–§3)', () => {
   let t: TestApp;
   const clock = new FixedClock(new Date());
   const tokens = {} as Record<Role, string>;
-  let maria: LoginResult;
-  let collision: string; // 100101's open collision claim (Documentação, front photo rejected)
-  let registration: string; // 100104's open registration change (e-mail)
-  let totalLoss: string; // 300301's total-loss claim (Regulação)
-
-  const caseNumberOf = async (where: string) =>
-    (await t.query<{ case_number: string }>(`SELECT case_number FROM cases WHERE ${where} ORDER BY created_at LIMIT 1`))[0]!.case_number;
   const as = (role: Role, method: 'GET' | 'POST', url: string, payload?: unknown) => staffRequest(t, tokens[role], method, url, payload);
   const auditRows = (caseNumber: string) =>
     t.query<{ action: string; staff_email: string; role: string; before: unknown; after: unknown; ip: string }>(
@@ -30,10 +23,6 @@ describe('back-office console API (issue 13 §2–§3)', () => {
   beforeAll(async () => {
     t = await createTestApp({ clock });
     for (const role of Object.keys(STAFF) as Role[]) tokens[role] = await staffLogin(t, clock, STAFF[role]);
-    maria = await t.login(CPF_MARIA);
-    collision = await caseNumberOf(`n_ctr_id = 100101 AND reason = 'Colisão' AND status = 'New'`);
-    registration = await caseNumberOf(`n_ctr_id = 100104 AND request_type = 'dados-cadastrais'`);
-    totalLoss = await caseNumberOf(`n_ctr_id = 300301 AND subject = 'Sinistro'`);
   });
   afterAll(() => t?.close());
   /**
@@ -44,9 +33,30 @@ describe('back-office console API (issue 13 §2–§3)', () => {
     const c = await aLoggedInCustomer(t);
     return { c, n: await aClaim(t, c.contract, like) };
   };
+  /**
+   * A logged-in customer of its own with an open collision claim (Documentação, front photo rejected) and, on the
+   * same contract, an open registration change (e-mail) as the app sends it.
+   */
+  const ownCases = async (): Promise<{ c: Customer; collision: string; registration: string }> => {
+    const c = await aLoggedInCustomer(t);
+    const collision = await aClaim(t, c.contract, CLAIM_LIKE.collisionInDocumentation);
+    const registration = await aCase(t, c.contract, {
+      daysAgo: 3,
+      request: { tipo: 'dados-cadastrais', telefone: '(31) 98765-4321', alteracoes: ['E-mail'], novoEmail: 'cliente.novo@exemplo.com.br' },
+    });
+    return { c, collision, registration };
+  };
+  /** A CPF as the console shows it: 123.***.***-45. */
+  const maskedCpf = (document: string) => `${document.slice(0, 3)}.***.***-${document.slice(9)}`;
 
   describe('role checks on every console route', () => {
-    const routes = (): Array<{ method: 'GET' | 'POST'; url: string; body?: unknown; allowed: Role[] }> => [
+    const routes = ({
+      collision,
+      registration,
+    }: {
+      collision: string;
+      registration: string;
+    }): Array<{ method: 'GET' | 'POST'; url: string; body?: unknown; allowed: Role[] }> => [
       { method: 'GET', url: '/api/backoffice/casos', allowed: ['atendimento', 'sinistros', 'admin'] },
       { method: 'GET', url: '/api/backoffice/casos/contagens', allowed: ['atendimento', 'sinistros', 'admin'] },
       { method: 'GET', url: `/api/backoffice/casos/${collision}`, allowed: ['atendimento', 'sinistros', 'admin'] },
@@ -69,14 +79,16 @@ describe('back-office console API (issue 13 §2–§3)', () => {
     ];
 
     it('no session → 401; a customer token (as cookie or bearer) → 401; a role not listed → 403', async () => {
-      for (const r of routes()) {
+      const own = await ownCases();
+      const maria = own.c.token;
+      for (const r of routes(own)) {
         const label = `${r.method} ${r.url}`;
         expect((await staffRequest(t, undefined, r.method, r.url, r.body)).statusCode, label).toBe(401);
-        expect((await staffRequest(t, maria.AccessToken, r.method, r.url, r.body)).statusCode, label).toBe(401);
+        expect((await staffRequest(t, maria, r.method, r.url, r.body)).statusCode, label).toBe(401);
         const bearer = await t.app.inject({
           method: r.method,
           url: r.url,
-          headers: { authorization: `Bearer ${maria.AccessToken}` },
+          headers: { authorization: `Bearer ${maria}` },
           ...(r.body ? { payload: r.body as object } : {}),
         });
         expect(bearer.statusCode, label).toBe(401);
@@ -90,6 +102,7 @@ describe('back-office console API (issue 13 §2–§3)', () => {
     });
 
     it('each desk sees only its own cases: a claim is 404 to atendimento, a support case 404 to sinistros; admin reads but never changes', async () => {
+      const { collision, registration } = await ownCases();
       expect((await as('atendimento', 'GET', `/api/backoffice/casos/${collision}`)).statusCode).toBe(404);
       expect((await as('sinistros', 'GET', `/api/backoffice/casos/${registration}`)).statusCode).toBe(404);
       expect((await as('atendimento', 'POST', `/api/backoffice/casos/${collision}/comentarios`, { texto: 'x' })).statusCode).toBe(404);
@@ -101,6 +114,7 @@ describe('back-office console API (issue 13 §2–§3)', () => {
 
   describe('queue', () => {
     it("lists the role's open cases oldest first, with masked documents, and pages with a keyset cursor", async () => {
+      const { c, collision } = await ownCases();
       const first = await as('sinistros', 'GET', '/api/backoffice/casos?limite=1');
       expect(first.statusCode).toBe(200);
       const all: Array<{ CaseNumber: string; Subject: string; CreatedDate: string; documento: string }> = [];
@@ -115,21 +129,27 @@ describe('back-office console API (issue 13 §2–§3)', () => {
       expect(new Set(all.map((c) => c.CaseNumber)).size).toBe(all.length);
       expect(all.every((c) => c.Subject === 'Sinistro')).toBe(true);
       expect(all.map((c) => c.CreatedDate)).toEqual([...all.map((c) => c.CreatedDate)].sort());
-      expect(all.find((c) => c.CaseNumber === collision)!.documento).toBe('529.***.***-25');
+      expect(all.find((k) => k.CaseNumber === collision)!.documento).toBe(maskedCpf(c.document));
       expect((await as('sinistros', 'GET', '/api/backoffice/casos?cursor=bm9wZQ')).statusCode).toBe(400);
     });
 
     it('filters by reason, phase, age, contract and document; counts open cases per reason', async () => {
+      const { c, collision, registration } = await ownCases();
+      const glass = await aClaim(t, c.contract, CLAIM_LIKE.glassRepairAuthorised);
+      const company = await aCustomer(t, { kind: 'cnpj' });
+      const totalLoss = await aClaim(t, await aContract(t, company), CLAIM_LIKE.totalLossInRegulation);
       const q = async (query: string) =>
-        (await as('sinistros', 'GET', `/api/backoffice/casos?${query}`)).json().itens.map((c: { CaseNumber: string }) => c.CaseNumber);
-      expect(await q('contrato=100101&motivo=Colis%C3%A3o')).toEqual([collision]);
-      expect(await q('fase=Documenta%C3%A7%C3%A3o&contrato=100101')).toContain(collision);
-      expect(await q('fase=Documenta%C3%A7%C3%A3o&contrato=100101')).toContain(collision);
-      expect(await q(`documento=${CNPJ_HORIZONTE}`)).toEqual([totalLoss]);
+        (await as('sinistros', 'GET', `/api/backoffice/casos?${query}`)).json().itens.map((k: { CaseNumber: string }) => k.CaseNumber);
+      const contract = c.contract.nCtrId;
+      expect(await q(`contrato=${contract}&motivo=Colis%C3%A3o`)).toEqual([collision]);
+      expect(await q(`contrato=${contract}&motivo=Vidros`)).toEqual([glass]);
+      expect(await q(`fase=Documenta%C3%A7%C3%A3o&contrato=${contract}`)).toEqual([collision]);
+      expect(await q(`fase=Reparo%20Autorizado&contrato=${contract}`)).toEqual([glass]);
+      expect(await q(`documento=${company.document}`)).toEqual([totalLoss]);
       expect(await q('documento=39053344705')).toEqual([]); // a valid CPF nobody has
       expect(await q('idadeMinDias=3650')).toEqual([]);
-      const support = (await as('atendimento', 'GET', '/api/backoffice/casos?contrato=100104')).json().itens;
-      expect(support.map((c: { CaseNumber: string }) => c.CaseNumber)).toContain(registration);
+      const support = (await as('atendimento', 'GET', `/api/backoffice/casos?contrato=${contract}`)).json().itens;
+      expect(support.map((k: { CaseNumber: string }) => k.CaseNumber)).toEqual([registration]);
       const counts = (await as('sinistros', 'GET', '/api/backoffice/casos/contagens')).json().filas;
       expect(counts.map((f: { motivo: string }) => f.motivo).sort()).toEqual(['Colisão', 'Vidros']);
     });
@@ -137,11 +157,12 @@ describe('back-office console API (issue 13 §2–§3)', () => {
 
   describe('claims', () => {
     it('case detail: the payload, evidence per type, history, and only the allowed next phases', async () => {
+      const { c, collision } = await ownCases();
       const res = await as('sinistros', 'GET', `/api/backoffice/casos/${collision}`);
       expect(res.statusCode).toBe(200);
       const d = res.json();
       expect(d.caso).toMatchObject({ CaseNumber: collision, Fase__c: 'Documentação', Status: 'New' });
-      expect(d.cliente.documento).toBe('529.***.***-25');
+      expect(d.cliente.documento).toBe(maskedCpf(c.document));
       expect(d.solicitacao.Descricao_do_ocorrido__c).toEqual(expect.any(String));
       expect(d.sinistro.fotos.find((f: { tipo: string }) => f.tipo === 'frente')).toMatchObject({ Aprovacao: false, enviada: true });
       expect(d.proximasFases).toEqual(['Análise', 'Pré-Análise', 'Sindicância', 'Pré-Sindicância']);
@@ -334,7 +355,9 @@ describe('back-office console API (issue 13 §2–§3)', () => {
       expect(JSON.stringify(comments)).toContain(DECISION_MSG.rejected('E-mail de outra pessoa.'));
       expect((await t.get('/api/me', c.token)).json().email).toBe(c.email);
       expect((await auditRows(n)).map((r) => r.action)).toEqual(['cadastro.reprovado']);
-      expect((await as('atendimento', 'POST', `/api/backoffice/casos/${collision}/aprovar`)).statusCode).toBe(404);
+      // A claim is not a registration change to approve.
+      const claim = await aClaim(t, c.contract, CLAIM_LIKE.collisionInDocumentation);
+      expect((await as('atendimento', 'POST', `/api/backoffice/casos/${claim}/aprovar`)).statusCode).toBe(404);
     });
   });
 });
