@@ -67,6 +67,7 @@ export class FakeAdyen {
   private readonly captured = new Map<string, number>();
   private server: Server | null = null;
   private delays: number[] = [];
+  private failures = 0;
   /** Where webhooks go (the test posts them to the app); none: no webhooks. */
   webhookSink: ((rawBody: string) => Promise<void>) | null = null;
   /** Send the payment's AUTHORISATION webhook and wait for it before answering /payments (a webhook that wins the race). */
@@ -92,6 +93,11 @@ export class FakeAdyen {
   /** The next request is processed (and its answer kept for its idempotency key) but answered only after `ms`. */
   delayNextAnswer(ms: number): void {
     this.delays.push(ms);
+  }
+
+  /** The next `n` requests answer 500 (Adyen's internal error, retryable) without processing anything. */
+  failNext(n: number): void {
+    this.failures += n;
   }
 
   /** Waits for the webhooks sent so far. */
@@ -132,6 +138,13 @@ export class FakeAdyen {
     this.requests.push({ method: req.method ?? '', path: route, idempotencyKey: key, body });
     const delay = this.delays.shift() ?? 0;
     let answer: Answer;
+    if (this.failures > 0) {
+      this.failures--;
+      return send(res, {
+        status: 500,
+        body: { status: 500, errorCode: '905', message: 'Payment details are not supported', errorType: 'internal' },
+      });
+    }
     if (header(req, 'x-api-key') !== this.opts.apiKey) answer = { status: 401, body: fixture('error-unauthorized.json') };
     else if (key && this.answers.has(`${route}|${key}`)) answer = this.answers.get(`${route}|${key}`)!;
     else {
