@@ -13,9 +13,6 @@ export type LockIn =
   | { phase: 'grace'; daysSinceStart: number; graceEndsOn: string; daysLeftInGrace: number }
   | { phase: 'commitment'; daysSinceStart: number; commitmentEndsOn: string; monthsRemaining: number };
 
-/** start + n months, clamped to the target month's last day ('2026-01-31' + 1 → '2026-02-28'). */
-export const addMonths = (iso: string, n: number): string => addMonthsIso(iso, n);
-
 export function cancellationLockIn(startDate: string, today: string): LockIn {
   const daysSinceStart = Math.max(0, daysBetweenIso(startDate, today));
   if (daysSinceStart < CANCELLATION_GRACE_DAYS) {
@@ -24,10 +21,10 @@ export function cancellationLockIn(startDate: string, today: string): LockIn {
   }
   // The current 12-month cycle: the first anniversary strictly after today.
   let cycles = 1;
-  while (addMonths(startDate, cycles * COMMITMENT_MONTHS) <= today) cycles++;
-  const commitmentEndsOn = addMonths(startDate, cycles * COMMITMENT_MONTHS);
+  while (addMonthsIso(startDate, cycles * COMMITMENT_MONTHS) <= today) cycles++;
+  const commitmentEndsOn = addMonthsIso(startDate, cycles * COMMITMENT_MONTHS);
   let monthsRemaining = 0;
-  while (addMonths(today, monthsRemaining) < commitmentEndsOn) monthsRemaining++;
+  while (addMonthsIso(today, monthsRemaining) < commitmentEndsOn) monthsRemaining++;
   return { phase: 'commitment', daysSinceStart, commitmentEndsOn, monthsRemaining };
 }
 

@@ -2,7 +2,7 @@
  * Plan items of the plan-change screen (001 §3 'Plan catalogue entry', §4 'Items', 'Plan type', §5, §9).
  * Prices are Cents; catalogue rows hold cents.
  */
-import { addMonths } from '../cases/lock-in';
+import { addMonthsIso } from '../calendar';
 import { cents, type Cents } from '../money';
 
 export const SERVICE_CODES = {
@@ -88,7 +88,7 @@ export function canConfirmPlanChange(input: ItemChoice & { agreed: boolean; paym
 export function annualInstallments(today: string, validityEnd: string | null): number {
   if (!validityEnd) return 12;
   let months = 0;
-  while (months < 1200 && addMonths(today, months + 1) <= validityEnd.slice(0, 10)) months++;
+  while (months < 1200 && addMonthsIso(today, months + 1) <= validityEnd.slice(0, 10)) months++;
   return Math.max(1, months);
 }
 
