@@ -67,6 +67,8 @@ export interface PixRefundResult {
 
 export interface PixPsp {
   readonly name: string;
+  /** How long our txids are for this PSP: 25 for a static BR Code (field 62-05), 26–35 for an API Pix cob. */
+  readonly txidLength: number;
   createCharge(req: PixChargeRequest): Promise<PixChargeCreated>;
   /** null: the PSP knows no charge with this txid. */
   getCharge(txid: string): Promise<PixChargeState | null>;
@@ -117,6 +119,7 @@ export interface StaticPixSettings {
  */
 export class StaticBrCodePixPsp implements PixPsp {
   readonly name = 'static-brcode';
+  readonly txidLength = 25;
   constructor(
     private readonly settings: StaticPixSettings,
     private readonly db: Database,

@@ -124,8 +124,9 @@ export const PixWebhookResultDto = z.object({
   resultados: z.array(
     z.object({
       txid: z.string(),
-      // late_paid: received after expiry, bills still open → settled; late_credit: bills paid meanwhile → credit to refund.
-      resultado: z.enum(['paid', 'already_paid', 'expired', 'not_found', 'amount_mismatch', 'late_paid', 'late_credit']),
+      // late_paid: received after expiry, bills still open → settled; late_credit: bills paid meanwhile → credit to refund;
+      // not_confirmed: an API Pix notification the PSP's own record of the charge does not confirm (ADR 076).
+      resultado: z.enum(['paid', 'already_paid', 'expired', 'not_found', 'amount_mismatch', 'late_paid', 'late_credit', 'not_confirmed']),
     }),
   ),
 });

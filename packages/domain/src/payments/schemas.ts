@@ -123,3 +123,24 @@ export const pixWebhookSchema = z.object({
     .max(100),
 });
 export type PixWebhookBody = z.infer<typeof pixWebhookSchema>;
+
+/**
+ * An API Pix PSP's notification (POST {webhookUrl}/pix, ADR 076): read only for its txids, each then confirmed by
+ * GET /cob/{txid} — the amounts and ids in the body are never used. A Pix without txid (paid to the key, no charge)
+ * is accepted and ignored.
+ */
+export const pixNotificationSchema = z.object({
+  pix: z
+    .array(
+      z.object({
+        endToEndId: safeText(64).min(1),
+        txid: z
+          .string()
+          .regex(/^[A-Za-z0-9]{1,35}$/)
+          .optional(),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+export type PixNotificationBody = z.infer<typeof pixNotificationSchema>;

@@ -17,6 +17,7 @@ import { RefundsRepository } from './refunds-repository';
 import { PaymentsRepository } from './repository';
 import { paymentsSettings, type PaymentsSettings } from './settings';
 import { PaymentsSummaryService } from './summary';
+import pixNotifyRoutes from './pix-notify-routes';
 import routes from './routes';
 import { pixAutomaticoPlugin } from './pix-automatico-plugin';
 
@@ -63,8 +64,8 @@ export default fp(
     const bills = new PayableBills(repo, contracts, idempotency, clock);
     const charger = new CardCharger(gateway, repo, contracts, clock, outbox);
     const pix = new PixService(db, repo, contracts, bills, idempotency, app.pixPsp, clock);
-    const pixWebhook = new PixWebhookService(db, repo, contracts, app.customers, clock, app.notifier, outbox);
     const providerEvents = new ProviderEventRecorder(clock);
+    const pixWebhook = new PixWebhookService(db, repo, contracts, app.customers, clock, app.notifier, outbox, providerEvents, app.pixPsp);
     const links = new PaymentLinkService(db, repo, contracts, gateway, clock, outbox);
     const payments: Payments = {
       summary: new PaymentsSummaryService(db, repo, contracts, clock),
@@ -82,6 +83,7 @@ export default fp(
     };
     app.decorate('payments', payments);
     await app.register(routes, { prefix: '/api' });
+    await app.register(pixNotifyRoutes, { prefix: '/api' }); // API Pix notifications, confirmed with the PSP (ADR 076)
     await app.register(pixAutomaticoPlugin({ recordEvent: (q, e) => providerEvents.record(q, e) })); // issue 27 item 6, ADR 077
   },
   { name: 'payments', dependencies: ['ports', 'authenticate', 'customers', 'contracts'] },

@@ -4,17 +4,29 @@ import {
   formatMoney,
   pixAmountToCents,
   pixStatus,
+  type Cents,
+  type PixNotificationBody,
   type PixWebhookBody,
   type PixWebhookResultDto,
 } from '@guarita/domain';
 import type { Database, Executor } from '../../db/db';
+import { AppError } from '../../lib/errors';
 import type { Clock } from '../../ports/clock';
 import type { Notifier } from '../../ports/notifier';
+import { PixPspUnavailableError, type PixPsp } from '../../ports/pix-psp';
 import type { ContractService } from '../contracts';
 import type { CustomersService } from '../customers';
 import type { NotificationOutbox } from '../notifications';
+import type { ProviderEventRecorder } from './provider-events';
 import type { PaymentsRepository, PixRow } from './repository';
 import { notifyPaid, type ConfirmResult } from './shared';
+
+/** Where a confirmation came from, for the provider-event history (ADR 078). */
+interface EventSource {
+  provider: string;
+  /** What the provider told us about this Pix (the webhook item, or the charge as GET /cob answered it). */
+  payload: unknown;
+}
 
 /** A late Pix kept as a credit to refund, to tell the customer about once its transaction committed. */
 interface LateCredit {
@@ -23,7 +35,12 @@ interface LateCredit {
   amount: number;
 }
 
-/** The PSP's webhook (already authenticated): Pix payments received, each settled exactly once. */
+/**
+ * Pix payments received, each settled exactly once: from the HMAC-signed webhook of the static BR Code setup (the body
+ * is trusted once its signature checks) and from an API Pix PSP's notification (`handleNotified`: the body is only a
+ * hint; each txid is confirmed by asking the PSP, ADR 076). Each payment is recorded as a provider event (ADR 078) in
+ * the transaction that settles it.
+ */
 export class PixWebhookService {
   constructor(
     private readonly db: Database,
@@ -34,21 +51,72 @@ export class PixWebhookService {
     private readonly notifier?: Notifier,
     /** Customer notifications (issue 13 §3), written in each confirmation's own transaction. */
     private readonly outbox?: NotificationOutbox,
+    /** The provider-event history (ADR 078). */
+    private readonly events?: ProviderEventRecorder,
+    /** The PSP `handleNotified` asks (null: Pix not configured). */
+    private readonly psp?: PixPsp | null,
   ) {}
 
-  /** Each payment of the body is settled in its own transaction, exactly once. */
+  /** Signed webhook: each payment of the body is settled in its own transaction, exactly once. */
   async handle(body: PixWebhookBody): Promise<PixWebhookResultDto> {
+    const provider = this.psp?.name ?? 'static-brcode';
     const resultados: PixWebhookResultDto['resultados'] = [];
     for (const p of body.pix) {
-      resultados.push({ txid: p.txid, resultado: await this.confirm(p.txid, p.endToEndId, pixAmountToCents(p.valor)) });
+      const resultado = await this.confirm(p.txid, p.endToEndId, pixAmountToCents(p.valor), { provider, payload: p });
+      resultados.push({ txid: p.txid, resultado });
     }
     return { recebido: true, resultados };
   }
 
-  private async confirm(txid: string, endToEndId: string, amount: number | null): Promise<ConfirmResult> {
+  /**
+   * An API Pix PSP's notification (POST {webhookUrl}/pix). Never trusted alone: for each txid of ours not yet paid, the
+   * charge is read back from the PSP (GET /cob/{txid}) and only the Pix it lists, with its amounts, are settled. Unknown
+   * txids are not even asked about. The PSP unreachable → 503, so that the PSP delivers again later.
+   */
+  async handleNotified(body: PixNotificationBody): Promise<PixWebhookResultDto> {
+    const psp = this.psp;
+    if (!psp) throw new AppError(503, 'PIX_UNAVAILABLE', PAYMENT_MSG.pixUnavailable);
+    const resultados: PixWebhookResultDto['resultados'] = [];
+    const txids = [...new Set(body.pix.flatMap((p) => (p.txid ? [p.txid] : [])))];
+    for (const txid of txids) {
+      const ours = await this.repo.findPix(this.db, txid);
+      if (!ours || ours.status === 'paid') {
+        resultados.push({ txid, resultado: ours ? 'already_paid' : 'not_found' });
+        continue;
+      }
+      let state;
+      try {
+        state = await psp.getCharge(txid);
+      } catch (err) {
+        if (err instanceof PixPspUnavailableError) throw new AppError(503, 'PSP_UNAVAILABLE', PAYMENT_MSG.pixUnavailable);
+        throw err;
+      }
+      if (!state || state.pix.length === 0) {
+        resultados.push({ txid, resultado: 'not_confirmed' });
+        continue;
+      }
+      for (const p of state.pix) {
+        const payload = { txid, status: state.status, endToEndId: p.endToEndId, valor: p.amount, horario: p.paidAt.toISOString() };
+        resultados.push({ txid, resultado: await this.confirm(txid, p.endToEndId, p.amount, { provider: psp.name, payload }) });
+      }
+    }
+    return { recebido: true, resultados };
+  }
+
+  private async confirm(txid: string, endToEndId: string, amount: Cents | number | null, source: EventSource): Promise<ConfirmResult> {
     let late: LateCredit | null = null;
     const result = await this.db.transaction().execute(async (tx): Promise<ConfirmResult> => {
       const pix = await this.repo.findPix(tx, txid, { forUpdate: true });
+      await this.events?.record(tx, {
+        provider: source.provider,
+        eventId: `pix:${endToEndId}`,
+        kind: 'pix',
+        providerReference: txid,
+        payment: pix ? { method: 'pix', id: pix.id } : null,
+        success: true,
+        amountCents: amount,
+        payload: source.payload,
+      });
       if (!pix) return 'not_found';
       const now = this.clock.now();
       const status = pixStatus(pix.status, pix.expiresAt, now);

@@ -13,13 +13,14 @@ import type { Database, Executor } from '../../db/db';
 import { AppError, notFound } from '../../lib/errors';
 import type { IdempotencyStore, IdempotentAnswer } from '../../lib/idempotency';
 import type { Clock } from '../../ports/clock';
-import type { PixPsp } from '../../ports/pix-psp';
+import { PixPspUnavailableError, type PixPsp } from '../../ports/pix-psp';
 import type { ContractService } from '../contracts';
 import type { PayableBills } from './payable-bills';
 import type { PaymentsRepository, PixRow } from './repository';
 import { sortedUnique, toPixConteudo, type PixInput } from './shared';
 
-const newTxid = () => `GUA${randomBytes(11).toString('hex')}`; // 25 chars of [A-Za-z0-9] (BR Code 62-05)
+/** 'GUA' + hex: [A-Za-z0-9] of the PSP's length (25 for a static BR Code's 62-05, 35 for an API Pix cob). */
+const newTxid = (length: number) => `GUA${randomBytes(16).toString('hex')}`.slice(0, length);
 
 /** Pix charges: of overdue bills (the customer's), of an advance (AdvanceService), and their status. */
 export class PixService {
@@ -76,15 +77,17 @@ export class PixService {
     p: { customerId: number; nCtrId: number; purpose: 'invoice' | 'advance'; docEntries: number[]; amount: Cents },
   ): Promise<PixRow> {
     const psp = this.requirePsp();
-    const txid = newTxid();
+    const txid = newTxid(psp.txidLength);
     const now = this.clock.now();
     const expiresAt = pixExpiresAt(now);
     const dueDate = pixDueDate(now);
     let created;
     try {
       created = await psp.createCharge({ txid, amount: p.amount, expiresAt, dueDate, description: `Contrato ${p.nCtrId}` });
-    } catch {
-      throw new AppError(502, 'PSP_UNAVAILABLE', PAYMENT_MSG.pixUnavailable);
+    } catch (err) {
+      // Unreachable or refusing PSP (TLS, token, 5xx, timeout): 503, try again later; anything else it answered: 502.
+      // Either way the caller's transaction rolls back, so nothing is recorded.
+      throw new AppError(err instanceof PixPspUnavailableError ? 503 : 502, 'PSP_UNAVAILABLE', PAYMENT_MSG.pixUnavailable);
     }
     return this.repo.insertPixCharge(tx, {
       txid,
