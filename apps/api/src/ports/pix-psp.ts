@@ -115,7 +115,7 @@ export interface StaticPixSettings {
  *
  * No charge exists anywhere but in our own records, so `getCharge` answers from `pix_charges` (and the late Pix
  * kept in `pix_late_payments`) and `refund` keeps its own ledger of devoluções in `pix_sandbox_refunds`
- * (migration 018): it accepts a refund of a Pix we recorded, up to what is left of it, and answers DEVOLVIDO.
+ * (migration 018): it accepts a refund of a Pix we recorded, up to what is left of it, and answers DEVOLVIDO (more is a 400, as at a PSP).
  */
 export class StaticBrCodePixPsp implements PixPsp {
   readonly name = 'static-brcode';
@@ -182,9 +182,10 @@ export class StaticBrCodePixPsp implements PixPsp {
         .where('end_to_end_id', '=', req.endToEndId)
         .where('status', '<>', 'NAO_REALIZADO')
         .executeTakeFirstOrThrow();
-      const ok = Number(done.total) + req.amount <= received;
-      const rtrId = ok ? `D${randomBytes(15).toString('hex').toUpperCase()}` : null;
-      const status: PixRefundStatus = ok ? 'DEVOLVIDO' : 'NAO_REALIZADO';
+      // Like the API Pix (400): more than what is left of the Pix is refused, nothing recorded.
+      if (Number(done.total) + req.amount > received) throw new PixPspRejectedError('refund above what is left of the Pix', 400);
+      const rtrId = `D${randomBytes(15).toString('hex').toUpperCase()}`;
+      const status: PixRefundStatus = 'DEVOLVIDO';
       await tx
         .insertInto('pix_sandbox_refunds')
         .values({ end_to_end_id: req.endToEndId, refund_id: req.refundId, amount_cents: req.amount, status, rtr_id: rtrId })
