@@ -6,6 +6,7 @@ import { DEMO_CLAIMS, insertClaim, type SeedClaim } from '../src/modules/claims/
 import { insertCase, type SeedCase } from '../src/modules/cases/seed';
 import { seededPlanCharge } from '../src/modules/plans/seed';
 import { insertTrips } from '../src/db/seed-plan-trips';
+import { BH_BILLING_ADDRESS } from '../src/db/seed';
 import type { ContractItems } from '../src/db/schema';
 import type { LoginResult, TestApp } from './helpers';
 import { STAFF_COOKIE, staffLoginRequest } from './staff-helpers';
@@ -84,7 +85,7 @@ export interface CustomerInput {
   email?: string | null;
   phone?: string | null;
   smsPhone?: string | null;
-  /** A billing address in Belo Horizonte unless given (none with []). */
+  /** A billing address in Belo Horizonte (the seed's BH_BILLING_ADDRESS street) unless given (none with []). */
   addresses?: Array<{
     type?: 'Cobrança' | 'Entrega';
     street?: string;
@@ -116,14 +117,14 @@ export async function aCustomer(t: TestApp, o: CustomerInput = {}): Promise<Cust
       .insertInto('addresses')
       .values({
         customer_id: row.id,
-        address_type: a.type ?? 'Cobrança',
-        street: a.street ?? 'Rua da Bahia',
+        address_type: a.type ?? BH_BILLING_ADDRESS.type,
+        street: a.street ?? BH_BILLING_ADDRESS.street,
         street_no: a.no ?? String(n % 2000),
         building: a.building ?? null,
-        block: a.block ?? 'Centro',
-        city: a.city ?? 'Belo Horizonte',
-        state: a.state ?? 'MG',
-        zip_code: a.zip ?? '30160011',
+        block: a.block ?? BH_BILLING_ADDRESS.block,
+        city: a.city ?? BH_BILLING_ADDRESS.city,
+        state: a.state ?? BH_BILLING_ADDRESS.state,
+        zip_code: a.zip ?? BH_BILLING_ADDRESS.zip,
       })
       .execute();
   }

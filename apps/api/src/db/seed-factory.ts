@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Clock } from '../ports/clock';
 import type { Database } from './db';
-import { insertCustomer, type SeedContract, type SeedCustomer } from './seed';
+import { BH_BILLING_ADDRESS, insertCustomer, type SeedContract, type SeedCustomer } from './seed';
 import { insertReferrals, insertRequiredSubItem, insertTrips } from './seed-plan-trips';
 import { insertCase, type SeedCase } from '../modules/cases/seed';
 import { insertClaim, type SeedClaim } from '../modules/claims/seed';
@@ -45,16 +45,6 @@ export interface FactoryResult {
 /** Above the demo seed's contract numbers (100101 … 800801). */
 const FIRST_CONTRACT = 900_001;
 
-const DEFAULT_ADDRESS: SeedCustomer['addresses'][number] = {
-  type: 'Cobrança',
-  street: 'Rua da Bahia',
-  no: '1148',
-  block: 'Centro',
-  city: 'Belo Horizonte',
-  state: 'MG',
-  zip: '30160011',
-};
-
 export async function createFactoryCustomer(
   db: Database,
   spec: FactoryCustomer,
@@ -94,7 +84,7 @@ export async function createFactoryCustomer(
         email,
         phone: sms,
         smsPhone: sms,
-        addresses: spec.addresses ?? [DEFAULT_ADDRESS],
+        addresses: spec.addresses ?? [BH_BILLING_ADDRESS],
         contracts: spec.contracts.map(({ key, ...k }) => ({ ...k, nCtrId: idOf(key) })),
       },
       clock,

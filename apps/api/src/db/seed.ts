@@ -77,6 +77,20 @@ export interface SeedCustomer {
   contracts: SeedContract[];
 }
 
+/**
+ * A billing address in Belo Horizonte: the first demo customer's (with her flat number) and the one a factory-made
+ * customer gets unless its test gives another (the e2e factory, ADR 071; the API test factories, ADR 070).
+ */
+export const BH_BILLING_ADDRESS: SeedCustomer['addresses'][number] = {
+  type: 'Cobrança',
+  street: 'Rua da Bahia',
+  no: '1148',
+  block: 'Centro',
+  city: 'Belo Horizonte',
+  state: 'MG',
+  zip: '30160011',
+};
+
 const towing = [
   { code: 'GUINCHO_200', name: 'Guincho até 200 km', km: 200, selected: true },
   { code: 'GUINCHO_400', name: 'Guincho até 400 km', km: 400, selected: false },
@@ -130,16 +144,7 @@ export const DEMO_CUSTOMERS: SeedCustomer[] = [
     phone: '31987654321',
     smsPhone: '31987654321',
     addresses: [
-      {
-        type: 'Cobrança',
-        street: 'Rua da Bahia',
-        no: '1148',
-        building: 'Apto 702',
-        block: 'Centro',
-        city: 'Belo Horizonte',
-        state: 'MG',
-        zip: '30160011',
-      },
+      { ...BH_BILLING_ADDRESS, building: 'Apto 702' },
       { type: 'Entrega', street: 'Rua Pernambuco', no: '353', block: 'Funcionários', city: 'Belo Horizonte', state: 'MG', zip: '30130150' },
     ],
     contracts: [
