@@ -42,6 +42,8 @@ export function customerRoutes(maria: Pick<TestCustomer, 'contracts' | 'claims'>
     '/pagamentos/fatura-em-aberto',
     '/pagamentos/cartao',
     '/pagamentos/adicionar-cartao',
+    // Pix Automático for the monthly fee (issue 27 item 6): the authorisation form of a contract never authorised.
+    '/pagamentos/pix-automatico',
     '/antecipacao',
     '/servicos-adicionais',
     '/suporte',

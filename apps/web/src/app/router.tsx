@@ -77,6 +77,7 @@ const customerRoutes: RouteObject[] = [
   { path: paths.payments.openInvoice, ...lazyRoute(() => import('../features/payments/components/PayOpenInvoicePage')) },
   { path: paths.payments.changeCard, ...lazyRoute(() => import('../features/payments/components/ChangeCardPage')) },
   { path: paths.payments.addCard, ...addCard },
+  { path: paths.payments.pixAutomatico, ...lazyRoute(() => import('../features/payments/components/PixAutomaticoPage')) },
   { path: paths.payments.byPlate, ...payments },
   { path: paths.payments.byContract, ...payments },
   { path: paths.advance, ...lazyRoute(() => import('../features/payments/components/AdvancePage')) },

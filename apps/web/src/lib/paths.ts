@@ -23,6 +23,8 @@ export const paths = {
     openInvoice: '/pagamentos/fatura-em-aberto',
     changeCard: '/pagamentos/cartao',
     addCard: '/pagamentos/adicionar-cartao',
+    /** Pix Automático for the monthly fee (issue 27 item 6; ADR 077). */
+    pixAutomatico: '/pagamentos/pix-automatico',
     to: (nCtrId?: number) => (nCtrId ? `/pagamentos/${nCtrId}` : '/pagamentos'),
   },
   advance: '/antecipacao',
@@ -71,6 +73,7 @@ export const customerPatterns: readonly string[] = [
   paths.payments.openInvoice,
   paths.payments.changeCard,
   paths.payments.addCard,
+  paths.payments.pixAutomatico,
   paths.payments.byPlate,
   paths.payments.byContract,
   paths.advance,

@@ -4,7 +4,7 @@
  */
 const PARENTS: Array<[RegExp, string | null]> = [
   [/^\/dashboard(\/[^/]+)?$/, null],
-  [/^\/pagamentos\/(fatura-em-aberto|cartao|adicionar-cartao)$/, '/pagamentos'],
+  [/^\/pagamentos\/(fatura-em-aberto|cartao|adicionar-cartao|pix-automatico)$/, '/pagamentos'],
   [/^\/antecipacao$/, '/pagamentos'],
   [/^\/suporte\/.+$/, '/suporte'],
   [/^\/sinistros\/.+$/, '/sinistros'],

@@ -1360,6 +1360,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/contracts/{nCtrId}/pix-automatico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The contract's Pix Automático: its latest recurrence (status, QR while pending) and the bills charged through it
+         * @description `recorrencia` is null when the contract was never authorised. 404 when the contract is not the caller’s.
+         */
+        get: operations["getPixAutomatico"];
+        put?: never;
+        /**
+         * Authorise Pix Automático for the monthly fee: creates the recurrence at the PSP and answers the QR (BR Code) to approve in the bank app
+         * @description Body { aceite: true } (400 with a pt-BR message otherwise). 409 PIX_AUTOMATICO_EXISTS when one is pending or active; 422 PIX_AUTOMATICO_NO_FEE; 404 contract not the caller’s or closed; 502 PSP_UNAVAILABLE (nothing recorded); 503 not configured.
+         */
+        post: operations["authorisePixAutomatico"];
+        /**
+         * Cancel the contract’s Pix Automático (pending or active): at the PSP first, then here; scheduled debits are cancelled
+         * @description 404 none or contract not the caller’s; 409 PIX_AUTOMATICO_ENDED when it already ended; 502 PSP_UNAVAILABLE (nothing changed).
+         */
+        delete: operations["cancelPixAutomatico"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/pix-automatico/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PSP webhook for Pix Automático: recurrences and recurring charges changed ({ recs: [{ idRec }], cobsr: [{ txid }] })
+         * @description Header x-webhook-signature: sha256=<hex HMAC-SHA256 of the raw body with PIX_WEBHOOK_SECRET>; missing or wrong → 401. Each id is confirmed by asking the PSP (GET /rec/{idRec}, GET /cobr/{txid}); a charge the PSP says is CONCLUIDA marks its bill paid exactly once.
+         */
+        post: operations["pixAutomaticoWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1885,6 +1933,35 @@ export interface components {
         };
         UnreadCount: {
             naoLidas: number;
+        };
+        PixAutomaticoState: {
+            recorrencia: components["schemas"]["PixAutomatico"] | null;
+        };
+        PixAutomatico: {
+            idRec: string;
+            /** @enum {string} */
+            status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+            statusTexto: string;
+            valor: number;
+            /** @constant */
+            periodicidade: "MENSAL";
+            dataInicial: string;
+            criadoEm: string;
+            aprovadoEm: string | null;
+            encerradoEm: string | null;
+            pixCopiaECola: string | null;
+            linkAprovacao: string | null;
+            cobrancas: components["schemas"]["RecurringCharge"][];
+        };
+        RecurringCharge: {
+            txid: string;
+            fatura: number;
+            valor: number;
+            dataDeVencimento: string;
+            /** @enum {string} */
+            status: "sending" | "scheduled" | "paid" | "failed" | "cancelled";
+            statusTexto: string;
+            pagoEm: string | null;
         };
     };
     responses: {
@@ -5131,6 +5208,172 @@ export interface operations {
             500: components["responses"]["ErrorEnvelope"];
             502: components["responses"]["ErrorEnvelope"];
             503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    getPixAutomatico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nCtrId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PixAutomaticoState"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    authorisePixAutomatico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nCtrId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    aceite: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: true;
+                        mensagem: string;
+                        conteudo: components["schemas"]["PixAutomatico"];
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    cancelPixAutomatico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nCtrId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: true;
+                        mensagem: string;
+                        conteudo: components["schemas"]["PixAutomatico"];
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    pixAutomaticoWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    recs?: ({
+                        idRec: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    cobsr?: ({
+                        txid: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        recebido: true;
+                        recs: {
+                            idRec: string;
+                            /** @enum {string} */
+                            resultado: "updated" | "unchanged" | "not_found";
+                        }[];
+                        cobsr: {
+                            txid: string;
+                            /** @enum {string} */
+                            resultado: "paid" | "updated" | "unchanged" | "not_found";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            413: components["responses"]["ErrorEnvelope"];
+            415: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
         };
     };
 }

@@ -76,6 +76,13 @@ function Payments({ c }: { c: SelectedContractDto }) {
             </div>
           )}
         </section>
+        <section className="card" aria-labelledby="pix-automatico">
+          <h2 id="pix-automatico">Pix Automático</h2>
+          <p>A mensalidade debitada da sua conta no vencimento, sem pagar fatura por fatura. Você autoriza uma vez no app do seu banco.</p>
+          <p className="links">
+            <Link to={paths.payments.pixAutomatico}>Ver Pix Automático</Link>
+          </p>
+        </section>
       </div>
       {settled && (
         <section className="card" aria-labelledby="historico">
