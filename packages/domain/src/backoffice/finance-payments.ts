@@ -145,3 +145,15 @@ export type RefundRequestBody = z.infer<typeof RefundRequestBody>;
 /** The answer to a refund request: the refund as it stands, and the payment after it. */
 export const RefundResultDto = z.object({ estorno: PaymentRefundDto, pagamento: DeskPaymentDto });
 export type RefundResultDto = z.infer<typeof RefundResultDto>;
+
+/**
+ * Cents from what the desk types in the refund amount: '40', '40,5', '40,50', '1.234,56', 'R$ 40,00'. Null when it is
+ * not an amount in reais with at most two decimals.
+ */
+export function parseReaisInput(text: string): number | null {
+  const s = text.replace(/^\s*R\$\s*/i, '').trim();
+  if (!/^(\d{1,3}(\.\d{3})+|\d+)(,\d{1,2})?$/.test(s)) return null;
+  const [int, dec = ''] = s.replace(/\./g, '').split(',');
+  const cents = Number(int) * 100 + Number(dec.padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}

@@ -1254,6 +1254,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/financeiro/pagamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Card and Pix payments with provider, provider reference and refund state, newest first, keyset-paged */
+        get: operations["staffPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/financeiro/pagamentos/{metodo}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment: provider reference, the provider's events (card data removed) and its refunds */
+        get: operations["staffPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/financeiro/pagamentos/{metodo}/{id}/estornos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund all or part of a payment through its provider (card refund, Pix devolução), audited
+         * @description Requires Idempotency-Key: the same key and body answer the same refund (200) and never refund twice; the same key with another body is 409 IDEMPOTENCY_CONFLICT. 201 with status refunded (confirmed) or pending (the provider confirms later); 409 OVER_REFUND (more than paid − refunded − in progress) or NOTHING_TO_REFUND; 422 REFUND_REFUSED (the provider refused; nothing refunded); 503 PROVIDER_UNAVAILABLE (outcome unknown: repeat the same request). Only the financeiro role.
+         */
+        post: operations["staffRefundPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -4941,6 +4995,296 @@ export interface operations {
                             pagoEm: string | null;
                         }[];
                         proximo: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffPayments: {
+        parameters: {
+            query?: {
+                metodo?: "card" | "pix";
+                contrato?: number;
+                cursor?: string;
+                limite?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            /** @enum {string} */
+                            metodo: "card" | "pix";
+                            id: number;
+                            nCtrId: number;
+                            /** @description masked */
+                            documento: string;
+                            faturas: number[];
+                            /** @description cents paid */
+                            valor: number;
+                            /** @description cents refunded, confirmed by the provider */
+                            estornado: number;
+                            /** @description cents in refunds not yet confirmed */
+                            emAndamento: number;
+                            /** @description cents that may still be refunded */
+                            estornavel: number;
+                            /** @enum {string} */
+                            estorno: "nenhum" | "em_andamento" | "parcial" | "total";
+                            /** @description the provider's name: sandbox, adyen, static-brcode, api-pix… */
+                            provedor: string;
+                            /** @description the payment at the provider: card gatewayId, Pix endToEndId */
+                            referencia: string | null;
+                            txid: string | null;
+                            /** @description brand and last 4 digits, e.g. 'visa •••• 1111' */
+                            cartao: string | null;
+                            pagoEm: string;
+                        }[];
+                        proximo: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                metodo: "card" | "pix";
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        metodo: "card" | "pix";
+                        id: number;
+                        nCtrId: number;
+                        /** @description masked */
+                        documento: string;
+                        faturas: number[];
+                        /** @description cents paid */
+                        valor: number;
+                        /** @description cents refunded, confirmed by the provider */
+                        estornado: number;
+                        /** @description cents in refunds not yet confirmed */
+                        emAndamento: number;
+                        /** @description cents that may still be refunded */
+                        estornavel: number;
+                        /** @enum {string} */
+                        estorno: "nenhum" | "em_andamento" | "parcial" | "total";
+                        /** @description the provider's name: sandbox, adyen, static-brcode, api-pix… */
+                        provedor: string;
+                        /** @description the payment at the provider: card gatewayId, Pix endToEndId */
+                        referencia: string | null;
+                        txid: string | null;
+                        /** @description brand and last 4 digits, e.g. 'visa •••• 1111' */
+                        cartao: string | null;
+                        pagoEm: string;
+                        /** @description oldest first */
+                        eventos: {
+                            id: number;
+                            provedor: string;
+                            /** @description the provider's event kind: AUTHORISATION, REFUND, pix, devolucao… */
+                            tipo: string;
+                            idEvento: string;
+                            referencia: string | null;
+                            sucesso: boolean | null;
+                            valor: number | null;
+                            recebidoEm: string;
+                            /** @description the provider's message, with anything card-like removed */
+                            dados: unknown;
+                        }[];
+                        /** @description oldest first */
+                        estornos: {
+                            id: number;
+                            valor: number;
+                            motivo: string;
+                            /** @enum {string} */
+                            status: "requested" | "pending" | "refunded" | "failed";
+                            /** @description our refund id, sent to the provider */
+                            idEstorno: string;
+                            /** @description the provider's refund id (card refundId, Pix rtrId) */
+                            idProvedor: string | null;
+                            falha: string | null;
+                            pedidoPor: string;
+                            pedidoEm: string;
+                            confirmadoEm: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffRefundPayment: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+            };
+            path: {
+                metodo: "card" | "pix";
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    valor: number;
+                    motivo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        estorno: {
+                            id: number;
+                            valor: number;
+                            motivo: string;
+                            /** @enum {string} */
+                            status: "requested" | "pending" | "refunded" | "failed";
+                            /** @description our refund id, sent to the provider */
+                            idEstorno: string;
+                            /** @description the provider's refund id (card refundId, Pix rtrId) */
+                            idProvedor: string | null;
+                            falha: string | null;
+                            pedidoPor: string;
+                            pedidoEm: string;
+                            confirmadoEm: string | null;
+                        };
+                        pagamento: {
+                            /** @enum {string} */
+                            metodo: "card" | "pix";
+                            id: number;
+                            nCtrId: number;
+                            /** @description masked */
+                            documento: string;
+                            faturas: number[];
+                            /** @description cents paid */
+                            valor: number;
+                            /** @description cents refunded, confirmed by the provider */
+                            estornado: number;
+                            /** @description cents in refunds not yet confirmed */
+                            emAndamento: number;
+                            /** @description cents that may still be refunded */
+                            estornavel: number;
+                            /** @enum {string} */
+                            estorno: "nenhum" | "em_andamento" | "parcial" | "total";
+                            /** @description the provider's name: sandbox, adyen, static-brcode, api-pix… */
+                            provedor: string;
+                            /** @description the payment at the provider: card gatewayId, Pix endToEndId */
+                            referencia: string | null;
+                            txid: string | null;
+                            /** @description brand and last 4 digits, e.g. 'visa •••• 1111' */
+                            cartao: string | null;
+                            pagoEm: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        estorno: {
+                            id: number;
+                            valor: number;
+                            motivo: string;
+                            /** @enum {string} */
+                            status: "requested" | "pending" | "refunded" | "failed";
+                            /** @description our refund id, sent to the provider */
+                            idEstorno: string;
+                            /** @description the provider's refund id (card refundId, Pix rtrId) */
+                            idProvedor: string | null;
+                            falha: string | null;
+                            pedidoPor: string;
+                            pedidoEm: string;
+                            confirmadoEm: string | null;
+                        };
+                        pagamento: {
+                            /** @enum {string} */
+                            metodo: "card" | "pix";
+                            id: number;
+                            nCtrId: number;
+                            /** @description masked */
+                            documento: string;
+                            faturas: number[];
+                            /** @description cents paid */
+                            valor: number;
+                            /** @description cents refunded, confirmed by the provider */
+                            estornado: number;
+                            /** @description cents in refunds not yet confirmed */
+                            emAndamento: number;
+                            /** @description cents that may still be refunded */
+                            estornavel: number;
+                            /** @enum {string} */
+                            estorno: "nenhum" | "em_andamento" | "parcial" | "total";
+                            /** @description the provider's name: sandbox, adyen, static-brcode, api-pix… */
+                            provedor: string;
+                            /** @description the payment at the provider: card gatewayId, Pix endToEndId */
+                            referencia: string | null;
+                            txid: string | null;
+                            /** @description brand and last 4 digits, e.g. 'visa •••• 1111' */
+                            cartao: string | null;
+                            pagoEm: string;
+                        };
                     };
                 };
             };

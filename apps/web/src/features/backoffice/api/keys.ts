@@ -9,4 +9,6 @@ export const backofficeKeys = {
   latePix: (filters: Record<string, string>) => ['backoffice', 'finance', 'late-pix', filters] as const,
   advances: (filters: Record<string, string>) => ['backoffice', 'finance', 'advances', filters] as const,
   links: (filters: Record<string, string>) => ['backoffice', 'finance', 'links', filters] as const,
+  payments: (filters: Record<string, string>) => ['backoffice', 'finance', 'payments', filters] as const,
+  payment: (metodo: string, id: number) => ['backoffice', 'finance', 'payment', metodo, id] as const,
 };

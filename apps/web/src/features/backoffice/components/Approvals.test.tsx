@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import {
   AdvancePageDto,
   APPROVAL_ERRORS,
+  DeskPaymentPageDto,
   FINANCE_MSG,
   LatePixPageDto,
   PaymentLinkPageDto,
@@ -144,6 +145,7 @@ describe('the financeiro desk', () => {
         }),
       ),
       http.get(route('/api/backoffice/financeiro/links'), () => dto(PaymentLinkPageDto, { itens: [], proximo: null })),
+      http.get(route('/api/backoffice/financeiro/pagamentos'), () => dto(DeskPaymentPageDto, { itens: [], proximo: null })),
     );
 
   it("financeiro's home is the desk; marking a refund needs a note, then sends it", async () => {

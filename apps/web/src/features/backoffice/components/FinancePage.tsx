@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -12,9 +12,6 @@ import {
 } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
-import { QueryError } from '../../../components/ui/QueryError';
-import { Select } from '../../../components/ui/Select';
-import { Spinner } from '../../../components/ui/Spinner';
 import { TextArea } from '../../../components/ui/TextArea';
 import { useAdvances, type AdvanceStatus } from '../api/get-advances';
 import { useLatePix, type LatePixPage, type RefundStatus } from '../api/get-late-pix';
@@ -22,70 +19,9 @@ import { usePaymentLinks, type LinkStatus } from '../api/get-payment-links';
 import { useStaffMe } from '../api/get-me';
 import { useMarkRefunded } from '../api/mark-refunded';
 import { useSessionEnded } from './use-session-ended';
+import { DeskTable, StatusFilter } from './DeskTable';
+import { PaymentsSection } from './PaymentsDesk';
 import styles from './Backoffice.module.css';
-
-const options = <K extends string>(labels: Record<K, string>) => (Object.keys(labels) as K[]).map((k) => ({ value: k, label: labels[k] }));
-
-interface DeskQuery {
-  isPending: boolean;
-  isFetching: boolean;
-  error: Error | null;
-  refetch: () => unknown;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
-}
-
-/** A desk list's states: loading, error with 'Tentar novamente', empty, the table, 'Carregar mais'. */
-function DeskTable<R extends { id: number | string }>({
-  q,
-  rows,
-  caption,
-  columns,
-}: {
-  q: DeskQuery;
-  rows: R[];
-  caption: string;
-  /** header and cell of each column */
-  columns: Array<[string, (r: R) => ReactNode]>;
-}) {
-  useSessionEnded(q.error);
-  if (q.isPending) return <Spinner />;
-  if (q.error) return <QueryError error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />;
-  if (rows.length === 0) return <p>Nada encontrado.</p>;
-  return (
-    <>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption className="sr-only">{caption}</caption>
-          <thead>
-            <tr>
-              {columns.map(([h]) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                {columns.map(([h, cell]) => (
-                  <td key={h}>{cell(r)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {q.hasNextPage && (
-        <Button type="button" variant="secondary" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
-          Carregar mais
-        </Button>
-      )}
-    </>
-  );
-}
 
 type LatePix = LatePixPage['itens'][number];
 
@@ -156,25 +92,6 @@ function LatePixSection({ canRefund }: { canRefund: boolean }) {
   );
 }
 
-/** A desk section with its status filter ('' = every status). */
-function StatusFilter<K extends string>(props: {
-  label: string;
-  placeholder: string;
-  labels: Record<K, string>;
-  value: K | '';
-  onChange: (v: K | '') => void;
-}) {
-  return (
-    <Select
-      label={props.label}
-      placeholder={props.placeholder}
-      options={options(props.labels)}
-      value={props.value}
-      onChange={(e) => props.onChange(e.target.value as K | '')}
-    />
-  );
-}
-
 function AdvancesSection() {
   const [status, setStatus] = useState<AdvanceStatus | ''>('');
   const q = useAdvances(status || undefined);
@@ -225,13 +142,17 @@ function LinksSection() {
   );
 }
 
-/** The financeiro desk (issue 13 §2): late Pix and refunds, advance requests, payment links. Admin reads it too. */
+/**
+ * The financeiro desk (issue 13 §2): payments with their provider history and refunds (issue 27 item 7), late Pix and
+ * refunds, advance requests, payment links. Admin reads it too; only financeiro refunds.
+ */
 export function FinancePage() {
   const me = useStaffMe();
   useSessionEnded(me.error);
   return (
     <>
       <h1>Financeiro</h1>
+      <PaymentsSection canRefund={me.data?.papel === 'financeiro'} />
       <LatePixSection canRefund={me.data?.papel === 'financeiro'} />
       <AdvancesSection />
       <LinksSection />
