@@ -6,7 +6,8 @@ import { RateLimiter } from './lib/rate-limit';
 import { SandboxCardGateway, type CardGateway } from './ports/card-gateway';
 import { systemClock, type Clock } from './ports/clock';
 import { ChannelNotifier, HttpSmsNotifier, OutboxNotifier, SmtpNotifier, type Notifier } from './ports/notifier';
-import { StaticBrCodePixPsp, pixReceiver, type PixPsp } from './ports/pix-psp';
+import { pixPspFromConfig } from './ports/api-pix';
+import type { PixPsp } from './ports/pix-psp';
 import type { PixRecurrencePsp } from './ports/pix-automatico';
 import { defaultPixRecurrencePsp } from './ports/pix-automatico-sandbox';
 import { TableAnalytics, type Analytics } from './ports/analytics';
@@ -78,14 +79,17 @@ export default fp(
   async (app, { db, config, ports = {} }: CompositionOptions) => {
     const clock = ports.clock ?? systemClock;
     const outbox = config.demoMode ? new OutboxNotifier(db, (line) => app.log.info(line)) : null;
-    const receiver = pixReceiver(config);
     app.decorate('db', db);
     app.decorate('config', config);
     app.decorate('clock', clock);
     app.decorate('outbox', outbox);
     app.decorate('notifier', ports.notifier ?? defaultNotifier(config, outbox));
     app.decorate('cardGateway', ports.cardGateway ?? new SandboxCardGateway({ publicUrl: config.env.PUBLIC_URL }));
-    app.decorate('pixPsp', ports.pixPsp !== undefined ? ports.pixPsp : receiver ? new StaticBrCodePixPsp(receiver, db) : null);
+    // PIX_PSP (ADR 076): the static BR Code by default, or a PSP's API Pix over mTLS.
+    app.decorate(
+      'pixPsp',
+      ports.pixPsp !== undefined ? ports.pixPsp : pixPspFromConfig(config, db, (close) => app.addHook('onClose', close)),
+    );
     app.decorate(
       'pixRecurrencePsp',
       ports.pixRecurrencePsp !== undefined ? ports.pixRecurrencePsp : defaultPixRecurrencePsp(db, config, clock),

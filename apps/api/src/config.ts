@@ -208,10 +208,18 @@ function refuseIncompleteProduction(env: Env): void {
     const adyen = (['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_CLIENT_KEY', 'ADYEN_HMAC_KEY'] as const).filter((k) => !env[k]);
     if (adyen.length) missing.push(`${adyen.join(', ')} (CARD_GATEWAY=adyen)`);
   }
+  const apiPix = missingApiPixSettings(env);
+  if (apiPix.length) missing.push(`${apiPix.join(', ')} (PIX_PSP=api-pix)`);
   if (missing.length)
     throw new Error(
       `Produção não inicia sem: ${missing.map((m) => m.split(' (')[0]).join(', ')}. / NODE_ENV=production requires: ${missing.join('; ')}.`,
     );
+}
+
+/** What PIX_PSP=api-pix cannot work without (ADR 076); empty for the static BR Code. */
+export function missingApiPixSettings(env: Env): string[] {
+  if (env.PIX_PSP !== 'api-pix') return [];
+  return (['PIX_API_URL', 'PIX_CLIENT_ID', 'PIX_CLIENT_SECRET', 'PIX_CERT', 'PIX_CERT_KEY', 'PIX_KEY'] as const).filter((k) => !env[k]);
 }
 
 /** Too few distinct characters to be random (e.g. 'aaaa…', '0123…0123'). */

@@ -135,6 +135,21 @@ export const EnvSchema = z.object({
     'HMAC-SHA256 secret of the PSP webhook (`x-webhook-signature: sha256=<hex>`); without it every webhook is refused',
     'demo value',
   ),
+  // Pix PSP (issue 27 item 5, ADR 076): the static BR Code (the demo default) or a PSP's BCB API Pix (mTLS + OAuth2).
+  PIX_PSP: doc(
+    z.enum(['static', 'api-pix']).default('static'),
+    'how Pix charges are made: `static` (a BR Code with `PIX_KEY`; payments arrive by the HMAC-signed webhook) or `api-pix` (a dynamic charge at the PSP through the BCB API Pix, each notification confirmed by querying the charge; needs `PIX_KEY` and the `PIX_API_URL` group below, refused without them)',
+  ),
+  PIX_API_URL: doc(
+    z.string().url().optional(),
+    "API Pix: the PSP's base URL (`…/api/v2`), the OAuth2 client id and secret (token endpoint `PIX_TOKEN_URL`, by default `<origin>/oauth/token`), our mTLS client certificate and its private key (PEM text or a file path), and the CA of the PSP's server certificate (PEM or path; default the system store). At the PSP, register `PUBLIC_URL/api/payments/pix/api-pix/webhook` as the key's webhook",
+  ),
+  PIX_TOKEN_URL: also(z.string().url().optional()),
+  PIX_CLIENT_ID: also(z.string().min(1).optional()),
+  PIX_CLIENT_SECRET: also(z.string().min(1).optional()),
+  PIX_CERT: also(z.string().min(1).optional()),
+  PIX_CERT_KEY: also(z.string().min(1).optional()),
+  PIX_CA: also(z.string().min(1).optional()),
   // Card provider (issue 27, ADR 074/075): the built-in sandbox (browser-side JWE, DB vault) or Adyen's Checkout API.
   CARD_GATEWAY: doc(
     z.enum(['sandbox', 'adyen']).optional(),

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, servesHttps } from '../src/config';
 import { PUBLISHED_SECRETS, SECRET_VARIABLES } from '../src/published-secrets';
+import { pixPspFromConfig } from '../src/ports/api-pix';
 import { DEMO_PIX } from '../src/ports/pix-psp';
 import { DEMO_SSO_KEY } from '../src/modules/sso/service';
 import { createTestApp, type TestApp } from './helpers';
@@ -88,6 +89,41 @@ describe('issue 27 item 4: production names its card provider', () => {
     expect(() => loadConfig({ ...good(), CARD_GATEWAY: 'stripe' })).toThrow();
     const DATA_DIR = path.join(tmpdir(), `guarita-api-test-${process.pid}`);
     expect(loadConfig({ DATA_DIR }).env.CARD_GATEWAY).toBeUndefined();
+  });
+});
+
+describe('issue 27 item 5: PIX_PSP=api-pix needs its PSP settings (ADR 076)', () => {
+  const apiPix = (): Record<string, string> => ({
+    PIX_PSP: 'api-pix',
+    PIX_API_URL: 'https://pix.psp.example/api/v2',
+    PIX_CLIENT_ID: 'guarita-prod',
+    PIX_CLIENT_SECRET: fresh(),
+    PIX_CERT: '/run/secrets/pix-client.crt',
+    PIX_CERT_KEY: '/run/secrets/pix-client.key',
+    PIX_KEY: '11222333000181',
+  });
+
+  it('starts with all of them', () => {
+    expect(loadConfig({ ...good(), ...apiPix() }).env.PIX_PSP).toBe('api-pix');
+  });
+
+  it('each one missing is named, in Portuguese and English', () => {
+    for (const k of Object.keys(apiPix()).filter((k) => k !== 'PIX_PSP')) {
+      const env = { ...good(), ...apiPix() };
+      delete env[k];
+      expect(() => loadConfig(env)).toThrow(new RegExp(`Produção não inicia sem: ${k}.*${k} \\(PIX_PSP=api-pix\\)`));
+    }
+  });
+
+  it('outside production too, api-pix without its settings does not start; static stays the default; an unknown PSP is refused', () => {
+    const DATA_DIR = path.join(tmpdir(), `guarita-api-test-${process.pid}`);
+    const config = loadConfig({ DATA_DIR, PIX_PSP: 'api-pix' });
+    expect(() => pixPspFromConfig(config, {} as never, () => {})).toThrow(
+      /PIX_PSP=api-pix requires PIX_API_URL, PIX_CLIENT_ID, PIX_CLIENT_SECRET, PIX_CERT, PIX_CERT_KEY, PIX_KEY/,
+    );
+    expect(loadConfig({ DATA_DIR }).env.PIX_PSP).toBe('static');
+    expect(loadConfig({ ...good() }).env.PIX_PSP).toBe('static');
+    expect(() => loadConfig({ ...good(), PIX_PSP: 'efi' })).toThrow();
   });
 });
 
