@@ -196,6 +196,17 @@ describe('financeiro desk: payments, provider history, refunds', () => {
     expect(rows[1]).toMatchObject({ before: { status: 'requested' }, after: { status: 'refunded' } });
   });
 
+  it('two refunds at once cannot add up to more than was paid', async () => {
+    const p = await paidPix(10_000);
+    const answers = await Promise.all([
+      refund('financeiro', 'pix', p.id, { valor: 6_000, motivo: 'Primeiro pedido' }),
+      refund('financeiro', 'pix', p.id, { valor: 6_000, motivo: 'Segundo pedido' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const d = (await as('financeiro', 'GET', `${BASE}/pix/${p.id}`)).json();
+    expect(d).toMatchObject({ estornado: 6_000, estornavel: 4_000 });
+  });
+
   it('a retry with the same Idempotency-Key answers the same refund and never refunds twice; another body is refused', async () => {
     const p = await paidPix(5_000);
     const key = randomUUID();
