@@ -22,6 +22,7 @@ import { responseSerializerCompiler } from './lib/serializer';
 import { trustProxyOption } from './lib/trust-proxy';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
+import { adyenCspSources } from './ports/adyen';
 import web from './plugins/web';
 import { tileImageSources } from './modules/trips/tiles';
 
@@ -119,7 +120,12 @@ export async function buildApp({ db, config, ports, logger = false }: BuildOptio
     host: config.env.METRICS_HOST,
   });
   await app.register(errors);
-  await app.register(security, { hsts: config.secure, imgSrc: tileImageSources(config.env.MAP_TILE_URL) });
+  await app.register(security, {
+    hsts: config.secure,
+    imgSrc: tileImageSources(config.env.MAP_TILE_URL),
+    cardProvider:
+      config.env.CARD_GATEWAY === 'adyen' ? adyenCspSources(config.env.ADYEN_CLIENT_KEY?.startsWith('live_') ? 'live' : 'test') : undefined,
+  });
   // API answers over 2 KB (a trips page is 40–100 KB of coordinates) go out compressed; brotli at quality 4 costs
   // about what gzip does. The web build's files are precompressed (plugins/web.ts) and are left as they are.
   await app.register(compress, {

@@ -2,12 +2,14 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
+import type { CspSources } from '../ports/adyen';
 
 /**
  * Strict headers: no inline script, no framing, HSTS when served over HTTPS. Helmet itself, built once: the Fastify
  * wrapper (@fastify/helmet) rebuilt the middleware, CSP included, on every request in an async hook (ADR 049).
  */
-export default fp(async (app, opts: { hsts: boolean; imgSrc?: string[] }) => {
+export default fp(async (app, opts: { hsts: boolean; imgSrc?: string[]; cardProvider?: CspSources | undefined }) => {
+  const card = opts.cardProvider; // Adyen's web component (CARD_GATEWAY=adyen): its frames, calls, logos, 3DS forms
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,13 +18,14 @@ export default fp(async (app, opts: { hsts: boolean; imgSrc?: string[] }) => {
         scriptSrc: ["'self'"],
         // React sets style attributes through the CSSOM, which CSP allows; the captcha widget injects a <style>.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(opts.imgSrc ?? [])], // + the map tile server
+        imgSrc: ["'self'", 'data:', 'blob:', ...(opts.imgSrc ?? []), ...(card?.imgSrc ?? [])], // + the map tile server
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(card?.connectSrc ?? [])],
+        ...(card ? { frameSrc: ["'self'", ...card.frameSrc] } : {}),
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...(card?.formAction ?? [])],
         frameAncestors: ["'none'"],
       },
     },

@@ -3,3 +3,4 @@ export { notificationHmac, notificationSigningString, isValidNotificationHmac } 
 export { adyenIdempotencyKey, AdyenHttp, AdyenRequestError } from './http';
 export type * from './types';
 export { adyenGatewayFromEnv } from './from-env';
+export { adyenCspSources, type CspSources } from './csp';
