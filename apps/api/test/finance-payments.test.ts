@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CompactEncrypt, importJWK } from 'jose';
 import { DESK_PAYMENT_MSG, formatMoney, REMOVED } from '@guarita/domain';
@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from './helpers';
 import { STAFF, STAFF_COOKIE, staffLogin, staffRequest } from './staff-helpers';
 
 type Role = keyof typeof STAFF;
-const SECRET = 'test-webhook-secret-finance-desk-0123456789';
+/** The PSP webhook's secret, made per run (no literal for the published-secrets scan). */
+const SECRET = randomBytes(24).toString('hex');
 const BASE = '/api/backoffice/financeiro/pagamentos';
 
 /**
