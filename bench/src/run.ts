@@ -20,6 +20,7 @@ import { CASES_PATH, measureCases } from './cases';
 import { measureClaims } from './claims';
 import { measureQuotation } from './quotation';
 import { pixFigures } from './pix-charge';
+import { cardFigures } from './card-payment';
 import { ensureWebBuilt } from './web-build';
 
 const LOGIN_ROUTE = '/';
@@ -395,6 +396,7 @@ await runGuarded(async (cleanup) => {
   if (settings.parts.has('quotation')) await quotationFigures(cleanup);
   if (settings.parts.has('backoffice')) await backofficeFigures(cleanup);
   if (settings.parts.has('pix')) await pixFigures(report);
+  if (settings.parts.has('card')) await cardFigures(report);
   if (settings.parts.has('login')) await loginTimingFigures(cleanup);
   return report.summary().failed ? 1 : 0;
 }, deadlineMs);

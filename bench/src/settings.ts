@@ -15,7 +15,7 @@ export interface Settings {
   pin: boolean;
   /** Rebuild the web app even when apps/web/dist exists. */
   rebuild: boolean;
-  /** Which parts to run: `web` (route JS), `lighthouse`, `api` (throughput, RSS), `trips` (paged read on 1M positions), `cases` (case list, uploads), `claims`, `quotation` (plan-change quotation latency), `backoffice` (staff queue on 1M cases), `pix` (Pix-charge latency per adapter), `login` (enumeration timing); all by default. */
+  /** Which parts to run: `web` (route JS), `lighthouse`, `api` (throughput, RSS), `trips` (paged read on 1M positions), `cases` (case list, uploads), `claims`, `quotation` (plan-change quotation latency), `backoffice` (staff queue on 1M cases), `pix` (Pix-charge latency per adapter), `card` (card-payment latency per adapter), `login` (enumeration timing); all by default. */
   parts: Set<BenchPart>;
   /** Lighthouse runs per route (the median is reported). */
   lighthouseRuns: number;
@@ -26,8 +26,8 @@ export interface Settings {
   rateDuration: number;
 }
 
-export type BenchPart = 'web' | 'lighthouse' | 'api' | 'trips' | 'cases' | 'claims' | 'quotation' | 'backoffice' | 'pix' | 'login';
-const PARTS: BenchPart[] = ['web', 'lighthouse', 'api', 'trips', 'cases', 'claims', 'quotation', 'backoffice', 'pix', 'login'];
+export type BenchPart = 'web' | 'lighthouse' | 'api' | 'trips' | 'cases' | 'claims' | 'quotation' | 'backoffice' | 'pix' | 'card' | 'login';
+const PARTS: BenchPart[] = ['web', 'lighthouse', 'api', 'trips', 'cases', 'claims', 'quotation', 'backoffice', 'pix', 'card', 'login'];
 
 function parts(): Set<BenchPart> {
   const raw = process.env.BENCH_ONLY?.trim();

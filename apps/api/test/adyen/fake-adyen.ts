@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { notificationHmac } from '../../src/ports/adyen';
 import type { AdyenNotificationRequestItem, AdyenPaymentRequest } from '../../src/ports/adyen';
 
@@ -18,7 +19,8 @@ import type { AdyenNotificationRequestItem, AdyenPaymentRequest } from '../../sr
  * challenge, which completes when the browser's threeDSResult says transStatus 'Y'.
  */
 
-const fixture = <T>(name: string): T => JSON.parse(readFileSync(path.join(__dirname, 'fixtures', name), 'utf8')) as T;
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const fixture = <T>(name: string): T => JSON.parse(readFileSync(path.join(FIXTURES, name), 'utf8')) as T;
 
 export const ADYEN_TEST_CARDS = {
   visa: '4111111111111111',
@@ -78,7 +80,14 @@ export class FakeAdyen {
   constructor(readonly opts: FakeAdyenOptions) {}
 
   async start(port = 0): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((err: unknown) => {
+        // A bug of the fake shows as Adyen's 500 (and in the test's output), not as a crash.
+        console.error('fake Adyen:', err);
+        if (!res.headersSent)
+          send(res, { status: 500, body: { status: 500, errorCode: '000', message: 'fake error', errorType: 'internal' } });
+      });
+    });
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v71`;
     return this.url;
