@@ -5,6 +5,18 @@
  * own: the demo seed may change for people trying the app without moving a test.
  */
 
+import {
+  ASSISTANCE_ITEM,
+  COLLISION_ITEM,
+  COLLISION_PHOTO_TYPES,
+  GLASS_ITEM,
+  GLASS_PHOTO_TYPES,
+  PAID_HISTORY,
+  SPARE_CAR_ITEM,
+  TRACKER_ITEM,
+  theftItem,
+} from '../../apps/api/src/db/seed-shapes';
+
 type ItemKind = 'roubo_furto' | 'rastreador' | 'assistencia' | 'colisao' | 'vidros' | 'carro_reserva';
 
 export interface ContractSpec {
@@ -86,20 +98,16 @@ export interface CustomerSpec {
   live?: string[];
 }
 
-const towing = [
-  { code: 'GUINCHO_200', name: 'Guincho até 200 km', km: 200, selected: true },
-  { code: 'GUINCHO_400', name: 'Guincho até 400 km', km: 400, selected: false },
-  { code: 'GUINCHO_1000', name: 'Guincho até 1.000 km', km: 1000, selected: false },
-];
-const base = (price: number) => ({ code: 'ROUBO_FURTO', name: 'Garantia contra roubo e furto', kind: 'roubo_furto' as const, price });
-const tracker = { code: 'RASTREADOR', name: 'Rastreamento 24h', kind: 'rastreador' as const, price: 2990 };
-const assistance = { code: 'ASSIST_24H', name: 'Assistência 24h', kind: 'assistencia' as const, price: 1490, sub: towing };
-const collision = { code: 'COLISAO', name: 'Cobertura de colisão', kind: 'colisao' as const, price: 4990 };
-const glass = { code: 'VIDROS', name: 'Cobertura de vidros', kind: 'vidros' as const, price: 990 };
-const spareCar = { code: 'CARRO_RESERVA', name: 'Carro reserva 7 dias', kind: 'carro_reserva' as const, price: 1290 };
+// The contract items, paid history and claim photo types are the seed's building blocks (plain data, no server code).
+const base = theftItem;
+const tracker = TRACKER_ITEM;
+const assistance = ASSISTANCE_ITEM;
+const collision = COLLISION_ITEM;
+const glass = GLASS_ITEM;
+const spareCar = SPARE_CAR_ITEM;
 
 /** Six months paid. */
-export const paidHistory = [-6, -5, -4, -3, -2, -1].map((offset) => ({ offset, status: 'P' as const }));
+export const paidHistory = PAID_HISTORY;
 /** Paid up to last month, this month's bill overdue, next month's ahead. */
 export const overdue = [...paidHistory, { offset: 0, status: 'I' as const }, { offset: 1, status: 'A' as const }];
 /** Paid up to this month, next month's bill ahead. */
@@ -126,18 +134,8 @@ export function completo(key: string, over: Partial<ContractSpec> = {}): Contrac
 }
 
 const TEL = '(31) 98765-4321';
-const COLLISION_TYPES = [
-  'cnh',
-  'crlv',
-  'boletim-ocorrencia',
-  'frente',
-  'traseira',
-  'lateral-esquerda',
-  'lateral-direita',
-  'painel',
-  'dano-detalhe',
-];
-const GLASS_TYPES = ['cnh', 'crlv', 'frente', 'para-brisa', 'vidro-detalhe'];
+const COLLISION_TYPES = COLLISION_PHOTO_TYPES;
+const GLASS_TYPES = GLASS_PHOTO_TYPES;
 const photos = (types: string[], approved?: boolean, extra: Record<string, { approved?: boolean; rejection?: string }> = {}) =>
   types.map((type) => ({ type, approved, ...extra[type] }));
 

@@ -9,6 +9,7 @@ import type { ContractItems } from './schema';
 
 type ContractItemKind = ContractItems['kind'];
 import { seedPlanTrips } from './seed-plan-trips';
+import { ASSISTANCE_ITEM, COLLISION_ITEM, GLASS_ITEM, PAID_HISTORY, SPARE_CAR_ITEM, TRACKER_ITEM, theftItem } from './seed-shapes';
 
 export interface SeedContract {
   nCtrId: number;
@@ -91,21 +92,15 @@ export const BH_BILLING_ADDRESS: SeedCustomer['addresses'][number] = {
   zip: '30160011',
 };
 
-const towing = [
-  { code: 'GUINCHO_200', name: 'Guincho até 200 km', km: 200, selected: true },
-  { code: 'GUINCHO_400', name: 'Guincho até 400 km', km: 400, selected: false },
-  { code: 'GUINCHO_1000', name: 'Guincho até 1.000 km', km: 1000, selected: false },
-];
-// Item prices below are the list prices of plans outside the catalogue (100102's GUARITA_RASTREADOR, closed and legacy
-// contracts); a catalogue plan's items are priced from the price table when seeded.
-const base = (price: number) => ({ code: 'ROUBO_FURTO', name: 'Garantia contra roubo e furto', kind: 'roubo_furto' as const, price });
-const tracker = { code: 'RASTREADOR', name: 'Rastreamento 24h', kind: 'rastreador' as const, price: 2990 };
-const assistance = { code: 'ASSIST_24H', name: 'Assistência 24h', kind: 'assistencia' as const, price: 1490, sub: towing };
-const collision = { code: 'COLISAO', name: 'Cobertura de colisão', kind: 'colisao' as const, price: 4990 };
-const glass = { code: 'VIDROS', name: 'Cobertura de vidros', kind: 'vidros' as const, price: 990 };
-const spareCar = { code: 'CARRO_RESERVA', name: 'Carro reserva 7 dias', kind: 'carro_reserva' as const, price: 1290 };
-
-const paidHistory = [-6, -5, -4, -3, -2, -1].map((offset) => ({ offset, status: 'P' as const }));
+// Contract items (legacy list prices; a catalogue plan's items are priced from the price table when seeded) and the
+// paid history, as the e2e suite's customers build them too.
+const base = theftItem;
+const tracker = TRACKER_ITEM;
+const assistance = ASSISTANCE_ITEM;
+const collision = COLLISION_ITEM;
+const glass = GLASS_ITEM;
+const spareCar = SPARE_CAR_ITEM;
+const paidHistory = PAID_HISTORY;
 
 /** A Guarita Completo contract of the spare-car demo customer: paid up, covered for a year unless told otherwise. */
 function spareCarDemo(

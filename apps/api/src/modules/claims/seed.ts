@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { Clock } from '../../ports/clock';
 import type { FileStorage } from '../../ports/storage';
 import type { Executor } from '../../db/db';
+import { COLLISION_PHOTO_TYPES, GLASS_PHOTO_TYPES } from '../../db/seed-shapes';
 import { BuiltInCaseSystem } from '../cases';
 import { contractsOn } from '../contracts';
 import { ClaimsRepository } from './repository';
@@ -40,18 +41,8 @@ const FORM: ClaimFormValues = {
 
 const all = (types: string[], extra: Record<string, Omit<SeedPhoto, 'type'>> = {}, approved?: boolean): SeedPhoto[] =>
   types.map((type) => ({ type, approved, ...extra[type] }));
-const COLLISION_TYPES = [
-  'cnh',
-  'crlv',
-  'boletim-ocorrencia',
-  'frente',
-  'traseira',
-  'lateral-esquerda',
-  'lateral-direita',
-  'painel',
-  'dano-detalhe',
-];
-const GLASS_TYPES = ['cnh', 'crlv', 'frente', 'para-brisa', 'vidro-detalhe'];
+const COLLISION_TYPES = COLLISION_PHOTO_TYPES;
+const GLASS_TYPES = GLASS_PHOTO_TYPES;
 
 /**
  * Demo claims (issue 11 §4): every branch of the tracking screen is visible. Contract 100104 (collision
