@@ -1,9 +1,12 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './db/db';
 import { RateLimiter } from './lib/rate-limit';
-import { SandboxCardGateway, type CardGateway } from './ports/card-gateway';
+import type { CardGateway } from './ports/card-gateway';
+import { SandboxCardGateway, sandboxRoutes } from './ports/card-sandbox';
+import { AdyenCardGateway } from './ports/adyen';
 import { systemClock, type Clock } from './ports/clock';
 import { ChannelNotifier, HttpSmsNotifier, OutboxNotifier, SmtpNotifier, type Notifier } from './ports/notifier';
 import { pixPspFromConfig } from './ports/api-pix';
@@ -84,7 +87,7 @@ export default fp(
     app.decorate('clock', clock);
     app.decorate('outbox', outbox);
     app.decorate('notifier', ports.notifier ?? defaultNotifier(config, outbox));
-    app.decorate('cardGateway', ports.cardGateway ?? new SandboxCardGateway({ publicUrl: config.env.PUBLIC_URL }));
+    app.decorate('cardGateway', ports.cardGateway ?? (await defaultCardGateway(app, db, config, clock)));
     // PIX_PSP (ADR 076): the static BR Code by default, or a PSP's API Pix over mTLS.
     app.decorate(
       'pixPsp',
@@ -121,6 +124,37 @@ function defaultNotifier(config: AppConfig, outbox: OutboxNotifier | null): Noti
   const sms = SMS_PROVIDER_URL ? new HttpSmsNotifier(SMS_PROVIDER_URL, SMS_PROVIDER_TOKEN) : outbox;
   if (!email || !sms) throw new Error('Outside demo mode, SMTP_URL and SMS_PROVIDER_URL must be configured');
   return new ChannelNotifier({ email, sms });
+}
+
+/**
+ * The card provider (CARD_GATEWAY, issue 27): Adyen's Checkout API, or the built-in sandbox with its key pair, vault
+ * and ledger in the database, its own pages (/sandbox/*, only when it is the gateway) and its HMAC-signed webhooks
+ * delivered to our webhook route in-process. Production refuses an unset CARD_GATEWAY (config.ts).
+ */
+async function defaultCardGateway(app: FastifyInstance, db: Database, config: AppConfig, clock: Clock): Promise<CardGateway> {
+  const e = config.env;
+  if (e.CARD_GATEWAY === 'adyen') {
+    if (!e.ADYEN_API_KEY || !e.ADYEN_MERCHANT_ACCOUNT || !e.ADYEN_CLIENT_KEY || !e.ADYEN_HMAC_KEY)
+      throw new Error('CARD_GATEWAY=adyen requires ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT, ADYEN_CLIENT_KEY and ADYEN_HMAC_KEY');
+    return new AdyenCardGateway({
+      apiKey: e.ADYEN_API_KEY,
+      merchantAccount: e.ADYEN_MERCHANT_ACCOUNT,
+      clientKey: e.ADYEN_CLIENT_KEY,
+      hmacKey: e.ADYEN_HMAC_KEY,
+      environment: e.ADYEN_CLIENT_KEY.startsWith('live_') ? 'live' : 'test',
+      timeoutMs: 10_000,
+      retries: 1,
+    });
+  }
+  const sandbox = new SandboxCardGateway(db, { publicUrl: e.PUBLIC_URL, now: () => clock.now() });
+  await sandbox.init();
+  sandbox.setDelivery(async (payload, headers) => {
+    const r = await app.inject({ method: 'POST', url: '/api/payments/card/webhook', payload, headers });
+    if (r.statusCode >= 300) throw new Error(`card webhook answered ${r.statusCode}`);
+  });
+  app.addHook('onClose', () => sandbox.drain());
+  await app.register(sandboxRoutes(sandbox));
+  return sandbox;
 }
 
 /** Uploads: S3-compatible object storage when S3_BUCKET is set (N instances share it), else local disk under DATA_DIR. */

@@ -7,6 +7,7 @@ import { insertCase, type SeedCase } from '../src/modules/cases/seed';
 import { seededPlanCharge } from '../src/modules/plans/seed';
 import { insertTrips } from '../src/db/seed-plan-trips';
 import { BH_BILLING_ADDRESS } from '../src/db/seed';
+import { vaultDemoCard } from '../src/ports/card-sandbox';
 import type { ContractItems } from '../src/db/schema';
 import type { LoginResult, TestApp } from './helpers';
 import { STAFF_COOKIE, staffLoginRequest } from './staff-helpers';
@@ -221,6 +222,8 @@ export async function aContract(t: TestApp, customer: Pick<CustomerRow, 'id'>, o
       vehicle_type: vehicleType,
     })
     .execute();
+  // The card on file exists at the card sandbox too (it declines a contract it has no card for).
+  if (card) await vaultDemoCard(t.owner, `contract:${nCtrId}`, card);
   for (const [index, kind] of kinds.entries()) {
     const item = ITEM[kind];
     const { id } = await t.owner

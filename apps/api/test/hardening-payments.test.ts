@@ -1,37 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxCardGateway, type ChargeRequest } from '../src/ports/card-gateway';
+import type { ChargeRequest } from '../src/ports/card-gateway';
+import { sealCard } from './card-encryption';
 import { signWebhookBody } from '../src/ports/pix-psp';
 import { aBill, aContract, aLoggedInCustomer, type Customer } from './factories';
 import { createTestApp, type TestApp } from './helpers';
 
 /** Issue 7, items 3, 10 and 11: charges outside the lock, closed contracts, late Pix. Data from factories.ts (ADR 070). */
 
-/** The sandbox gateway, but `charge` waits until the test lets it go (a slow gateway). */
-class SlowGateway extends SandboxCardGateway {
-  private gate: Promise<void> = Promise.resolve();
-  private open: () => void = () => {};
-  waiting = 0;
-  hold(): void {
-    this.gate = new Promise((r) => (this.open = r));
-  }
-  release(): void {
-    this.open();
-  }
-  override async charge(req: ChargeRequest) {
-    this.waiting++;
-    await this.gate;
-    this.waiting--;
-    return super.charge(req);
-  }
+/** The app's sandbox gateway, but `charge` waits until the test lets it go (a slow gateway). */
+function slowDown(app: TestApp['app']) {
+  const gw = app.cardGateway;
+  const charge = gw.charge.bind(gw);
+  let gate: Promise<void> = Promise.resolve();
+  let open: () => void = () => {};
+  const slow = {
+    waiting: 0,
+    chargeCalls: 0,
+    hold(): void {
+      gate = new Promise((r) => (open = r));
+    },
+    release(): void {
+      open();
+    },
+  };
+  gw.charge = async (req: ChargeRequest) => {
+    slow.chargeCalls++;
+    slow.waiting++;
+    await gate;
+    slow.waiting--;
+    return charge(req);
+  };
+  return slow;
 }
 
 describe('hardening: payments', () => {
   let t: TestApp;
-  const gateway = new SlowGateway({ publicUrl: 'http://localhost:3000', latencyMs: 0 });
+  let gateway: ReturnType<typeof slowDown>;
 
   beforeAll(async () => {
-    t = await createTestApp({ ports: { cardGateway: gateway } });
+    t = await createTestApp();
+    gateway = slowDown(t.app);
   });
   afterAll(() => t?.close());
 
@@ -77,13 +86,13 @@ describe('hardening: payments', () => {
     const failing = {
       faturas: [bill],
       valorTotal: 4200,
-      dadosDoCartao: {
+      dadosDoCartao: await sealCard(t.app, {
         numeroCartao: '4000000000000119',
         mesExpiracao: '12',
         anoExpiracao: '2030',
         cvv: '123',
         nomeTitular: 'Maria A Souza',
-      },
+      }),
     };
     const bad = await pay(c, failing, key);
     expect(bad.statusCode).toBe(502);
@@ -125,7 +134,7 @@ describe('hardening: payments', () => {
       cvv: '123',
       nomeTitular: 'Maria A Souza',
     };
-    const change = await c.call('PUT', `/api/payments/contracts/${closed.nCtrId}/card`, { dadosDoCartao: card });
+    const change = await c.call('PUT', `/api/payments/contracts/${closed.nCtrId}/card`, { dadosDoCartao: await sealCard(t.app, card) });
     expect(change.statusCode).toBe(404);
     expect(change.json().mensagem).toBe('Contrato não encontrado.');
     const [row] = await t.query<{ card_summary: string | null }>('SELECT card_summary FROM contracts WHERE n_ctr_id = $1', [closed.nCtrId]);

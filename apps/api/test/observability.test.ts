@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardGateway } from '../src/ports/card-gateway';
 import { aBill, aLoggedInCustomer, aCustomer, uniqueIp } from './factories';
 import { createTestApp, logCapture, serverLoggerOptions, type TestApp } from './helpers';
+import { sealCard } from './card-encryption';
 
 /** Request ids, /metrics and their refusals (issue 28 item 7, ADR 067). Traces: tracing.test.ts. */
 
@@ -21,6 +22,24 @@ const brokenGateway: CardGateway = {
   createPaymentLink: async () => {
     throw new Error(BOOM);
   },
+  clientConfig: () => {
+    throw new Error(BOOM);
+  },
+  completeAction: async () => {
+    throw new Error(BOOM);
+  },
+  refund: async () => {
+    throw new Error(BOOM);
+  },
+  parseWebhook: () => null,
+};
+/** What the browser sends (the broken gateway never decrypts it). */
+const SEALED = {
+  encryptedCardNumber: 'eyJhbGciOiJSU0EtT0FFUC0yNTYifQ.a.b.c.d',
+  encryptedExpiryMonth: 'eyJhbGciOiJSU0EtT0FFUC0yNTYifQ.e.f.g.h',
+  encryptedExpiryYear: 'eyJhbGciOiJSU0EtT0FFUC0yNTYifQ.i.j.k.l',
+  encryptedSecurityCode: 'eyJhbGciOiJSU0EtT0FFUC0yNTYifQ.m.n.o.p',
+  holderName: 'Maria A Souza',
 };
 
 const metricsToken = () => randomBytes(24).toString('base64url');
@@ -91,7 +110,7 @@ describe('request ids', () => {
   it("an unexpected error is logged once, with its stack, under the request's id", async () => {
     const id = `req-${randomUUID()}`;
     const c = await aLoggedInCustomer(t);
-    const res = await c.call('PUT', `/api/payments/contracts/${c.contract.nCtrId}/card`, { dadosDoCartao: CARD }, { 'x-request-id': id });
+    const res = await c.call('PUT', `/api/payments/contracts/${c.contract.nCtrId}/card`, { dadosDoCartao: SEALED }, { 'x-request-id': id });
     expect(res.statusCode).toBe(500);
     const lines = logs.lines.filter((l) => l.includes(BOOM));
     expect(lines).toHaveLength(1);
@@ -169,7 +188,7 @@ describe('/metrics behind a token on the main port', () => {
     const c = await aLoggedInCustomer(t);
     const bill = await aBill(t, c.contract, { status: 'I' });
     const url = `/api/payments/contracts/${c.contract.nCtrId}/card-payment`;
-    const decline = { valorTotal: bill.total, dadosDoCartao: { ...CARD, numeroCartao: '4000000000000002' } };
+    const decline = { valorTotal: bill.total, dadosDoCartao: await sealCard(t.app, { ...CARD, numeroCartao: '4000000000000002' }) };
     const key = randomUUID();
     expect((await c.call('POST', url, decline, { 'idempotency-key': key })).statusCode).toBe(402);
     const replay = await c.call('POST', url, decline, { 'idempotency-key': key });

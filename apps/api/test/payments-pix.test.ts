@@ -5,6 +5,7 @@ import { signWebhookBody } from '../src/ports/pix-psp';
 import { DEMO_PIX } from '../src/modules/payments/settings';
 import { aBill, aLoggedInCustomer, type Customer } from './factories';
 import { createTestApp, type TestApp } from './helpers';
+import { sealCard } from './card-encryption';
 
 /** Pix charges, the PSP webhook, the demo confirmation and advance payments (issue 3). Data from factories.ts (ADR 070). */
 
@@ -400,7 +401,13 @@ describe('payments: Pix, webhook, advance', () => {
       const { c, forecast, advance, openBill } = await advanceCustomer();
       // A card that the gateway accepts on file but declines when charged.
       const change = await c.call('PUT', `/api/payments/contracts/${c.contract.nCtrId}/card`, {
-        dadosDoCartao: { numeroCartao: '4000000000000341', mesExpiracao: '01', anoExpiracao: '31', cvv: '321', nomeTitular: 'Joao P Lima' },
+        dadosDoCartao: await sealCard(t.app, {
+          numeroCartao: '4000000000000341',
+          mesExpiracao: '01',
+          anoExpiracao: '31',
+          cvv: '321',
+          nomeTitular: 'Joao P Lima',
+        }),
       });
       expect(change.statusCode).toBe(200);
       const b = await openBill(monthDay(3, 15));
@@ -432,27 +439,36 @@ describe('payments: Pix, webhook, advance', () => {
         conteudo: { valor: 7990, faturas: [f.docEntry], chaveAleatoria: null, status: 'pending' },
       });
       const url = new URL(body.conteudo.link);
-      expect(url.pathname).toMatch(/^\/api\/dev\/payment-links\/[A-Za-z0-9_-]+$/);
+      // A hosted page of the card sandbox itself (not a demo-mode route of our API).
+      expect(url.pathname).toMatch(/^\/sandbox\/pay\/[A-Za-z0-9_-]+$/);
       const page = await t.app.inject({ method: 'GET', url: url.pathname });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain('Pagar R$\u00a079,90');
       expect((await advance('PI')).json().erro).toBe('ADVANCE_IN_PROGRESS');
 
+      const declined = await t.app.inject({
+        method: 'POST',
+        url: url.pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'cartao=decline',
+      });
+      expect(declined.statusCode).toBe(303);
+      expect((await bill(f.docEntry)).id_status).toBe('A');
       const pay = await t.app.inject({
         method: 'POST',
-        url: `${url.pathname}/pay`,
+        url: url.pathname,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: '',
+        payload: 'cartao=approveVisa',
       });
       expect(pay.statusCode).toBe(303);
       expect((await bill(f.docEntry)).id_status).toBe('P');
       expect((await t.app.inject({ method: 'GET', url: url.pathname })).body).toContain('Pagamento confirmado.');
       const payAgain = await t.app.inject({
         method: 'POST',
-        url: `${url.pathname}/pay`,
+        url: url.pathname,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: '',
+        payload: 'cartao=approveVisa',
       });
       expect(payAgain.statusCode).toBe(303);
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MSG, billTotal } from '@guarita/domain';
-import type { SandboxCardGateway } from '../src/ports/card-gateway';
+import { sealCard, spyCharges, type CardForm } from './card-encryption';
 import { aBill, aLoggedInCustomer, type Customer } from './factories';
 import { createTestApp, logCapture, serverLoggerOptions, type TestApp } from './helpers';
 
@@ -22,14 +22,15 @@ interface BillRow {
 
 describe('payments: card payment of open bills, idempotency, ownership, change card', () => {
   let t: TestApp;
-  let gateway: SandboxCardGateway;
+  let gateway: ReturnType<typeof spyCharges>;
 
   beforeAll(async () => {
     t = await createTestApp();
-    gateway = t.app.cardGateway as SandboxCardGateway;
+    gateway = spyCharges(t.app);
   });
   afterAll(() => t?.close());
 
+  const seal = (card: CardForm) => sealCard(t.app, card);
   const key = () => ({ 'idempotency-key': randomUUID() });
   const pay = (c: Customer, body: Record<string, unknown>, idempotencyKey = randomUUID()) =>
     c.call('POST', `/api/payments/contracts/${c.contract.nCtrId}/card-payment`, body, { 'idempotency-key': idempotencyKey });
@@ -76,7 +77,7 @@ describe('payments: card payment of open bills, idempotency, ownership, change c
       joao.call('GET', url),
       joao.call('POST', `${url}/card-payment`, { valorTotal: mariaBill.total }, key()),
       joao.call('POST', `${url}/pix`, { valorTotal: mariaBill.total }, key()),
-      joao.call('PUT', `${url}/card`, { dadosDoCartao: CARD }),
+      joao.call('PUT', `${url}/card`, { dadosDoCartao: await seal(CARD) }),
       joao.call('GET', `${url}/advance`),
       joao.call('POST', `${url}/advance`, { metodoPagamento: 'PI' }, key()),
       joao.call('GET', '/api/payments/contracts/999999'),
@@ -108,7 +109,7 @@ describe('payments: card payment of open bills, idempotency, ownership, change c
   it('50 concurrent identical card payments with one Idempotency-Key → one charge, one answer', async () => {
     const { c, overdueBill: bill, openBill } = await withOverdueBill();
     const calls = gateway.chargeCalls;
-    const charges = gateway.charges.length;
+    const charges = await gateway.charges();
     const idem = randomUUID();
     const body = { faturas: [bill.docEntry], valorTotal: bill.total };
     const answers = await Promise.all(Array.from({ length: 50 }, () => pay(c, body, idem)));
@@ -132,7 +133,7 @@ describe('payments: card payment of open bills, idempotency, ownership, change c
 
     // Exactly one charge reached the gateway and one was recorded; the bill is paid.
     expect(gateway.chargeCalls - calls).toBe(1);
-    expect(gateway.charges.length - charges).toBe(1);
+    expect((await gateway.charges()) - charges).toBe(1);
     expect(await count(`SELECT count(*)::int AS n FROM card_charges WHERE n_ctr_id = $1`, [c.contract.nCtrId])).toBe(1);
     const [after] = (await bills(c.contract.nCtrId)).filter((b) => b.doc_entry === bill.docEntry);
     expect(after).toMatchObject({ id_status: 'P', paid_at: expect.any(Date) });
@@ -212,7 +213,7 @@ describe('payments: card payment of open bills, idempotency, ownership, change c
   it('a declined new card is answered 402, stored for the key, and leaves the bill open; an approved one pays and becomes the card on file', async () => {
     const { c, overdueBill: bill } = await withOverdueBill();
     const idem = randomUUID();
-    const body = { faturas: [bill.docEntry], valorTotal: bill.total, dadosDoCartao: DECLINE };
+    const body = { faturas: [bill.docEntry], valorTotal: bill.total, dadosDoCartao: await seal(DECLINE) };
     const declined = await pay(c, body, idem);
     expect(declined.statusCode).toBe(402);
     expect(declined.json()).toEqual({
@@ -222,17 +223,18 @@ describe('payments: card payment of open bills, idempotency, ownership, change c
       mensagem: 'Pagamento recusado pela operadora do cartão. Cartão recusado pelo emissor.',
     });
     expect((await overdue(c.contract.nCtrId)).length).toBe(1);
-    const charges = gateway.charges.length;
+    const charges = await gateway.charges();
     const replay = await pay(c, body, idem);
     expect(replay.statusCode).toBe(402);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(gateway.charges.length).toBe(charges);
+    expect(await gateway.charges()).toBe(charges);
 
-    const invalid = await pay(c, { ...body, dadosDoCartao: { ...CARD, numeroCartao: '4111111111111112' } });
-    expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().mensagem).toBe('Erro ao processar pagamento. número do cartão inválido!');
+    // The browser checks the number (Luhn) before encrypting; one that gets past it is the issuer's refusal.
+    const invalid = await pay(c, { ...body, dadosDoCartao: await seal({ ...CARD, numeroCartao: '4111111111111112' }) });
+    expect(invalid.statusCode).toBe(402);
+    expect(invalid.json().mensagem).toBe('Pagamento recusado pela operadora do cartão. Dados do cartão inválidos.');
 
-    const paid = await pay(c, { ...body, dadosDoCartao: { ...CARD, numeroCartao: '5555555555554444' } });
+    const paid = await pay(c, { ...body, dadosDoCartao: await seal({ ...CARD, numeroCartao: '5555555555554444' }) });
     expect(paid.statusCode).toBe(200);
     expect(paid.json().conteudo).toMatchObject({ pmCard: 'mc', cardSummary: '4444' });
     expect((await overdue(c.contract.nCtrId)).length).toBe(0);
@@ -244,26 +246,28 @@ describe('payments: card payment of open bills, idempotency, ownership, change c
     const c = await aLoggedInCustomer(t);
     const b = await aBill(t, c.contract, { status: 'I', total: 7990, fine: 0, interest: 0 });
     const idem = randomUUID();
-    const body = { faturas: [b.docEntry], valorTotal: 7990, dadosDoCartao: { ...CARD, numeroCartao: '4000000000000119' } };
+    const body = { faturas: [b.docEntry], valorTotal: 7990, dadosDoCartao: await seal({ ...CARD, numeroCartao: '4000000000000119' }) };
     const res = await pay(c, body, idem);
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ erro: 'GATEWAY_UNAVAILABLE', mensagem: 'Ops, ocorreu um erro ao processar o pagamento.' });
     expect(await count(`SELECT count(*)::int AS n FROM idempotency_keys WHERE idem_key = $1`, [idem])).toBe(0);
     expect((await overdue(c.contract.nCtrId)).map((x) => x.doc_entry)).toEqual([b.docEntry]);
-    const retried = await pay(c, { ...body, dadosDoCartao: CARD }, idem);
+    const retried = await pay(c, { ...body, dadosDoCartao: await seal(CARD) }, idem);
     expect(retried.statusCode).toBe(200);
     expect((await overdue(c.contract.nCtrId)).length).toBe(0);
   });
 
   describe('change card', () => {
-    it('validates the form with the spec messages', async () => {
+    it('takes only encrypted fields: a missing one carries the spec message, a card in clear is refused', async () => {
       const c = await aLoggedInCustomer(t, { contract: { card: { last4: '5454', brand: 'mc' } } });
+      const sealed = await seal(CARD);
       const cases: Array<[Record<string, unknown>, string]> = [
-        [{ ...CARD, numeroCartao: '' }, 'Erro ao processar pagamento. número do cartão não informado!'],
-        [{ ...CARD, numeroCartao: '1234 5678 9012 3456' }, 'Erro ao processar pagamento. número do cartão inválido!'],
-        [{ ...CARD, mesExpiracao: '' }, 'mês/ano de expiração não informado'],
-        [{ ...CARD, cvv: '' }, 'CVV não informado'],
-        [{ ...CARD, nomeTitular: '  42 ' }, 'nome do titular do cartão não informado.'],
+        [{ ...sealed, encryptedCardNumber: '' }, 'Erro ao processar pagamento. número do cartão não informado!'],
+        [{ ...sealed, encryptedExpiryMonth: undefined }, 'mês/ano de expiração não informado'],
+        [{ ...sealed, encryptedSecurityCode: '' }, 'CVV não informado'],
+        [{ ...sealed, holderName: '  42 ' }, 'nome do titular do cartão não informado.'],
+        [{ ...sealed, encryptedCardNumber: '4111 1111 1111 1111' }, PAYMENT_MSG.cardNotEncrypted],
+        [CARD, 'Erro ao processar pagamento. número do cartão não informado!'],
       ];
       for (const [dadosDoCartao, mensagem] of cases) {
         const res = await c.call('PUT', `/api/payments/contracts/${c.contract.nCtrId}/card`, { dadosDoCartao });
@@ -275,7 +279,7 @@ describe('payments: card payment of open bills, idempotency, ownership, change c
     it('a declining card is refused with the spec failure message; an approving one replaces brand + last 4 only', async () => {
       const c = await aLoggedInCustomer(t, { contract: { card: { last4: '5454', brand: 'mc' } } });
       const url = `/api/payments/contracts/${c.contract.nCtrId}/card`;
-      const declined = await c.call('PUT', url, { dadosDoCartao: DECLINE });
+      const declined = await c.call('PUT', url, { dadosDoCartao: await seal(DECLINE) });
       expect(declined.statusCode).toBe(422);
       expect(declined.json()).toEqual({
         sucesso: false,
@@ -285,7 +289,7 @@ describe('payments: card payment of open bills, idempotency, ownership, change c
       });
       expect((await c.call('GET', `/api/contracts/${c.contract.nCtrId}`)).json()).toMatchObject({ pmCard: 'mc', cardSummary: '5454' });
 
-      const ok = await c.call('PUT', url, { dadosDoCartao: { ...CARD, numeroCartao: '3782 822463 10005', cvv: '1234' } });
+      const ok = await c.call('PUT', url, { dadosDoCartao: await seal({ ...CARD, numeroCartao: '3782 822463 10005', cvv: '1234' }) });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({
         sucesso: true,
@@ -303,16 +307,17 @@ describe('payments: card payment of open bills, idempotency, ownership, change c
     const pans = ['4111111111111111', '4000000000000002', '5555555555554444', '378282246310005', '4000000000000119'];
     const card = (numeroCartao: string) => ({ ...CARD, numeroCartao, cvv: '9731' });
     for (const pan of ['378282246310005', '4000000000000002', '4000000000000119', '4111111111111111'])
-      await c.call('PUT', `/api/payments/contracts/${c.contract.nCtrId}/card`, { dadosDoCartao: card(pan) });
+      await c.call('PUT', `/api/payments/contracts/${c.contract.nCtrId}/card`, { dadosDoCartao: await seal(card(pan)) });
     const idem = randomUUID();
     const body = { faturas: [overdueBill.docEntry], valorTotal: overdueBill.total };
-    expect((await pay(c, { ...body, dadosDoCartao: card('4000000000000002') }, idem)).statusCode).toBe(402);
-    expect((await pay(c, { ...body, dadosDoCartao: card('5555555555554444') })).statusCode).toBe(200);
+    expect((await pay(c, { ...body, dadosDoCartao: await seal(card('4000000000000002')) }, idem)).statusCode).toBe(402);
+    expect((await pay(c, { ...body, dadosDoCartao: await seal(card('5555555555554444')) })).statusCode).toBe(200);
 
     const dump = await t.query<{ j: string }>(
       `SELECT row_to_json(x)::text AS j FROM (
          SELECT to_jsonb(c) AS r FROM contracts c UNION ALL SELECT to_jsonb(k) FROM card_charges k
-         UNION ALL SELECT to_jsonb(i) FROM idempotency_keys i) x`,
+         UNION ALL SELECT to_jsonb(i) FROM idempotency_keys i UNION ALL SELECT to_jsonb(v) FROM card_sandbox_vault v
+         UNION ALL SELECT to_jsonb(p) FROM card_sandbox_payments p UNION ALL SELECT to_jsonb(e) FROM payment_provider_events e) x`,
     );
     const text = dump.map((d) => d.j).join('\n');
     expect(text).toContain(idem); // the declined answer is stored for its key, without the card
@@ -342,13 +347,14 @@ describe('payments: card data never reaches the logs', () => {
     const bill = await aBill(t, c.contract, { status: 'I' });
     const url = `/api/payments/contracts/${c.contract.nCtrId}`;
     const card = { ...CARD, numeroCartao: '5555555555554444', cvv: '987' };
-    await c.call('PUT', `${url}/card`, { dadosDoCartao: card });
-    await c.call('PUT', `${url}/card`, { dadosDoCartao: { ...card, numeroCartao: '4000000000000002' } });
-    await c.call('PUT', `${url}/card`, { dadosDoCartao: { ...card, numeroCartao: '4000000000000119' } });
+    const seal = (f: CardForm) => sealCard(t.app, f);
+    await c.call('PUT', `${url}/card`, { dadosDoCartao: await seal(card) });
+    await c.call('PUT', `${url}/card`, { dadosDoCartao: await seal({ ...card, numeroCartao: '4000000000000002' }) });
+    await c.call('PUT', `${url}/card`, { dadosDoCartao: await seal({ ...card, numeroCartao: '4000000000000119' }) });
     const paid = await c.call(
       'POST',
       `${url}/card-payment`,
-      { valorTotal: bill.total, dadosDoCartao: card },
+      { valorTotal: bill.total, dadosDoCartao: await seal(card) },
       { 'idempotency-key': randomUUID() },
     );
     expect(paid.statusCode).toBe(200);

@@ -10,6 +10,7 @@ import type { ContractItems } from './schema';
 type ContractItemKind = ContractItems['kind'];
 import { seedPlanTrips } from './seed-plan-trips';
 import { ASSISTANCE_ITEM, COLLISION_ITEM, GLASS_ITEM, PAID_HISTORY, SPARE_CAR_ITEM, TRACKER_ITEM, theftItem } from './seed-shapes';
+import { vaultDemoCard } from '../ports/card-sandbox';
 
 export interface SeedContract {
   nCtrId: number;
@@ -585,6 +586,8 @@ export async function insertCustomer(tx: Database, c: SeedCustomer, clock: Pick<
         vehicle_type: vehicleType,
       })
       .execute();
+    // The card on file exists at the card provider too: the sandbox declines a contract it has no card for.
+    if (k.card) await vaultDemoCard(tx, `contract:${k.nCtrId}`, k.card);
     for (const [index, item] of k.items.entries()) {
       const it = await tx
         .insertInto('contract_items')

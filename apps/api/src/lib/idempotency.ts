@@ -153,8 +153,17 @@ export class IdempotencyStore {
       .where(sql<boolean>`reserved_doc_entries && ${sql.val([...docEntries])}::int[]`)
       .where(sql<boolean>`NOT (customer_id = ${self?.customerId ?? 0} AND idem_key = ${self?.key ?? ''})`)
       .execute();
+    // A card payment waiting for its 3-D Secure challenge (card_actions, issue 27) holds its bills the same way.
+    const pending = await tx
+      .selectFrom('card_actions')
+      .select(sql<number>`unnest(doc_entries)`.as('d'))
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', sql<Date>`now()`)
+      .where(sql<boolean>`doc_entries && ${sql.val([...docEntries])}::int[]`)
+      .where(sql<boolean>`NOT (customer_id = ${self?.customerId ?? 0} AND idem_key = ${self?.key ?? ''})`)
+      .execute();
     const wanted = new Set(docEntries);
-    return rows.map((r) => Number(r.d)).filter((d) => wanted.has(d));
+    return [...new Set([...rows, ...pending].map((r) => Number(r.d)))].filter((d) => wanted.has(d));
   }
 
   /** The (customer, key) row, inserted unless it exists (a concurrent insert of the same key waits on PostgreSQL). */

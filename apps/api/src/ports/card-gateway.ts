@@ -1,4 +1,5 @@
 import type { CardBrand, Cents } from '@guarita/domain';
+import type { JWK } from 'jose';
 
 /**
  * Card gateway port (DESIGN.md §1, issue 27, ADR 074). Card data never reaches Guarita: the browser encrypts the
@@ -26,7 +27,7 @@ export interface EncryptedCard {
 
 /** What the browser needs to encrypt a card for the configured provider (public GET /api/payments/card/client-config). */
 export type CardClientConfig =
-  { provider: 'sandbox'; keyId: string; publicKeyJwk: JsonWebKey } | { provider: 'adyen'; clientKey: string; environment: 'test' | 'live' };
+  { provider: 'sandbox'; keyId: string; publicKeyJwk: JWK } | { provider: 'adyen'; clientKey: string; environment: 'test' | 'live' };
 
 /**
  * A 3-D Secure 2 (or other) action the shopper must complete in the browser: `provider` says whose code handles it

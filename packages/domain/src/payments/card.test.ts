@@ -9,10 +9,10 @@ import {
   normalizeHolderName,
   splitExpiry,
   stripDigits,
-  toCardData,
+  toPlainCardFields,
 } from './card';
 import { PAYMENT_MSG } from './messages';
-import { cardDataSchema } from './schemas';
+import { encryptedCardSchema } from './schemas';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const valid = { numeroCartao: '4111 1111 1111 1111', mesExpiracao: '12', anoExpiracao: '28', cvv: '123', nomeTitular: 'Maria A Souza' };
@@ -63,14 +63,12 @@ describe('card form helpers', () => {
     expect(splitExpiry('03/29')).toEqual({ month: '03', year: '29' });
   });
   it('normalizes a valid form to brand + last 4 and a 4-digit year', () => {
-    expect(toCardData(valid)).toEqual({
+    expect(toPlainCardFields(valid)).toEqual({
       number: '4111111111111111',
-      expMonth: 12,
-      expYear: 2028,
-      cvv: '123',
+      expiryMonth: '12',
+      expiryYear: '2028',
+      securityCode: '123',
       holderName: 'Maria A Souza',
-      brand: 'visa',
-      last4: '1111',
     });
   });
 });
@@ -99,12 +97,23 @@ describe('card form validation (spec 000 §5 messages)', () => {
     expect(cardFormErrors({ ...valid, numeroCartao: '378282246310005', cvv: '123' }, now)[0]?.message).toBe(PAYMENT_MSG.cardCvvInvalid);
     expect(cardFormErrors({ ...valid, nomeTitular: '1234' }, now)[0]?.message).toBe(PAYMENT_MSG.cardHolderMissing);
   });
-  it('the zod schema carries the same messages and parses to normalized card data', () => {
-    const bad = cardDataSchema.safeParse({ ...valid, numeroCartao: '' });
-    expect(bad.success).toBe(false);
+  it('the API takes only encrypted fields: missing ones carry the spec messages, a number in clear is refused', () => {
+    const enc = {
+      encryptedCardNumber: 'eyJ.a.b.c.d',
+      encryptedExpiryMonth: 'eyJ.e',
+      encryptedExpiryYear: 'eyJ.f',
+      encryptedSecurityCode: 'eyJ.g',
+      holderName: ' Maria 2 Souza ',
+    };
+    expect(encryptedCardSchema.parse(enc).holderName).toBe('Maria Souza');
+    const bad = encryptedCardSchema.safeParse({ ...enc, encryptedCardNumber: '' });
     expect(bad.error?.issues[0]?.message).toBe(PAYMENT_MSG.cardNumberMissing);
-    const ok = cardDataSchema.parse({ ...valid, mesExpiracao: 12, anoExpiracao: 2030 });
-    expect(ok).toMatchObject({ brand: 'visa', last4: '1111', expYear: 2030 });
+    expect(encryptedCardSchema.safeParse({ ...enc, encryptedSecurityCode: undefined }).error?.issues[0]?.message).toBe(
+      PAYMENT_MSG.cardCvvMissing,
+    );
+    expect(encryptedCardSchema.safeParse({ ...enc, holderName: '' }).error?.issues[0]?.message).toBe(PAYMENT_MSG.cardHolderMissing);
+    const clear = encryptedCardSchema.safeParse({ ...enc, encryptedCardNumber: '4111 1111 1111 1111', encryptedSecurityCode: '123' });
+    expect(clear.error?.issues.map((i) => i.message)).toEqual([PAYMENT_MSG.cardNotEncrypted, PAYMENT_MSG.cardNotEncrypted]);
   });
 });
 

@@ -155,27 +155,26 @@ export function cardFormErrors(input: CardFormInput, now: Date = new Date()): Ca
   return errors;
 }
 
-/** The card as the API and the gateway take it, after validation. Never log or store this object. */
-export interface CardData {
+/**
+ * What the card form hands to the provider's client-side encryption once `cardFormErrors` is empty: the digits of
+ * the number, month and 4-digit year, CVV, and the holder name as sent. It lives only in the browser: the API takes
+ * the encrypted fields (`EncryptedCardDto`), never this (issue 27).
+ */
+export interface PlainCardFields {
   number: string;
-  expMonth: number;
-  expYear: number;
-  cvv: string;
+  expiryMonth: string;
+  expiryYear: string;
+  securityCode: string;
   holderName: string;
-  brand: CardBrand;
-  last4: string;
 }
 
-/** Normalizes a form that passed `cardFormErrors`. */
-export function toCardData(input: CardFormInput): CardData {
-  const number = cardDigits(String(input.numeroCartao ?? ''));
+/** Normalizes a form that passed `cardFormErrors` for the browser's encryption step. */
+export function toPlainCardFields(input: CardFormInput): PlainCardFields {
   return {
-    number,
-    expMonth: parseExpiryMonth(input.mesExpiracao) ?? 0,
-    expYear: parseExpiryYear(input.anoExpiracao) ?? 0,
-    cvv: String(input.cvv ?? '').trim(),
+    number: cardDigits(String(input.numeroCartao ?? '')),
+    expiryMonth: String(parseExpiryMonth(input.mesExpiracao) ?? '').padStart(2, '0'),
+    expiryYear: String(parseExpiryYear(input.anoExpiracao) ?? ''),
+    securityCode: String(input.cvv ?? '').trim(),
     holderName: normalizeHolderName(String(input.nomeTitular ?? '')),
-    brand: detectCardBrand(number) ?? 'amex',
-    last4: cardLast4(number),
   };
 }

@@ -60,6 +60,30 @@ export const CardPaymentResultDto = z.object({
 });
 export type CardPaymentResultDto = z.infer<typeof CardPaymentResultDto>;
 
+/**
+ * 202: the provider asks the customer to authenticate (3-D Secure 2). The browser hands `acao` to the provider's
+ * code (`acao.provider`), then posts what it yields to POST /api/payments/contracts/{nCtrId}/card-action.
+ */
+export const CardActionRequiredDto = z
+  .object({
+    sucesso: z.literal(false),
+    status: z.literal(202),
+    acaoNecessaria: z.literal(true),
+    gatewayId: z.string(),
+    acao: z.object({ provider: z.enum(['sandbox', 'adyen']), data: z.record(z.string(), z.unknown()) }),
+  })
+  .meta({ id: 'CardActionRequired' });
+export type CardActionRequiredDto = z.infer<typeof CardActionRequiredDto>;
+
+/** What the browser needs to encrypt a card for the configured provider. */
+export const CardClientConfigDto = z
+  .discriminatedUnion('provider', [
+    z.object({ provider: z.literal('sandbox'), keyId: z.string(), publicKeyJwk: z.record(z.string(), z.unknown()) }),
+    z.object({ provider: z.literal('adyen'), clientKey: z.string(), environment: z.enum(['test', 'live']) }),
+  ])
+  .meta({ id: 'CardClientConfig' });
+export type CardClientConfigDto = z.infer<typeof CardClientConfigDto>;
+
 export const ChangeCardResultDto = z.object({ sucesso: z.literal(true), mensagem: z.string(), conteudo: CardOnFileDto });
 export type ChangeCardResultDto = z.infer<typeof ChangeCardResultDto>;
 

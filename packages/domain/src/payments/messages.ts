@@ -14,6 +14,11 @@ export const PAYMENT_MSG = {
   cardHolderMissing: 'nome do titular do cartão não informado.', // spec
   cardExpiryInvalid: 'Erro ao processar pagamento. data de expiração inválida!',
   cardCvvInvalid: 'Erro ao processar pagamento. CVV inválido!',
+  cardNotEncrypted: 'Os dados do cartão devem ser enviados criptografados pelo formulário de pagamento.',
+  cardEncryptionFailed: 'Não foi possível proteger os dados do cartão. Recarregue a página e tente novamente.',
+  card3dsTitle: 'Confirme a compra no seu banco',
+  card3dsFailed: 'A autenticação do cartão não foi concluída. Tente novamente.',
+  card3dsExpired: 'A autenticação do cartão expirou. Faça o pagamento novamente.',
   termsLabel: 'Li e concordo com os Termos do Uso e a Política de Privacidade', // spec
 
   // Open-invoice payment (spec 000 §6, §8; 002 §8)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADVANCE_METHODS } from './advance';
-import { cardFormErrors, splitExpiry, toCardData, type CardData, type CardFormField } from './card';
+import { cardFormErrors, normalizeHolderName, splitExpiry, type CardFormField } from './card';
 import { PAYMENT_MSG } from './messages';
 import { INT4_MAX, safeText } from '../bounds';
 
@@ -10,33 +10,33 @@ const text = (max: number) =>
     .nullable()
     .optional();
 
+/** One field of the provider's client-side encryption (a compact JWE of the sandbox, an Adyen CSE blob). */
+const encryptedField = (missing: string) =>
+  z
+    .string({ error: missing })
+    .min(1, missing)
+    .max(8192, missing)
+    // Never a card number or CVV in clear: an all-digits "encrypted" field is refused (and not echoed back).
+    .refine((v) => !/^[\d\s./-]+$/.test(v), PAYMENT_MSG.cardNotEncrypted);
+
 /**
- * The card form / `dadosDoCartao` payload (spec 000 §3) with the spec's messages, in the spec's order.
- * Parses to the normalized CardData (digits only, 4-digit year, brand, last 4).
+ * The card as the API takes it (spec 000 §3, issue 27): the number, expiry and CVV encrypted in the browser by the
+ * provider's client-side encryption, with the field names of Adyen's CSE `paymentMethod`, and the holder name.
+ * The card form's own checks (Luhn, expiry, CVV length: `cardFormErrors`) run in the browser before encrypting.
  */
-export const cardDataSchema = z
-  .object(
-    {
-      numeroCartao: text(40),
-      mesExpiracao: text(4),
-      anoExpiracao: text(4),
-      cvv: text(4),
-      nomeTitular: safeText(100).nullable().optional(),
-    },
-    { error: PAYMENT_MSG.cardNumberMissing },
-  )
-  .superRefine((v, ctx) => {
-    const input = {
-      numeroCartao: v.numeroCartao == null ? null : String(v.numeroCartao),
-      mesExpiracao: v.mesExpiracao,
-      anoExpiracao: v.anoExpiracao,
-      cvv: v.cvv,
-      nomeTitular: v.nomeTitular,
-    };
-    for (const e of cardFormErrors(input)) ctx.addIssue({ code: 'custom', path: [e.field], message: e.message });
-  })
-  .transform((v): CardData => toCardData({ ...v, numeroCartao: v.numeroCartao == null ? null : String(v.numeroCartao) }));
-export type CardDataInput = z.input<typeof cardDataSchema>;
+export const encryptedCardSchema = z.object(
+  {
+    encryptedCardNumber: encryptedField(PAYMENT_MSG.cardNumberMissing),
+    encryptedExpiryMonth: encryptedField(PAYMENT_MSG.cardExpiryMissing),
+    encryptedExpiryYear: encryptedField(PAYMENT_MSG.cardExpiryMissing),
+    encryptedSecurityCode: encryptedField(PAYMENT_MSG.cardCvvMissing),
+    holderName: safeText(100, { required: PAYMENT_MSG.cardHolderMissing })
+      .transform((v) => normalizeHolderName(v))
+      .refine((v) => v.length > 0, PAYMENT_MSG.cardHolderMissing),
+  },
+  { error: PAYMENT_MSG.cardNumberMissing },
+);
+export type EncryptedCardDto = z.output<typeof encryptedCardSchema>;
 
 /** Where each card error shows in the card form: month and year share the one 'MM/AA' field. */
 const CARD_FORM_FIELD: Record<CardFormField, 'numero' | 'validade' | 'cvv' | 'nomeTitular'> = {
@@ -49,7 +49,7 @@ const CARD_FORM_FIELD: Record<CardFormField, 'numero' | 'validade' | 'cvv' | 'no
 
 /**
  * The card form as typed (number and expiry masked, 'MM/AA' in one field), with the same rules and messages as
- * `cardDataSchema`, each on the field it is about.
+ * the card checks, each on the field it is about.
  */
 export const cardFormSchema = z
   .object({ numero: z.string(), validade: z.string(), cvv: z.string(), nomeTitular: z.string() })
@@ -83,7 +83,7 @@ export const cardPaymentRequestSchema = z.object({
   faturas: docEntries.optional(),
   /** The total the customer saw, in cents; must match Σ (docTotal + valorMulta + valorJuros). */
   valorTotal: cents,
-  dadosDoCartao: cardDataSchema.optional(),
+  dadosDoCartao: encryptedCardSchema.optional(),
 });
 export type CardPaymentRequest = z.input<typeof cardPaymentRequestSchema>;
 
@@ -94,7 +94,14 @@ export const pixRequestSchema = z.object({
 });
 export type PixRequest = z.input<typeof pixRequestSchema>;
 
-export const changeCardRequestSchema = z.object({ dadosDoCartao: cardDataSchema });
+export const changeCardRequestSchema = z.object({ dadosDoCartao: encryptedCardSchema });
+
+/** The details the provider's browser code yielded for a 3-D Secure action (sandbox: threeDSResult; Adyen: its details). */
+export const cardActionRequestSchema = z.object({
+  gatewayId: z.string().min(1).max(200),
+  detalhes: z.record(z.string().max(100), z.unknown()).refine((d) => JSON.stringify(d).length <= 16_384, 'detalhes grande demais'),
+});
+export type CardActionRequest = z.input<typeof cardActionRequestSchema>;
 export type ChangeCardRequest = z.input<typeof changeCardRequestSchema>;
 
 export const advanceMethodSchema = z.enum(ADVANCE_METHODS, { error: PAYMENT_MSG.advanceSelectMethod });
@@ -126,8 +133,8 @@ export type PixWebhookBody = z.infer<typeof pixWebhookSchema>;
 
 /**
  * An API Pix PSP's notification (POST {webhookUrl}/pix, ADR 076): read only for its txids, each then confirmed by
- * GET /cob/{txid} — the amounts and ids in the body are never used. A Pix without txid (paid to the key, no charge)
- * is accepted and ignored.
+ * GET /cob/{txid} (and each devolução id by GET /pix/{e2eid}/devolucao/{id}) — the amounts and statuses in the body are
+ * never used. A Pix without txid (paid to the key, no charge) is accepted and ignored.
  */
 export const pixNotificationSchema = z.object({
   pix: z
@@ -137,6 +144,11 @@ export const pixNotificationSchema = z.object({
         txid: z
           .string()
           .regex(/^[A-Za-z0-9]{1,35}$/)
+          .optional(),
+        /** Devoluções of this Pix whose status changed: only their ids are read, each then asked of the PSP. */
+        devolucoes: z
+          .array(z.object({ id: z.string().regex(/^[A-Za-z0-9]{1,35}$/) }))
+          .max(20)
           .optional(),
       }),
     )

@@ -172,10 +172,25 @@ export class AdvanceService {
           installments: 1,
           description: `Antecipação da fatura ${bill.docEntry} do contrato ${nCtrId}`,
         }),
-      settle: (tx, { bill, amount }, result) =>
-        this.charger.record(
+      settle: (tx, { bill, amount }, result) => {
+        // The card on file is charged merchant-initiated: a provider asking for 3DS here is a refusal.
+        const settled =
+          result.status === 'action_required'
+            ? { status: 'declined' as const, gatewayId: result.gatewayId, code: 'action_required', message: PAYMENT_MSG.card3dsFailed }
+            : result;
+        return this.charger.record(
           tx,
-          { customerId, contract, purpose: 'advance', key, docEntries: [bill.docEntry], amount, result, advanceDocEntry: bill.docEntry },
+          {
+            customerId,
+            contract,
+            purpose: 'advance',
+            key,
+            docEntries: [bill.docEntry],
+            amount,
+            newCard: false,
+            result: settled,
+            advanceDocEntry: bill.docEntry,
+          },
           (charge) => ({
             status: 200,
             body: {
@@ -195,7 +210,8 @@ export class AdvanceService {
               },
             },
           }),
-        ),
+        );
+      },
     });
   }
 

@@ -1,4 +1,4 @@
-import { PAYMENT_MSG, type CardBrand, type CardData, type ContractDto } from '@guarita/domain';
+import { PAYMENT_MSG, type CardBrand, type ContractDto } from '@guarita/domain';
 import type { Executor } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { StoredAnswer } from '../../lib/idempotency';
@@ -26,8 +26,9 @@ export interface ChargeRecord {
   key: string;
   docEntries: number[];
   amount: number;
-  card?: CardData | undefined;
-  result: ChargeResult;
+  /** A new card was charged: approved, it becomes the card on file. */
+  newCard: boolean;
+  result: Exclude<ChargeResult, { status: 'action_required' }>;
   /** Set for an advance by card: its advance request is recorded with the charge. */
   advanceDocEntry?: number;
 }
@@ -39,13 +40,19 @@ export class CardCharger {
     private readonly repo: PaymentsRepository,
     private readonly contracts: ContractService,
     private readonly clock: Clock,
+    /** Where the browser comes back to after a provider's redirect (3DS): the payments screen. */
+    private readonly returnUrl: string,
     private readonly outbox?: NotificationOutbox,
   ) {}
 
+  get gatewayName(): string {
+    return this.gateway.name;
+  }
+
   /** The gateway call, with no lock or connection held (issue 7); an unreachable gateway is a 502. */
-  async charge(req: Parameters<CardGateway['charge']>[0]): Promise<ChargeResult> {
+  async charge(req: Omit<Parameters<CardGateway['charge']>[0], 'returnUrl'>): Promise<ChargeResult> {
     try {
-      return await this.gateway.charge(req);
+      return await this.gateway.charge({ ...req, returnUrl: this.returnUrl });
     } catch (err) {
       if (err instanceof GatewayUnavailableError) throw new AppError(502, 'GATEWAY_UNAVAILABLE', PAYMENT_MSG.paymentOtherError);
       throw err;
@@ -59,8 +66,10 @@ export class CardCharger {
     onApproved: (charge: ApprovedCharge) => StoredAnswer<T>,
   ): Promise<StoredAnswer<T | DeclinedBody>> {
     const r = c.result;
-    const brand = (r.approved ? r.brand : null) ?? c.card?.brand ?? c.contract.pmCard ?? 'amex';
-    const last4 = (r.approved ? r.last4 : null) ?? c.card?.last4 ?? c.contract.cardSummary ?? '0000';
+    const approved = r.status === 'approved';
+    // The gateway says which card it charged; a webhook-settled 3DS payment may not: the card on file's summary then.
+    const brand = (approved ? r.brand : null) ?? (c.newCard ? null : c.contract.pmCard);
+    const last4 = (approved ? r.last4 : null) ?? (c.newCard ? null : c.contract.cardSummary);
     const charge = await this.repo.insertCardCharge(tx, {
       nCtrId: c.contract.nCtrId,
       customerId: c.customerId,
@@ -73,8 +82,8 @@ export class CardCharger {
       last4,
       gateway: this.gateway.name,
       gatewayId: r.gatewayId,
-      status: r.approved ? 'approved' : 'declined',
-      declineCode: r.approved ? null : r.code,
+      status: approved ? 'approved' : 'declined',
+      declineCode: r.status === 'declined' ? r.code : null,
       createdAt: this.clock.now(),
     });
     if (c.advanceDocEntry !== undefined) {
@@ -84,19 +93,19 @@ export class CardCharger {
         docEntry: c.advanceDocEntry,
         method: 'CC',
         amount: c.amount,
-        status: r.approved ? 'paid' : 'failed',
+        status: approved ? 'paid' : 'failed',
         cardChargeId: charge.id,
         createdAt: this.clock.now(),
       });
     }
-    if (!r.approved) {
+    if (r.status === 'declined') {
       return {
         status: 402,
         body: { sucesso: false, status: 402, erro: 'CARD_DECLINED', mensagem: `${PAYMENT_MSG.cardDeclined} ${r.message}` },
       };
     }
     await this.contracts.markBillsPaid(tx, c.docEntries, this.clock.now());
-    if (c.card) await this.contracts.setCardOnFile(tx, c.contract.nCtrId, brand, last4);
+    if (c.newCard && brand && last4) await this.contracts.setCardOnFile(tx, c.contract.nCtrId, brand, last4);
     await notifyPaid(
       this.outbox,
       tx,
@@ -104,6 +113,12 @@ export class CardCharger {
       'cartao',
       `cartao:${charge.id}:pago`,
     );
-    return onApproved({ id: charge.id, createdAt: charge.createdAt, brand, last4, gatewayId: r.gatewayId });
+    return onApproved({
+      id: charge.id,
+      createdAt: charge.createdAt,
+      brand: brand ?? 'amex',
+      last4: last4 ?? '0000',
+      gatewayId: r.gatewayId,
+    });
   }
 }

@@ -1,8 +1,9 @@
-import { PAYMENT_MSG, type CardPaymentResultDto, type ContractId } from '@guarita/domain';
+import { PAYMENT_MSG, type CardActionRequiredDto, type CardPaymentResultDto, type ContractId } from '@guarita/domain';
 import { AppError } from '../../lib/errors';
-import type { IdempotencyStore, IdempotentAnswer } from '../../lib/idempotency';
+import type { IdempotencyStore, IdempotentAnswer, StoredAnswer } from '../../lib/idempotency';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { ContractService } from '../contracts';
+import type { CardActionService } from './card-actions';
 import type { CardCharger } from './card-charger';
 import type { PayableBills } from './payable-bills';
 import { CARD_ATTEMPTS_PER_WINDOW, reference, sortedUnique, type CardPaymentInput, type DeclinedBody } from './shared';
@@ -15,6 +16,7 @@ export class CardPaymentService {
     private readonly charger: CardCharger,
     private readonly idem: IdempotencyStore,
     private readonly limiter: RateLimiter,
+    private readonly actions: CardActionService,
   ) {}
 
   /** Pays overdue ('I') bills with the card on file or a new card; exactly one charge per Idempotency-Key. */
@@ -23,7 +25,7 @@ export class CardPaymentService {
     nCtrId: ContractId,
     key: string,
     input: CardPaymentInput,
-  ): Promise<IdempotentAnswer<CardPaymentResultDto | DeclinedBody>> {
+  ): Promise<IdempotentAnswer<CardPaymentResultDto | DeclinedBody | CardActionRequiredDto>> {
     const contract = await this.contracts.requireActive(customerId, nCtrId);
     if (contract.slpCode === null) throw new AppError(422, 'SELLER_CODE_MISSING', PAYMENT_MSG.sellerCodeMissing);
     const card = input.dadosDoCartao;
@@ -31,7 +33,8 @@ export class CardPaymentService {
       nCtrId,
       faturas: sortedUnique(input.faturas),
       valorTotal: input.valorTotal,
-      card: card ?? null,
+      // Not the encrypted fields: each encryption differs (random key and IV) although the card is the same.
+      card: card ? { holderName: card.holderName } : null,
     });
     if (card) await this.limiter.hit(`card-attempt:customer:${customerId}`, CARD_ATTEMPTS_PER_WINDOW);
 
@@ -53,23 +56,31 @@ export class CardPaymentService {
           description: `Faturas ${docEntries.join(', ')} do contrato ${nCtrId}`,
           ...(card ? { card } : {}),
         }),
-      settle: (tx, { docEntries, total }, result) =>
-        this.charger.record(tx, { customerId, contract, purpose: 'invoice', key, docEntries, amount: total, card, result }, (charge) => ({
-          status: 200,
-          body: {
-            sucesso: true,
+      settle: (tx, { docEntries, total }, result): Promise<StoredAnswer<CardPaymentResultDto | DeclinedBody | CardActionRequiredDto>> => {
+        // 3-D Secure: the customer authenticates in the browser; the bills stay reserved by the pending action.
+        if (result.status === 'action_required')
+          return this.actions.open(tx, { ...result, customerId, nCtrId, purpose: 'invoice', idemKey: key, docEntries, amount: total });
+        return this.charger.record(
+          tx,
+          { customerId, contract, purpose: 'invoice', key, docEntries, amount: total, newCard: !!card, result },
+          (charge) => ({
             status: 200,
-            mensagem: PAYMENT_MSG.paymentSuccess,
-            conteudo: {
-              pagamentoId: charge.id,
-              valor: total,
-              faturas: docEntries,
-              pmCard: charge.brand,
-              cardSummary: charge.last4,
-              pagoEm: charge.createdAt.toISOString(),
+            body: {
+              sucesso: true,
+              status: 200,
+              mensagem: PAYMENT_MSG.paymentSuccess,
+              conteudo: {
+                pagamentoId: charge.id,
+                valor: total,
+                faturas: docEntries,
+                pmCard: charge.brand,
+                cardSummary: charge.last4,
+                pagoEm: charge.createdAt.toISOString(),
+              },
             },
-          },
-        })),
+          }),
+        );
+      },
     });
   }
 }

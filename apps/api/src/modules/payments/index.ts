@@ -1,9 +1,11 @@
 import fp from 'fastify-plugin';
 import { IdempotencyStore } from '../../lib/idempotency';
 import { AdvanceService } from './advance';
+import { CardActionService } from './card-actions';
 import { CardChangeService } from './card-change';
 import { CardCharger } from './card-charger';
 import { CardPaymentService } from './card-payment';
+import { CardWebhookService } from './card-webhook';
 import { DemoPixPayer } from './demo-pix';
 import { PaymentsLedger } from './ledger';
 import { LedgerRepository } from './ledger-repository';
@@ -33,6 +35,10 @@ export interface Payments {
   summary: PaymentsSummaryService;
   cardPayment: CardPaymentService;
   cardChange: CardChangeService;
+  /** Card payments and card changes waiting for the customer's 3-D Secure challenge. */
+  cardActions: CardActionService;
+  /** The card provider's notifications, reconciled with the ledger (issue 27). */
+  cardWebhook: CardWebhookService;
   pix: PixService;
   pixWebhook: PixWebhookService;
   /** Demo mode's "the payer paid" (its route exists only in demo mode). */
@@ -62,15 +68,23 @@ export default fp(
     const repo = new PaymentsRepository();
     const idempotency = new IdempotencyStore(db, settings.hashSecret);
     const bills = new PayableBills(repo, contracts, idempotency, clock);
-    const charger = new CardCharger(gateway, repo, contracts, clock, outbox);
+    // Where the provider sends the browser back (3DS redirect, the hosted payment page): the payments screen.
+    const returnUrl = `${app.config.env.PUBLIC_URL.replace(/\/$/, '')}/pagamentos`;
+    const charger = new CardCharger(gateway, repo, contracts, clock, returnUrl, outbox);
+    const cardActions = new CardActionService(db, gateway, contracts, charger, clock);
     const pix = new PixService(db, repo, contracts, bills, idempotency, app.pixPsp, clock);
     const providerEvents = new ProviderEventRecorder(clock);
-    const pixWebhook = new PixWebhookService(db, repo, contracts, app.customers, clock, app.notifier, outbox, providerEvents, app.pixPsp);
-    const links = new PaymentLinkService(db, repo, contracts, gateway, clock, outbox);
+    // A devolução the PSP confirms moves the desk's refund on (`payments` is read when a notification comes, after it is built).
+    const pixWebhook = new PixWebhookService(db, repo, contracts, app.customers, clock, app.notifier, outbox, providerEvents, app.pixPsp, (tx, s) =>
+      payments.refunds.onPixRefundStatus(tx, s),
+    );
+    const links = new PaymentLinkService(db, repo, contracts, gateway, clock, returnUrl, outbox);
     const payments: Payments = {
       summary: new PaymentsSummaryService(db, repo, contracts, clock),
-      cardPayment: new CardPaymentService(contracts, bills, charger, idempotency, app.limiter),
-      cardChange: new CardChangeService(db, contracts, gateway, app.limiter),
+      cardPayment: new CardPaymentService(contracts, bills, charger, idempotency, app.limiter, cardActions),
+      cardChange: new CardChangeService(db, contracts, gateway, app.limiter, cardActions, returnUrl),
+      cardActions,
+      cardWebhook: new CardWebhookService(db, gateway, cardActions, links, providerEvents, clock, app.log),
       pix,
       pixWebhook,
       demoPix: new DemoPixPayer(db, repo, pixWebhook, clock),

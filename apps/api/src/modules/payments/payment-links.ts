@@ -19,6 +19,7 @@ export class PaymentLinkService {
     private readonly contracts: ContractService,
     private readonly gateway: CardGateway,
     private readonly clock: Clock,
+    private readonly returnUrl: string,
     private readonly outbox?: NotificationOutbox,
   ) {}
 
@@ -35,6 +36,7 @@ export class PaymentLinkService {
         amount: p.amount,
         description: `Antecipação do contrato ${p.nCtrId}`,
         expiresAt,
+        returnUrl: this.returnUrl,
       });
     } catch {
       throw new AppError(502, 'GATEWAY_UNAVAILABLE', PAYMENT_MSG.advanceOtherError);

@@ -4,6 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import {
   AdvanceForecastDto,
   AdvanceResultDto,
+  CardActionRequiredDto,
+  CardClientConfigDto,
   CardPaymentResultDto,
   ChangeCardResultDto,
   PaymentsSummaryDto,
@@ -11,9 +13,9 @@ import {
   PixResultDto,
   PixWebhookResultDto,
   advanceRequestSchema,
+  cardActionRequestSchema,
   cardPaymentRequestSchema,
   changeCardRequestSchema,
-  formatMoney,
   pixRequestSchema,
   pixWebhookSchema,
 } from '@guarita/domain';
@@ -29,7 +31,6 @@ type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 const paymentErrorResponses = { ...errorResponses, 402: ErrorEnvelope } as const;
 
 const TxidParams = z.object({ txid: z.string().regex(/^[A-Za-z0-9]{1,35}$/) });
-const LinkParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
 
 /** Raw bodies of webhook requests, for the signature check (never kept beyond the request). */
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
@@ -73,12 +74,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           description:
             'Requires Idempotency-Key (one per payment attempt): retries and concurrent duplicates get the first answer ' +
             '(header idempotent-replayed: true) and never charge twice; the same key with another body → 422 IDEMPOTENCY_KEY_REUSED. ' +
-            '200 paid; 402 CARD_DECLINED; 422 SELLER_CODE_MISSING | NO_CARD_ON_FILE | NO_OPEN_BILLS; 409 BILL_NOT_OPEN | AMOUNT_CHANGED | ' +
+            '200 paid; 202 acaoNecessaria: 3-D Secure in the browser, then POST …/card-action; 402 CARD_DECLINED; 422 SELLER_CODE_MISSING | NO_CARD_ON_FILE | NO_OPEN_BILLS; 409 BILL_NOT_OPEN | AMOUNT_CHANGED | ' +
             'PIX_NEGOTIATION_OPEN; 404 contract or bill not yours; 502 GATEWAY_UNAVAILABLE (safe to retry with the same key).',
           params: NCtrIdParams,
           headers: IdempotencyHeaders,
           body: cardPaymentRequestSchema,
-          response: { 200: CardPaymentResultDto, ...paymentErrorResponses },
+          response: { 200: CardPaymentResultDto, 202: CardActionRequiredDto, ...paymentErrorResponses },
         },
       },
       async (req, reply) =>
@@ -136,10 +137,35 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             "422 CARD_DECLINED ('Erro ao trocar o cartão de crédito. …'); 400 with the card form's messages; 502 GATEWAY_UNAVAILABLE; 429.",
           params: NCtrIdParams,
           body: changeCardRequestSchema,
-          response: { 200: ChangeCardResultDto, ...paymentErrorResponses },
+          response: { 200: ChangeCardResultDto, 202: CardActionRequiredDto, ...paymentErrorResponses },
         },
       },
-      (req) => payments.cardChange.changeCard(req.auth.customerId, req.params.nCtrId, req.body.dadosDoCartao),
+      async (req, reply) => {
+        const r = await payments.cardChange.changeCard(req.auth.customerId, req.params.nCtrId, req.body.dadosDoCartao);
+        return reply.status(r.status).send(r.body);
+      },
+    );
+
+    r.post(
+      '/payments/contracts/:nCtrId/card-action',
+      {
+        schema: {
+          tags,
+          operationId: 'completeCardAction',
+          security: bearerAuth,
+          summary: "Finish a card payment or card change that answered 202 (3-D Secure): the details the provider's browser code yielded",
+          description:
+            'Answers what the payment or change answers once settled: 200 (CardPaymentResult or ChangeCardResult), 402 or 422 CARD_DECLINED ' +
+            '(challenge refused, failed or expired); a repeat answers the same. 404: no such action of this contract.',
+          params: NCtrIdParams,
+          body: cardActionRequestSchema,
+          response: { 200: z.union([CardPaymentResultDto, ChangeCardResultDto]), 202: CardActionRequiredDto, ...paymentErrorResponses },
+        },
+      },
+      async (req, reply) => {
+        const r = await payments.cardActions.complete(req.auth.customerId, req.params.nCtrId, req.body.gatewayId, req.body.detalhes);
+        return reply.status(r.status as 200).send(r.body as never);
+      },
     );
 
     r.get(
@@ -226,7 +252,56 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
       (req) => payments.pixWebhook.handle(req.body),
     );
+
+    hook.post(
+      '/payments/card/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          operationId: 'cardWebhook',
+          security: noAuth,
+          summary: "Card provider webhook (AUTHORISATION, CANCELLATION, REFUND), verified by the provider's HMAC",
+          description:
+            'The configured CardGateway verifies the signature (sandbox: x-sandbox-hmac-signature; Adyen: the HMAC in each item) and parses ' +
+            'the events; not authentic → 401, nothing applied. Each event is reconciled with the ledger once (a payment link paid, a 3-D ' +
+            'Secure payment settled, a refund confirmed) and recorded in the provider events; a repeated delivery changes nothing.',
+          response: {
+            200: z.object({
+              notificationResponse: z.literal('[accepted]'),
+              resultados: z.array(
+                z.object({ eventId: z.string(), resultado: z.enum(['applied', 'already_applied', 'recorded', 'mismatch']) }),
+              ),
+            }),
+            401: ErrorEnvelope,
+            413: ErrorEnvelope,
+            415: ErrorEnvelope,
+            500: ErrorEnvelope,
+          },
+        },
+      },
+      async (req) => {
+        const raw = rawBodies.get(req);
+        const events = raw ? payments.cardWebhook.parse(raw, req.headers) : null;
+        if (!events) throw new AppError(401, 'INVALID_SIGNATURE', 'Assinatura do webhook ausente ou inválida.');
+        return { notificationResponse: '[accepted]' as const, ...(await payments.cardWebhook.handle(events)) };
+      },
+    );
   });
+
+  // ── The card provider's client configuration (public: a public key or client key, nothing secret) ───────────────
+  app.get(
+    '/payments/card/client-config',
+    {
+      schema: {
+        tags: ['payments'],
+        operationId: 'getCardClientConfig',
+        security: noAuth,
+        summary: 'What the browser needs to encrypt a card for the configured provider (sandbox: its public JWK; Adyen: the client key)',
+        response: { 200: CardClientConfigDto },
+      },
+    },
+    async (_req, reply) => reply.header('cache-control', 'no-store').send(app.cardGateway.clientConfig() as CardClientConfigDto),
+  );
 
   // ── Demo mode only ────────────────────────────────────────────────────────────────────────
   if (!app.config.demoMode) return;
@@ -252,44 +327,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req) => ({ txid: req.params.txid, resultado: await payments.demoPix.pay(req.params.txid) }),
-    );
-
-    dev.get(
-      '/dev/payment-links/:id',
-      {
-        schema: { hide: true, params: LinkParams },
-      },
-      async (req, reply) => {
-        const link = await payments.links.find(req.params.id);
-        if (!link) throw new AppError(404, 'NOT_FOUND', 'Link de pagamento não encontrado.');
-        const status = link.effectiveStatus;
-        const body =
-          status === 'paid'
-            ? '<p><strong>Pagamento confirmado.</strong> Você já pode fechar esta página.</p>'
-            : status === 'expired'
-              ? '<p>Este link de pagamento expirou.</p>'
-              : `<form method="post" action="/api/dev/payment-links/${link.id}/pay"><button type="submit">Pagar ${formatMoney(link.amount)}</button></form>`;
-        return reply
-          .type('text/html; charset=utf-8')
-          .send(
-            `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-              `<title>Checkout de teste</title></head><body><main><h1>Checkout de teste (sandbox)</h1>` +
-              `<p>Antecipação do contrato ${link.nCtrId}: ${formatMoney(link.amount)}</p>${body}` +
-              `<p><small>Página do gateway de demonstração: nenhum valor real é cobrado.</small></p></main></body></html>`,
-          );
-      },
-    );
-
-    dev.post(
-      '/dev/payment-links/:id/pay',
-      {
-        schema: { hide: true, params: LinkParams },
-      },
-      async (req, reply) => {
-        const result = await payments.links.confirm(req.params.id);
-        if (result === 'not_found') throw new AppError(404, 'NOT_FOUND', 'Link de pagamento não encontrado.');
-        return reply.redirect(`/api/dev/payment-links/${req.params.id}`, 303);
-      },
     );
   });
 };

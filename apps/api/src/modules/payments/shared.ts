@@ -3,13 +3,13 @@ import {
   PIX_DISPLAYED_VALIDITY,
   maskCardSummary,
   pixStatus,
-  type CardData,
   type CardOnFileDto,
   type ContractDto,
   type PixConteudoDto,
   type PixWebhookResultDto,
 } from '@guarita/domain';
 import type { Executor } from '../../db/db';
+import type { EncryptedCard } from '../../ports/card-gateway';
 import type { NotificationOutbox } from '../notifications';
 import type { PixRow } from './repository';
 
@@ -18,7 +18,7 @@ import type { PixRow } from './repository';
 export interface CardPaymentInput {
   faturas?: number[];
   valorTotal: number;
-  dadosDoCartao?: CardData;
+  dadosDoCartao?: EncryptedCard;
 }
 export interface PixInput {
   faturas?: number[];

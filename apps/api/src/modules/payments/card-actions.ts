@@ -1,0 +1,204 @@
+import {
+  PAYMENT_MSG,
+  type CardActionRequiredDto,
+  type ContractDto,
+  type ContractId,
+  type CardPaymentResultDto,
+  type ChangeCardResultDto,
+} from '@guarita/domain';
+import { sql } from 'kysely';
+import type { Database, Executor } from '../../db/db';
+import { AppError, notFound } from '../../lib/errors';
+import type { StoredAnswer } from '../../lib/idempotency';
+import { GatewayUnavailableError, type CardAction, type CardGateway, type ChargeResult } from '../../ports/card-gateway';
+import type { Clock } from '../../ports/clock';
+import type { ContractService } from '../contracts';
+import type { CardCharger } from './card-charger';
+import { cardOnFile, type DeclinedBody } from './shared';
+
+/** How long a 3DS challenge may take before the reserved bills are free again. */
+const ACTION_MINUTES = 15;
+
+type Settled = Exclude<ChargeResult, { status: 'action_required' }>;
+export type CardActionAnswer = StoredAnswer<CardPaymentResultDto | ChangeCardResultDto | DeclinedBody | ErrorBody>;
+interface ErrorBody {
+  sucesso: false;
+  status: number;
+  erro: string;
+  mensagem: string;
+}
+
+/**
+ * A card payment or card change the provider answered with a 3-D Secure action (issue 27): the action is recorded
+ * (card_actions: its bills stay reserved until it is settled or expires) and answered 202; the browser runs the
+ * provider's challenge and posts the details back (`complete`), or the provider's AUTHORISATION / CANCELLATION
+ * webhook settles it (`settle`). Whichever comes first settles it, once; the other gets the same answer.
+ */
+export class CardActionService {
+  constructor(
+    private readonly db: Database,
+    private readonly gateway: CardGateway,
+    private readonly contracts: ContractService,
+    private readonly charger: CardCharger,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Records the pending action in the caller's transaction; the 202 answer the browser acts on. */
+  async open(
+    tx: Executor,
+    a: {
+      gatewayId: string;
+      action: CardAction;
+      customerId: number;
+      nCtrId: number;
+      purpose: 'invoice' | 'change';
+      idemKey: string;
+      docEntries?: number[];
+      amount?: number;
+    },
+  ): Promise<{ status: 202; body: CardActionRequiredDto }> {
+    const now = this.clock.now();
+    await tx
+      .insertInto('card_actions')
+      .values({
+        gateway_id: a.gatewayId,
+        customer_id: a.customerId,
+        n_ctr_id: a.nCtrId,
+        purpose: a.purpose,
+        idem_key: a.idemKey,
+        doc_entries: a.docEntries ?? [],
+        amount_cents: a.amount ?? 0,
+        gateway: this.gateway.name,
+        expires_at: new Date(now.getTime() + ACTION_MINUTES * 60_000),
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('gateway_id').doNothing())
+      .execute();
+    return {
+      status: 202,
+      body: {
+        sucesso: false,
+        status: 202,
+        acaoNecessaria: true,
+        gatewayId: a.gatewayId,
+        acao: { provider: a.action.provider, data: a.action.data },
+      },
+    };
+  }
+
+  /** The browser's details after the challenge: the provider decides, then the outcome is settled (or replayed). */
+  async complete(customerId: number, nCtrId: number, gatewayId: string, details: Record<string, unknown>): Promise<CardActionAnswer> {
+    const row = await this.db
+      .selectFrom('card_actions')
+      .select(['status', 'answer', 'idem_key', 'expires_at'])
+      .where('gateway_id', '=', gatewayId)
+      .where('customer_id', '=', customerId)
+      .where('n_ctr_id', '=', nCtrId)
+      .executeTakeFirst();
+    if (!row) throw notFound(PAYMENT_MSG.card3dsFailed);
+    if (row.status !== 'pending') return row.answer as CardActionAnswer;
+    if (row.expires_at.getTime() <= this.clock.now().getTime()) {
+      return this.settle(gatewayId, { status: 'declined', gatewayId, code: '3ds_expired', message: PAYMENT_MSG.card3dsExpired });
+    }
+    let result: ChargeResult;
+    try {
+      // No lock or connection held during the provider's call; its idempotency key makes a retry replay it.
+      result = await this.gateway.completeAction({ gatewayId, idempotencyKey: `${row.idem_key}:3ds`, details });
+    } catch (err) {
+      if (err instanceof GatewayUnavailableError) throw new AppError(502, 'GATEWAY_UNAVAILABLE', PAYMENT_MSG.paymentOtherError);
+      throw err;
+    }
+    if (result.status === 'action_required') {
+      // A second action (rare: Adyen may chain a fingerprint and a challenge): hand it to the browser as well.
+      return { status: 202, body: { sucesso: false, status: 202, acaoNecessaria: true, gatewayId, acao: result.action } } as never;
+    }
+    return this.settle(gatewayId, result);
+  }
+
+  /**
+   * Settles a pending action with the provider's outcome, once: the row is locked; a row already settled answers
+   * what it answered. Returns null when there is no such action (not ours: the webhook handler moves on).
+   */
+  async settle(gatewayId: string, result: Settled): Promise<CardActionAnswer>;
+  async settle(gatewayId: string, result: Settled, opts: { ifExists: true }): Promise<CardActionAnswer | null>;
+  async settle(gatewayId: string, result: Settled, opts?: { ifExists: true }): Promise<CardActionAnswer | null> {
+    const pre = await this.db
+      .selectFrom('card_actions')
+      .select(['customer_id', 'n_ctr_id', 'purpose'])
+      .where('gateway_id', '=', gatewayId)
+      .executeTakeFirst();
+    if (!pre) {
+      if (opts?.ifExists) return null;
+      throw notFound(PAYMENT_MSG.card3dsFailed);
+    }
+    // Read before the transaction (one connection on the embedded database): the contract the payment is for.
+    const contract = pre.purpose === 'invoice' ? await this.contracts.requireOwned(pre.customer_id, pre.n_ctr_id as ContractId) : null;
+    return this.db.transaction().execute(async (tx) => {
+      const a = await tx.selectFrom('card_actions').selectAll().where('gateway_id', '=', gatewayId).forUpdate().executeTakeFirstOrThrow();
+      if (a.status !== 'pending') return a.answer as CardActionAnswer;
+      const answer = contract ? await this.settleInvoice(tx, contract, a, result) : await this.settleChange(tx, a.n_ctr_id, result);
+      await tx
+        .updateTable('card_actions')
+        .set({
+          status: result.status,
+          answer: sql`${JSON.stringify(answer)}::jsonb`,
+          completed_at: this.clock.now(),
+        })
+        .where('gateway_id', '=', gatewayId)
+        .execute();
+      return answer;
+    });
+  }
+
+  private async settleChange(tx: Executor, nCtrId: number, r: Settled): Promise<CardActionAnswer> {
+    if (r.status === 'declined' || !r.brand || !r.last4) {
+      const message = r.status === 'declined' ? r.message : PAYMENT_MSG.card3dsFailed;
+      return {
+        status: 422,
+        body: { sucesso: false, status: 422, erro: 'CARD_DECLINED', mensagem: `${PAYMENT_MSG.cardChangeFailed} ${message}` },
+      };
+    }
+    await this.contracts.setCardOnFile(tx, nCtrId, r.brand, r.last4);
+    return {
+      status: 200,
+      body: { sucesso: true, mensagem: PAYMENT_MSG.cardChanged, conteudo: cardOnFile({ pmCard: r.brand, cardSummary: r.last4 })! },
+    };
+  }
+
+  private async settleInvoice(
+    tx: Executor,
+    contract: ContractDto,
+    a: { customer_id: number; n_ctr_id: number; idem_key: string; doc_entries: number[]; amount_cents: number },
+    result: Settled,
+  ): Promise<CardActionAnswer> {
+    return this.charger.record(
+      tx,
+      {
+        customerId: a.customer_id,
+        contract,
+        purpose: 'invoice',
+        key: a.idem_key,
+        docEntries: a.doc_entries,
+        amount: a.amount_cents,
+        newCard: true,
+        result,
+      },
+      (charge) => ({
+        status: 200,
+        body: {
+          sucesso: true,
+          status: 200,
+          mensagem: PAYMENT_MSG.paymentSuccess,
+          conteudo: {
+            pagamentoId: charge.id,
+            valor: a.amount_cents,
+            faturas: a.doc_entries,
+            pmCard: charge.brand,
+            cardSummary: charge.last4,
+            pagoEm: charge.createdAt.toISOString(),
+          },
+        },
+      }),
+    );
+  }
+}
