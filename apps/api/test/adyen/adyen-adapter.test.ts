@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cents } from '@guarita/domain';
 import { GatewayUnavailableError } from '../../src/ports/card-gateway';
-import { AdyenCardGateway, adyenCheckoutUrl, isValidNotificationHmac, type AdyenNotification } from '../../src/ports/adyen';
+import {
+  AdyenCardGateway,
+  adyenCheckoutUrl,
+  isValidNotificationHmac,
+  shopperStatement,
+  type AdyenNotification,
+} from '../../src/ports/adyen';
 import { FakeAdyen, ADYEN_TEST_CARDS, adyenChallengeDetails, adyenTestCard } from './fake-adyen';
 
 /** The Adyen adapter against the local fake of Checkout v71 (issue 27 item 2). The port's contract is card-gateway-contract.ts. */
@@ -176,6 +182,20 @@ describe('Adyen adapter on the fake Checkout API', () => {
     const long = `card:customer-42:${'x'.repeat(80)}`;
     await gateway.charge({ ...charge(ref(), 100, adyenTestCard(ADYEN_TEST_CARDS.visa)), idempotencyKey: long });
     expect(lastPayment().idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("a reference longer than Adyen's 80 characters is sent as its SHA-256; the statement text is Adyen's alphabet, 22 at most", async () => {
+    const long = `42:${'k'.repeat(100)}`;
+    await gateway.charge({
+      ...charge(ref(), 100, adyenTestCard(ADYEN_TEST_CARDS.visa)),
+      idempotencyKey: long,
+      description: 'Antecipação — fatura nº 7 (março)',
+    });
+    expect(lastPayment().body).toMatchObject({
+      reference: expect.stringMatching(/^[0-9a-f]{64}$/),
+      shopperStatement: 'Antecipacao fatura n 7',
+    });
+    expect(shopperStatement('Mensalidade Guarita')).toBe('Mensalidade Guarita');
   });
 
   it('payment link: POST /paymentLinks with our link id as reference; its url and id come back', async () => {

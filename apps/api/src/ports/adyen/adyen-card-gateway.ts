@@ -13,7 +13,7 @@ import type {
   TokenizeRequest,
   TokenizeResult,
 } from '../card-gateway';
-import { AdyenHttp, AdyenRequestError, type AdyenHttpOptions } from './http';
+import { AdyenHttp, AdyenRequestError, adyenReference, shopperStatement, type AdyenHttpOptions } from './http';
 import { brandOf, INVALID_CARD, NO_STORED_CARD, refusalOf } from './refusals';
 import type {
   AdyenPaymentDetailsRequest,
@@ -95,7 +95,7 @@ export class AdyenCardGateway implements CardGateway {
   async charge(req: ChargeRequest): Promise<ChargeResult> {
     const base = {
       ...this.base(req.idempotencyKey, req.reference, req.amount, req.returnUrl),
-      shopperStatement: req.description.slice(0, 22),
+      ...(shopperStatement(req.description) ? { shopperStatement: shopperStatement(req.description) } : {}),
       ...(req.installments > 1 ? { installments: { value: req.installments } } : {}),
     };
     if (req.card) {
@@ -152,7 +152,7 @@ export class AdyenCardGateway implements CardGateway {
     const body: AdyenRefundRequest = {
       merchantAccount: this.config.merchantAccount,
       amount: { value: req.amount, currency: 'BRL' },
-      reference: req.idempotencyKey.slice(0, 80),
+      reference: adyenReference(req.idempotencyKey),
     };
     try {
       const r = await this.http.post<AdyenRefundResponse>(
@@ -176,7 +176,7 @@ export class AdyenCardGateway implements CardGateway {
   private base(merchantReference: string, reference: string, amount: number, returnUrl: string) {
     return {
       merchantAccount: this.config.merchantAccount,
-      reference: merchantReference,
+      reference: adyenReference(merchantReference),
       amount: { value: amount, currency: 'BRL' },
       shopperReference: reference,
       recurringProcessingModel: 'UnscheduledCardOnFile' as const,

@@ -34,6 +34,29 @@ export function adyenIdempotencyKey(key: string): string {
 }
 
 /**
+ * A payment's `reference` (the webhook's merchantReference) is at most 80 characters at Adyen; a longer key of ours
+ * is sent as its SHA-256 (hex, 64). Our reconciliation finds charges by Adyen's pspReference, not by this.
+ */
+export function adyenReference(key: string): string {
+  return key.length <= 80 ? key : createHash('sha256').update(key).digest('hex');
+}
+
+/**
+ * Adyen's `shopperStatement` (the text on the card statement): at most 22 characters of a-zA-Z0-9 space . , ' _ - ? + * /;
+ * accents are dropped, anything else becomes a space.
+ */
+export function shopperStatement(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-zA-Z0-9 .,'_\-?+*/]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 22)
+    .trim();
+}
+
+/**
  * POSTs to the Checkout API with `X-API-Key` and `Idempotency-Key`. Every attempt of one call carries the same key,
  * so Adyen replays the first outcome instead of charging twice. When every attempt failed the outcome is unknown:
  * GatewayUnavailableError (the caller answers 502 and may retry later with the same key).
