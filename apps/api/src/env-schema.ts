@@ -177,7 +177,7 @@ export const EnvSchema = z.object({
   ),
   ADYEN_TIMEOUT_MS: doc(
     z.coerce.number().int().min(1000).max(60_000).default(10_000),
-    'Adyen: the longest one attempt of a Checkout call may take; a timeout or 5xx is retried once with the same `Idempotency-Key` (Adyen replays the first outcome), then the payment answers 502 and the webhook settles it',
+    'Adyen: the longest one attempt of a Checkout call may take; a timeout or 5xx is retried once with the same `Idempotency-Key` (Adyen replays the first outcome), then the payment answers 502 and a retry with the same key gets that first outcome',
   ),
   // Plan, trips and sign-on (issue 10): map tiles, the demo tracker simulator, sign-on API keys (hashed).
   MAP_TILE_URL: doc(
