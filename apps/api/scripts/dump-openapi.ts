@@ -23,6 +23,12 @@ const app = await buildApp({
     AUTH_SECRET: randomBytes(32).toString('base64url'), // start-up refuses weak secrets outside demo mode
     SMTP_URL: 'smtp://unused.invalid', // adapters are built, never called
     SMS_PROVIDER_URL: 'http://unused.invalid',
+    // The card sandbox reads its key pair from the database at start; the Adyen adapter is only built.
+    CARD_GATEWAY: 'adyen',
+    ADYEN_API_KEY: 'unused',
+    ADYEN_MERCHANT_ACCOUNT: 'unused',
+    ADYEN_CLIENT_KEY: 'test_unused',
+    ADYEN_HMAC_KEY: '00',
     ...(process.env.PUBLIC_URL ? { PUBLIC_URL: process.env.PUBLIC_URL } : {}),
   }),
 });

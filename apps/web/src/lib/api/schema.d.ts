@@ -256,7 +256,7 @@ export interface paths {
         put?: never;
         /**
          * Pay overdue ('I') bills by card (card on file, or dadosDoCartao, which then becomes the card on file)
-         * @description Requires Idempotency-Key (one per payment attempt): retries and concurrent duplicates get the first answer (header idempotent-replayed: true) and never charge twice; the same key with another body → 422 IDEMPOTENCY_KEY_REUSED. 200 paid; 402 CARD_DECLINED; 422 SELLER_CODE_MISSING | NO_CARD_ON_FILE | NO_OPEN_BILLS; 409 BILL_NOT_OPEN | AMOUNT_CHANGED | PIX_NEGOTIATION_OPEN; 404 contract or bill not yours; 502 GATEWAY_UNAVAILABLE (safe to retry with the same key).
+         * @description Requires Idempotency-Key (one per payment attempt): retries and concurrent duplicates get the first answer (header idempotent-replayed: true) and never charge twice; the same key with another body → 422 IDEMPOTENCY_KEY_REUSED. 200 paid; 202 acaoNecessaria: 3-D Secure in the browser, then POST …/card-action; 402 CARD_DECLINED; 422 SELLER_CODE_MISSING | NO_CARD_ON_FILE | NO_OPEN_BILLS; 409 BILL_NOT_OPEN | AMOUNT_CHANGED | PIX_NEGOTIATION_OPEN; 404 contract or bill not yours; 502 GATEWAY_UNAVAILABLE (safe to retry with the same key).
          */
         post: operations["payOpenBillsByCard"];
         delete?: never;
@@ -322,6 +322,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/contracts/{nCtrId}/card-action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a card payment or card change that answered 202 (3-D Secure): the details the provider's browser code yielded
+         * @description Answers what the payment or change answers once settled: 200 (CardPaymentResult or ChangeCardResult), 402 or 422 CARD_DECLINED (challenge refused, failed or expired); a repeat answers the same. 404: no such action of this contract.
+         */
+        post: operations["completeCardAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/contracts/{nCtrId}/advance": {
         parameters: {
             query?: never;
@@ -357,6 +377,111 @@ export interface paths {
          * @description Header x-webhook-signature: sha256=<hex HMAC-SHA256 of the raw body with PIX_WEBHOOK_SECRET>; missing or wrong → 401. Each charge is settled exactly once: a repeated delivery answers already_paid and changes nothing; an expired charge is never confirmed.
          */
         post: operations["pixWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/card/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Card provider webhook (AUTHORISATION, CANCELLATION, REFUND), verified by the provider's HMAC
+         * @description The configured CardGateway verifies the signature (sandbox: x-sandbox-hmac-signature; Adyen: the HMAC in each item) and parses the events; not authentic → 401, nothing applied. Each event is reconciled with the ledger once (a payment link paid, a 3-D Secure payment settled, a refund confirmed) and recorded in the provider events; a repeated delivery changes nothing.
+         */
+        post: operations["cardWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/card/client-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the browser needs to encrypt a card for the configured provider (sandbox: its public JWK; Adyen: the client key) */
+        get: operations["getCardClientConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/pix/api-pix/webhook/pix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * API Pix PSP notification (BCB body { pix: [{ endToEndId, txid, … }] }), each txid confirmed with the PSP
+         * @description Only the txids are read; every charge of ours not yet paid is read back from the PSP (GET /cob/{txid}) and only the Pix it lists are settled (paid, late_paid, late_credit, amount_mismatch, expired). not_found: no charge of ours; not_confirmed: the PSP lists no Pix for it. 503 PSP_UNAVAILABLE: the PSP could not be asked — nothing changed, the PSP delivers again.
+         */
+        post: operations["pixApiNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/contracts/{nCtrId}/pix-automatico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The contract's Pix Automático: its latest recurrence (status, QR while pending) and the bills charged through it
+         * @description `recorrencia` is null when the contract was never authorised. 404 when the contract is not the caller’s.
+         */
+        get: operations["getPixAutomatico"];
+        put?: never;
+        /**
+         * Authorise Pix Automático for the monthly fee: creates the recurrence at the PSP and answers the QR (BR Code) to approve in the bank app
+         * @description Body { aceite: true } (400 with a pt-BR message otherwise). 409 PIX_AUTOMATICO_EXISTS when one is pending or active; 422 PIX_AUTOMATICO_NO_FEE; 404 contract not the caller’s or closed; 502 PSP_UNAVAILABLE (nothing recorded); 503 not configured.
+         */
+        post: operations["authorisePixAutomatico"];
+        /**
+         * Cancel the contract’s Pix Automático (pending or active): at the PSP first, then here; scheduled debits are cancelled
+         * @description 404 none or contract not the caller’s; 409 PIX_AUTOMATICO_ENDED when it already ended; 502 PSP_UNAVAILABLE (nothing changed).
+         */
+        delete: operations["cancelPixAutomatico"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/pix-automatico/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PSP webhook for Pix Automático: recurrences and recurring charges changed ({ recs: [{ idRec }], cobsr: [{ txid }] })
+         * @description Header x-webhook-signature: sha256=<hex HMAC-SHA256 of the raw body with PIX_WEBHOOK_SECRET>; missing or wrong → 401. Each id is confirmed by asking the PSP (GET /rec/{idRec}, GET /cobr/{txid}); a charge the PSP says is CONCLUIDA marks its bill paid exactly once.
+         */
+        post: operations["pixAutomaticoWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1414,54 +1539,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/payments/contracts/{nCtrId}/pix-automatico": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The contract's Pix Automático: its latest recurrence (status, QR while pending) and the bills charged through it
-         * @description `recorrencia` is null when the contract was never authorised. 404 when the contract is not the caller’s.
-         */
-        get: operations["getPixAutomatico"];
-        put?: never;
-        /**
-         * Authorise Pix Automático for the monthly fee: creates the recurrence at the PSP and answers the QR (BR Code) to approve in the bank app
-         * @description Body { aceite: true } (400 with a pt-BR message otherwise). 409 PIX_AUTOMATICO_EXISTS when one is pending or active; 422 PIX_AUTOMATICO_NO_FEE; 404 contract not the caller’s or closed; 502 PSP_UNAVAILABLE (nothing recorded); 503 not configured.
-         */
-        post: operations["authorisePixAutomatico"];
-        /**
-         * Cancel the contract’s Pix Automático (pending or active): at the PSP first, then here; scheduled debits are cancelled
-         * @description 404 none or contract not the caller’s; 409 PIX_AUTOMATICO_ENDED when it already ended; 502 PSP_UNAVAILABLE (nothing changed).
-         */
-        delete: operations["cancelPixAutomatico"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/payments/pix-automatico/webhook": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * PSP webhook for Pix Automático: recurrences and recurring charges changed ({ recs: [{ idRec }], cobsr: [{ txid }] })
-         * @description Header x-webhook-signature: sha256=<hex HMAC-SHA256 of the raw body with PIX_WEBHOOK_SECRET>; missing or wrong → 401. Each id is confirmed by asking the PSP (GET /rec/{idRec}, GET /cobr/{txid}); a charge the PSP says is CONCLUIDA marks its bill paid exactly once.
-         */
-        post: operations["pixAutomaticoWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1519,6 +1596,36 @@ export interface components {
                 expiresAt?: number;
             };
             signature: string;
+        };
+        CardActionRequired: {
+            /** @constant */
+            sucesso: false;
+            /** @constant */
+            status: 202;
+            /** @constant */
+            acaoNecessaria: true;
+            gatewayId: string;
+            acao: {
+                /** @enum {string} */
+                provider: "sandbox" | "adyen";
+                data: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        CardClientConfig: {
+            /** @constant */
+            provider: "sandbox";
+            keyId: string;
+            publicKeyJwk: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            provider: "adyen";
+            clientKey: string;
+            /** @enum {string} */
+            environment: "test" | "live";
         };
         CardOnFile: {
             /** @enum {string} */
@@ -1843,6 +1950,25 @@ export interface components {
             Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
             AnoMesDia: string | null;
         };
+        PixAutomatico: {
+            idRec: string;
+            /** @enum {string} */
+            status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+            statusTexto: string;
+            valor: number;
+            /** @constant */
+            periodicidade: "MENSAL";
+            dataInicial: string;
+            criadoEm: string;
+            aprovadoEm: string | null;
+            encerradoEm: string | null;
+            pixCopiaECola: string | null;
+            linkAprovacao: string | null;
+            cobrancas: components["schemas"]["RecurringCharge"][];
+        };
+        PixAutomaticoState: {
+            recorrencia: components["schemas"]["PixAutomatico"] | null;
+        };
         PixConteudo: {
             txid: string;
             rnId: string;
@@ -1946,6 +2072,16 @@ export interface components {
             service_name: string;
             value: number;
         };
+        RecurringCharge: {
+            txid: string;
+            fatura: number;
+            valor: number;
+            dataDeVencimento: string;
+            /** @enum {string} */
+            status: "sending" | "scheduled" | "paid" | "failed" | "cancelled";
+            statusTexto: string;
+            pagoEm: string | null;
+        };
         StaffMe: {
             id: number;
             email: string;
@@ -1987,35 +2123,6 @@ export interface components {
         };
         UnreadCount: {
             naoLidas: number;
-        };
-        PixAutomaticoState: {
-            recorrencia: components["schemas"]["PixAutomatico"] | null;
-        };
-        PixAutomatico: {
-            idRec: string;
-            /** @enum {string} */
-            status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
-            statusTexto: string;
-            valor: number;
-            /** @constant */
-            periodicidade: "MENSAL";
-            dataInicial: string;
-            criadoEm: string;
-            aprovadoEm: string | null;
-            encerradoEm: string | null;
-            pixCopiaECola: string | null;
-            linkAprovacao: string | null;
-            cobrancas: components["schemas"]["RecurringCharge"][];
-        };
-        RecurringCharge: {
-            txid: string;
-            fatura: number;
-            valor: number;
-            dataDeVencimento: string;
-            /** @enum {string} */
-            status: "sending" | "scheduled" | "paid" | "failed" | "cancelled";
-            statusTexto: string;
-            pagoEm: string | null;
         };
     };
     responses: {
@@ -2574,11 +2681,11 @@ export interface operations {
                     faturas?: number[];
                     valorTotal: number;
                     dadosDoCartao?: {
-                        numeroCartao?: (string | number) | null;
-                        mesExpiracao?: (string | number) | null;
-                        anoExpiracao?: (string | number) | null;
-                        cvv?: (string | number) | null;
-                        nomeTitular?: string | null;
+                        encryptedCardNumber: string;
+                        encryptedExpiryMonth: string;
+                        encryptedExpiryYear: string;
+                        encryptedSecurityCode: string;
+                        holderName: string;
                     };
                 };
             };
@@ -2606,6 +2713,15 @@ export interface operations {
                             pagoEm: string;
                         };
                     };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardActionRequired"];
                 };
             };
             400: components["responses"]["ErrorEnvelope"];
@@ -2713,11 +2829,11 @@ export interface operations {
             content: {
                 "application/json": {
                     dadosDoCartao: {
-                        numeroCartao?: (string | number) | null;
-                        mesExpiracao?: (string | number) | null;
-                        anoExpiracao?: (string | number) | null;
-                        cvv?: (string | number) | null;
-                        nomeTitular?: string | null;
+                        encryptedCardNumber: string;
+                        encryptedExpiryMonth: string;
+                        encryptedExpiryYear: string;
+                        encryptedSecurityCode: string;
+                        holderName: string;
                     };
                 };
             };
@@ -2735,6 +2851,86 @@ export interface operations {
                         mensagem: string;
                         conteudo: components["schemas"]["CardOnFile"];
                     };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardActionRequired"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            402: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    completeCardAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nCtrId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    gatewayId: string;
+                    detalhes: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: true;
+                        /** @enum {number} */
+                        status: 200;
+                        mensagem: string;
+                        conteudo: {
+                            pagamentoId: number;
+                            valor: number;
+                            faturas: number[];
+                            /** @enum {string} */
+                            pmCard: "mc" | "visa" | "amex";
+                            cardSummary: string;
+                            pagoEm: string;
+                        };
+                    } | {
+                        /** @enum {boolean} */
+                        sucesso: true;
+                        mensagem: string;
+                        conteudo: components["schemas"]["CardOnFile"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardActionRequired"];
                 };
             };
             400: components["responses"]["ErrorEnvelope"];
@@ -2875,7 +3071,269 @@ export interface operations {
                         resultados: {
                             txid: string;
                             /** @enum {string} */
-                            resultado: "paid" | "already_paid" | "expired" | "not_found" | "amount_mismatch" | "late_paid" | "late_credit";
+                            resultado: "paid" | "already_paid" | "expired" | "not_found" | "amount_mismatch" | "late_paid" | "late_credit" | "not_confirmed";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            413: components["responses"]["ErrorEnvelope"];
+            415: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    cardWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        notificationResponse: "[accepted]";
+                        resultados: {
+                            eventId: string;
+                            /** @enum {string} */
+                            resultado: "applied" | "already_applied" | "recorded" | "mismatch";
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["ErrorEnvelope"];
+            413: components["responses"]["ErrorEnvelope"];
+            415: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    getCardClientConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardClientConfig"];
+                };
+            };
+        };
+    };
+    pixApiNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pix: {
+                        endToEndId: string;
+                        txid?: string;
+                        devolucoes?: {
+                            id: string;
+                        }[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        recebido: true;
+                        resultados: {
+                            txid: string;
+                            /** @enum {string} */
+                            resultado: "paid" | "already_paid" | "expired" | "not_found" | "amount_mismatch" | "late_paid" | "late_credit" | "not_confirmed";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            413: components["responses"]["ErrorEnvelope"];
+            415: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    getPixAutomatico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nCtrId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PixAutomaticoState"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    authorisePixAutomatico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nCtrId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    aceite: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: true;
+                        mensagem: string;
+                        conteudo: components["schemas"]["PixAutomatico"];
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    cancelPixAutomatico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nCtrId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sucesso: true;
+                        mensagem: string;
+                        conteudo: components["schemas"]["PixAutomatico"];
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    pixAutomaticoWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    recs?: ({
+                        idRec: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    cobsr?: ({
+                        txid: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        recebido: true;
+                        recs: {
+                            idRec: string;
+                            /** @enum {string} */
+                            resultado: "updated" | "unchanged" | "not_found";
+                        }[];
+                        cobsr: {
+                            txid: string;
+                            /** @enum {string} */
+                            resultado: "paid" | "updated" | "unchanged" | "not_found";
                         }[];
                     };
                 };
@@ -5552,172 +6010,6 @@ export interface operations {
             500: components["responses"]["ErrorEnvelope"];
             502: components["responses"]["ErrorEnvelope"];
             503: components["responses"]["ErrorEnvelope"];
-        };
-    };
-    getPixAutomatico: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                nCtrId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PixAutomaticoState"];
-                };
-            };
-            400: components["responses"]["ErrorEnvelope"];
-            401: components["responses"]["ErrorEnvelope"];
-            403: components["responses"]["ErrorEnvelope"];
-            404: components["responses"]["ErrorEnvelope"];
-            409: components["responses"]["ErrorEnvelope"];
-            422: components["responses"]["ErrorEnvelope"];
-            429: components["responses"]["ErrorEnvelope"];
-            500: components["responses"]["ErrorEnvelope"];
-            502: components["responses"]["ErrorEnvelope"];
-            503: components["responses"]["ErrorEnvelope"];
-        };
-    };
-    authorisePixAutomatico: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                nCtrId: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {boolean} */
-                    aceite: true;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: true;
-                        mensagem: string;
-                        conteudo: components["schemas"]["PixAutomatico"];
-                    };
-                };
-            };
-            400: components["responses"]["ErrorEnvelope"];
-            401: components["responses"]["ErrorEnvelope"];
-            403: components["responses"]["ErrorEnvelope"];
-            404: components["responses"]["ErrorEnvelope"];
-            409: components["responses"]["ErrorEnvelope"];
-            422: components["responses"]["ErrorEnvelope"];
-            429: components["responses"]["ErrorEnvelope"];
-            500: components["responses"]["ErrorEnvelope"];
-            502: components["responses"]["ErrorEnvelope"];
-            503: components["responses"]["ErrorEnvelope"];
-        };
-    };
-    cancelPixAutomatico: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                nCtrId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        sucesso: true;
-                        mensagem: string;
-                        conteudo: components["schemas"]["PixAutomatico"];
-                    };
-                };
-            };
-            400: components["responses"]["ErrorEnvelope"];
-            401: components["responses"]["ErrorEnvelope"];
-            403: components["responses"]["ErrorEnvelope"];
-            404: components["responses"]["ErrorEnvelope"];
-            409: components["responses"]["ErrorEnvelope"];
-            422: components["responses"]["ErrorEnvelope"];
-            429: components["responses"]["ErrorEnvelope"];
-            500: components["responses"]["ErrorEnvelope"];
-            502: components["responses"]["ErrorEnvelope"];
-            503: components["responses"]["ErrorEnvelope"];
-        };
-    };
-    pixAutomaticoWebhook: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    recs?: ({
-                        idRec: string;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
-                    cobsr?: ({
-                        txid: string;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        recebido: true;
-                        recs: {
-                            idRec: string;
-                            /** @enum {string} */
-                            resultado: "updated" | "unchanged" | "not_found";
-                        }[];
-                        cobsr: {
-                            txid: string;
-                            /** @enum {string} */
-                            resultado: "paid" | "updated" | "unchanged" | "not_found";
-                        }[];
-                    };
-                };
-            };
-            400: components["responses"]["ErrorEnvelope"];
-            401: components["responses"]["ErrorEnvelope"];
-            413: components["responses"]["ErrorEnvelope"];
-            415: components["responses"]["ErrorEnvelope"];
-            500: components["responses"]["ErrorEnvelope"];
         };
     };
 }
