@@ -73,6 +73,8 @@ export interface PixPsp {
   /** null: the PSP knows no charge with this txid. */
   getCharge(txid: string): Promise<PixChargeState | null>;
   refund(req: PixRefundRequest): Promise<PixRefundResult>;
+  /** A devolução as the PSP has it now (GET /pix/{e2eid}/devolucao/{id}); null if it knows none with this id. */
+  getRefund?(endToEndId: string, refundId: string): Promise<PixRefundResult | null>;
 }
 
 /**
@@ -192,6 +194,16 @@ export class StaticBrCodePixPsp implements PixPsp {
         .execute();
       return { status, rtrId };
     });
+  }
+
+  async getRefund(endToEndId: string, refundId: string): Promise<PixRefundResult | null> {
+    const row = await this.db
+      .selectFrom('pix_sandbox_refunds')
+      .select(['status', 'rtr_id'])
+      .where('end_to_end_id', '=', endToEndId)
+      .where('refund_id', '=', refundId)
+      .executeTakeFirst();
+    return row ? { status: row.status, rtrId: row.rtr_id } : null;
   }
 }
 

@@ -7,7 +7,7 @@ import type { TestPki } from './certs';
 /**
  * A local fake of a PSP's BCB "API Pix" (ADR 076) for the adapter's tests and the bench: HTTPS that demands a client
  * certificate of its CA (requestCert + rejectUnauthorized), OAuth2 client credentials at POST /oauth/token, and under
- * /api/v2 the documented shapes of PUT/GET /cob/{txid} and PUT /pix/{e2eid}/devolucao/{id}; errors as RFC 7807 problem
+ * /api/v2 the documented shapes of PUT/GET /cob/{txid} and PUT/GET /pix/{e2eid}/devolucao/{id}; errors as RFC 7807 problem
  * details like the BCB's. `pay` is the payer's bank settling a charge; it answers the webhook body the PSP would POST
  * to {webhookUrl}/pix. Knobs: token lifetime, a failure to answer next, the fake's clock.
  */
@@ -110,6 +110,20 @@ export class FakeApiPix {
     return { pix: [{ ...pix }] };
   }
 
+  /** The SPI settles a devolução: its new status, and the notification the PSP then POSTs to {webhookUrl}/pix. */
+  settleRefund(endToEndId: string, id: string, status: 'DEVOLVIDO' | 'NAO_REALIZADO' = 'DEVOLVIDO') {
+    const pix = this.findPix(endToEndId);
+    const refund = pix?.devolucoes?.find((d) => d.id === id);
+    if (!pix || !refund) throw new Error(`fake API Pix: no devolução ${id} of ${endToEndId}`);
+    refund.status = status;
+    refund.horario.liquidacao = new Date(this.now()).toISOString();
+    return { pix: [{ endToEndId, txid: pix.txid, valor: pix.valor, horario: pix.horario, devolucoes: [{ ...refund }] }] };
+  }
+
+  private findPix(endToEndId: string) {
+    return [...this.cobs.values()].flatMap((c) => c.pix).find((p) => p.endToEndId === endToEndId);
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -147,6 +161,10 @@ export class FakeApiPix {
     }
     const dev = url.pathname.match(/^\/api\/v2\/pix\/([A-Za-z0-9]{32})\/devolucao\/([A-Za-z0-9]{1,35})$/);
     if (dev && req.method === 'PUT') return this.putRefund(dev[1]!, dev[2]!, body, send, problem);
+    if (dev && req.method === 'GET') {
+      const found = this.findPix(dev[1]!)?.devolucoes?.find((d) => d.id === dev[2]);
+      return found ? send(200, found) : problem(404, 'DevolucaoNaoEncontrada');
+    }
     return problem(404, 'NaoEncontrado');
   }
 
@@ -209,7 +227,7 @@ export class FakeApiPix {
     send: (s: number, b: unknown) => void,
     problem: (s: number, t: string, d?: string) => void,
   ): void {
-    const pix = [...this.cobs.values()].flatMap((c) => c.pix).find((p) => p.endToEndId === e2eid);
+    const pix = this.findPix(e2eid);
     if (!pix) return problem(404, 'PixNaoEncontrado');
     const valor = body.valor;
     if (typeof valor !== 'string' || !/^\d{1,10}\.\d{2}$/.test(valor) || cents(valor) <= 0)

@@ -75,8 +75,17 @@ export default fp(
     const pix = new PixService(db, repo, contracts, bills, idempotency, app.pixPsp, clock);
     const providerEvents = new ProviderEventRecorder(clock);
     // A devolução the PSP confirms moves the desk's refund on (`payments` is read when a notification comes, after it is built).
-    const pixWebhook = new PixWebhookService(db, repo, contracts, app.customers, clock, app.notifier, outbox, providerEvents, app.pixPsp, (tx, s) =>
-      payments.refunds.onPixRefundStatus(tx, s),
+    const pixWebhook = new PixWebhookService(
+      db,
+      repo,
+      contracts,
+      app.customers,
+      clock,
+      app.notifier,
+      outbox,
+      providerEvents,
+      app.pixPsp,
+      (tx, s) => payments.refunds.onPixRefundStatus(tx, s),
     );
     const links = new PaymentLinkService(db, repo, contracts, gateway, clock, returnUrl, outbox);
     const payments: Payments = {

@@ -13,7 +13,7 @@ import type { Database, Executor } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../ports/clock';
 import type { Notifier } from '../../ports/notifier';
-import { PixPspUnavailableError, type PixPsp } from '../../ports/pix-psp';
+import { PixPspUnavailableError, type PixPsp, type PixRefundStatus } from '../../ports/pix-psp';
 import type { ContractService } from '../contracts';
 import type { CustomersService } from '../customers';
 import type { NotificationOutbox } from '../notifications';
@@ -55,6 +55,11 @@ export class PixWebhookService {
     private readonly events?: ProviderEventRecorder,
     /** The PSP `handleNotified` asks (null: Pix not configured). */
     private readonly psp?: PixPsp | null,
+    /** Moves our refund on when the PSP confirms a devolução's status (the desk's refunds, ADR 078). */
+    private readonly onRefundStatus?: (
+      tx: Executor,
+      s: { refundId: string; status: PixRefundStatus; rtrId: string | null },
+    ) => Promise<boolean>,
   ) {}
 
   /** Signed webhook: each payment of the body is settled in its own transaction, exactly once. */
@@ -100,7 +105,33 @@ export class PixWebhookService {
         resultados.push({ txid, resultado: await this.confirm(txid, p.endToEndId, p.amount, { provider: psp.name, payload }) });
       }
     }
+    for (const p of body.pix) for (const d of p.devolucoes ?? []) await this.refundNotified(psp, p.endToEndId, d.id);
     return { recebido: true, resultados };
+  }
+
+  /** A devolução the PSP says changed: its status read back from the PSP, then our refund moved on (never back). */
+  private async refundNotified(psp: PixPsp, endToEndId: string, refundId: string): Promise<void> {
+    if (!psp.getRefund || !this.onRefundStatus) return;
+    let state;
+    try {
+      state = await psp.getRefund(endToEndId, refundId);
+    } catch (err) {
+      if (err instanceof PixPspUnavailableError) throw new AppError(503, 'PSP_UNAVAILABLE', PAYMENT_MSG.pixUnavailable);
+      throw err;
+    }
+    if (!state) return;
+    const s = state;
+    await this.db.transaction().execute(async (tx) => {
+      await this.events?.record(tx, {
+        provider: psp.name,
+        eventId: `devolucao:${refundId}:${s.status}`,
+        kind: 'devolucao',
+        providerReference: endToEndId,
+        success: s.status === 'NAO_REALIZADO' ? false : s.status === 'DEVOLVIDO' ? true : null,
+        payload: { endToEndId, id: refundId, status: s.status, rtrId: s.rtrId },
+      });
+      await this.onRefundStatus!(tx, { refundId, status: s.status, rtrId: s.rtrId });
+    });
   }
 
   private async confirm(txid: string, endToEndId: string, amount: Cents | number | null, source: EventSource): Promise<ConfirmResult> {

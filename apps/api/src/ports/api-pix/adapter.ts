@@ -22,7 +22,7 @@ import type { ApiPixClient, ApiPixResponse } from './client';
  *   charge's `loc.location` (domain `buildDynamicPixPayload`), so the payer's bank reads amount, expiry and txid from
  *   the PSP.
  * - getCharge: `GET /cob/{txid}` (status, and the `pix[]` received with endToEndId, valor, horario).
- * - refund: `PUT /pix/{e2eid}/devolucao/{id}` with `valor`.
+ * - refund: `PUT /pix/{e2eid}/devolucao/{id}` with `valor`; getRefund: `GET` of the same.
  * Answers we cannot read are a PixPspUnavailableError (fail closed), never a guess.
  */
 export interface ApiPixSettings {
@@ -104,10 +104,24 @@ export class ApiPixPsp implements PixPsp {
       { valor: centsToPixAmount(req.amount as Cents) },
     );
     if (res.status !== 200 && res.status !== 201) throw rejected('PUT /pix/devolucao', res);
-    const status = res.body?.status as PixRefundStatus;
-    if (!REFUND_STATUSES.includes(status)) throw new PixPspUnavailableError('PUT /pix/devolucao answered a status we cannot read');
-    return { status, rtrId: typeof res.body?.rtrId === 'string' ? res.body.rtrId : null };
+    return refundResult('PUT /pix/devolucao', res.body);
   }
+
+  async getRefund(endToEndId: string, refundId: string): Promise<PixRefundResult | null> {
+    const res = await this.client.send<{ status?: unknown; rtrId?: unknown }>(
+      'GET',
+      `/pix/${encodeURIComponent(endToEndId)}/devolucao/${encodeURIComponent(refundId)}`,
+    );
+    if (res.status === 404) return null;
+    if (res.status !== 200) throw rejected('GET /pix/devolucao', res);
+    return refundResult('GET /pix/devolucao', res.body);
+  }
+}
+
+function refundResult(call: string, body: { status?: unknown; rtrId?: unknown } | null): PixRefundResult {
+  const status = body?.status as PixRefundStatus;
+  if (!REFUND_STATUSES.includes(status)) throw new PixPspUnavailableError(`${call} answered a status we cannot read`);
+  return { status, rtrId: typeof body?.rtrId === 'string' ? body.rtrId : null };
 }
 
 /** A 4xx other than auth: the PSP's problem details (RFC 7807 `title`) without any of our data. */
