@@ -198,7 +198,8 @@ export class SandboxPixRecurrencePsp implements PixRecurrencePsp {
   /** The payer's bank debits a scheduled charge (the sandbox's does it at once; ADR 077). */
   private async debit(txid: string): Promise<void> {
     const now = this.clock.now();
-    const endToEndId = `E00000000${now.toISOString().replace(/\D/g, '').slice(0, 12)}${randomBytes(5).toString('hex')}`.slice(0, 32);
+    // E + participant (8) + yyyyMMddHHmm (12) + 11: the 32 characters of an endToEndId.
+    const endToEndId = `E00000000${now.toISOString().replace(/\D/g, '').slice(0, 12)}${randomBytes(6).toString('hex').slice(0, 11)}`;
     const paid = await this.db
       .updateTable('sandbox_pix_cobrs')
       .set({ status: 'CONCLUIDA', end_to_end_id: endToEndId, paid_at: now })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDaysIso } from '@guarita/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { noAuth } from '../../plugins/openapi';
@@ -76,6 +77,37 @@ const factoryRoutes: FastifyPluginAsyncZod = async (app) => {
         feed.start();
       }
       return reply.code(201).send(made);
+    },
+  );
+
+  // Pix Automático's e2e (ADR 077): a new bill of a factory-made contract, as the billing run issues one, then the
+  // scan that sends new bills to the payer's bank (it runs hourly on its own; here at once).
+  app.post(
+    '/test/contracts/:nCtrId/bills',
+    {
+      schema: {
+        tags: ['dev'],
+        operationId: 'testIssueBill',
+        security: noAuth,
+        summary: 'e2e test server only (TEST_FACTORIES): issue a new open bill of a contract, then run the Pix Automático scan',
+        params: z.object({ nCtrId: z.coerce.number().int().min(900001).max(999999) }),
+        body: z.object({ dueInDays: z.number().int().min(0).max(60), amount: z.number().int().min(1).max(10_000_000).optional() }),
+        response: { 201: z.object({ docEntry: z.number().int(), dueDate: z.string(), charged: z.number().int() }), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const { nCtrId } = req.params;
+      const owner = await app.contracts.ownerOf(app.db, nCtrId);
+      const contract = owner === null ? null : await app.contracts.find(owner, nCtrId);
+      if (!contract) return reply.code(404).send({ sucesso: false, status: 404, erro: 'NOT_FOUND', mensagem: 'Contrato não encontrado.' });
+      const dueDate = addDaysIso(app.clock.today(), req.body.dueInDays);
+      const bill = await app.db
+        .transaction()
+        .execute((tx) =>
+          app.contracts.issueBill(tx, { nCtrId, dueDate, amount: req.body.amount ?? contract.monthlyFee, issuedAt: app.clock.now() }),
+        );
+      const charged = await app.pixAutomatico.service.chargeDueBills(nCtrId);
+      return reply.code(201).send({ docEntry: bill.docEntry, dueDate, charged });
     },
   );
 };
