@@ -203,6 +203,42 @@ describe('API Pix through the app: notification → GET /cob → bill paid', () 
     expect(await billStatus(bill.docEntry)).toBe('I');
   });
 
+  it("a desk refund goes out as a devolução; the PSP's notification of it is read back and the refund becomes refunded", async () => {
+    const { pix } = await withPix();
+    const { endToEndId } = fake.pay(pix.txid).pix[0]!;
+    expect((await notify({ pix: [{ endToEndId, txid: pix.txid }] })).json().resultados[0].resultado).toBe('paid');
+    const [charge] = await t.query<{ id: number; amount_cents: number }>(`SELECT id, amount_cents FROM pix_charges WHERE txid = $1`, [
+      pix.txid,
+    ]);
+    await t.app.payments.refunds.refund(
+      { id: null, email: 'financeiro@guarita.example' },
+      'pix',
+      charge!.id,
+      randomUUID(),
+      { valor: 1_000, motivo: 'Pagamento em duplicidade' },
+      async () => {},
+    );
+    const refundRow = async () =>
+      (
+        await t.query<{ refund_id: string; status: string; provider_refund_id: string | null }>(
+          `SELECT refund_id, status, provider_refund_id FROM payment_refunds WHERE payment_method = 'pix' AND payment_id = $1`,
+          [String(charge!.id)],
+        )
+      )[0]!;
+    const pending = await refundRow();
+    expect(pending.status).toBe('pending'); // the fake answers EM_PROCESSAMENTO
+    const devolucao = fake.cobs.get(pix.txid)!.pix[0]!.devolucoes![0]!;
+    expect(devolucao).toMatchObject({ id: pending.refund_id, valor: '10.00', status: 'EM_PROCESSAMENTO' });
+    // A notification claiming DEVOLVIDO while the PSP still says EM_PROCESSAMENTO changes nothing.
+    await notify({ pix: [{ endToEndId, txid: pix.txid, devolucoes: [{ ...devolucao, status: 'DEVOLVIDO' }] }] });
+    expect((await refundRow()).status).toBe('pending');
+    const settled = fake.settleRefund(endToEndId, pending.refund_id);
+    const calls = fake.calls.length;
+    expect((await notify(settled)).statusCode).toBe(200);
+    expect(fake.calls.slice(calls)).toContain(`GET /api/v2/pix/${endToEndId}/devolucao/${pending.refund_id}`);
+    expect(await refundRow()).toMatchObject({ status: 'refunded', provider_refund_id: devolucao.rtrId });
+  });
+
   it('the PSP unreachable: creating a Pix is a pt-BR 503 with nothing recorded; a notification is a 503 the PSP retries', async () => {
     const customer = await aLoggedInCustomer(t);
     const bill = await aBill(t, customer.contract, { status: 'I' });

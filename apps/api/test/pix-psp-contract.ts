@@ -72,7 +72,7 @@ export function describePixPsp(name: string, open: () => Promise<PixPspHarness>)
       expect(p!.paidAt.getTime()).toBeGreaterThan(before);
     });
 
-    it('refunds part of a Pix, answers the same refund for the same id, and never more than was received', async () => {
+    it('refunds part of a Pix, answers (and reads back) the same refund for the same id, and never more than was received', async () => {
       const { txid, amount } = await aPix();
       await h.pay(txid);
       const [p] = (await h.psp.getCharge(txid))!.pix;
@@ -86,6 +86,8 @@ export function describePixPsp(name: string, open: () => Promise<PixPspHarness>)
       const id = `R${randomUUID().replace(/-/g, '')}`;
       const second = await h.psp.refund({ endToEndId: p!.endToEndId, refundId: id, amount: part as never });
       expect(await h.psp.refund({ endToEndId: p!.endToEndId, refundId: id, amount: part as never })).toEqual(second);
+      expect(await h.psp.getRefund?.(p!.endToEndId, id)).toEqual(second); // as the PSP has it now
+      expect(await h.psp.getRefund?.(p!.endToEndId, 'Rnone')).toBeNull();
       const rest = amount - 2 * part;
       await expect(
         h.psp.refund({ endToEndId: p!.endToEndId, refundId: `R${randomUUID().replace(/-/g, '')}`, amount: (rest + 1) as never }),
