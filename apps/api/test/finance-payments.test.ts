@@ -282,6 +282,15 @@ describe('financeiro desk: payments, provider history, refunds', () => {
     expect(d.estornos).toEqual([expect.objectContaining({ status: 'refunded', valor: 5_000 })]);
   });
 
+  it('a payment taken by another provider than the configured one is refused, nothing reserved', async () => {
+    const p = await paidCard(2_000);
+    await t.query(`UPDATE card_charges SET gateway = 'adyen' WHERE id = $1`, [p.id]);
+    const res = await refund('financeiro', 'card', p.id, { valor: 2_000, motivo: 'Cancelamento' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ erro: 'OTHER_PROVIDER', mensagem: DESK_PAYMENT_MSG.otherProvider.replace('{provedor}', 'adyen') });
+    expect(await t.query(`SELECT 1 FROM payment_refunds WHERE payment_method = 'card' AND payment_id = $1`, [String(p.id)])).toEqual([]);
+  });
+
   it('only financeiro refunds; admin reads; atendimento, sinistros, no session and bad input are refused', async () => {
     const p = await paidPix(1_000);
     for (const role of ['admin', 'atendimento', 'sinistros'] as Role[]) {
@@ -304,7 +313,7 @@ describe('financeiro desk: payments, provider history, refunds', () => {
     const noReason = await refund('financeiro', 'pix', p.id, { valor: 100, motivo: ' ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().mensagem).toContain(DESK_PAYMENT_MSG.reasonRequired);
-    expect(await t.query('SELECT 1 FROM payment_refunds WHERE payment_id = $1', [String(p.id)])).toEqual([]);
+    expect(await t.query(`SELECT 1 FROM payment_refunds WHERE payment_method = 'pix' AND payment_id = $1`, [String(p.id)])).toEqual([]);
   });
 
   it('keeps provider events once per (provider, event id), card data removed', async () => {

@@ -15,6 +15,8 @@ export const DESK_PAYMENT_MSG = {
   providerUnavailable:
     'O provedor de pagamento não respondeu. O estorno ficou reservado e não foi confirmado; tente de novo — repetir o pedido não estorna duas vezes.',
   providerRefused: 'O provedor recusou o estorno. Nada foi estornado.',
+  otherProvider:
+    'Este pagamento foi feito pelo provedor {provedor}, que não é o configurado agora; faça o estorno no painel desse provedor.',
   noProviderReference: 'Este pagamento não tem referência no provedor; o estorno não pode ser feito pelo painel.',
 } as const;
 

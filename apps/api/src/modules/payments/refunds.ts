@@ -91,6 +91,10 @@ export class PaymentRefunds {
         return { row: same, payment, fresh: false };
       }
       if (!payment.reference) throw new AppError(409, 'NO_PROVIDER_REFERENCE', DESK_PAYMENT_MSG.noProviderReference);
+      // Only the provider that took the payment can give it back (a payment of the sandbox before a switch to Adyen).
+      if (payment.provider !== (method === 'card' ? this.card.name : this.pix?.name)) {
+        throw new AppError(409, 'OTHER_PROVIDER', DESK_PAYMENT_MSG.otherProvider.replace('{provedor}', payment.provider));
+      }
       const t = (await this.repo.totals(tx, [payment])).get(key(payment)) ?? ZERO;
       const left = refundableCents(payment.amount_cents, t.refunded, t.open);
       if (left === 0) throw new AppError(409, 'NOTHING_TO_REFUND', DESK_PAYMENT_MSG.nothingLeft);
