@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PIX_EXPIRY_MINUTES, cents, parsePixPayload } from '@guarita/domain';
 import { ApiPixPsp } from '../src/ports/api-pix/adapter';
 import { ApiPixClient } from '../src/ports/api-pix/client';
-import { PixPspUnavailableError } from '../src/ports/pix-psp';
+import { PixPspUnavailableError, signWebhookBody } from '../src/ports/pix-psp';
 import { makeTestPki, type Pem, type TestPki } from './api-pix/certs';
 import { FakeApiPix } from './api-pix/fake-api-pix';
 import { aBill, aLoggedInCustomer } from './factories';
@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from './helpers';
  * the transport (mTLS, OAuth2) and the webhook → confirmation by query → bill paid path through the app.
  */
 
+const SECRET = randomBytes(24).toString('hex');
 const SETTINGS = {
   receiverKey: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906',
   merchantName: 'Guarita Protecao Veicular',
@@ -139,7 +140,7 @@ describe('API Pix through the app: notification → GET /cob → bill paid', () 
 
   beforeAll(async () => {
     c = client();
-    t = await createTestApp({ ports: { pixPsp: new ApiPixPsp(c, SETTINGS) } });
+    t = await createTestApp({ ports: { pixPsp: new ApiPixPsp(c, SETTINGS) }, env: { PIX_WEBHOOK_SECRET: SECRET } });
   });
   afterAll(async () => {
     await t?.close();
@@ -186,12 +187,22 @@ describe('API Pix through the app: notification → GET /cob → bill paid', () 
     expect((await notify(body)).json().resultados).toEqual([{ txid: pix.txid, resultado: 'already_paid' }]);
   });
 
-  it('a notification the PSP does not confirm changes nothing: unpaid cob, unknown txid, forged amount', async () => {
+  it('a notification the PSP does not confirm changes nothing: unpaid cob (even HMAC-signed), unknown txid, forged amount', async () => {
     const { bill, pix } = await withPix();
     const forged = {
       pix: [{ endToEndId: 'E18236120202611271200abcdef12345', txid: pix.txid, valor: '1.00', horario: new Date().toISOString() }],
     };
     expect((await notify(forged)).json().resultados).toEqual([{ txid: pix.txid, resultado: 'not_confirmed' }]);
+    expect(await billStatus(bill.docEntry)).toBe('I');
+    // Signed with the static setup's webhook secret: under api-pix the signature proves nothing about the money either.
+    const raw = JSON.stringify(forged);
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/pix/webhook',
+      headers: { 'content-type': 'application/json', 'x-webhook-signature': signWebhookBody(raw, SECRET) },
+      payload: raw,
+    });
+    expect(signed.json().resultados).toEqual([{ txid: pix.txid, resultado: 'not_confirmed' }]);
     expect(await billStatus(bill.docEntry)).toBe('I');
     const calls = fake.calls.length;
     const unknown = { pix: [{ endToEndId: 'E18236120202611271200abcdef12346', txid: newTxid() }] };

@@ -64,6 +64,8 @@ export class PixWebhookService {
 
   /** Signed webhook: each payment of the body is settled in its own transaction, exactly once. */
   async handle(body: PixWebhookBody): Promise<PixWebhookResultDto> {
+    // With a PSP that holds the charges (API Pix), a signed body is no more than a hint either: confirm by query.
+    if (this.psp?.name === 'api-pix') return this.handleNotified(body);
     const provider = this.psp?.name ?? 'static-brcode';
     const resultados: PixWebhookResultDto['resultados'] = [];
     for (const p of body.pix) {
