@@ -96,7 +96,7 @@ describe('API Pix adapter on the local fake (mutual TLS)', () => {
     adapter = new ApiPixRecurrencePsp(client, { webhookSecret: SECRET });
   });
   afterAll(async () => {
-    await client?.close();
+    await adapter?.close(); // the app closed it already: once is enough
     await fake?.stop();
   });
 
@@ -168,16 +168,14 @@ describe('API Pix adapter on the local fake (mutual TLS)', () => {
       expect((await webhook(fake.answer(created.idRec, 'APROVADA'))).json().recs).toEqual([{ idRec: created.idRec, resultado: 'updated' }]);
       expect((await c.call('GET', url)).json().recorrencia.status).toBe('APROVADA');
 
-      const bill = await t.db
-        .transaction()
-        .execute((tx) =>
-          t.app.contracts.issueBill(tx, {
-            nCtrId: c.contract.nCtrId,
-            dueDate: addDaysIso(t.app.clock.today(), 7),
-            amount: c.contract.fee,
-            issuedAt: t.app.clock.now(),
-          }),
-        );
+      const bill = await t.db.transaction().execute((tx) =>
+        t.app.contracts.issueBill(tx, {
+          nCtrId: c.contract.nCtrId,
+          dueDate: addDaysIso(t.app.clock.today(), 7),
+          amount: c.contract.fee,
+          issuedAt: t.app.clock.now(),
+        }),
+      );
       expect(await t.app.pixAutomatico.service.chargeDueBills(c.contract.nCtrId)).toBe(1);
       const [charge] = (await c.call('GET', url)).json().recorrencia.cobrancas;
       expect(charge).toMatchObject({ fatura: bill.docEntry, status: 'scheduled', statusTexto: 'Débito agendado' });

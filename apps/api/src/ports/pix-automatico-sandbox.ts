@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { cents, type Cents, type RecurrenceStatus } from '@guarita/domain';
-import type { AppConfig } from '../config';
+import { missingApiPixSettings, type AppConfig } from '../config';
 import type { Database } from '../db/db';
 import type { Clock } from './clock';
 import { DEMO_PIX } from './pix-psp';
+import { ApiPixClient, pemFromConfig } from './api-pix/client';
+import { ApiPixRecurrencePsp } from './api-pix/recurrence';
 import {
   parseSignedNotices,
   type PixRecurrencePsp,
@@ -228,16 +230,28 @@ export class SandboxPixRecurrencePsp implements PixRecurrencePsp {
 }
 
 /**
- * The port's default from configuration (composition.ts): the demo sandbox in demo mode; otherwise none until an
- * API Pix PSP is configured (Pix Automático then answers 503, as Pix does without PIX_KEY).
+ * The port's default from configuration (composition.ts; ADR 077): with PIX_PSP=api-pix, the same PSP's API Pix
+ * (its URL, OAuth client and mTLS certificate, a client of its own); else the demo sandbox in demo mode; else none
+ * (Pix Automático answers 503, as Pix does without PIX_KEY). The sandbox never runs outside demo mode.
  */
 export function defaultPixRecurrencePsp(db: Database, config: AppConfig, clock: Clock): PixRecurrencePsp | null {
-  if (!config.demoMode) return null;
   const e = config.env;
+  const webhookSecret = e.PIX_WEBHOOK_SECRET ?? (config.demoMode ? DEMO_PIX.webhookSecret : null);
+  if (e.PIX_PSP === 'api-pix' && missingApiPixSettings(e).length === 0) {
+    const client = new ApiPixClient({
+      baseUrl: e.PIX_API_URL!,
+      ...(e.PIX_TOKEN_URL ? { tokenUrl: e.PIX_TOKEN_URL } : {}),
+      clientId: e.PIX_CLIENT_ID!,
+      clientSecret: e.PIX_CLIENT_SECRET!,
+      tls: { cert: pemFromConfig(e.PIX_CERT!), key: pemFromConfig(e.PIX_CERT_KEY!), ...(e.PIX_CA ? { ca: pemFromConfig(e.PIX_CA) } : {}) },
+    });
+    return new ApiPixRecurrencePsp(client, { webhookSecret });
+  }
+  if (!config.demoMode) return null;
   return new SandboxPixRecurrencePsp(db, clock, {
     merchantName: e.PIX_MERCHANT_NAME ?? DEMO_PIX.merchantName,
     merchantCity: e.PIX_MERCHANT_CITY ?? DEMO_PIX.merchantCity,
-    webhookSecret: e.PIX_WEBHOOK_SECRET ?? DEMO_PIX.webhookSecret,
+    webhookSecret,
   });
 }
 

@@ -68,6 +68,8 @@ export interface PixRecurrencePsp {
   getRecurringCharge(txid: string): Promise<RecurringChargeAtPsp>;
   /** The notices of a webhook request; null when it is not the PSP's (bad or missing signature). */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): RecurrenceNotice[] | null;
+  /** Releases connections, if it holds any (called when the app closes). */
+  close?(): Promise<void>;
 }
 
 /** The outside call failed or timed out: nothing is known to have changed at the PSP (retry with the same ids). */

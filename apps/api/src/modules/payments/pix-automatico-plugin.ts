@@ -24,11 +24,9 @@ declare module 'fastify' {
   }
 }
 
-/** Minutes between two passes of the scan that sends new bills to the payer's bank (0 = off; off under test and bench). */
+/** How often the scan sends new bills to the payer's bank: hourly (a bill's window is 8 days wide); off under test and bench. */
 function scanIntervalMs(config: AppConfig): number {
-  const e = config.env as AppConfig['env'] & { PIX_AUTOMATICO_SCAN_MINUTES?: number };
-  const minutes = e.PIX_AUTOMATICO_SCAN_MINUTES ?? (['test', 'bench'].includes(e.NODE_ENV) ? 0 : 60);
-  return minutes * 60_000;
+  return ['test', 'bench'].includes(config.env.NODE_ENV) ? 0 : 60 * 60_000;
 }
 
 /**
@@ -91,6 +89,7 @@ export const pixAutomaticoPlugin = (opts: { recordEvent?: RecordProviderEvent } 
       app.addHook('onClose', async () => {
         if (timer) clearInterval(timer);
         await running;
+        await psp?.close?.();
       });
     },
     { name: 'pix-automatico', dependencies: ['ports', 'authenticate', 'customers', 'contracts'] },

@@ -94,6 +94,14 @@ export class ApiPixRecurrencePsp implements PixRecurrencePsp {
     return toCharge(await this.call<CobrBody>('GET', `/cobr/${encodeURIComponent(txid)}`, undefined, [200]));
   }
 
+  private closed: Promise<void> | null = null;
+
+  /** Closes the client's connections (the app's onClose); once. */
+  close(): Promise<void> {
+    this.closed ??= this.client.close();
+    return this.closed;
+  }
+
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): RecurrenceNotice[] | null {
     return parseSignedNotices(rawBody, headers, this.opts.webhookSecret);
   }
