@@ -36,6 +36,7 @@ export const SECRET_VARIABLES = [
   'ALTCHA_HMAC_KEY',
   'SMS_PROVIDER_TOKEN',
   'S3_SECRET_ACCESS_KEY',
+  'PIX_CLIENT_SECRET',
 ] as const;
 
 const publishedSet = new Set(PUBLISHED_SECRETS.map((s) => s.trim()));
