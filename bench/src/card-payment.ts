@@ -3,6 +3,7 @@ import { cents } from '@guarita/domain';
 import { AdyenCardGateway } from '../../apps/api/src/ports/adyen';
 import type { CardGateway, ChargeRequest, EncryptedCard } from '../../apps/api/src/ports/card-gateway';
 import { ADYEN_TEST_CARDS, FakeAdyen, adyenChallengeDetails, adyenTestCard } from '../../apps/api/test/adyen/fake-adyen';
+import { sandboxHarness } from './card-sandbox-harness';
 import type { Report } from './report';
 
 /**
@@ -119,7 +120,10 @@ export async function adyenHarness(): Promise<CardHarness> {
 }
 
 /** The bench's section: one line per adapter and call. */
-export async function cardFigures(report: Report, harnesses: Array<() => Promise<CardHarness>> = [adyenHarness]): Promise<void> {
+export async function cardFigures(
+  report: Report,
+  harnesses: Array<() => Promise<CardHarness>> = [adyenHarness, sandboxHarness],
+): Promise<void> {
   report.line('');
   report.line('Card payment per adapter (CardGateway calls one at a time, in the bench process, each adapter against its fake)');
   for (const make of harnesses) {

@@ -19,8 +19,7 @@ import { BENCH_CASES, QUEUE_PATH, measureBackoffice } from './backoffice';
 import { CASES_PATH, measureCases } from './cases';
 import { measureClaims } from './claims';
 import { measureQuotation } from './quotation';
-import { pixFigures } from './pix-charge';
-import { cardFigures } from './card-payment';
+import { providerFigures } from './provider-figures';
 import { ensureWebBuilt } from './web-build';
 
 const LOGIN_ROUTE = '/';
@@ -395,8 +394,7 @@ await runGuarded(async (cleanup) => {
   if (settings.parts.has('claims')) await claimsFigures(cleanup);
   if (settings.parts.has('quotation')) await quotationFigures(cleanup);
   if (settings.parts.has('backoffice')) await backofficeFigures(cleanup);
-  if (settings.parts.has('pix')) await pixFigures(report);
-  if (settings.parts.has('card')) await cardFigures(report);
+  await providerFigures(report, { pix: settings.parts.has('pix'), card: settings.parts.has('card') });
   if (settings.parts.has('login')) await loginTimingFigures(cleanup);
   return report.summary().failed ? 1 : 0;
 }, deadlineMs);
