@@ -168,7 +168,8 @@ export class SandboxCardGateway implements CardGateway {
           data: {
             type: 'threeDS2',
             subtype: 'challenge',
-            challengeUrl: this.url(`/sandbox/3ds/${challengeToken}`),
+            // Relative: the browser asks the sandbox at the address it is on.
+            challengeUrl: `/sandbox/3ds/${challengeToken}`,
             amount: req.amount,
             brand: card.brand,
             last4: card.last4,

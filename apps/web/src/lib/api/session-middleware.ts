@@ -14,6 +14,7 @@ const PUBLIC = new Set<ApiPath>([
   '/api/contact',
   '/api/contact/challenge',
   '/api/sso/exchange',
+  '/api/payments/card/client-config', // the card provider's public key or client key (issue 27)
 ]);
 
 /**

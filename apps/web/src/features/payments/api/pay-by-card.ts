@@ -21,7 +21,9 @@ export type CardPaymentOutcome =
   | { kind: 'failed'; status: number; code: string | null; mensagem: string | null }
   | { kind: 'undecodable' }
   | { kind: 'session-expired' }
-  | { kind: 'error' };
+  | { kind: 'error' }
+  /** 202: the provider asks for 3-D Secure; the browser runs `acao` and posts the details (`completeCardAction`). */
+  | { kind: 'action'; gatewayId: string; acao: { provider: 'sandbox' | 'adyen'; data: Record<string, unknown> } };
 
 export interface PayByCardVars {
   nCtrId: ContractId;
@@ -35,17 +37,44 @@ export interface PayByCardVars {
  * request body: never logged, stored or put in a URL.
  */
 export async function payByCard({ nCtrId, body }: PayByCardVars, idempotencyKey: string): Promise<CardPaymentOutcome> {
-  let answer;
   try {
-    answer = await api.POST('/api/payments/contracts/{nCtrId}/card-payment', {
-      params: { path: { nCtrId }, header: { 'idempotency-key': idempotencyKey } },
-      body,
-      parseAs: 'text',
-    });
+    return decode(
+      await api.POST('/api/payments/contracts/{nCtrId}/card-payment', {
+        params: { path: { nCtrId }, header: { 'idempotency-key': idempotencyKey } },
+        body,
+        parseAs: 'text',
+      }),
+    );
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return { kind: 'session-expired' };
     return { kind: 'error' };
   }
+}
+
+/**
+ * POST /api/payments/contracts/{nCtrId}/card-action: the details the provider's 3-D Secure step yielded. Answers the
+ * payment's outcome (the same kinds as `payByCard`); repeating it answers the same.
+ */
+export async function completeCardAction(
+  nCtrId: ContractId,
+  gatewayId: string,
+  detalhes: Record<string, unknown>,
+): Promise<CardPaymentOutcome> {
+  try {
+    return decode(
+      await api.POST('/api/payments/contracts/{nCtrId}/card-action', {
+        params: { path: { nCtrId } },
+        body: { gatewayId, detalhes },
+        parseAs: 'text',
+      }),
+    );
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return { kind: 'session-expired' };
+    return { kind: 'error' };
+  }
+}
+
+function decode(answer: { response: Response; data?: string | undefined; error?: unknown }): CardPaymentOutcome {
   const { response } = answer;
   if (response.status === 401) return { kind: 'session-expired' };
 
@@ -62,7 +91,25 @@ export async function payByCard({ nCtrId, body }: PayByCardVars, idempotencyKey:
     if (typeof decoded !== 'object' || decoded === null) return { kind: 'error' };
   }
   if (typeof decoded !== 'object' || decoded === null) return { kind: 'undecodable' };
-  const d = decoded as { sucesso?: unknown; status?: unknown; erro?: unknown; mensagem?: unknown; conteudo?: unknown };
+  const d = decoded as {
+    sucesso?: unknown;
+    status?: unknown;
+    erro?: unknown;
+    mensagem?: unknown;
+    conteudo?: unknown;
+    acaoNecessaria?: unknown;
+  };
+  if (response.status === 202 && d.acaoNecessaria === true) {
+    const a = decoded as { gatewayId?: unknown; acao?: { provider?: unknown; data?: unknown } };
+    if (
+      typeof a.gatewayId === 'string' &&
+      (a.acao?.provider === 'sandbox' || a.acao?.provider === 'adyen') &&
+      typeof a.acao.data === 'object' &&
+      a.acao.data
+    )
+      return { kind: 'action', gatewayId: a.gatewayId, acao: { provider: a.acao.provider, data: a.acao.data as Record<string, unknown> } };
+    return { kind: 'undecodable' };
+  }
   if (response.status === 200 && d.sucesso === true && d.status === 200 && typeof d.conteudo === 'object' && d.conteudo !== null) {
     return { kind: 'success', result: decoded as CardPaymentResult };
   }

@@ -1,19 +1,27 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { PAYMENT_MSG } from '@guarita/domain';
-import { CardForm, type CardFormValues } from './CardForm';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { server } from '../../../../test/msw';
+import { openCard, sandboxClientConfig } from '../../../../test/card-sandbox';
+import { CardForm, type KeptCardValues } from './CardForm';
+import type { EncryptedCard } from '../card-encryption';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
 function renderForm(props: Partial<Parameters<typeof CardForm>[0]> = {}) {
-  const onSubmit = vi.fn<(v: CardFormValues) => void>();
+  const onSubmit = vi.fn<(card: EncryptedCard, kept: KeptCardValues) => void>();
   const user = userEvent.setup();
+  server.use(sandboxClientConfig());
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <MemoryRouter>
-      <CardForm submitLabel="Confirmar troca de cartão" onSubmit={onSubmit} {...props} />
-    </MemoryRouter>,
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>
+        <CardForm submitLabel="Confirmar troca de cartão" onSubmit={onSubmit} {...props} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   const f = {
     number: screen.getByLabelText('Número do cartão'),
@@ -103,7 +111,7 @@ describe('CardForm', () => {
     expect(errorOf(f.expiry)).toBe('');
   });
 
-  it('keeps confirm disabled until the card is valid and every field is filled, then sends the API fields', async () => {
+  it('keeps confirm disabled until the card is valid and every field is filled, then hands over only the encrypted card', async () => {
     const { user, f, onSubmit } = renderForm();
     expect(f.submit()).toBeDisabled();
     await user.type(f.number, '4111111111111111');
@@ -113,16 +121,26 @@ describe('CardForm', () => {
     await user.type(f.name, '123'); // digits only: stripped, still empty
     expect(f.submit()).toBeDisabled();
     await user.type(f.name, 'Maria Souza');
-    expect(f.submit()).toBeEnabled();
+    await waitFor(() => expect(f.submit()).toBeEnabled()); // once the provider's key is in
     await user.click(f.submit());
-    expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(onSubmit).toHaveBeenCalledWith({
-      numeroCartao: '4111111111111111',
-      mesExpiracao: '12',
-      anoExpiracao: nextYear,
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const [card, kept] = onSubmit.mock.calls[0]!;
+    expect(Object.keys(card).sort()).toEqual(
+      ['encryptedCardNumber', 'encryptedExpiryMonth', 'encryptedExpiryYear', 'encryptedSecurityCode', 'holderName'].sort(),
+    );
+    // Compact JWEs (five base64url parts), none carrying the number or the CVV in clear.
+    for (const v of [card.encryptedCardNumber, card.encryptedExpiryMonth, card.encryptedExpiryYear, card.encryptedSecurityCode])
+      expect(v).toMatch(/^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(JSON.stringify(card)).not.toMatch(/4111111111111111|"123"/);
+    // What the sandbox reads once it decrypts them.
+    expect(await openCard(card)).toEqual({
+      number: '4111111111111111',
+      month: '12',
+      year: `20${nextYear}`,
       cvv: '123',
-      nomeTitular: 'Maria Souza',
+      holderName: 'Maria Souza',
     });
+    expect(kept).toEqual({ validade: `12/${nextYear}`, nomeTitular: 'Maria Souza' });
   });
 
   it('for a new payment the terms must be accepted', async () => {
@@ -133,7 +151,7 @@ describe('CardForm', () => {
     await user.type(f.name, 'Maria Souza');
     expect(f.submit()).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: PAYMENT_MSG.termsLabel }));
-    expect(f.submit()).toBeEnabled();
+    await waitFor(() => expect(f.submit()).toBeEnabled());
   });
 
   it('starts from the kept name and expiry after a failed attempt', () => {

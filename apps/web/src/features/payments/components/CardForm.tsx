@@ -1,7 +1,16 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { CARD_BRAND_LABEL, cardDigits, detectCardBrand, MSG, splitExpiry, stripDigits, type CardFormFields } from '@guarita/domain';
+import {
+  CARD_BRAND_LABEL,
+  detectCardBrand,
+  MSG,
+  PAYMENT_MSG,
+  splitExpiry,
+  stripDigits,
+  toPlainCardFields,
+  type CardFormFields,
+} from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
@@ -9,21 +18,25 @@ import { MaskedField } from '../../../components/ui/MaskedField';
 import { TextField } from '../../../components/ui/TextField';
 import { paths } from '../../../lib/paths';
 import { lazyResolver, useOnDemand } from '../../../lib/on-demand';
+import { Spinner } from '../../../components/ui/Spinner';
+import { useCardClientConfig } from '../api/card-client-config';
+import { encryptCard, type EncryptedCard } from '../card-encryption';
+import { loadAdyenCardForm } from './adyen';
 import styles from './CardForm.module.css';
 
-/** What the form hands over: the `dadosDoCartao` of the API (number as digits, month and year as typed). */
-export interface CardFormValues {
-  numeroCartao: string;
-  mesExpiracao: string;
-  anoExpiracao: string;
-  cvv: string;
-  nomeTitular: string;
+/** What a failed attempt keeps on screen (the number and CVV are typed again). Never the number or the CVV. */
+export interface KeptCardValues {
+  validade?: string;
+  nomeTitular?: string;
 }
+
+const AdyenCardForm = lazy(async () => ({ default: (await loadAdyenCardForm()).AdyenCardForm }));
 
 interface Props {
   /** 'Confirmar troca de cartão' or 'Confirmar pagamento'. */
   submitLabel: string;
-  onSubmit: (values: CardFormValues) => void;
+  /** The card encrypted in the browser by the configured provider (the API's `dadosDoCartao`), and what to keep. */
+  onSubmit: (card: EncryptedCard, kept: KeptCardValues) => void;
   /** A request is under way: the button spins and cannot be pressed again. */
   pending?: boolean;
   /** A new payment needs the terms checkbox ticked (spec 000 §5). */
@@ -42,13 +55,36 @@ const loadChecks = () => import('./card-checks');
 const resolver = lazyResolver(loadChecks, (c) => c.cardResolver);
 
 /**
- * The card form (number, expiry MM/AA, CVV, name on card): react-hook-form over the domain's `cardFormSchema`,
+ * The card form of the configured provider (GET /api/payments/card/client-config): Adyen's component when the
+ * provider is Adyen, else ours, whose fields the browser encrypts for the sandbox before anything is sent.
+ */
+export function CardForm(props: Props) {
+  const config = useCardClientConfig();
+  if (config.data?.provider === 'adyen') {
+    const { submitLabel, onSubmit, pending, requireTerms, disabled, children } = props;
+    return (
+      <Suspense fallback={<Spinner />}>
+        <AdyenCardForm
+          config={config.data}
+          submitLabel={submitLabel}
+          onSubmit={(card) => onSubmit(card, {})}
+          {...{ pending, requireTerms, disabled, children }}
+        />
+      </Suspense>
+    );
+  }
+  return <FieldsCardForm {...props} configFailed={config.isError} />;
+}
+
+/**
+ * Our card form (number, expiry MM/AA, CVV, name on card): react-hook-form over the domain's `cardFormSchema`,
  * so the spec's messages show on the field they are about. Messages appear once a field has been left, then
  * follow the typing; the confirm button stays disabled until the whole card is valid (and the terms ticked,
  * when required). Inputs have no `name`, so even a script-less submit could not put card data in a URL, and
- * nothing is stored or logged.
+ * nothing is stored or logged. On confirm the number, expiry and CVV are encrypted here (`encryptCard`): only the
+ * encrypted fields and the holder name leave the page.
  */
-export function CardForm({
+function FieldsCardForm({
   submitLabel,
   onSubmit,
   pending = false,
@@ -56,7 +92,11 @@ export function CardForm({
   defaultValues,
   disabled = false,
   children,
-}: Props) {
+  configFailed,
+}: Props & { configFailed: boolean }) {
+  const config = useCardClientConfig();
+  const [encrypting, setEncrypting] = useState(false);
+  const [encryptFailed, setEncryptFailed] = useState(false);
   const { control, handleSubmit, register, trigger } = useForm<Fields>({
     resolver,
     mode: 'onTouched',
@@ -84,12 +124,31 @@ export function CardForm({
   }, []);
 
   const brand = detectCardBrand(values.numero ?? '');
-  const ready = !!checks?.cardComplete(values) && (!requireTerms || !!values.terms);
+  const ready = !!checks?.cardComplete(values) && (!requireTerms || !!values.terms) && !!config.data;
+  const busy = pending || encrypting;
 
-  const submit = handleSubmit((v) => {
-    if (!ready || pending || disabled) return;
+  const submit = handleSubmit(async (v) => {
+    if (!ready || busy || disabled || !config.data) return;
     const { month, year } = splitExpiry(v.validade);
-    onSubmit({ numeroCartao: cardDigits(v.numero), mesExpiracao: month, anoExpiracao: year, cvv: v.cvv, nomeTitular: v.nomeTitular });
+    setEncrypting(true);
+    setEncryptFailed(false);
+    let card: EncryptedCard;
+    try {
+      const plain = toPlainCardFields({
+        numeroCartao: v.numero,
+        mesExpiracao: month,
+        anoExpiracao: year,
+        cvv: v.cvv,
+        nomeTitular: v.nomeTitular,
+      });
+      card = await encryptCard(config.data, plain);
+    } catch {
+      setEncryptFailed(true);
+      return;
+    } finally {
+      setEncrypting(false);
+    }
+    onSubmit(card, { validade: v.validade, nomeTitular: v.nomeTitular });
   });
 
   return (
@@ -100,7 +159,7 @@ export function CardForm({
       onSubmit={submit}
       onFocus={checks ? undefined : warmChecks}
       onPointerDown={checks ? undefined : warmChecks}
-      aria-busy={pending || undefined}
+      aria-busy={busy || undefined}
     >
       <div className={styles.numberRow}>
         <Controller
@@ -205,8 +264,9 @@ export function CardForm({
         />
       )}
       {checksFailed && !checks && <Alert>{MSG.formNotReady}</Alert>}
+      {(encryptFailed || configFailed) && <Alert>{PAYMENT_MSG.cardEncryptionFailed}</Alert>}
       <div className={styles.actions}>
-        <Button type="submit" disabled={!ready || disabled} loading={pending}>
+        <Button type="submit" disabled={!ready || disabled} loading={busy}>
           {submitLabel}
         </Button>
         {children}

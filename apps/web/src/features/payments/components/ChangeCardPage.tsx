@@ -6,7 +6,9 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { SelectedContractGuard } from '../../common';
 import { VehicleSelector } from '../../shell';
 import { ChangeCardError, useChangeCard } from '../api/change-card';
-import type { CardFormValues } from './CardForm';
+import type { KeptCardValues } from './CardForm';
+import type { EncryptedCard } from '../card-encryption';
+import { CardActionDialog, type CardAction } from './CardActionDialog';
 import { Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../lib/paths';
 import { ResultIcon } from './ResultIcon';
@@ -46,21 +48,34 @@ function ChangeCard({ contract, adding }: { contract: SelectedContractDto; addin
   const change = useChangeCard(contract.nCtrId);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   // After a failure, what the customer would type the same again; the number and CVV are typed anew.
-  const [kept, setKept] = useState<{ validade?: string; nomeTitular?: string }>({});
+  const [kept, setKept] = useState<KeptCardValues>({});
+  /** The provider's 3-D Secure step (202), in a dialog until it yields its details. */
+  const [action, setAction] = useState<{ gatewayId: string; acao: CardAction } | null>(null);
   const showForm = adding;
   const inFlight = useRef(false);
 
-  const submit = (card: CardFormValues) => {
+  const send = (vars: Parameters<typeof change.mutate>[0]) => {
     if (inFlight.current) return;
     inFlight.current = true;
-    setKept({ validade: `${card.mesExpiracao}/${card.anoExpiracao}`, nomeTitular: card.nomeTitular });
-    change.mutate(card, {
-      onSuccess: (res) => setFeedback({ ok: true, card: res.conteudo }),
+    change.mutate(vars, {
+      onSuccess: (res) =>
+        'acaoNecessaria' in res ? setAction({ gatewayId: res.gatewayId, acao: res.acao }) : setFeedback({ ok: true, card: res.conteudo }),
       onError: (err) => setFeedback({ ok: false, message: err instanceof ChangeCardError ? err.message : PAYMENT_MSG.cardChangeException }),
       onSettled: () => {
         inFlight.current = false;
       },
     });
+  };
+
+  const submit = (card: EncryptedCard, keep: KeptCardValues) => {
+    setKept(keep);
+    send({ card });
+  };
+
+  const actionDone = (detalhes: Record<string, unknown>) => {
+    const pending = action;
+    setAction(null);
+    if (pending) send({ gatewayId: pending.gatewayId, detalhes });
   };
 
   if (feedback) return <ChangeCardFeedback feedback={feedback} onRetry={() => setFeedback(null)} />;
@@ -102,11 +117,26 @@ function ChangeCard({ contract, adding }: { contract: SelectedContractDto; addin
             <h2 id="novo-cartao">Novo cartão</h2>
             <p className="muted">As próximas mensalidades serão debitadas no cartão informado.</p>
             <Suspense fallback={<Spinner />}>
-              <CardForm submitLabel="Confirmar troca de cartão" pending={change.isPending} defaultValues={kept} onSubmit={submit} />
+              <CardForm
+                submitLabel="Confirmar troca de cartão"
+                pending={change.isPending || action !== null}
+                defaultValues={kept}
+                onSubmit={submit}
+              />
             </Suspense>
           </section>
         )}
       </div>
+      {action && (
+        <CardActionDialog
+          action={action.acao}
+          onDetails={actionDone}
+          onCancel={() => {
+            setAction(null);
+            setFeedback({ ok: false, message: `${PAYMENT_MSG.cardChangeFailed} ${PAYMENT_MSG.card3dsFailed}` });
+          }}
+        />
+      )}
       <p>
         <Link to={paths.payments.pattern}>Voltar para pagamentos</Link>
       </p>

@@ -7,8 +7,10 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { clearSession } from '../../../lib/session';
 import { usePaymentsSummary } from '../api/get-payments-summary';
 import { useAfterPayment } from '../api/after-payment';
-import { usePayByCard, type CardPaymentOutcome, type CardPaymentRequest } from '../api/pay-by-card';
-import { CardForm, type CardFormValues } from './CardForm';
+import { completeCardAction, usePayByCard, type CardPaymentOutcome, type CardPaymentRequest } from '../api/pay-by-card';
+import type { EncryptedCard } from '../card-encryption';
+import { CardActionDialog, type CardAction } from './CardActionDialog';
+import { CardForm, type KeptCardValues } from './CardForm';
 import { PaymentResultModal, type PaymentResultModalProps } from './PaymentResultModal';
 import { paths } from '../../../lib/paths';
 import styles from './PayWithCard.module.css';
@@ -43,7 +45,10 @@ export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
   const [changing, setChanging] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const [keptForRetry, setKeptForRetry] = useState<{ validade?: string; nomeTitular?: string; termsAccepted?: boolean }>({});
+  const [keptForRetry, setKeptForRetry] = useState<KeptCardValues & { termsAccepted?: boolean }>({});
+  /** A 3-D Secure step the provider asked for (202), shown in a dialog until it yields its details. */
+  const [action, setAction] = useState<{ gatewayId: string; acao: CardAction } | null>(null);
+  const [completing, setCompleting] = useState(false);
   /** Whether the attempt on screen typed a new card (the success text then says it became the card on file). */
   const newCard = useRef(false);
   const logoutTimer = useRef<number | undefined>(undefined);
@@ -61,7 +66,7 @@ export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
   const cartao = summary.data?.cartao ?? null;
   const sellerMissing = summary.data !== undefined && !summary.data.possuiVendedor;
   const showForm = changing || (summary.data !== undefined && cartao === null);
-  const busy = pay.isPending;
+  const busy = pay.isPending || completing || action !== null;
 
   const leaveToLogin = () => {
     window.clearTimeout(logoutTimer.current);
@@ -72,6 +77,9 @@ export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
 
   const show = (outcome: CardPaymentOutcome) => {
     switch (outcome.kind) {
+      case 'action':
+        setAction({ gatewayId: outcome.gatewayId, acao: outcome.acao });
+        return;
       case 'success': {
         const mensagem = outcome.result.mensagem || PAYMENT_MSG.paymentSuccess;
         const { valor, cardSummary } = outcome.result.conteudo;
@@ -138,9 +146,26 @@ export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
 
   const baseBody = (): CardPaymentRequest => ({ ...(faturas.length > 0 ? { faturas } : {}), valorTotal });
 
-  const payWithNewCard = (card: CardFormValues) => {
-    setKeptForRetry({ validade: `${card.mesExpiracao}/${card.anoExpiracao}`, nomeTitular: card.nomeTitular, termsAccepted: true });
+  const payWithNewCard = (card: EncryptedCard, kept: KeptCardValues) => {
+    setKeptForRetry({ ...kept, termsAccepted: true });
     start({ ...baseBody(), dadosDoCartao: card }, true);
+  };
+
+  /** The provider's 3-D Secure step is done: our API asks the provider for the outcome. */
+  const actionDone = (details: Record<string, unknown>) => {
+    const pending = action;
+    setAction(null);
+    if (!pending) return;
+    setCompleting(true);
+    void completeCardAction(nCtrId, pending.gatewayId, details)
+      .then(show)
+      .finally(() => setCompleting(false));
+  };
+
+  /** Closed without finishing: the payment is not made (the provider's challenge expires); the customer may try again. */
+  const actionCancelled = () => {
+    setAction(null);
+    show({ kind: 'failed', status: 402, code: 'CARD_DECLINED', mensagem: PAYMENT_MSG.card3dsFailed });
   };
 
   const close = () => {
@@ -210,6 +235,7 @@ export function PayWithCard({ nCtrId, faturas, valorTotal }: PayWithCardProps) {
           </Button>
         </div>
       )}
+      {action && <CardActionDialog action={action.acao} onDetails={actionDone} onCancel={actionCancelled} />}
       <PaymentResultModal open={result !== null} {...modalProps} onClose={close} />
     </section>
   );
