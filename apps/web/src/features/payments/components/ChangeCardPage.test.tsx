@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ChangeCardResultDto, ContractDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
+import { decryptField, openCard, sandboxClientConfig } from '../../../../test/card-sandbox';
 import { contractFixture, fakeLogin } from '../../../../test/fixtures';
 import { clearSession } from '../../../lib/session';
 import { ChangeCardPage } from './ChangeCardPage';
@@ -13,7 +14,7 @@ const contract = contractFixture;
 
 /** The network boundary: the contracts list and PUT …/card (what was sent is recorded). */
 let contracts: ContractDto[];
-let cardReply: (body: { dadosDoCartao: Record<string, string> }) => Response;
+let cardReply: (body: { dadosDoCartao: Record<string, string> }) => Response | Promise<Response>;
 let loads = 0;
 const puts: unknown[] = [];
 const contractLoads = () => loads;
@@ -22,8 +23,9 @@ beforeEach(() => {
   contracts = [contract()];
   loads = 0;
   puts.length = 0;
-  cardReply = ({ dadosDoCartao }) => {
-    const last4 = dadosDoCartao.numeroCartao!.slice(-4);
+  cardReply = async ({ dadosDoCartao }) => {
+    // The test is the card sandbox here: it decrypts the number the browser encrypted to its key.
+    const last4 = (await decryptField(dadosDoCartao.encryptedCardNumber!)).slice(-4);
     contracts = [contract({ cardSummary: last4, pmCard: 'mc' })];
     return dto(ChangeCardResultDto, {
       sucesso: true,
@@ -32,6 +34,7 @@ beforeEach(() => {
     });
   };
   server.use(
+    sandboxClientConfig(),
     http.get(route('/api/contracts'), () => {
       loads += 1;
       return dto(ContractDto.array(), contracts);
@@ -70,6 +73,8 @@ async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string
   await user.type(screen.getByLabelText('Validade (MM/AA)'), `09${year}`);
   await user.type(screen.getByLabelText('CVV'), '123');
   await user.type(screen.getByLabelText('Nome impresso no cartão'), 'Maria Souza');
+  // Confirm is enabled once the provider's key is in (GET /api/payments/card/client-config).
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Confirmar troca de cartão' })).toBeEnabled());
 }
 
 describe('ChangeCardPage', () => {
@@ -129,11 +134,17 @@ describe('ChangeCardPage', () => {
     expect(screen.getByText('As próximas mensalidades serão debitadas neste novo cartão.')).toBeInTheDocument();
     expect(screen.getByText('**** **** **** 4444')).toBeInTheDocument();
     await waitFor(() => expect(contractLoads()).toBeGreaterThan(loadsBefore));
-    expect(puts).toEqual([
-      {
-        dadosDoCartao: { numeroCartao: '5555555555554444', mesExpiracao: '09', anoExpiracao: year, cvv: '123', nomeTitular: 'Maria Souza' },
-      },
-    ]);
+    // Only the encrypted card left the page: no number or CVV in clear, and what the sandbox decrypts is what was typed.
+    expect(puts).toHaveLength(1);
+    expect(JSON.stringify(puts)).not.toMatch(/5555555555554444|"123"|numeroCartao|cvv/);
+    const sent = (puts[0] as { dadosDoCartao: Record<string, string> }).dadosDoCartao;
+    expect(await openCard(sent)).toEqual({
+      number: '5555555555554444',
+      month: '09',
+      year: `20${year}`,
+      cvv: '123',
+      holderName: 'Maria Souza',
+    });
 
     await user.click(screen.getByRole('link', { name: 'Voltar para pagamentos' }));
     expect(await screen.findByText('Histórico de pagamentos')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { CardPaymentResultDto, contractIdSchema, PAYMENT_MSG, PaymentsSummaryDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
+import { openCard, sandboxClientConfig } from '../../../../test/card-sandbox';
 import { fakeLogin } from '../../../../test/fixtures';
 import { clearSession, getTokens } from '../../../lib/session';
 import { PayWithCard } from './PayWithCard';
@@ -57,6 +58,7 @@ beforeEach(() => {
   payReply = () => paid();
   sent = [];
   server.use(
+    sandboxClientConfig(),
     http.get(route('/api/payments/contracts/{nCtrId}'), ({ params }) =>
       params.nCtrId === String(N_CTR_ID) ? dto(PaymentsSummaryDto, summaryBody) : apiError(404, 'NOT_FOUND', 'Não encontrado.'),
     ),
@@ -199,18 +201,74 @@ describe('PayWithCard', () => {
     const button = screen.getByRole('button', { name: 'Confirmar pagamento' });
     expect(button).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: PAYMENT_MSG.termsLabel }));
+    await waitFor(() => expect(button).toBeEnabled()); // once the provider's key is in
     await user.click(button);
 
     const d = await dialog();
     expect(within(d).getByRole('heading', { name: 'Pagamento confirmado' })).toBeInTheDocument();
     expect(d).toHaveTextContent('final 1111');
     expect(payCalls()).toHaveLength(1);
-    expect(payCalls()[0]!.body).toEqual({
-      faturas: [BILL.docEntry],
-      valorTotal: TOTAL,
-      dadosDoCartao: { numeroCartao: '4111111111111111', mesExpiracao: '08', anoExpiracao: year, cvv: '123', nomeTitular: 'Maria Souza' },
+    const { dadosDoCartao, ...rest } = payCalls()[0]!.body as { dadosDoCartao: Record<string, string> };
+    expect(rest).toEqual({ faturas: [BILL.docEntry], valorTotal: TOTAL });
+    // Only the encrypted card left the page; the sandbox (the test) reads what was typed.
+    expect(JSON.stringify(payCalls())).not.toMatch(/4111111111111111|"123"|numeroCartao|cvv/);
+    expect(await openCard(dadosDoCartao)).toEqual({
+      number: '4111111111111111',
+      month: '08',
+      year: `20${year}`,
+      cvv: '123',
+      holderName: 'Maria Souza',
     });
   });
+  it("3-D Secure: the sandbox's challenge opens in a dialog; once confirmed, its result finishes the payment", async () => {
+    const token = 'tok_3ds_0123456789abcdef';
+    const challengeAnswers: unknown[] = [];
+    const actions: unknown[] = [];
+    payReply = () =>
+      HttpResponse.json(
+        {
+          sucesso: false,
+          status: 202,
+          acaoNecessaria: true,
+          gatewayId: 'sbx_ch_1',
+          acao: {
+            provider: 'sandbox',
+            data: { type: 'threeDS2', challengeUrl: `/sandbox/3ds/${token}`, amount: TOTAL, brand: 'visa', last4: '3220' },
+          },
+        },
+        { status: 202 },
+      );
+    server.use(
+      http.post(`/sandbox/3ds/${token}`, async ({ request }) => {
+        challengeAnswers.push(await request.json());
+        return HttpResponse.json({ threeDSResult: token });
+      }),
+      http.post(route('/api/payments/contracts/{nCtrId}/card-action'), async ({ request }) => {
+        actions.push(await request.json());
+        return paid('3220');
+      }),
+    );
+    const user = renderPay();
+    await user.click(await screen.findByRole('button', { name: 'Trocar cartão' }));
+    const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+    await user.type(screen.getByLabelText('Número do cartão'), '4000000000003220');
+    await user.type(screen.getByLabelText('Validade (MM/AA)'), `08${year}`);
+    await user.type(screen.getByLabelText('CVV'), '123');
+    await user.type(screen.getByLabelText('Nome impresso no cartão'), 'Maria Souza');
+    await user.click(screen.getByRole('checkbox', { name: PAYMENT_MSG.termsLabel }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirmar pagamento' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Confirmar pagamento' }));
+
+    const challenge = await screen.findByRole('dialog', { name: PAYMENT_MSG.card3dsTitle });
+    expect(challenge).toHaveTextContent('final 3220');
+    await user.click(within(challenge).getByRole('button', { name: 'Confirmar' }));
+    const d = await screen.findByRole('dialog', { name: 'Pagamento confirmado' });
+    expect(d).toHaveTextContent('final 3220');
+    expect(challengeAnswers).toEqual([{ resultado: 'Y' }]);
+    expect(actions).toEqual([{ gatewayId: 'sbx_ch_1', detalhes: { threeDSResult: token } }]);
+    expect(payCalls()).toHaveLength(1);
+  });
+
   it('a declined new card: after closing, only the number and CVV must be typed again', async () => {
     payReply = () => apiError(402, 'CARD_DECLINED', 'Pagamento recusado pela operadora do cartão.');
     const user = renderPay();
@@ -221,6 +279,7 @@ describe('PayWithCard', () => {
     await user.type(screen.getByLabelText('CVV'), '123');
     await user.type(screen.getByLabelText('Nome impresso no cartão'), 'Maria Souza');
     await user.click(screen.getByRole('checkbox', { name: PAYMENT_MSG.termsLabel }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirmar pagamento' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Confirmar pagamento' }));
     const d = await dialog();
     expect(within(d).getByRole('heading', { name: 'Algo deu errado no pagamento!' })).toBeInTheDocument();
