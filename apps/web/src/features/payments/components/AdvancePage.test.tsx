@@ -238,7 +238,7 @@ describe('AdvancePage', () => {
   });
 
   it('payment link: opens it in a new tab without opener and says so', async () => {
-    const link = 'http://localhost/api/dev/payment-links/abcdefghijklmnop';
+    const link = 'http://localhost/sandbox/pay/abcdefghijklmnop';
     advance = () =>
       dto(AdvanceResultDto, {
         ...PIX_RESULT,
