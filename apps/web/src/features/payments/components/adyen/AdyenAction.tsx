@@ -19,17 +19,18 @@ export function AdyenAction({ config, action, onDetails }: Props) {
   const done = useRef(onDetails);
   done.current = onDetails;
   useEffect(() => {
-    let live = true;
     const node = host.current!;
-    handleAdyenAction(node, config, action).then(
-      (details) => live && done.current(details),
-      () => live && setFailed(true),
+    const stop = new AbortController();
+    handleAdyenAction(node, config, action, stop.signal).then(
+      (details) => !stop.signal.aborted && done.current(details),
+      () => !stop.signal.aborted && setFailed(true),
     );
     return () => {
-      live = false;
+      stop.abort();
       node.replaceChildren();
     };
-  }, [config, action]);
+    // The config's values, not its identity (a refetch of the client config must not restart the challenge).
+  }, [config.clientKey, config.environment, action]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <>
       <div ref={host} role="group" aria-label="Autenticação do cartão (3-D Secure)" />

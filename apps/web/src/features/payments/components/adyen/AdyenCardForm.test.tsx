@@ -142,6 +142,22 @@ describe('AdyenCardForm (the card form when the provider is Adyen)', () => {
     expect(await screen.findByText(ADYEN_LOAD_FAILED)).toBeInTheDocument();
   });
 
+  it('StrictMode (the effect runs twice): one card component in the form', async () => {
+    const { StrictMode } = await import('react');
+    render(
+      <StrictMode>
+        <MemoryRouter>
+          <AdyenCardForm config={config} submitLabel="Confirmar pagamento" onSubmit={vi.fn()} />
+        </MemoryRouter>
+      </StrictMode>,
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirmar pagamento' })).toBeInTheDocument());
+    await waitFor(() => expect(adyen.state.cards.length).toBeGreaterThanOrEqual(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(adyen.state.cards).toHaveLength(1);
+    expect(screen.getAllByTitle('Iframe for card number')).toHaveLength(1);
+  });
+
   it('leaving the page unmounts the component', async () => {
     const { view } = renderForm();
     await waitFor(() => expect(adyen.state.cards).toHaveLength(1));
@@ -151,6 +167,18 @@ describe('AdyenCardForm (the card form when the provider is Adyen)', () => {
 });
 
 describe('AdyenAction (3-D Secure 2 in the page)', () => {
+  it('mounts the challenge once even when React runs the effect twice (StrictMode)', async () => {
+    const { StrictMode } = await import('react');
+    render(
+      <StrictMode>
+        <AdyenAction config={config} action={{ type: 'threeDS2', subtype: 'challenge' }} onDetails={vi.fn()} />
+      </StrictMode>,
+    );
+    await waitFor(() => expect(adyen.state.actions.length).toBeGreaterThanOrEqual(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(adyen.state.actions).toHaveLength(1);
+  });
+
   it("hands the 202's action to the component and posts back what it yields for /payments/details", async () => {
     const onDetails = vi.fn();
     const action = { type: 'threeDS2', subtype: 'challenge', token: 'eyJ…', paymentData: 'Ab02…', paymentMethodType: 'scheme' };

@@ -36,18 +36,19 @@ export function AdyenCardForm({ config, submitLabel, onSubmit, pending = false, 
   const [terms, setTerms] = useState(false);
 
   useEffect(() => {
-    let live = true;
+    const stop = new AbortController();
     setState('loading');
-    mountAdyenCard(host.current!, config, (v) => live && setValid(v)).then(
+    mountAdyenCard(host.current!, config, (v) => !stop.signal.aborted && setValid(v), stop.signal).then(
       (mounted) => {
-        if (!live) return mounted.unmount();
+        if (!mounted) return;
+        if (stop.signal.aborted) return mounted.unmount();
         card.current = mounted;
         setState('ready');
       },
-      () => live && setState('failed'),
+      () => !stop.signal.aborted && setState('failed'),
     );
     return () => {
-      live = false;
+      stop.abort();
       card.current?.unmount();
       card.current = null;
     };

@@ -31,7 +31,19 @@ export interface MountedAdyenCard {
 /** Brands the component accepts: Brazil's usual ones (elo and hipercard are charged; we show them as 'other'). */
 const BRANDS = ['visa', 'mc', 'amex', 'elo', 'hipercard'];
 
-const loadAdyen = () => Promise.all([import('@adyen/adyen-web'), import('@adyen/adyen-web/styles/adyen.css')]).then(([m]) => m);
+type AdyenModule = typeof import('@adyen/adyen-web');
+let loading: Promise<AdyenModule> | null = null;
+/** Adyen's module and stylesheet, fetched once per page (a failed fetch may be tried again). */
+function loadAdyen(): Promise<AdyenModule> {
+  loading ??= Promise.all([import('@adyen/adyen-web'), import('@adyen/adyen-web/styles/adyen.css')]).then(
+    ([m]) => m,
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
+}
 
 function coreConfig(config: AdyenClientConfig) {
   return {
@@ -43,14 +55,19 @@ function coreConfig(config: AdyenClientConfig) {
   } as const;
 }
 
-/** Mounts Adyen's card component into `node`; `onValidity` follows the component's own validation as the customer types. */
+/**
+ * Mounts Adyen's card component into `node`; `onValidity` follows the component's own validation as the customer
+ * types. Null (nothing mounted) when `signal` aborted meanwhile (React may run an effect twice).
+ */
 export async function mountAdyenCard(
   node: HTMLElement,
   config: AdyenClientConfig,
   onValidity: (valid: boolean) => void,
-): Promise<MountedAdyenCard> {
+  signal?: AbortSignal,
+): Promise<MountedAdyenCard | null> {
   const { AdyenCheckout, Card } = await loadAdyen();
   const checkout = await AdyenCheckout({ ...coreConfig(config) });
+  if (signal?.aborted) return null; // the form went away while the component loaded: mount nothing
   const card = new Card(checkout, {
     brands: BRANDS,
     hasHolderName: true,
@@ -82,12 +99,14 @@ export function toEncryptedCard(data: unknown): AdyenEncryptedCard | null {
 /**
  * Hands an action of Adyen's answer (a 3DS2 fingerprint/challenge, or a redirect) to the component, mounted into
  * `node`; resolves with what the component yields for /payments/details (`state.data`: `{ details, paymentData? }`),
- * which the page posts back as `detalhes`. Rejects when the component reports an error.
+ * which the page posts back as `detalhes`. Rejects when the component reports an error. Once `signal` aborts nothing
+ * is mounted (React may run an effect twice).
  */
 export async function handleAdyenAction(
   node: HTMLElement,
   config: AdyenClientConfig,
   action: Record<string, unknown>,
+  signal?: AbortSignal,
 ): Promise<Record<string, unknown>> {
   const { AdyenCheckout } = await loadAdyen();
   return new Promise((resolve, reject) => {
@@ -97,6 +116,7 @@ export async function handleAdyenAction(
       onError: (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))),
     })
       .then((checkout) => {
+        if (signal?.aborted) return; // the page moved on while the component loaded: mount nothing
         // '05': the challenge fills the width it is given (full screen on a phone).
         checkout.createFromAction(action as never, { challengeWindowSize: '05' }).mount(node);
       })
