@@ -252,6 +252,9 @@ describe('card sandbox', () => {
       detalhes: { threeDSResult },
     });
     expect(done.statusCode).toBe(200);
+    // The browser's answer brings the card's brand and last digits the notification did not have.
+    expect(done.json().conteudo).toMatchObject({ pmCard: 'visa', cardSummary: '3220' });
+    expect((await c.call('GET', `/api/contracts/${c.contract.nCtrId}`)).json()).toMatchObject({ cardSummary: '3220' });
     expect(await count('SELECT count(*)::int AS n FROM card_charges WHERE $1 = ANY(doc_entries)', [b.docEntry])).toBe(1);
     const notices = await count(`SELECT count(*)::int AS n FROM notifications WHERE customer_id = $1`, [c.id]);
     expect(notices).toBeLessThanOrEqual(1);

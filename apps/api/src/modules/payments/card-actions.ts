@@ -90,13 +90,18 @@ export class CardActionService {
   async complete(customerId: number, nCtrId: number, gatewayId: string, details: Record<string, unknown>): Promise<CardActionAnswer> {
     const row = await this.db
       .selectFrom('card_actions')
-      .select(['status', 'answer', 'idem_key', 'expires_at'])
+      .select(['status', 'answer', 'idem_key', 'expires_at', 'purpose'])
       .where('gateway_id', '=', gatewayId)
       .where('customer_id', '=', customerId)
       .where('n_ctr_id', '=', nCtrId)
       .executeTakeFirst();
     if (!row) throw notFound(PAYMENT_MSG.card3dsFailed);
-    if (row.status !== 'pending') return row.answer as CardActionAnswer;
+    // Settled already: the answer, unless the provider's notification settled it without the card's brand and digits.
+    if (
+      row.status !== 'pending' &&
+      !(row.status === 'approved' && row.purpose === 'invoice' && (await this.cardUnknown(customerId, row.idem_key)))
+    )
+      return row.answer as CardActionAnswer;
     if (row.expires_at.getTime() <= this.clock.now().getTime()) {
       return this.settle(gatewayId, { status: 'declined', gatewayId, code: '3ds_expired', message: PAYMENT_MSG.card3dsExpired });
     }
@@ -113,6 +118,17 @@ export class CardActionService {
       return { status: 202, body: { sucesso: false, status: 202, acaoNecessaria: true, gatewayId, acao: result.action } } as never;
     }
     return this.settle(gatewayId, result);
+  }
+
+  private async cardUnknown(customerId: number, idemKey: string): Promise<boolean> {
+    const c = await this.db
+      .selectFrom('card_charges')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .where('idem_key', '=', idemKey)
+      .where('card_brand', 'is', null)
+      .executeTakeFirst();
+    return c !== undefined;
   }
 
   /**
@@ -135,7 +151,7 @@ export class CardActionService {
     const contract = pre.purpose === 'invoice' ? await this.contracts.requireOwned(pre.customer_id, pre.n_ctr_id as ContractId) : null;
     return this.db.transaction().execute(async (tx) => {
       const a = await tx.selectFrom('card_actions').selectAll().where('gateway_id', '=', gatewayId).forUpdate().executeTakeFirstOrThrow();
-      if (a.status !== 'pending') return a.answer as CardActionAnswer;
+      if (a.status !== 'pending') return this.completeCard(tx, a, result);
       const answer = contract ? await this.settleInvoice(tx, contract, a, result) : await this.settleChange(tx, a.n_ctr_id, result);
       await tx
         .updateTable('card_actions')
@@ -148,6 +164,38 @@ export class CardActionService {
         .execute();
       return answer;
     });
+  }
+
+  /**
+   * A payment the provider's AUTHORISATION settled before the browser came back is recorded without the card's brand
+   * and last digits (the notification has none); the browser's answer, which has them, completes the record and the
+   * card on file. Anything else settled already answers what it answered.
+   */
+  private async completeCard(
+    tx: Executor,
+    a: { status: string; purpose: string; answer: unknown; customer_id: number; n_ctr_id: number; idem_key: string; gateway_id: string },
+    r: Settled,
+  ): Promise<CardActionAnswer> {
+    const answer = a.answer as CardActionAnswer;
+    if (a.status !== 'approved' || a.purpose !== 'invoice' || r.status !== 'approved' || !r.brand || !r.last4) return answer;
+    const updated = await tx
+      .updateTable('card_charges')
+      .set({ card_brand: r.brand, card_last4: r.last4 })
+      .where('customer_id', '=', a.customer_id)
+      .where('idem_key', '=', a.idem_key)
+      .where('card_brand', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) return answer;
+    await this.contracts.setCardOnFile(tx, a.n_ctr_id, r.brand, r.last4);
+    const body = answer.body as CardPaymentResultDto;
+    const completed = { status: answer.status, body: { ...body, conteudo: { ...body.conteudo, pmCard: r.brand, cardSummary: r.last4 } } };
+    await tx
+      .updateTable('card_actions')
+      .set({ answer: sql`${JSON.stringify(completed)}::jsonb` })
+      .where('gateway_id', '=', a.gateway_id)
+      .execute();
+    return completed;
   }
 
   private async settleChange(tx: Executor, nCtrId: number, r: Settled): Promise<CardActionAnswer> {
