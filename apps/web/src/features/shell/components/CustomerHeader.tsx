@@ -49,7 +49,13 @@ export function CustomerHeader() {
   const burgerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
 
-  useEffect(() => setOpen(false), [location.pathname]);
+  // Another page closes the menu. Set while rendering, not in an effect: a mount effect would also close a menu opened
+  // by a tap made before hydration and replayed between the first commit and its effects (the boot loader, ADR 059).
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setOpen(false);
+  }
 
   // Escape closes the menu even before the focus trap's chunk has arrived (a cold or slow connection): without this,
   // the key pressed while the trap loads is lost and the menu stays open.
