@@ -132,7 +132,7 @@ function Live({ c, rec }: { c: SelectedContractDto; rec: PixAutomaticoDto }) {
       ) : (
         <>
           <p>
-            A mensalidade de <strong>{formatMoney(rec.valor)}</strong> é debitada automaticamente no vencimento de cada nova fatura .
+            A mensalidade de <strong>{formatMoney(rec.valor)}</strong> é debitada automaticamente no vencimento de cada nova fatura.
           </p>
           <h3 className={styles.listTitle}>Faturas debitadas pelo Pix Automático</h3>
           {rec.cobrancas.length === 0 ? (
