@@ -6,7 +6,7 @@ import type { Database } from './db/db';
 import { RateLimiter } from './lib/rate-limit';
 import type { CardGateway } from './ports/card-gateway';
 import { SandboxCardGateway, sandboxRoutes } from './ports/card-sandbox';
-import { AdyenCardGateway } from './ports/adyen';
+import { adyenGatewayFromEnv } from './ports/adyen';
 import { systemClock, type Clock } from './ports/clock';
 import { ChannelNotifier, HttpSmsNotifier, OutboxNotifier, SmtpNotifier, type Notifier } from './ports/notifier';
 import { pixPspFromConfig } from './ports/api-pix';
@@ -133,19 +133,8 @@ function defaultNotifier(config: AppConfig, outbox: OutboxNotifier | null): Noti
  */
 async function defaultCardGateway(app: FastifyInstance, db: Database, config: AppConfig, clock: Clock): Promise<CardGateway> {
   const e = config.env;
-  if (e.CARD_GATEWAY === 'adyen') {
-    if (!e.ADYEN_API_KEY || !e.ADYEN_MERCHANT_ACCOUNT || !e.ADYEN_CLIENT_KEY || !e.ADYEN_HMAC_KEY)
-      throw new Error('CARD_GATEWAY=adyen requires ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT, ADYEN_CLIENT_KEY and ADYEN_HMAC_KEY');
-    return new AdyenCardGateway({
-      apiKey: e.ADYEN_API_KEY,
-      merchantAccount: e.ADYEN_MERCHANT_ACCOUNT,
-      clientKey: e.ADYEN_CLIENT_KEY,
-      hmacKey: e.ADYEN_HMAC_KEY,
-      environment: e.ADYEN_CLIENT_KEY.startsWith('live_') ? 'live' : 'test',
-      timeoutMs: 10_000,
-      retries: 1,
-    });
-  }
+  // The four keys, the live prefix, ADYEN_CHECKOUT_URL and ADYEN_TIMEOUT_MS (ADR 075); throws when one is missing.
+  if (e.CARD_GATEWAY === 'adyen') return adyenGatewayFromEnv(e);
   const sandbox = new SandboxCardGateway(db, { publicUrl: e.PUBLIC_URL, now: () => clock.now() });
   await sandbox.init();
   sandbox.setDelivery(async (payload, headers) => {
