@@ -1,7 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { horizonteSpec } from '../support/customers';
 import { loggedIn } from '../support/login';
 import { confirmPixAsTheBank } from '../support/pix';
+import { sidewaysOverflow } from '../support/routes';
 import { staffLogin, test } from '../support/staff';
 
 /**
@@ -40,7 +42,7 @@ test('financeiro refunds part of a Pix payment through the provider; the history
   await row.getByRole('button', { name: /^Ver detalhes: Pix de / }).click();
   const detail = desk.getByRole('region', { name: /^Pagamento: Pix de / });
   await expect(detail.getByRole('heading', { name: /^Pagamento: Pix de / })).toBeFocused();
-  await expect(detail.getByText(conteudo.txid)).toBeVisible();
+  await expect(detail.getByText(conteudo.txid, { exact: true })).toBeVisible();
   const timeline = detail.getByRole('list', { name: 'Eventos do provedor, do mais antigo ao mais novo' });
   await expect(timeline.getByRole('listitem')).toHaveCount(1);
   await expect(timeline).toContainText('pix · static-brcode · sucesso');
@@ -62,4 +64,23 @@ test('financeiro refunds part of a Pix payment through the provider; the history
   await expect(timeline.getByRole('listitem').nth(1)).toContainText('estorno.resposta');
   await expect(detail).toContainText('Estornado em parte');
   await expect(desk.getByRole('row', { name: new RegExp(`${contract}.*Pix.*Estornado em parte`) })).toHaveCount(1);
+
+  // On a phone (360 px) and a desktop (1280 px): the detail and the open dialog fit the width and pass axe; the dialog
+  // is reached and closed with the keyboard.
+  for (const width of [360, 1280]) {
+    await staff.setViewportSize({ width, height: 800 });
+    await detail.getByRole('button', { name: 'Estornar' }).focus();
+    await staff.keyboard.press('Enter');
+    await expect(dialog.getByLabel('Valor a estornar (R$)')).toBeVisible();
+    expect.soft(await sidewaysOverflow(staff), `sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
+    const axe = await new AxeBuilder({ page: staff }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect
+      .soft(
+        axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+        `axe at ${width}px`,
+      )
+      .toEqual([]);
+    await staff.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
 });
