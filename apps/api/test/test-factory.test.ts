@@ -55,7 +55,7 @@ describe('without TEST_FACTORIES (ordinary demo mode)', () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('the factory route does not exist', async () => {
     expect(t.config.demoMode).toBe(true);
@@ -88,7 +88,7 @@ describe('with TEST_FACTORIES=true', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { TEST_FACTORIES: 'true' } });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('makes a new customer with its own document, contacts, contract, bills, case and trips, who can log in', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/test/customers', payload: SPEC });
