@@ -4,8 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cents } from '@guarita/domain';
 import { GatewayUnavailableError } from '../../src/ports/card-gateway';
+import type { Env } from '../../src/env-schema';
 import {
   AdyenCardGateway,
+  adyenGatewayFromEnv,
   adyenCheckoutUrl,
   isValidNotificationHmac,
   shopperStatement,
@@ -313,5 +315,28 @@ describe('Adyen webhooks (HMAC)', () => {
     expect(gateway.parseWebhook(Buffer.from('[accepted]'), {})).toBeNull();
     const unsigned = JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item() }] });
     expect(gateway.parseWebhook(Buffer.from(unsigned), {})).toBeNull();
+  });
+});
+
+describe('adyenGatewayFromEnv (CARD_GATEWAY=adyen)', () => {
+  const env = (over: Record<string, unknown> = {}) =>
+    ({
+      ADYEN_API_KEY: secret(),
+      ADYEN_MERCHANT_ACCOUNT: merchantAccount,
+      ADYEN_CLIENT_KEY: `test_${secret()}`,
+      ADYEN_HMAC_KEY: secret(),
+      ADYEN_TIMEOUT_MS: 10_000,
+      ...over,
+    }) as unknown as Env;
+
+  it('test by a test_ client key; live by a live_ one, which needs the account prefix; a missing key or a non-hex HMAC key refuses', () => {
+    expect(adyenGatewayFromEnv(env()).clientConfig()).toMatchObject({ provider: 'adyen', environment: 'test' });
+    const live = { ADYEN_CLIENT_KEY: `live_${secret()}` };
+    expect(() => adyenGatewayFromEnv(env(live))).toThrow(/ADYEN_LIVE_URL_PREFIX/);
+    expect(adyenGatewayFromEnv(env({ ...live, ADYEN_LIVE_URL_PREFIX: 'abc123-Guarita' })).clientConfig()).toMatchObject({
+      environment: 'live',
+    });
+    expect(() => adyenGatewayFromEnv(env({ ADYEN_HMAC_KEY: undefined }))).toThrow(/requires ADYEN_API_KEY/);
+    expect(() => adyenGatewayFromEnv(env({ ADYEN_HMAC_KEY: 'not-hex' }))).toThrow(/64 hex/);
   });
 });
