@@ -20,6 +20,7 @@ const adyen = vi.hoisted(() => {
     }>,
     actions: [] as Array<{ action: unknown; options: unknown; node: HTMLElement | null }>,
     fail: false,
+    registered: [] as unknown[],
   };
   class Card {
     valid = false;
@@ -46,15 +47,21 @@ const adyen = vi.hoisted(() => {
     state,
     module: {
       Card,
-      AdyenCheckout: vi.fn(async (config: Record<string, unknown>) => {
-        if (state.fail) throw new Error('network');
-        state.checkoutConfigs.push(config);
-        return {
-          createFromAction: (action: unknown, options: unknown) => ({
-            mount: (node: HTMLElement) => state.actions.push({ action, options, node }),
-          }),
-        };
-      }),
+      ThreeDS2Challenge: class {},
+      ThreeDS2DeviceFingerprint: class {},
+      Redirect: class {},
+      AdyenCheckout: Object.assign(
+        vi.fn(async (config: Record<string, unknown>) => {
+          if (state.fail) throw new Error('network');
+          state.checkoutConfigs.push(config);
+          return {
+            createFromAction: (action: unknown, options: unknown) => ({
+              mount: (node: HTMLElement) => state.actions.push({ action, options, node }),
+            }),
+          };
+        }),
+        { register: (...components: unknown[]) => state.registered.push(...components) },
+      ),
     },
   };
 });
@@ -185,6 +192,10 @@ describe('AdyenAction (3-D Secure 2 in the page)', () => {
     render(<AdyenAction config={config} action={action} onDetails={onDetails} />);
     await waitFor(() => expect(adyen.state.actions).toHaveLength(1));
     expect(adyen.state.actions[0]).toMatchObject({ action, options: { challengeWindowSize: '05' } });
+    // The tree-shakable build registers no action component by itself.
+    expect(adyen.state.registered).toEqual(
+      expect.arrayContaining([adyen.module.ThreeDS2Challenge, adyen.module.ThreeDS2DeviceFingerprint, adyen.module.Redirect]),
+    );
     expect(screen.getByRole('group', { name: 'Autenticação do cartão (3-D Secure)' })).toBe(adyen.state.actions[0]!.node);
     const onAdditionalDetails = adyen.state.checkoutConfigs[0]!.onAdditionalDetails as (s: unknown) => void;
     act(() => onAdditionalDetails({ data: { details: { threeDSResult: 'eyJ0cmFuc1N0YXR1cyI6IlkifQ==' } } }));

@@ -31,12 +31,12 @@ export interface MountedAdyenCard {
 /** Brands the component accepts: Brazil's usual ones (elo and hipercard are charged; we show them as 'other'). */
 const BRANDS = ['visa', 'mc', 'amex', 'elo', 'hipercard'];
 
-type AdyenModule = typeof import('@adyen/adyen-web');
-let loading: Promise<AdyenModule> | null = null;
-/** Adyen's module and stylesheet, fetched once per page (a failed fetch may be tried again). */
-function loadAdyen(): Promise<AdyenModule> {
-  loading ??= Promise.all([import('@adyen/adyen-web'), import('@adyen/adyen-web/styles/adyen.css')]).then(
-    ([m]) => m,
+type AdyenModules = ReturnType<typeof import('./adyen-modules').adyenModules>;
+let loading: Promise<AdyenModules> | null = null;
+/** Adyen's checkout, card component and 3DS2 actions with their stylesheet, fetched once per page (a failed fetch may be tried again). */
+function loadAdyen(): Promise<AdyenModules> {
+  loading ??= import('./adyen-modules').then(
+    (m) => m.adyenModules(),
     (err: unknown) => {
       loading = null;
       throw err;
