@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { horizonteSpec } from '../support/customers';
 import { loggedIn } from '../support/login';
 import { confirmPixAsTheBank } from '../support/pix';
-import { sidewaysOverflow } from '../support/routes';
+import { sidewaysOverflow, widestElements } from '../support/routes';
 import { staffLogin, test } from '../support/staff';
 
 /**
@@ -72,7 +72,9 @@ test('financeiro refunds part of a Pix payment through the provider; the history
     await detail.getByRole('button', { name: 'Estornar' }).focus();
     await staff.keyboard.press('Enter');
     await expect(dialog.getByLabel('Valor a estornar (R$)')).toBeVisible();
-    expect.soft(await sidewaysOverflow(staff), `sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
+    expect
+      .soft(await sidewaysOverflow(staff), `sideways scroll at ${width}px: ${(await widestElements(staff)).join(', ')}`)
+      .toBeLessThanOrEqual(0);
     const axe = await new AxeBuilder({ page: staff }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
     expect
       .soft(

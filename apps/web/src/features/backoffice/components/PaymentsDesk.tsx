@@ -25,7 +25,7 @@ const paymentName = (p: Pick<DeskPayment, 'metodo' | 'valor' | 'nCtrId'>) =>
 function ProviderTimeline({ events }: { events: NonNullable<ReturnType<typeof useDeskPayment>['data']>['eventos'] }) {
   if (events.length === 0) return <p>Nenhum evento do provedor registrado.</p>;
   return (
-    <ol className={styles.stack} aria-label="Eventos do provedor, do mais antigo ao mais novo">
+    <ol className={styles.timeline} aria-label="Eventos do provedor, do mais antigo ao mais novo">
       {events.map((e) => (
         <li key={e.id}>
           <strong>{formatInstant(e.recebidoEm)}</strong> · {e.tipo} · {e.provedor}
