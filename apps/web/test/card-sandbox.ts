@@ -5,11 +5,14 @@ import { http, HttpResponse, route } from './msw';
  * The card sandbox as a component test sees it: a real RSA-OAEP-256 key pair made for the test run, its public key
  * served at GET /api/payments/card/client-config, and the private key to check what the form encrypted.
  */
+/** The key's id, made per run. */
+const KEY_ID = `sbx_${crypto.randomUUID().slice(0, 8)}`;
+
 let keys: Promise<{ publicJwk: Record<string, unknown>; privateKey: CryptoKey }> | null = null;
 
 function sandboxKeys() {
   keys ??= generateKeyPair('RSA-OAEP-256', { extractable: true, modulusLength: 2048 }).then(async ({ publicKey, privateKey }) => ({
-    publicJwk: { ...(await exportJWK(publicKey)), kid: 'sbx_test', alg: 'RSA-OAEP-256', use: 'enc' },
+    publicJwk: { ...(await exportJWK(publicKey)), kid: KEY_ID, alg: 'RSA-OAEP-256', use: 'enc' },
     privateKey,
   }));
   return keys;
@@ -18,7 +21,7 @@ function sandboxKeys() {
 /** The client-config handler of the sandbox provider (use it in `server.use`). */
 export const sandboxClientConfig = () =>
   http.get(route('/api/payments/card/client-config'), async () =>
-    HttpResponse.json({ provider: 'sandbox', keyId: 'sbx_test', publicKeyJwk: (await sandboxKeys()).publicJwk }),
+    HttpResponse.json({ provider: 'sandbox', keyId: KEY_ID, publicKeyJwk: (await sandboxKeys()).publicJwk }),
   );
 
 /** Opens one encrypted field as the sandbox would. */

@@ -221,7 +221,7 @@ describe('PayWithCard', () => {
     });
   });
   it("3-D Secure: the sandbox's challenge opens in a dialog; once confirmed, its result finishes the payment", async () => {
-    const token = 'tok_3ds_0123456789abcdef';
+    const token = crypto.randomUUID().replace(/-/g, ''); // the sandbox's challenge reference
     const challengeAnswers: unknown[] = [];
     const actions: unknown[] = [];
     payReply = () =>
