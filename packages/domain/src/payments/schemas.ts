@@ -4,12 +4,6 @@ import { cardFormErrors, normalizeHolderName, splitExpiry, type CardFormField } 
 import { PAYMENT_MSG } from './messages';
 import { INT4_MAX, safeText } from '../bounds';
 
-const text = (max: number) =>
-  z
-    .union([safeText(max), z.number().finite()])
-    .nullable()
-    .optional();
-
 /** One field of the provider's client-side encryption (a compact JWE of the sandbox, an Adyen CSE blob). */
 const encryptedField = (missing: string) =>
   z

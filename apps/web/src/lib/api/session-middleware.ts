@@ -39,8 +39,12 @@ export const sessionMiddleware: Middleware = {
       return Response.json({ erro: 'UNAUTHORIZED', mensagem: MSG.sessionExpired }, { status: 401 });
     }
     request.headers.set('authorization', bearer());
-    if (!NO_RETRY.has(schemaPath as ApiPath)) retries.set(id, request.clone());
-    return request;
+    if (NO_RETRY.has(schemaPath as ApiPath)) return request;
+    // The retry copy holds the body read once, not a clone: a cloned request's body goes out as a stream, which the
+    // browser's tools (and the e2e checks on what a card form sends) cannot see.
+    const body = request.body ? await request.arrayBuffer() : null;
+    retries.set(id, new Request(request, { body }));
+    return new Request(request, { body });
   },
   async onResponse({ response, id, options }) {
     const retry = retries.get(id);
