@@ -18,7 +18,8 @@ import {
 import { DECLINED, INSUFFICIENT, INVALID_CARD, THREE_DS_FAILED, UNKNOWN_REFERENCE, toVaultCard, type VaultCard } from './cards';
 import { decryptField, loadOrCreateKey, type SandboxKey } from './keys';
 import { refundPayment } from './refunds';
-import { SandboxNotifications, authorisation, safeEqual, type WebhookDelivery } from './notifications';
+import { SandboxNotifications, authorisation, type WebhookDelivery } from './notifications';
+import { safeEqual } from '../../lib/crypto';
 
 export interface SandboxOptions {
   /** Base of the sandbox's own pages (hosted payment page, 3DS challenge): the app's PUBLIC_URL. */

@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Cents } from '@guarita/domain';
 import { z } from 'zod';
 import type { CardWebhookEvent, ChargeResult } from '../card-gateway';
+import { safeEqual } from '../../lib/crypto';
 
 /** Header of the sandbox's webhook deliveries: base64 HMAC-SHA256 of the raw body with the sandbox's HMAC key. */
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-hmac-signature';
@@ -95,10 +96,4 @@ export function authorisation(result: ChargeResult, merchantReference: string, a
     amount: amount as Cents,
     ...(result.status === 'declined' ? { reason: result.message } : {}),
   };
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { useAfterPayment } from '../api/after-payment';
 import { usePixCharge } from '../api/get-pix';
 import { paths } from '../../../lib/paths';
+import { QrImage } from './QrImage';
 import styles from './PixCharge.module.css';
 
 /** Side of the QR image in CSS pixels (rendered at 2× for sharp phone screens). */
@@ -97,7 +98,6 @@ function PendingPix({ pix, validityText, showAmount }: { pix: PixConteudoDto; va
   const payload = pix.chaveAleatoria;
   const fieldId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
-  const qr = useQrImage(payload);
   const [copy, setCopy] = useState<CopyState>('idle');
 
   useEffect(() => {
@@ -134,15 +134,12 @@ function PendingPix({ pix, validityText, showAmount }: { pix: PixConteudoDto; va
         </p>
       )}
       <figure className={styles.pixQr}>
-        {qr.src ? (
-          <img src={qr.src} width={QR_SIZE} height={QR_SIZE} alt={`QR code do Pix de ${formatMoney(pix.valor)}`} />
-        ) : qr.failed ? (
-          <p className={styles.pixQrPlaceholder}>Não foi possível exibir o QR code. Use o Pix copia e cola abaixo.</p>
-        ) : (
-          <div className={styles.pixQrPlaceholder}>
-            <Spinner label="Gerando QR code…" />
-          </div>
-        )}
+        <QrImage
+          payload={payload}
+          size={QR_SIZE}
+          alt={`QR code do Pix de ${formatMoney(pix.valor)}`}
+          placeholderClassName={styles.pixQrPlaceholder}
+        />
         <figcaption>{validityText}</figcaption>
       </figure>
 
@@ -182,20 +179,4 @@ function useEffectiveStatus(pix: PixConteudoDto): PixConteudoDto['status'] {
     return () => clearTimeout(timer);
   }, [pix.status, pix.dataExpiracao]);
   return pixStatus(pix.status, pix.dataExpiracao);
-}
-
-/** Draws the BR Code as a PNG data URL; the QR library is fetched on first use, in its own chunk. */
-function useQrImage(payload: string): { src: string | null; failed: boolean } {
-  const [state, setState] = useState<{ payload: string; src: string | null; failed: boolean }>({ payload, src: null, failed: false });
-  useEffect(() => {
-    let cancelled = false;
-    import('qrcode')
-      .then((qrcode) => qrcode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: QR_SIZE * 2 }))
-      .then((src) => !cancelled && setState({ payload, src, failed: false }))
-      .catch(() => !cancelled && setState({ payload, src: null, failed: true }));
-    return () => {
-      cancelled = true;
-    };
-  }, [payload]);
-  return state.payload === payload ? state : { src: null, failed: false };
 }

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { formatMoney } from '@guarita/domain';
 import { Button } from '../../../components/ui/Button';
-import { Spinner } from '../../../components/ui/Spinner';
+import { QrImage } from './QrImage';
 import styles from './RecurrenceQr.module.css';
 
 /** Side of the QR image in CSS pixels (drawn at 2× for sharp phone screens). */
@@ -14,7 +14,6 @@ const QR_SIZE = 220;
 export function RecurrenceQr({ payload, amount }: { payload: string; amount: number }) {
   const fieldId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
-  const qr = useQrImage(payload);
   const [copied, setCopied] = useState<'idle' | 'copied' | 'selected'>('idle');
 
   const copy = async () => {
@@ -32,20 +31,12 @@ export function RecurrenceQr({ payload, amount }: { payload: string; amount: num
   return (
     <div className={styles.qr}>
       <figure>
-        {qr.src ? (
-          <img
-            src={qr.src}
-            width={QR_SIZE}
-            height={QR_SIZE}
-            alt={`QR code para autorizar o Pix Automático de ${formatMoney(amount)} por mês`}
-          />
-        ) : qr.failed ? (
-          <p className={styles.placeholder}>Não foi possível exibir o QR code. Use o Pix copia e cola abaixo.</p>
-        ) : (
-          <div className={styles.placeholder}>
-            <Spinner label="Gerando QR code…" />
-          </div>
-        )}
+        <QrImage
+          payload={payload}
+          size={QR_SIZE}
+          alt={`QR code para autorizar o Pix Automático de ${formatMoney(amount)} por mês`}
+          placeholderClassName={styles.placeholder}
+        />
       </figure>
       <div className={styles.field}>
         <label htmlFor={fieldId}>Pix copia e cola da autorização</label>
@@ -60,19 +51,4 @@ export function RecurrenceQr({ payload, amount }: { payload: string; amount: num
       </p>
     </div>
   );
-}
-
-function useQrImage(payload: string): { src: string | null; failed: boolean } {
-  const [state, setState] = useState<{ payload: string; src: string | null; failed: boolean }>({ payload, src: null, failed: false });
-  useEffect(() => {
-    let cancelled = false;
-    import('qrcode')
-      .then((qrcode) => qrcode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: QR_SIZE * 2 }))
-      .then((src) => !cancelled && setState({ payload, src, failed: false }))
-      .catch(() => !cancelled && setState({ payload, src: null, failed: true }));
-    return () => {
-      cancelled = true;
-    };
-  }, [payload]);
-  return state.payload === payload ? state : { src: null, failed: false };
 }
