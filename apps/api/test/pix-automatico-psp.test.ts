@@ -98,7 +98,7 @@ describe('API Pix adapter on the local fake (mutual TLS)', () => {
     adapter = new ApiPixRecurrencePsp(client, { webhookSecret: SECRET });
   });
   afterAll(async () => {
-    await adapter?.close(); // the app closed it already: once is enough
+    await adapter?.close();
     await fake?.stop();
   });
 
@@ -147,7 +147,9 @@ describe('API Pix adapter on the local fake (mutual TLS)', () => {
   describe('through our API: a new bill paid by the payer’s bank, confirmed by the webhook', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ env: { PIX_WEBHOOK_SECRET: SECRET }, ports: { pixRecurrencePsp: adapter } });
+      // An adapter of its own: the app closes its PSP when it closes, and the tests above may run after this block.
+      const own = new ApiPixRecurrencePsp(clientFor(pki.client), { webhookSecret: SECRET });
+      t = await createTestApp({ env: { PIX_WEBHOOK_SECRET: SECRET }, ports: { pixRecurrencePsp: own } });
     });
     afterAll(() => t?.close());
     const webhook = (body: unknown) => {
