@@ -5,6 +5,7 @@ import type { CardGateway, ChargeRequest, EncryptedCard } from '../../apps/api/s
 import { ADYEN_TEST_CARDS, FakeAdyen, adyenChallengeDetails, adyenTestCard } from '../../apps/api/test/adyen/fake-adyen';
 import { sandboxHarness } from './card-sandbox-harness';
 import type { Report } from './report';
+import { latency, timed, type Latency } from './latency';
 
 /**
  * Issue 27: card-payment latency per CardGateway adapter against its fake (ADR 075). Each call is the gateway call
@@ -14,30 +15,7 @@ import type { Report } from './report';
  * (charge + completeAction, the browser's challenge excluded). Adyen runs over HTTP against the local fake of its
  * Checkout API (test/adyen), so the figure is our adapter, JSON and a loopback round trip, not Adyen's own latency.
  */
-export interface CardLatency {
-  label: string;
-  calls: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-function latency(label: string, samples: number[]): CardLatency {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-  const r = (n: number) => Math.round(n * 100) / 100;
-  return { label, calls: s.length, p50: r(at(0.5)), p99: r(at(0.99)), max: r(s[s.length - 1]!) };
-}
-
-async function timed(n: number, call: (i: number) => Promise<unknown>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await call(i);
-    out.push(performance.now() - t0);
-  }
-  return out;
-}
+export type CardLatency = Latency;
 
 export interface CardHarness {
   name: string;

@@ -5,6 +5,7 @@ import { StaticBrCodePixPsp, type PixPsp } from '../../apps/api/src/ports/pix-ps
 import { makeTestPki } from '../../apps/api/test/api-pix/certs';
 import { FakeApiPix } from '../../apps/api/test/api-pix/fake-api-pix';
 import type { Report } from './report';
+import { latency, timed, type Latency } from './latency';
 
 /**
  * Issue 27: Pix-charge latency per PixPsp adapter against its fake (ADR 076). Each charge is `createCharge` as
@@ -13,13 +14,7 @@ import type { Report } from './report';
  * adapter's first call is reported apart: TLS handshake + OAuth2 token; later calls reuse the connection and token.
  * `getCharge` (GET /cob, what each webhook notification costs) is measured the same way.
  */
-export interface PixLatency {
-  label: string;
-  calls: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
+export type PixLatency = Latency;
 
 export interface PixChargeFigures {
   rows: PixLatency[];
@@ -32,23 +27,6 @@ const SETTINGS = {
   merchantName: 'Guarita Protecao Veicular',
   merchantCity: 'Belo Horizonte',
 };
-
-function latency(label: string, samples: number[]): PixLatency {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-  const r = (n: number) => Math.round(n * 100) / 100;
-  return { label, calls: s.length, p50: r(at(0.5)), p99: r(at(0.99)), max: r(s[s.length - 1]!) };
-}
-
-async function timed(n: number, call: (i: number) => Promise<unknown>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await call(i);
-    out.push(performance.now() - t0);
-  }
-  return out;
-}
 
 const txid = (length: number) => `GUA${randomUUID().replace(/-/g, '')}`.slice(0, length);
 const request = (psp: PixPsp) => ({
