@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { DEMO_CLAIMS, insertClaim, type SeedClaim } from '../src/modules/claims/seed';
 import { insertCase, type SeedCase } from '../src/modules/cases/seed';
 import { seededPlanCharge } from '../src/modules/plans/seed';
-import { insertTrips } from '../src/db/seed-plan-trips';
+import { insertReferrals, insertRequiredSubItem, insertTrips } from '../src/db/seed-plan-trips';
 import { BH_BILLING_ADDRESS } from '../src/db/seed';
 import { vaultDemoCard } from '../src/ports/card-sandbox';
 import type { ContractItems } from '../src/db/schema';
@@ -171,6 +171,10 @@ export interface ContractInput {
   /** Item kinds; the assistance carries the three towing options (200 km selected) unless `towing: false`. */
   items?: ItemKind[];
   towing?: boolean;
+  /** Required sub-items (obrigatorio) of its items, which the plan view lists as covered services: `itemCode` is ITEM's code. */
+  requiredSubItems?: Array<{ itemCode: string; code: string; name: string }>;
+  /** People referred with its referral code (`idIndc`), and whether each is in debit. */
+  referrals?: Array<[name: string, inDebit: boolean]>;
 }
 
 /**
@@ -237,6 +241,8 @@ export async function aContract(t: TestApp, customer: Pick<CustomerRow, 'id'>, o
         .values({ item_id: id, code: s.code, name: s.name, towing_km: s.km, selected: s.selected })
         .execute();
   }
+  for (const sub of o.requiredSubItems ?? []) await insertRequiredSubItem(t.owner, nCtrId, sub);
+  await insertReferrals(t.owner, nCtrId, o.referrals ?? []);
   return {
     nCtrId,
     customerId: customer.id,
