@@ -337,30 +337,44 @@ export async function aLoggedInCustomer(t: TestApp, o: { customer?: CustomerInpu
   };
 }
 
-export interface StaffMember {
+export interface StaffAccount {
   id: number;
   email: string;
   role: StaffRole;
-  /** The console session cookie's value. */
-  token: string;
+  name: string;
   password: string;
   /** Its authenticator's code at the app clock's now (each step is accepted once: move a FixedClock on first). */
   code(): string;
 }
 
-/** A staff account of its own (`staff.create`, as `npm run staff:create`), logged in through the console's login. */
-export async function aStaffMember(t: TestApp, role: StaffRole, o: { password?: string; name?: string } = {}): Promise<StaffMember> {
+export interface StaffMember extends StaffAccount {
+  /** The console session cookie's value. */
+  token: string;
+  /** The address it logged in from. */
+  ip: string;
+}
+
+/** A staff account of its own, not logged in (`staff.create`, as `npm run staff:create`), with its authenticator. */
+export async function aStaffAccount(t: TestApp, role: StaffRole, o: { password?: string; name?: string } = {}): Promise<StaffAccount> {
   const email = `${role}.${base + next()}@guarita.example`;
   const password = o.password ?? 'uma-senha-de-teste-1';
-  const created = await t.app.staff.create({ email, name: o.name ?? `Equipe ${role}`, role, password });
+  const name = o.name ?? `Equipe ${role}`;
+  const created = await t.app.staff.create({ email, name, role, password });
   const { TOTP } = await import('otpauth');
   const totp = new TOTP({ secret: new URL(created.otpauthUri).searchParams.get('secret')! });
   const code = () => totp.generate({ timestamp: t.app.clock.now().getTime() });
-  const res = await staffLoginRequest(t, { email, senha: password, codigo: code() }, uniqueIp());
+  return { id: created.id, email, role, name, password, code };
+}
+
+/** A staff account of its own, logged in through the console's login (from an address of its own). */
+export async function aStaffMember(t: TestApp, role: StaffRole, o: { password?: string; name?: string } = {}): Promise<StaffMember> {
+  const account = await aStaffAccount(t, role, o);
+  const ip = uniqueIp();
+  const res = await staffLoginRequest(t, { email: account.email, senha: account.password, codigo: account.code() }, ip);
   if (res.statusCode !== 200) throw new Error(`staff login ${res.statusCode}: ${res.body}`);
   const token = res.cookies.find((c) => c.name === STAFF_COOKIE)?.value;
   if (!token) throw new Error('no staff cookie');
-  return { id: created.id, email, role, token, password, code };
+  return { ...account, token, ip };
 }
 
 /**
