@@ -99,8 +99,11 @@ export interface CustomerInput {
   }>;
 }
 
-/** A customer of the test's own: by default a CPF customer reachable by SMS and e-mail, with a billing address. */
-export async function aCustomer(t: TestApp, o: CustomerInput = {}): Promise<CustomerRow> {
+/**
+ * A customer of the test's own: by default a CPF customer reachable by SMS and e-mail, with a billing address. Needs
+ * only the owner's connection (a test that builds its own servers on one database passes `{ owner }`).
+ */
+export async function aCustomer(t: Pick<TestApp, 'owner'>, o: CustomerInput = {}): Promise<CustomerRow> {
   const kind = o.kind ?? 'cpf';
   const n = base + next();
   const document = o.document ?? (kind === 'cpf' ? generateCpf() : generateCnpj(o.alphanumeric ? 2 : 1));
