@@ -3,7 +3,7 @@ import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
 import { cents, type StaffRole } from '@guarita/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEMO_CLAIMS, insertClaim, type SeedClaim } from '../src/modules/claims/seed';
-import { insertCase, type SeedCase } from '../src/modules/cases/seed';
+import { DEMO_CASES, insertCase, type SeedCase } from '../src/modules/cases/seed';
 import { seededPlanCharge } from '../src/modules/plans/seed';
 import { insertReferrals, insertRequiredSubItem, insertTrips } from '../src/db/seed-plan-trips';
 import { BH_BILLING_ADDRESS } from '../src/db/seed';
@@ -381,14 +381,23 @@ export async function aStaffMember(t: TestApp, role: StaffRole, o: { password?: 
 }
 
 /**
- * The demo seed's open collision claim (Documentação, front photo rejected), its glass claim in Reparo Autorizado and
- * its total loss in Regulação, as shapes.
+ * The demo seed's claims, as shapes: its open collision (Documentação, front photo rejected), its glass claim in
+ * Reparo Autorizado, its total loss in Regulação, and the spare-car demo's collision in Análise and open collision with
+ * third parties (Reparo Autorizado).
  */
 export const CLAIM_LIKE = {
   collisionInDocumentation: DEMO_CLAIMS[0]!,
   glassRepairAuthorised: DEMO_CLAIMS[1]!,
   totalLossInRegulation: DEMO_CLAIMS[2]!,
+  collisionInAnalysis: DEMO_CLAIMS[4]!,
+  thirdPartyCollisionRepairAuthorised: DEMO_CLAIMS[5]!,
 } satisfies Record<string, SeedClaim>;
+
+/** The demo seed's support cases, as shapes: an open registration change (e-mail) and a spare car after a theft 10 days ago. */
+export const CASE_LIKE = {
+  registrationChange: DEMO_CASES.find((c) => c.request.tipo === 'dados-cadastrais')!,
+  spareCarAfterTheft: DEMO_CASES.find((c) => c.request.tipo === 'carro-reserva')!,
+} satisfies Record<string, SeedCase>;
 
 /**
  * A support case on `contract` (the request as the app sends it, its age, staff phases and comments), made the way
