@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_MSG } from '@guarita/domain';
 import { BUILT_IN_CEPS, BuiltInCepTable, ViaCepLookup } from '../src/ports/cep';
 import { logPath } from '../src/app';
-import { CPF_MARIA, createTestApp, logCapture, serverLoggerOptions, type TestApp } from './helpers';
+import { createTestApp, logCapture, serverLoggerOptions, type TestApp } from './helpers';
+import { aCustomer, aSession } from './factories';
 
 /**
  * CEP lookup (issue 9, spec 001 §5/§7/§8): the built-in table of real CEPs, the route with every status, and the
@@ -63,6 +64,12 @@ function fakeViaCep() {
   };
 }
 
+/** The route asks for a login, whose does not matter: a customer of the test's own (ADR 070), or nobody. */
+async function lookupAs(t: TestApp, loggedIn = true) {
+  const token = loggedIn ? (await aSession(t, await aCustomer(t))).AccessToken : undefined;
+  return (cep: string) => t.get(`/api/addresses/cep/${cep}`, token);
+}
+
 describe('built-in CEP table', () => {
   it('has a real CEP in every state capital, each well formed', async () => {
     expect(new Set(BUILT_IN_CEPS.map((r) => r[4]))).toEqual(new Set(UFS));
@@ -86,16 +93,14 @@ describe('built-in CEP table', () => {
 
 describe('GET /api/addresses/cep/{cep} (built-in table)', () => {
   let t: TestApp;
-  let token: string;
   const logs = logCapture();
   beforeAll(async () => {
     t = await createTestApp({ logger: serverLoggerOptions(logs.stream) });
-    token = (await t.login(CPF_MARIA)).AccessToken;
   }, 180_000);
   afterAll(() => t?.close());
-  const get = (cep: string, auth = true) => t.get(`/api/addresses/cep/${cep}`, auth ? token : undefined);
 
-  it("fills a demo customer's address, masked or as digits", async () => {
+  it("fills a customer's billing address from its CEP, masked or as digits", async () => {
+    const get = await lookupAs(t); // a customer whose billing address is on Rua da Bahia, Belo Horizonte (CEP 30160-011)
     for (const cep of ['30160-011', '30160011']) {
       const res = await get(cep);
       expect(res.statusCode).toBe(200);
@@ -111,6 +116,7 @@ describe('GET /api/addresses/cep/{cep} (built-in table)', () => {
   });
 
   it("answers 404 'CEP não encontrado' with the postal service's code", async () => {
+    const get = await lookupAs(t);
     const res = await get('12345-678');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({
@@ -122,6 +128,7 @@ describe('GET /api/addresses/cep/{cep} (built-in table)', () => {
   });
 
   it("refuses a malformed CEP with 'CEP inválido'", async () => {
+    const get = await lookupAs(t);
     for (const bad of ['3016', '30160-01', '301600111', 'abcde-fgh', '30160%2F011']) {
       const res = await get(bad);
       expect(res.statusCode, bad).toBe(400);
@@ -130,6 +137,7 @@ describe('GET /api/addresses/cep/{cep} (built-in table)', () => {
   });
 
   it('keeps the CEP (a new address) out of the request logs', async () => {
+    const get = await lookupAs(t);
     await get('30160-011');
     expect(logs.text()).toContain('/api/addresses/cep/[redacted]');
     expect(logs.text()).not.toContain('30160');
@@ -137,26 +145,25 @@ describe('GET /api/addresses/cep/{cep} (built-in table)', () => {
   });
 
   it('is for logged-in customers only', async () => {
-    expect((await get('30160-011', false)).statusCode).toBe(401);
+    const get = await lookupAs(t, false);
+    expect((await get('30160-011')).statusCode).toBe(401);
   });
 });
 
 describe('ViaCEP adapter (VIACEP_URL) against a ViaCEP look-alike', () => {
   const via = fakeViaCep();
   let t: TestApp;
-  let token: string;
   beforeAll(async () => {
     const url = await via.start();
     t = await createTestApp({ env: { VIACEP_URL: url, CEP_LOOKUP_TIMEOUT_MS: '500' } });
-    token = (await t.login(CPF_MARIA)).AccessToken;
   }, 180_000);
   afterAll(async () => {
     await t?.close();
     await via.stop();
   });
-  const get = (cep: string) => t.get(`/api/addresses/cep/${cep}`, token);
 
   it('maps ViaCEP fields to the spec names (Logradouro, Bairro, Municipio, UF, CodigoIbge)', async () => {
+    const get = await lookupAs(t);
     const res = await get('69005-040');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -171,6 +178,7 @@ describe('ViaCEP adapter (VIACEP_URL) against a ViaCEP look-alike', () => {
   });
 
   it('asks ViaCEP once per CEP: the answer is kept for the next lookups', async () => {
+    const get = await lookupAs(t);
     // Its own first lookup (asked of ViaCEP unless another test asked already), then the same CEP again.
     const asked = () => via.seen.filter((u) => u === '/ws/69005040/json/').length;
     expect((await get('69005-040')).statusCode).toBe(200);
@@ -181,6 +189,7 @@ describe('ViaCEP adapter (VIACEP_URL) against a ViaCEP look-alike', () => {
   });
 
   it("turns ViaCEP's erro answer (boolean or string) into 404 'CEP não encontrado'", async () => {
+    const get = await lookupAs(t);
     for (const cep of ['00000-000', '99999-999']) {
       const res = await get(cep);
       expect(res.statusCode).toBe(404);
@@ -189,6 +198,7 @@ describe('ViaCEP adapter (VIACEP_URL) against a ViaCEP look-alike', () => {
   });
 
   it('answers 503 with a pt-BR message when ViaCEP fails, is slow or answers something else', async () => {
+    const get = await lookupAs(t);
     for (const cep of ['50000-000', '60000-000', '70000-000']) {
       const res = await get(cep);
       expect(res.statusCode, cep).toBe(503);
