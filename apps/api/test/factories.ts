@@ -393,10 +393,18 @@ export const CLAIM_LIKE = {
   thirdPartyCollisionRepairAuthorised: DEMO_CLAIMS[5]!,
 } satisfies Record<string, SeedClaim>;
 
-/** The demo seed's support cases, as shapes: an open registration change (e-mail) and a spare car after a theft 10 days ago. */
+/**
+ * The demo seed's support cases, as shapes: an open registration change (e-mail), a spare car after a theft 10 days
+ * ago, and the four of 'Minhas solicitações': an ombudsman case in Análise with two staff comments (the newer one
+ * unread), a concluded contestation, a concluded tracker case, and an ombudsman case too old (150 days) to be listed.
+ */
 export const CASE_LIKE = {
   registrationChange: DEMO_CASES.find((c) => c.request.tipo === 'dados-cadastrais')!,
   spareCarAfterTheft: DEMO_CASES.find((c) => c.request.tipo === 'carro-reserva')!,
+  ombudsmanInAnalysis: DEMO_CASES.find((c) => c.request.tipo === 'ouvidoria' && c.phases?.[0]?.phase === 'Análise')!,
+  contestationConcluded: DEMO_CASES.find((c) => c.request.tipo === 'contestacao')!,
+  trackerConcluded: DEMO_CASES.find((c) => c.request.tipo === 'rastreador')!,
+  ombudsmanTooOld: DEMO_CASES.find((c) => c.request.tipo === 'ouvidoria' && c.daysAgo > 90)!,
 } satisfies Record<string, SeedCase>;
 
 /**
