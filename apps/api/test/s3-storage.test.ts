@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../src/ports/s3-storage';
 import { newStorageKey } from '../src/ports/storage';
-import { CPF_MARIA, createTestApp, type TestApp } from './helpers';
+import { createTestApp, fileOf, formBody, type TestApp } from './helpers';
+import { aLoggedInCustomer } from './factories';
 
 /**
  * The S3-compatible file-storage adapter (ADR 035) against a real S3-protocol server started in process
@@ -76,42 +77,30 @@ describe('S3-compatible storage', () => {
 
   describe('through the API (S3_BUCKET set)', () => {
     let t: TestApp;
-    let token: string;
     beforeAll(async () => {
       t = await createTestApp({
         env: { S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: KEY_ID, S3_SECRET_ACCESS_KEY: SECRET },
       });
-      token = (await t.login(CPF_MARIA)).AccessToken;
     }, 180_000);
     afterAll(() => t?.close());
 
     it('a contestation with a PDF is stored in the bucket and downloads back to its owner', async () => {
       expect(t.app.fileStorage.name).toBe('s3');
-      const boundary = `----guarita${randomUUID()}`;
-      const dados = JSON.stringify({ tipo: 'contestacao', telefone: '(31) 98765-4321', descricao: 'Cobrança em dobro.' });
-      const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="dados"\r\n\r\n${dados}\r\n`),
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="arquivos"; filename="f.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-        ),
-        PDF,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/cases/contracts/100102',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'idempotency-key': randomUUID(),
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-        },
-        payload,
+      const c = await aLoggedInCustomer(t);
+      const form = new FormData();
+      form.append('dados', JSON.stringify({ tipo: 'contestacao', telefone: '(31) 98765-4321', descricao: 'Cobrança em dobro.' }));
+      form.append('arquivos', ...fileOf(PDF, 'f.pdf', 'application/pdf'));
+      const body = await formBody(form);
+      const created = await c.call('POST', `/api/cases/contracts/${c.contract.nCtrId}`, body.payload, {
+        'idempotency-key': randomUUID(),
+        'content-type': body.contentType,
       });
       expect(created.statusCode, created.body).toBe(201);
       const caseId = created.json().Id as string;
-      const detail = await t.get(`/api/cases/${caseId}`, token);
+      const detail = await c.call('GET', `/api/cases/${caseId}`);
+      expect(detail.json().anexos).toHaveLength(1);
       const attachmentId = detail.json().anexos[0].Id as string;
-      const file = await t.get(`/api/cases/${caseId}/attachments/${attachmentId}`, token);
+      const file = await c.call('GET', `/api/cases/${caseId}/attachments/${attachmentId}`);
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('application/pdf');
       expect(file.rawPayload.equals(PDF)).toBe(true);

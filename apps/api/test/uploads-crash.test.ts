@@ -8,7 +8,8 @@ import { EMPTY_CLAIM_FORM, saoPauloDateTime, type ClaimFormValues } from '@guari
 import { PENDING_GRACE_MS, sweepPendingFiles } from '../src/modules/uploads/pending';
 import { S3Storage } from '../src/ports/s3-storage';
 import { LocalDiskStorage, type FileStorage } from '../src/ports/storage';
-import { CPF_MARIA, createTestApp, fileOf, formBody, type TestApp } from './helpers';
+import { createTestApp, fileOf, formBody, type TestApp } from './helpers';
+import { aLoggedInCustomer, type Customer } from './factories';
 
 /**
  * Issue 23 item 11 (ADR 035): a process killed in the middle of an upload leaves no file that no row accounts for.
@@ -116,7 +117,6 @@ describe.each(adapters)('uploads killed mid-way leave nothing unaccounted ($name
   let dir: string;
   let storage: KillableStorage;
   let closeStorage: () => Promise<void>;
-  let token: string;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'guarita-crash-'));
@@ -124,7 +124,6 @@ describe.each(adapters)('uploads killed mid-way leave nothing unaccounted ($name
     storage = new KillableStorage(opened.storage);
     closeStorage = opened.close;
     t = await createTestApp({ ports: { fileStorage: storage } });
-    token = (await t.login(CPF_MARIA)).AccessToken;
   }, 180_000);
   afterAll(async () => {
     await t?.close();
@@ -132,26 +131,19 @@ describe.each(adapters)('uploads killed mid-way leave nothing unaccounted ($name
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const auth = () => ({ authorization: `Bearer ${token}` });
-  const contest = async () => {
+  /** A support case with a PDF on `c`'s contract. */
+  const contest = async (c: Customer) => {
     const form = new FormData();
     form.append('dados', JSON.stringify({ tipo: 'contestacao', telefone: TEL, descricao: 'Cobrança em dobro.' }));
     form.append('arquivos', ...fileOf(PDF, 'fatura.pdf', 'application/pdf'));
     const body = await formBody(form);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/cases/contracts/100101',
-      headers: { ...auth(), 'idempotency-key': randomUUID(), 'content-type': body.contentType },
-      payload: body.payload,
+    return c.call('POST', `/api/cases/contracts/${c.contract.nCtrId}`, body.payload, {
+      'idempotency-key': randomUUID(),
+      'content-type': body.contentType,
     });
   };
-  const uploadBoletim = (caseNumber: string) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/claims/cases/${caseNumber}/photos/boletim-ocorrencia`,
-      headers: { ...auth(), 'content-type': 'application/octet-stream' },
-      payload: PDF,
-    });
+  const uploadBoletim = (c: Customer, caseNumber: string) =>
+    c.call('PUT', `/api/claims/cases/${caseNumber}/photos/boletim-ocorrencia`, PDF, { 'content-type': 'application/octet-stream' });
   const referenced = async () =>
     new Set(
       (await t.query<{ k: string }>('SELECT storage_key AS k FROM case_attachments UNION ALL SELECT storage_key FROM claim_photos')).map(
@@ -172,10 +164,11 @@ describe.each(adapters)('uploads killed mid-way leave nothing unaccounted ($name
   };
 
   it('a case create killed after its file was written: the next start deletes the file', async () => {
+    const c = await aLoggedInCustomer(t);
     const start = storage.written.length; // the keys other tests of this file wrote are theirs
-    expect((await contest()).statusCode).toBe(201);
+    expect((await contest(c)).statusCode).toBe(201);
     storage.killAfterNextPut();
-    expect((await contest()).statusCode).toBe(500);
+    expect((await contest(c)).statusCode).toBe(500);
     const orphan = storage.written.at(-1)!;
     expect(await unaccounted()).toEqual([orphan]);
 
@@ -196,18 +189,14 @@ describe.each(adapters)('uploads killed mid-way leave nothing unaccounted ($name
   });
 
   it('a claim photo replaced, killed before the old file was deleted: the next start deletes the old file', async () => {
-    const claim = await t.app.inject({
-      method: 'POST',
-      url: '/api/claims/contracts/100104',
-      headers: { ...auth(), 'idempotency-key': randomUUID() },
-      payload: FORM as unknown as Record<string, unknown>,
-    });
+    const c = await aLoggedInCustomer(t); // its contract covers collision
+    const claim = await c.call('POST', `/api/claims/contracts/${c.contract.nCtrId}`, FORM, { 'idempotency-key': randomUUID() });
     expect(claim.statusCode).toBe(201);
     const n = claim.json().CaseNumber as string;
-    expect((await uploadBoletim(n)).statusCode).toBe(200);
+    expect((await uploadBoletim(c, n)).statusCode).toBe(200);
     const old = storage.written.at(-1)!;
     storage.killBeforeNextDelete();
-    await uploadBoletim(n); // committed; the process dies before deleting the file it replaced
+    await uploadBoletim(c, n); // committed; the process dies before deleting the file it replaced
     const current = storage.written.at(-1)!;
     expect(current).not.toBe(old);
     expect(await unaccounted()).toEqual([old]);
