@@ -1,24 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { BOUNDS_MSG, MULTI_OPEN_DAILY_LIMIT, STAFF_MSG, SUPPORT_MSG } from '@guarita/domain';
-import { createTestApp, CPF_JOAO, CPF_MARIA, type TestApp } from './helpers';
-import { FixedClock } from '../src/ports/clock';
-import { STAFF, STAFF_COOKIE, staffLogin, staffRequest } from './staff-helpers';
+import { BOUNDS_MSG, MULTI_OPEN_DAILY_LIMIT, STAFF_MSG, SUPPORT_MSG, type StaffRole } from '@guarita/domain';
+import { createTestApp, type TestApp } from './helpers';
+import { STAFF_COOKIE, staffRequest } from './staff-helpers';
+import {
+  CASE_LIKE,
+  CLAIM_LIKE,
+  aCase,
+  aClaim,
+  aContract,
+  aLoggedInCustomer,
+  aStaffMember,
+  type Customer,
+  type StaffMember,
+} from './factories';
 
-type Role = keyof typeof STAFF;
+type Role = Extract<StaffRole, 'atendimento' | 'sinistros' | 'financeiro' | 'admin'>;
+const ROLES: Role[] = ['atendimento', 'sinistros', 'financeiro', 'admin'];
 
 /** Issue 23 "Hardening II", items 7, 8, 10 and 12: the staff side refuses what the customer side refuses. */
 describe('hardening II: staff routes, the demo claims team, refused staff actions, multi-open request limits', () => {
   let t: TestApp;
-  const clock = new FixedClock(new Date());
-  const tokens = {} as Record<Role, string>;
-  let collision: string; // 100101's open collision claim (Documentação)
-  let glass: string; // 100101's open glass claim (Reparo Autorizado)
-  let registration: string; // 100104's open registration change
+  /** A console account of each role, logged in (the file's, like the app: no test changes them). */
+  const staff = {} as Record<Role, StaffMember>;
 
-  const caseNumberOf = async (where: string) =>
-    (await t.query<{ case_number: string }>(`SELECT case_number FROM cases WHERE ${where} ORDER BY created_at LIMIT 1`))[0]!.case_number;
-  const as = (role: Role, method: 'GET' | 'POST', url: string, payload?: unknown) => staffRequest(t, tokens[role], method, url, payload);
+  /** An open case of a customer of the test's own (ADR 070), in one of the seed's shapes; answers its case number. */
+  const anOpenCase = async (like: 'collision' | 'glass' | 'registration') => {
+    const { contract } = await aLoggedInCustomer(t);
+    if (like === 'registration') return aCase(t, contract, CASE_LIKE.registrationChange);
+    return aClaim(t, contract, like === 'glass' ? CLAIM_LIKE.glassRepairAuthorised : CLAIM_LIKE.collisionInDocumentation);
+  };
+  const as = (role: Role, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    staffRequest(t, staff[role].token, method, url, payload);
   const count = async (sql: string, params: unknown[] = []) =>
     (await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]!.n;
   /** Rows a staff action could write: comments, notes, events, audit, photo reviews, notifications. */
@@ -32,16 +45,16 @@ describe('hardening II: staff routes, the demo claims team, refused staff action
   });
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
-    for (const role of Object.keys(STAFF) as Role[]) tokens[role] = await staffLogin(t, clock, STAFF[role]);
-    collision = await caseNumberOf(`n_ctr_id = 100101 AND reason = 'Colisão' AND status = 'New'`);
-    glass = await caseNumberOf(`n_ctr_id = 100101 AND reason = 'Vidros' AND status = 'New'`);
-    registration = await caseNumberOf(`n_ctr_id = 100104 AND request_type = 'dados-cadastrais'`);
-  });
-  afterAll(() => t.close());
+    t = await createTestApp();
+    for (const role of ROLES) staff[role] = await aStaffMember(t, role);
+  }, 180_000);
+  // The app may never have been built (a failed or timed-out beforeAll): nothing to close then.
+  afterAll(() => t?.close());
 
   describe('item 7: a lone surrogate or NUL on a staff route is a 400 that changes nothing', () => {
     it('comment, staff note, photo rejection reason and request rejection reason with a lone surrogate', async () => {
+      const collision = await anOpenCase('collision');
+      const registration = await anOpenCase('registration');
       const before = { claim: await footprint(collision), support: await footprint(registration) };
       const refused = [
         await as('sinistros', 'POST', `/api/backoffice/casos/${collision}/comentarios`, { texto: 'Vistoria \ud800 agendada.' }),
@@ -75,6 +88,7 @@ describe('hardening II: staff routes, the demo claims team, refused staff action
     });
 
     it('the demo claims team: comment and rejection text with NUL or a lone surrogate', async () => {
+      const collision = await anOpenCase('collision');
       const before = await footprint(collision);
       for (const res of [
         await t.app.inject({ method: 'POST', url: `/api/dev/claims/${collision}/comments`, payload: { texto: 'a\u0000b' } }),
@@ -98,6 +112,8 @@ describe('hardening II: staff routes, the demo claims team, refused staff action
       );
 
     it('25 calls a role may not make: 25 audit rows with who, from where, the route and the case', async () => {
+      const collision = await anOpenCase('collision');
+      const registration = await anOpenCase('registration');
       const start = (await denied()).length;
       const calls: Array<[Role, 'GET' | 'POST', string, unknown?]> = [
         ['atendimento', 'POST', `/api/backoffice/casos/${collision}/fotos/frente/revisao`, { aprovacao: true }],
@@ -112,7 +128,7 @@ describe('hardening II: staff routes, the demo claims team, refused staff action
       const rows = (await denied()).slice(start);
       expect(rows).toHaveLength(25);
       expect(rows[0]).toEqual({
-        staff_email: STAFF.atendimento,
+        staff_email: staff.atendimento.email,
         role: 'atendimento',
         action: 'acesso.negado',
         case_number: collision,
@@ -120,28 +136,29 @@ describe('hardening II: staff routes, the demo claims team, refused staff action
         ip: '127.0.0.1',
       });
       expect(rows[3]).toMatchObject({
-        staff_email: STAFF.financeiro,
+        staff_email: staff.financeiro.email,
         case_number: null,
         after: { metodo: 'GET', rota: '/api/backoffice/casos' },
       });
       // The admin reads the refusals in the log like any other action.
       const log = await as('admin', 'GET', '/api/backoffice/auditoria?limite=5');
-      expect(log.json().itens[0]).toMatchObject({ acao: 'acesso.negado', quem: STAFF.admin, caso: collision });
+      expect(log.json().itens[0]).toMatchObject({ acao: 'acesso.negado', quem: staff.admin.email, caso: collision });
     });
 
     it('a cross-site POST with a live staff session is refused and audited too; no session (401) has no one to audit', async () => {
+      const collision = await anOpenCase('collision');
       const start = (await denied()).length;
       const cross = await t.app.inject({
         method: 'POST',
         url: `/api/backoffice/casos/${collision}/comentarios`,
-        cookies: { [STAFF_COOKIE]: tokens.sinistros },
+        cookies: { [STAFF_COOKIE]: staff.sinistros.token },
         headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
         payload: { texto: 'x' },
       });
       expect(cross.statusCode).toBe(403);
       expect((await staffRequest(t, undefined, 'GET', '/api/backoffice/auditoria')).statusCode).toBe(401);
       const rows = (await denied()).slice(start);
-      expect(rows).toEqual([expect.objectContaining({ staff_email: STAFF.sinistros, case_number: collision })]);
+      expect(rows).toEqual([expect.objectContaining({ staff_email: staff.sinistros.email, case_number: collision })]);
     });
   });
 
@@ -150,6 +167,7 @@ describe('hardening II: staff routes, the demo claims team, refused staff action
       t.app.inject({ method: 'POST', url: `/api/dev/claims/${caseNumber}/phase`, payload: { fase } });
 
     it('refuses any other text (markup, padded numbers, NUL, a support phase, a phase of no step) with a pt-BR 400', async () => {
+      const collision = await anOpenCase('collision');
       const before = await footprint(collision);
       for (const fase of ['<script>alert(1)</script>', ' 15 ', 'Regulação\u0000', 'Retenção', 'Monitora Documentação', ' Regulação', '']) {
         const res = await move(collision, fase);
@@ -160,6 +178,7 @@ describe('hardening II: staff routes, the demo claims team, refused staff action
     });
 
     it("refuses a phase of the other kind's machine (total loss on a glass claim)", async () => {
+      const glass = await anOpenCase('glass');
       const before = await footprint(glass);
       const res = await move(glass, 'Indenização');
       expect(res.statusCode, res.body).toBe(400);
@@ -168,6 +187,7 @@ describe('hardening II: staff routes, the demo claims team, refused staff action
     });
 
     it('still jumps to any phase of the machine, and the console can move the claim on from there', async () => {
+      const collision = await anOpenCase('collision');
       const res = await move(collision, 'Regulação');
       expect(res.statusCode, res.body).toBe(204);
       const detail = await as('sinistros', 'GET', `/api/backoffice/casos/${collision}`);
@@ -186,46 +206,41 @@ describe('hardening II: staff routes, the demo claims team, refused staff action
         headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
         payload: { tipo: 'ouvidoria', telefone: '31999998888', descricao: 'Fui mal atendido na oficina credenciada.' },
       });
-    const recent = async (customerDocument: string) =>
-      count(
-        `cases c JOIN customers u ON u.id = c.customer_id
-          WHERE u.document = $1 AND c.request_type = 'ouvidoria' AND c.created_at > now() - interval '24 hours'`,
-        [customerDocument],
-      );
+    const recent = (c: Customer) =>
+      count(`cases WHERE customer_id = $1 AND request_type = 'ouvidoria' AND created_at > now() - interval '24 hours'`, [c.id]);
 
     it('fifty concurrent ombudsman requests over two contracts open five cases; the rest get a pt-BR 429', async () => {
-      const maria = await t.login(CPF_MARIA);
-      const before = await recent(CPF_MARIA);
-      expect(before).toBeLessThan(MULTI_OPEN_DAILY_LIMIT);
+      const c = await aLoggedInCustomer(t);
+      const second = await aContract(t, c);
+      const contractOf = (i: number) => (i % 2 ? c.contract.nCtrId : second.nCtrId);
       const keys = Array.from({ length: 50 }, () => randomUUID());
-      const answers = await Promise.all(keys.map((k, i) => ombudsman(maria.AccessToken, i % 2 ? 100101 : 100104, k)));
+      const answers = await Promise.all(keys.map((k, i) => ombudsman(c.token, contractOf(i), k)));
       const created = answers.filter((r) => r.statusCode === 201);
       const refused = answers.filter((r) => r.statusCode === 429);
-      expect(created).toHaveLength(MULTI_OPEN_DAILY_LIMIT - before);
+      expect(created).toHaveLength(MULTI_OPEN_DAILY_LIMIT);
       expect(refused).toHaveLength(50 - created.length);
       expect(refused[0]!.json()).toMatchObject({
         erro: 'CASE_LIMIT',
         mensagem: SUPPORT_MSG.dailyLimit('Ouvidoria', MULTI_OPEN_DAILY_LIMIT),
       });
-      expect(await recent(CPF_MARIA)).toBe(MULTI_OPEN_DAILY_LIMIT);
+      expect(await recent(c)).toBe(MULTI_OPEN_DAILY_LIMIT);
 
       // A retry of an accepted request still answers as the first time did, limit or not.
       const firstKey = keys[answers.findIndex((r) => r.statusCode === 201)]!;
-      const replay = await ombudsman(maria.AccessToken, answers.findIndex((r) => r.statusCode === 201) % 2 ? 100101 : 100104, firstKey);
+      const replay = await ombudsman(c.token, contractOf(answers.findIndex((r) => r.statusCode === 201)), firstKey);
       expect(replay.statusCode).toBe(201);
       expect(replay.headers['idempotent-replayed']).toBe('true');
 
       // Another customer has a limit of their own.
-      const joao = await t.login(CPF_JOAO);
-      expect((await ombudsman(joao.AccessToken, 200201, randomUUID())).statusCode).toBe(201);
+      const other = await aLoggedInCustomer(t);
+      expect((await ombudsman(other.token, other.contract.nCtrId, randomUUID())).statusCode).toBe(201);
 
       // The window is the last 24 hours: once those cases are older, she may send again.
       await t.query(
-        `UPDATE cases SET created_at = created_at - interval '25 hours'
-          WHERE request_type = 'ouvidoria' AND customer_id = (SELECT id FROM customers WHERE document = $1)`,
-        [CPF_MARIA],
+        `UPDATE cases SET created_at = created_at - interval '25 hours' WHERE request_type = 'ouvidoria' AND customer_id = $1`,
+        [c.id],
       );
-      expect((await ombudsman(maria.AccessToken, 100101, randomUUID())).statusCode).toBe(201);
+      expect((await ombudsman(c.token, c.contract.nCtrId, randomUUID())).statusCode).toBe(201);
     });
   });
 });
