@@ -6,7 +6,8 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { PAGE_COOKIE } from '../src/modules/auth/cookies';
 import { SELECTED_CONTRACT_COOKIE } from '@guarita/domain';
-import { CPF_JOAO, CPF_MARIA, REFRESH_COOKIE, createTestApp, type TestApp } from './helpers';
+import { REFRESH_COOKIE, createTestApp, type TestApp } from './helpers';
+import { aContract, aCustomer, uniqueIp, type CustomerRow } from './factories';
 
 /**
  * The web plugin's side of a server-rendered customer page (ADR 059): who the page is for, which data it is rendered
@@ -63,21 +64,27 @@ describe('server-rendered customer pages (ADR 059)', () => {
     );
     writeFileSync(path.join(webDir, 'prerendered', 'server', 'entry-server.js'), RENDERER);
     t = await createTestApp({ env: { WEB_DIST: webDir } });
-  });
+  }, 180_000); // a fresh database per file; slow on a loaded machine
   afterAll(async () => {
     await t?.close();
     rmSync(webDir, { recursive: true, force: true });
   });
 
-  /** Logs `document` in (each login from its own address: the per-address code limits are not under test); answers the cookies a browser would then hold. */
-  let logins = 0;
-  const login = async (document: string) => {
-    const ip = `10.9.0.${++logins}`;
-    const s = await t.start(document, ip);
+  /** Logs `customer` in (each login from its own address: the per-address code limits are not under test); answers the cookies a browser would then hold. */
+  const login = async (customer: Pick<CustomerRow, 'document'>) => {
+    const ip = uniqueIp();
+    const s = await t.start(customer.document, ip);
     const res = await t.verify(s.Sessao, await t.requestCode(s.Sessao, s.canalPadrao, ip), ip);
     expect(res.statusCode).toBe(200);
     const cookie = (name: string) => res.cookies.find((c) => c.name === name)!.value;
     return { page: cookie(PAGE_COOKIE), refresh: cookie(REFRESH_COOKIE) };
+  };
+  /** A customer of the test's own with two contracts (`first` made first), logged in. */
+  const aCustomerWithTwoContracts = async () => {
+    const customer = await aCustomer(t);
+    const first = (await aContract(t, customer)).nCtrId;
+    const second = (await aContract(t, customer)).nCtrId;
+    return { customer, first, second, cookies: await login(customer) };
   };
   const page = (url: string, cookies: Record<string, string> = {}, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, cookies, headers });
@@ -94,8 +101,8 @@ describe('server-rendered customer pages (ADR 059)', () => {
   };
 
   it('a logged-in customer gets the page rendered with their first screen, never stored by a cache', async () => {
-    const maria = await login(CPF_MARIA);
-    const res = await page('/dashboard', { [PAGE_COOKIE]: maria.page });
+    const { first, second, cookies } = await aCustomerWithTwoContracts();
+    const res = await page('/dashboard', { [PAGE_COOKIE]: cookies.page });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -107,79 +114,83 @@ describe('server-rendered customer pages (ADR 059)', () => {
     expect(url).toBe('/dashboard');
     expect(render.loggedIn).toBe(true);
     expect(render.publicConfig.phoneTheft).toBe(t.config.brand.phoneTheft);
-    // What the boot answers for the start page: Maria's selectable contracts, her first one's detail and bills.
-    expect(render.data.contracts?.map((c) => c.nCtrId)).toEqual(expect.arrayContaining([100101, 100104]));
-    expect(render.data.start?.nCtrId).toBe(100101);
+    // What the boot answers for the start page: the customer's contracts, the first one's detail and bills.
+    expect(render.data.contracts?.map((c) => c.nCtrId)).toEqual([first, second]);
+    expect(render.data.start?.nCtrId).toBe(first);
     expect(render.data.start?.contract).toBeDefined();
     expect(render.data.start?.bills).toBeDefined();
     expect(render.data.start?.plan).toBeUndefined();
   });
 
   it("renders the route's contract, or the stored choice, only when it is the customer's", async () => {
-    const maria = await login(CPF_MARIA);
-    const byRouteRes = await page('/dashboard/100104', { [PAGE_COOKIE]: maria.page });
+    const { first, second, cookies: mine } = await aCustomerWithTwoContracts();
+    const theirs = (await aContract(t, await aCustomer(t))).nCtrId;
+    const byRouteRes = await page(`/dashboard/${second}`, { [PAGE_COOKIE]: mine.page });
     const byRoute = renderedWith(byRouteRes);
-    expect(byRoute.render.data.start?.nCtrId).toBe(100104);
+    expect(byRoute.render.data.start?.nCtrId).toBe(second);
     // The route's contract becomes the stored choice, as when the app shows it: a reload before the app runs keeps it.
     expect(byRouteRes.cookies).toEqual([
-      expect.objectContaining({ name: SELECTED_CONTRACT_COOKIE, value: '100104', path: '/', sameSite: 'Strict', maxAge: 31_536_000 }),
+      expect.objectContaining({ name: SELECTED_CONTRACT_COOKIE, value: String(second), path: '/', sameSite: 'Strict', maxAge: 31_536_000 }),
     ]);
     expect(byRouteRes.cookies[0]).not.toHaveProperty('httpOnly'); // the app reads it when it starts (lib/storage.ts)
-    const again = await page('/dashboard/100104', { [PAGE_COOKIE]: maria.page, [SELECTED_CONTRACT_COOKIE]: '100104' });
+    const again = await page(`/dashboard/${second}`, { [PAGE_COOKIE]: mine.page, [SELECTED_CONTRACT_COOKIE]: String(second) });
     expect(again.cookies).toEqual([]);
-    // João's contract in the address: Maria's page is rendered with her own first contract, nothing of João's.
-    const foreign = await page('/dashboard/200201', { [PAGE_COOKIE]: maria.page });
-    expect(renderedWith(foreign).render.data.start?.nCtrId).toBe(100101);
-    expect(foreign.body).not.toContain('200201,'); // no João contract in any list
+    // Someone else's contract in the address: the page is rendered with the customer's own first contract, nothing of theirs.
+    const foreign = await page(`/dashboard/${theirs}`, { [PAGE_COOKIE]: mine.page });
+    expect(renderedWith(foreign).render.data.start?.nCtrId).toBe(first);
+    expect(foreign.body).not.toContain(`${theirs},`); // not in any list
     expect(foreign.cookies).toEqual([]);
-    const stored = renderedWith(await page('/meu-plano', { [PAGE_COOKIE]: maria.page, [SELECTED_CONTRACT_COOKIE]: '100104' }));
-    expect(stored.render.selectedContract).toBe(100104);
-    expect(stored.render.data.start?.nCtrId).toBe(100104);
+    const stored = renderedWith(await page('/meu-plano', { [PAGE_COOKIE]: mine.page, [SELECTED_CONTRACT_COOKIE]: String(second) }));
+    expect(stored.render.selectedContract).toBe(second);
+    expect(stored.render.data.start?.nCtrId).toBe(second);
     expect(stored.render.data.start?.plan).toBeDefined();
-    const storedForeign = renderedWith(await page('/meu-plano', { [PAGE_COOKIE]: maria.page, [SELECTED_CONTRACT_COOKIE]: '200201' }));
-    expect(storedForeign.render.data.start?.nCtrId).toBe(100101);
-    const garbage = renderedWith(await page('/meu-plano', { [PAGE_COOKIE]: maria.page, [SELECTED_CONTRACT_COOKIE]: '1e9;drop' }));
+    const storedForeign = renderedWith(await page('/meu-plano', { [PAGE_COOKIE]: mine.page, [SELECTED_CONTRACT_COOKIE]: String(theirs) }));
+    expect(storedForeign.render.data.start?.nCtrId).toBe(first);
+    const garbage = renderedWith(await page('/meu-plano', { [PAGE_COOKIE]: mine.page, [SELECTED_CONTRACT_COOKIE]: '1e9;drop' }));
     expect(garbage.render.selectedContract).toBeNull();
   });
 
   it("each customer's page is their own", async () => {
-    const joao = await login(CPF_JOAO);
-    const { render } = renderedWith(await page('/dashboard', { [PAGE_COOKIE]: joao.page }));
-    expect(render.data.contracts?.map((c) => c.nCtrId)).toEqual([200201]);
-    expect(render.data.start?.nCtrId).toBe(200201);
+    await aCustomerWithTwoContracts(); // another customer, logged in too
+    const customer = await aCustomer(t);
+    const only = (await aContract(t, customer)).nCtrId;
+    const { render } = renderedWith(await page('/dashboard', { [PAGE_COOKIE]: (await login(customer)).page }));
+    expect(render.data.contracts?.map((c) => c.nCtrId)).toEqual([only]);
+    expect(render.data.start?.nCtrId).toBe(only);
   });
 
   it('sends the skeleton without a live page cookie: none, forged, an access token, or after logout', async () => {
     expectSkeleton(await page('/dashboard'), 'dashboard');
     expectSkeleton(await page('/dashboard', { [PAGE_COOKIE]: 'not-a-token' }), 'dashboard');
-    const maria = await login(CPF_MARIA);
-    const tampered = `${maria.page.slice(0, -4)}AAAA`;
+    const { customer, cookies: mine } = await aCustomerWithTwoContracts();
+    const tampered = `${mine.page.slice(0, -4)}AAAA`;
     expectSkeleton(await page('/dashboard', { [PAGE_COOKIE]: tampered }), 'dashboard');
-    const s = await t.start(CPF_MARIA, '10.9.1.1');
-    const code = await t.requestCode(s.Sessao, s.canalPadrao, '10.9.1.1');
-    const tokens = (await t.verify(s.Sessao, code, '10.9.1.1')).json() as { AccessToken: string };
+    const ip = uniqueIp();
+    const s = await t.start(customer.document, ip);
+    const code = await t.requestCode(s.Sessao, s.canalPadrao, ip);
+    const tokens = (await t.verify(s.Sessao, code, ip)).json() as { AccessToken: string };
     expectSkeleton(await page('/dashboard', { [PAGE_COOKIE]: tokens.AccessToken }), 'dashboard');
-    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [REFRESH_COOKIE]: maria.refresh } });
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [REFRESH_COOKIE]: mine.refresh } });
     expect(logout.statusCode).toBe(204);
-    expectSkeleton(await page('/dashboard', { [PAGE_COOKIE]: maria.page }), 'dashboard');
+    expectSkeleton(await page('/dashboard', { [PAGE_COOKIE]: mine.page }), 'dashboard');
   });
 
   it('sends the skeleton when the page cannot be rendered, and for HEAD; never an error', async () => {
-    const maria = await login(CPF_MARIA);
-    expectSkeleton(await page('/dashboard?boom=1', { [PAGE_COOKIE]: maria.page }), 'dashboard');
-    expectSkeleton(await page('/dashboard?none=1', { [PAGE_COOKIE]: maria.page }), 'dashboard');
-    const head = await t.app.inject({ method: 'HEAD', url: '/dashboard', cookies: { [PAGE_COOKIE]: maria.page } });
+    const { cookies: mine } = await aCustomerWithTwoContracts();
+    expectSkeleton(await page('/dashboard?boom=1', { [PAGE_COOKIE]: mine.page }), 'dashboard');
+    expectSkeleton(await page('/dashboard?none=1', { [PAGE_COOKIE]: mine.page }), 'dashboard');
+    const head = await t.app.inject({ method: 'HEAD', url: '/dashboard', cookies: { [PAGE_COOKIE]: mine.page } });
     expect(head.statusCode).toBe(200);
     expect(head.headers['cache-control']).not.toBe('no-store');
     // Public and unknown routes are never rendered for the customer.
-    const other = await page('/somewhere-else', { [PAGE_COOKIE]: maria.page });
+    const other = await page('/somewhere-else', { [PAGE_COOKIE]: mine.page });
     expect(other.body).toContain('index');
     expect(other.body).not.toContain('data-ssr');
   });
 
   it('is compressed when the browser accepts it', async () => {
-    const maria = await login(CPF_MARIA);
-    const res = await page('/dashboard', { [PAGE_COOKIE]: maria.page }, { 'accept-encoding': 'gzip, br' });
+    const { cookies: mine } = await aCustomerWithTwoContracts();
+    const res = await page('/dashboard', { [PAGE_COOKIE]: mine.page }, { 'accept-encoding': 'gzip, br' });
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toMatch(/cookie/);
     const html = brotliDecompressSync(res.rawPayload).toString('utf8');
