@@ -10,23 +10,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBanner, loadConfig } from '../src/config';
 import { keyId } from '../src/lib/keys';
 import { decoyContacts } from '../src/modules/auth/service';
-import { aCustomer } from './factories';
-import { CNPJ_ALFA, CPF_JOAO, CPF_MARIA, REFRESH_COOKIE, codeOf, createTestApp, jwtPayload, sleep, type TestApp } from './helpers';
+import { aCustomer, aSession } from './factories';
+import { REFRESH_COOKIE, codeOf, createTestApp, jwtPayload, sleep, type TestApp } from './helpers';
 
-/** Issue 7, items 4, 5, 6, 8 and 9: tokens, demo mode, parallel refresh, lockout by strangers, enumeration. */
+/**
+ * Issue 7, items 4, 5, 6, 8 and 9: tokens, demo mode, parallel refresh, lockout by strangers, enumeration. Every test
+ * logs in customers of its own (ADR 070).
+ */
+
+/** A new customer of the test's own, logged in (the code login through the API). */
+const aLogin = async (t: TestApp) => aSession(t, await aCustomer(t));
 
 const OLD_DEMO_SECRET = 'demo-only-secret-never-use-in-production-0123456789';
 const ROOMY = { codeRequestsPerIp: 1000, verifyPerIp: 1000, lookupsPerIp: 1000 };
 
 describe('item 4: demo secret and token claims', () => {
   let t: TestApp;
-  let maria: Awaited<ReturnType<TestApp['login']>>;
-  let joao: Awaited<ReturnType<TestApp['login']>>;
   beforeAll(async () => {
     t = await createTestApp({ limits: { ...ROOMY, codeRequestsPerDocument: 100, verifyPerDocument: 100 } });
-    maria = await t.login(CPF_MARIA);
-    joao = await t.login(CPF_JOAO);
-  });
+  }, 180_000);
   afterAll(() => t?.close());
 
   const status = async (token: string) => (await t.get('/api/me', token)).statusCode;
@@ -55,7 +57,7 @@ describe('item 4: demo secret and token claims', () => {
   });
 
   it('a token signed with the old source-code demo secret is refused', async () => {
-    const p = jwtPayload(maria.AccessToken);
+    const p = jwtPayload((await aLogin(t)).AccessToken);
     // Even naming the server's key id.
     expect(
       await status(await sign({ sub: p.sub, sid: p.sid }, { key: new TextEncoder().encode(OLD_DEMO_SECRET), kid: t.config.keys.kid })),
@@ -63,15 +65,15 @@ describe('item 4: demo secret and token claims', () => {
   });
 
   it("a token naming another customer with one's own login (sid) is refused, even with the server key", async () => {
-    const own = jwtPayload(joao.AccessToken);
-    const victim = jwtPayload(maria.AccessToken);
+    const own = jwtPayload((await aLogin(t)).AccessToken);
+    const victim = jwtPayload((await aLogin(t)).AccessToken);
     const forged = await sign({ sub: victim.sub, sid: own.sid }, serverKey());
     expect(await status(forged)).toBe(401);
     expect(await status(await sign({ sub: own.sub, sid: own.sid }, serverKey()))).toBe(200); // control
   });
 
   it.each(['exp', 'iat', 'iss', 'aud', 'typ'])('a token without %s is refused', async (claim) => {
-    const p = jwtPayload(maria.AccessToken);
+    const p = jwtPayload((await aLogin(t)).AccessToken);
     expect(await status(await sign({ sub: p.sub, sid: p.sid }, serverKey(), [claim]))).toBe(401);
   });
 
@@ -104,12 +106,12 @@ describe('item 6: parallel refreshes (two tabs)', () => {
       limits: { ...ROOMY, codeRequestsPerDocument: 100, verifyPerDocument: 100 },
       tokens: { refreshGraceSeconds: 2 },
     });
-  });
+  }, 180_000);
   afterAll(() => t?.close());
   const cookieOf = (r: Awaited<ReturnType<TestApp['refresh']>>) => r.cookies.find((c) => c.name === REFRESH_COOKIE)?.value;
 
   it('five parallel refreshes with one cookie: all 200 with the same successor, and the login stays alive', async () => {
-    const l = await t.login(CPF_MARIA);
+    const l = await aLogin(t);
     const answers = await Promise.all(Array.from({ length: 5 }, () => t.refresh(l.refreshToken)));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const successors = new Set(answers.map(cookieOf));
@@ -121,7 +123,7 @@ describe('item 6: parallel refreshes (two tabs)', () => {
   });
 
   it('reuse after the grace window still revokes the whole login', async () => {
-    const l = await t.login(CPF_MARIA);
+    const l = await aLogin(t);
     const first = await t.refresh(l.refreshToken);
     expect(first.statusCode).toBe(200);
     await sleep(2_300);
@@ -136,7 +138,7 @@ describe('item 8: strangers cannot lock the owner out', () => {
   beforeAll(async () => {
     // Production-like limits (factor 1): 5 per document+IP, 20 per document.
     t = await createTestApp({ limits: { lookupsPerIp: 1000, codeRequestsPerIp: 1000 } });
-  });
+  }, 180_000);
   afterAll(() => t?.close());
   const code = (Sessao: string, ip: string, device?: string) =>
     t.app.inject({
@@ -148,18 +150,19 @@ describe('item 8: strangers cannot lock the owner out', () => {
     });
 
   it('5 requests from one stranger no longer block the owner; a device that logged in before passes the per-document ceiling', async () => {
+    const { document } = await aCustomer(t, { smsPhone: null, phone: null }); // reachable by e-mail only
     // The owner logs in once from her phone: it receives a device cookie.
-    const s0 = await t.start(CPF_JOAO, '10.9.0.1');
+    const s0 = await t.start(document, '10.9.0.1');
     const c0 = await t.requestCode(s0.Sessao, 'email', '10.9.0.1');
     const v = await t.verify(s0.Sessao, c0, '10.9.0.1');
     const device = v.cookies.find((c) => c.name === 'guarita_dev')?.value;
     expect(device).toBeTruthy();
 
     // A stranger asks 5 codes from one address: that address is limited, the owner from hers is not.
-    const s = await t.start(CPF_JOAO, '10.9.9.9');
+    const s = await t.start(document, '10.9.9.9');
     for (let i = 0; i < 5; i++) expect((await code(s.Sessao, '10.9.9.9')).statusCode).toBe(202);
     expect((await code(s.Sessao, '10.9.9.9')).statusCode).toBe(429);
-    const own = await t.start(CPF_JOAO, '10.9.0.2');
+    const own = await t.start(document, '10.9.0.2');
     expect((await code(own.Sessao, '10.9.0.2')).statusCode).toBe(202);
 
     // Strangers spraying from many addresses reach the per-document ceiling (20) …
@@ -176,7 +179,7 @@ describe('item 9: login does not tell who is a customer', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ limits: { lookupsPerIp: 10_000 } });
-  });
+  }, 180_000);
   afterAll(() => t?.close());
   const login = (documento: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { documento } });
 
@@ -220,12 +223,13 @@ describe('item 12: headers and the Origin of cookie-authenticated POSTs', () => 
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ limits: { ...ROOMY, codeRequestsPerDocument: 100, codeRequestsPerDocumentIp: 100, verifyPerDocument: 100 } });
-  });
+  }, 180_000);
   afterAll(() => t?.close());
 
   it('personal-data and token answers are no-store; no X-Frame-Options (CSP frame-ancestors is the rule)', async () => {
-    const l = await t.login(CPF_MARIA);
-    const verify = await t.verify((await t.start(CPF_MARIA)).Sessao, '000000');
+    const customer = await aCustomer(t);
+    const l = await aSession(t, customer);
+    const verify = await t.verify((await t.start(customer.document)).Sessao, '000000');
     for (const res of [
       await t.get('/api/me', l.AccessToken),
       await t.get('/api/contracts', l.AccessToken),
@@ -238,7 +242,7 @@ describe('item 12: headers and the Origin of cookie-authenticated POSTs', () => 
   });
 
   it('refresh and logout from another site are refused (403) and change nothing; from our own pages they work', async () => {
-    const l = await t.login(CPF_MARIA);
+    const l = await aLogin(t);
     const post = (url: string, headers: Record<string, string>) =>
       t.app.inject({ method: 'POST', url, headers, cookies: { [REFRESH_COOKIE]: l.refreshToken } });
     const crossSite: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }];
@@ -257,7 +261,7 @@ describe('issue 23 item 1: a stranger never stops the owner logging in on a new 
   beforeAll(async () => {
     // Production limits (RATE_LIMIT_FACTOR=1) everywhere.
     t = await createTestApp();
-  });
+  }, 180_000);
   afterAll(() => t?.close());
 
   const post = (url: string, payload: Record<string, unknown>, ip: string) =>
@@ -294,12 +298,13 @@ describe('issue 23 item 1: a stranger never stops the owner logging in on a new 
   const wrong = '000000';
 
   it('from one address: verifies on a session that never got a code count against that address only; guesses at most ask the owner for a challenge', async () => {
+    const { document } = await aCustomer(t);
     const stranger = '10.23.1.1';
-    const s = await t.start(CPF_JOAO, stranger);
+    const s = await t.start(document, stranger);
     // No code was ever sent: none of these is a guess.
     for (let i = 0; i < 40; i++)
       expect((await post('/api/auth/verify', { Sessao: s.Sessao, CodigoAutenticacao: wrong }, stranger)).statusCode).toBe(401);
-    const quiet = await ownerLogsIn(CPF_JOAO, '10.23.0.1');
+    const quiet = await ownerLogsIn(document, '10.23.0.1');
     expect(quiet).toMatchObject({ status: 200, seen: ['202', '200'] });
 
     // Now real guesses and code requests from that address, as many as it will take.
@@ -307,7 +312,7 @@ describe('issue 23 item 1: a stranger never stops the owner logging in on a new 
     for (let i = 0; i < 70; i++) await post('/api/auth/verify', { Sessao: s.Sessao, CodigoAutenticacao: wrong }, stranger);
     const last = await post('/api/auth/verify', { Sessao: s.Sessao, CodigoAutenticacao: wrong }, stranger);
     expect(last.statusCode).toBe(429); // the stranger's own address is limited
-    const owner = await ownerLogsIn(CPF_JOAO, '10.23.0.2');
+    const owner = await ownerLogsIn(document, '10.23.0.2');
     console.log(`issue 23 item 1, one address: owner ${owner.seen.join(' → ')} in ${owner.ms} ms`);
     expect(owner.status).toBe(200);
     expect(owner.seen).not.toContain('RATE_LIMITED');
@@ -324,13 +329,14 @@ describe('issue 23 item 1: a stranger never stops the owner logging in on a new 
   });
 
   it('from four addresses: 20+ code requests and every guess they allow still leave the owner a way in (a challenge at most)', async () => {
+    const { document } = await aCustomer(t);
     const strangers = ['10.23.2.1', '10.23.2.2', '10.23.2.3', '10.23.2.4'];
     for (const ip of strangers) {
-      const s = await t.start(CPF_MARIA, ip);
+      const s = await t.start(document, ip);
       for (let i = 0; i < 8; i++) await post('/api/auth/code', { Sessao: s.Sessao, canal: 'email' }, ip);
       for (let i = 0; i < 20; i++) await post('/api/auth/verify', { Sessao: s.Sessao, CodigoAutenticacao: wrong }, ip);
     }
-    const owner = await ownerLogsIn(CPF_MARIA, '10.23.0.3');
+    const owner = await ownerLogsIn(document, '10.23.0.3');
     console.log(`issue 23 item 1, four addresses: owner ${owner.seen.join(' → ')} in ${owner.ms} ms`);
     expect(owner.status).toBe(200);
     expect(owner.seen).not.toContain('RATE_LIMITED');
@@ -343,7 +349,7 @@ describe('issue 23 item 1: guessing stays bounded', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ limits: { ...ROOMY, verifyPerDocument: 1000, guessesPerDocumentDay: 3 } });
-  });
+  }, 180_000);
   afterAll(() => t?.close());
   const verify = (Sessao: string, CodigoAutenticacao: string, ip: string, altcha?: string) =>
     t.app.inject({
@@ -359,7 +365,8 @@ describe('issue 23 item 1: guessing stays bounded', () => {
   };
 
   it('past the daily guesses of a document every guess needs a solved challenge of its own; 5 tries per code still', async () => {
-    const s = await t.start(CNPJ_ALFA);
+    const company = await aCustomer(t, { kind: 'cnpj', alphanumeric: true });
+    const s = await t.start(company.document);
     const code = await t.requestCode(s.Sessao, 'sms');
     const other = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 3; i++) expect((await verify(s.Sessao, other, `10.23.3.${i}`)).json().erro).toBe('CODE_INVALID');
