@@ -38,6 +38,11 @@ cardGatewayContract('adyen (local fake of Checkout v71)', async () => {
       fake.failNext(2);
       return cards.visa;
     },
+    lostAnswer: async (outcome) => {
+      // Adyen makes the payment and sends its webhook, but neither attempt's answer comes back (the connection cut).
+      fake.loseNextAnswers(2);
+      return outcome === 'approved' ? cards.visa : cards.decline;
+    },
     completeChallenge: async (action, passed) => adyenChallengeDetails(action.data, passed),
     deliveries: async () => {
       await fake.settleWebhooks();

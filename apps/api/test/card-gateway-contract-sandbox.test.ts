@@ -38,6 +38,7 @@ cardGatewayContract('sandbox (built in, database-backed)', async () => {
     provider: 'sandbox',
     card: (kind) => encryptCard(numbers[kind]),
     unavailable: () => encryptCard(SANDBOX_CARDS.gatewayError),
+    lostAnswer: (outcome) => encryptCard(outcome === 'approved' ? SANDBOX_CARDS.approveAnswerLost : SANDBOX_CARDS.declineAnswerLost),
     completeChallenge: async (action, passed) => {
       // What the sandbox's challenge page does when the shopper confirms (or refuses).
       const token = new URL(String(action.data.challengeUrl), 'http://sandbox.invalid').pathname.split('/').at(-1)!; // absolute or relative

@@ -31,6 +31,11 @@ export interface CardGatewayHarness {
   card(kind: ContractCard): Promise<EncryptedCard>;
   /** A card whose next charge cannot reach the provider (the harness breaks what it must); its outcome is unknown. */
   unavailable(): Promise<EncryptedCard>;
+  /**
+   * A card whose next charge the provider makes — approving (a visa) or refusing it — and notifies, while its answer
+   * never reaches us (a timeout, as the caller sees it).
+   */
+  lostAnswer(outcome: 'approved' | 'declined'): Promise<EncryptedCard>;
   /** What the provider's browser code yields once the shopper passed (or failed) the challenge of `action`. */
   completeChallenge(action: CardAction, passed: boolean): Promise<Record<string, unknown>>;
   /** The webhook deliveries the provider made so far (waits for those in flight). */
@@ -159,6 +164,18 @@ export function cardGatewayContract(name: string, makeHarness: () => Promise<Car
     it('a provider that cannot be reached is GatewayUnavailableError (outcome unknown)', async () => {
       const card = await h.unavailable();
       await expect(h.gateway.charge(charge(reference(), 1000, card))).rejects.toBeInstanceOf(GatewayUnavailableError);
+    });
+
+    it('a charge whose answer is lost: GatewayUnavailableError; the AUTHORISATION still comes (merchantReference = the key, the card); a retry with the key answers the outcome', async () => {
+      for (const outcome of ['approved', 'declined'] as const) {
+        const req = charge(reference(), 4321, await h.lostAnswer(outcome));
+        await expect(h.gateway.charge(req)).rejects.toBeInstanceOf(GatewayUnavailableError);
+        const auth = (await events()).filter((e) => e.kind === 'AUTHORISATION' && e.merchantReference === req.idempotencyKey);
+        expect(auth).toEqual([expect.objectContaining({ success: outcome === 'approved', amount: 4321 })]);
+        // What settles the charge in our ledger then: the notification says which card it was.
+        if (outcome === 'approved') expect(auth[0]).toMatchObject({ brand: 'visa', last4: expect.stringMatching(/^\d{4}$/) });
+        expect(await h.gateway.charge(req)).toMatchObject({ status: outcome, gatewayId: auth[0]!.gatewayId });
+      }
     });
 
     it('a payment link is a page of the provider for the amount', async () => {

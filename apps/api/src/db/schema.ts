@@ -70,6 +70,24 @@ export interface CardActions {
   completed_at: Date | null;
 }
 
+export interface CardChargeAttempts {
+  merchant_reference: string;
+  gateway: string;
+  customer_id: number;
+  idem_key: string;
+  scope: string;
+  request_hash: string;
+  n_ctr_id: number;
+  purpose: 'invoice' | 'advance';
+  doc_entries: number[];
+  amount_cents: number;
+  new_card: boolean;
+  advance_due_date: string | null;
+  status: Generated<'sent' | 'unknown'>;
+  held_until: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface CardCharges {
   id: Generated<number>;
   n_ctr_id: number;
@@ -88,6 +106,7 @@ export interface CardCharges {
   status: 'approved' | 'declined';
   decline_code: string | null;
   created_at: Generated<Date>;
+  refund_due: Generated<boolean>;
 }
 
 export interface CardSandboxKeys {
@@ -754,6 +773,7 @@ export interface DB {
   analytics_events: AnalyticsEvents;
   bills: Bills;
   card_actions: CardActions;
+  card_charge_attempts: CardChargeAttempts;
   card_charges: CardCharges;
   card_sandbox_keys: CardSandboxKeys;
   card_sandbox_links: CardSandboxLinks;

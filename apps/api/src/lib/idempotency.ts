@@ -162,8 +162,44 @@ export class IdempotencyStore {
       .where(sql<boolean>`doc_entries && ${sql.val([...docEntries])}::int[]`)
       .where(sql<boolean>`NOT (customer_id = ${self?.customerId ?? 0} AND idem_key = ${self?.key ?? ''})`)
       .execute();
+    // A card charge whose answer was lost (card_charge_attempts 'unknown', issue 27) holds them until the provider's
+    // notification says what happened, or until its hold ends.
+    const unknown = await tx
+      .selectFrom('card_charge_attempts')
+      .select(sql<number>`unnest(doc_entries)`.as('d'))
+      .where('status', '=', 'unknown')
+      .where('held_until', '>', sql<Date>`now()`)
+      .where(sql<boolean>`doc_entries && ${sql.val([...docEntries])}::int[]`)
+      .where(sql<boolean>`NOT (customer_id = ${self?.customerId ?? 0} AND idem_key = ${self?.key ?? ''})`)
+      .execute();
     const wanted = new Set(docEntries);
-    return [...new Set([...rows, ...pending].map((r) => Number(r.d)))].filter((d) => wanted.has(d));
+    return [...new Set([...rows, ...pending, ...unknown].map((r) => Number(r.d)))].filter((d) => wanted.has(d));
+  }
+
+  /**
+   * The answer of a request settled by someone other than the request itself (the card provider's notification of a
+   * charge whose answer was lost, issue 27): in the caller's transaction the key's row is locked (made again if the
+   * failed call removed it) — the same order as step 3 of `runOutsideLock`, so the two never deadlock. A row that has
+   * its answer already: that answer, `work` not run. Otherwise `work` runs; the answer it gives (if any) is stored
+   * for a retry with the same key to replay.
+   */
+  async settleElsewhere<T>(
+    tx: Executor,
+    k: { customerId: number; key: string; scope: string; requestHash: string },
+    work: () => Promise<StoredAnswer<T> | null>,
+  ): Promise<{ answer: StoredAnswer<T> | null; replayed: boolean }> {
+    await this.insertKey(tx, k.customerId, k.key, k.scope, k.requestHash);
+    const row = await tx
+      .selectFrom('idempotency_keys')
+      .select(['response_status as status', 'response_body as body'])
+      .where('customer_id', '=', k.customerId)
+      .where('idem_key', '=', k.key)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (row.status !== null) return { answer: stored<T>(row), replayed: true };
+    const answer = await work();
+    if (answer) await this.complete(tx, k.customerId, k.key, answer);
+    return { answer, replayed: false };
   }
 
   /** The (customer, key) row, inserted unless it exists (a concurrent insert of the same key waits on PostgreSQL). */

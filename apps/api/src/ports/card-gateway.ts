@@ -118,6 +118,9 @@ export interface CardWebhookEvent {
   success: boolean;
   amount: Cents;
   reason?: string;
+  /** AUTHORISATION: the card's brand and last 4 digits, when the provider says them (Adyen: paymentMethod, cardSummary). */
+  brand?: CardBrand | null;
+  last4?: string | null;
 }
 
 export interface CardGateway {

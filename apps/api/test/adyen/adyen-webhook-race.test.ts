@@ -53,7 +53,7 @@ describe('Adyen: a webhook that arrives before the API answer', () => {
   const redeliver = async () =>
     t.app.inject({ method: 'POST', url: '/api/payments/card/webhook', payload: lastRaw, headers: { 'content-type': 'application/json' } });
 
-  it('a new-card payment: the AUTHORISATION comes first, the answer still records the charge once; a redelivery changes nothing', async () => {
+  it('a new-card payment: the AUTHORISATION comes first and settles it; the API answer then answers the same, one charge; a redelivery changes nothing', async () => {
     const c = await aLoggedInCustomer(t);
     const bill = await aBill(t, c.contract, { status: 'I' });
     const res = await c.call(
@@ -67,7 +67,9 @@ describe('Adyen: a webhook that arrives before the API answer', () => {
     // The webhook was answered (accepted) before Adyen's API answer reached us.
     expect(deliveries.at(-1)).toMatchObject({ status: 200 });
     expect(deliveries.at(-1)!.body).toContain('[accepted]');
-    expect(deliveries.at(-1)!.body).toContain('"recorded"'); // no charge of ours yet: kept, nothing settled by it
+    // The charge was sent and not answered yet: the notification settled its reserved bill (card_charge_attempts).
+    expect(deliveries.at(-1)!.body).toContain('"applied"');
+    expect(res.json().conteudo).toMatchObject({ faturas: [bill.docEntry], valor: bill.total, pmCard: 'visa', cardSummary: '1111' });
     expect(await billStatus(bill.docEntry)).toBe('P');
     expect(await count('SELECT count(*)::int AS n FROM card_charges WHERE gateway_id = $1', [gatewayId])).toBe(1);
     expect(

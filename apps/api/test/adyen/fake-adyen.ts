@@ -37,6 +37,9 @@ const HOLDER_REFUSALS: Record<string, { reason: string; code: string }> = {
   CARD_EXPIRED: { reason: 'Expired Card', code: '6' },
 };
 
+/** A notification item before it is signed (its additionalData gets the hmacSignature). */
+export type AdyenNotificationItemInput = Omit<AdyenNotificationRequestItem, 'additionalData'> & { additionalData?: Record<string, string> };
+
 interface StoredCard {
   id: string;
   brand: string;
@@ -68,7 +71,8 @@ export class FakeAdyen {
   private readonly pending = new Map<string, Pending>();
   private readonly captured = new Map<string, number>();
   private server: Server | null = null;
-  private delays: number[] = [];
+  private delays: Array<{ ms: number; route: string | undefined }> = [];
+  private lost = 0;
   private failures = 0;
   /** Where webhooks go (the test posts them to the app); none: no webhooks. */
   webhookSink: ((rawBody: string) => Promise<void>) | null = null;
@@ -99,9 +103,20 @@ export class FakeAdyen {
     this.server?.closeAllConnections();
   }
 
-  /** The next request is processed (and its answer kept for its idempotency key) but answered only after `ms`. */
-  delayNextAnswer(ms: number): void {
-    this.delays.push(ms);
+  /**
+   * The next request (to `route`, e.g. '/payments', if given) is processed (and its answer kept for its idempotency
+   * key) but answered only after `ms`.
+   */
+  delayNextAnswer(ms: number, route?: string): void {
+    this.delays.push({ ms, route });
+  }
+
+  /**
+   * The next `n` requests are processed (a payment is made, its webhook sent, its answer kept for its idempotency key)
+   * but their answer is lost: the connection is cut before it (a timeout or a network failure, as the caller sees it).
+   */
+  loseNextAnswers(n: number): void {
+    this.lost += n;
   }
 
   /** The next `n` requests answer 500 (Adyen's internal error, retryable) without processing anything. */
@@ -119,11 +134,11 @@ export class FakeAdyen {
   }
 
   /** A standard webhook body for items, each signed as Adyen signs them. */
-  signedNotification(items: Array<Omit<AdyenNotificationRequestItem, 'additionalData'>>, hmacKey = this.opts.hmacKey): string {
+  signedNotification(items: AdyenNotificationItemInput[], hmacKey = this.opts.hmacKey): string {
     return JSON.stringify({
       live: 'false',
       notificationItems: items.map((item) => ({
-        NotificationRequestItem: { ...item, additionalData: { hmacSignature: notificationHmac(item, hmacKey) } },
+        NotificationRequestItem: { ...item, additionalData: { ...item.additionalData, hmacSignature: notificationHmac(item, hmacKey) } },
       })),
     });
   }
@@ -145,7 +160,8 @@ export class FakeAdyen {
       });
     }
     this.requests.push({ method: req.method ?? '', path: route, idempotencyKey: key, body });
-    const delay = this.delays.shift() ?? 0;
+    const d = this.delays.findIndex((x) => x.route === undefined || x.route === route);
+    const delay = d < 0 ? 0 : this.delays.splice(d, 1)[0]!.ms;
     let answer: Answer;
     if (this.failures > 0) {
       this.failures--;
@@ -161,6 +177,11 @@ export class FakeAdyen {
       if (key && req.method === 'POST') this.answers.set(`${route}|${key}`, answer);
     }
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    if (this.lost > 0) {
+      this.lost--;
+      res.destroy(); // the answer never reaches the caller
+      return;
+    }
     if (!res.destroyed) send(res, answer, key);
   }
 
@@ -292,6 +313,8 @@ export class FakeAdyen {
         amount: p.amount,
         eventDate: new Date().toISOString(),
         paymentMethod: card.brand,
+        // "Include card summary" (Customer Area, webhook settings): the last 4 digits.
+        additionalData: { cardSummary: card.lastFour },
         ...(refusal ? { reason: refusal.reason } : {}),
       },
       this.webhookBeforeAnswer,
@@ -337,7 +360,7 @@ export class FakeAdyen {
     };
   }
 
-  private async notify(item: Omit<AdyenNotificationRequestItem, 'additionalData'>, wait = false): Promise<void> {
+  private async notify(item: AdyenNotificationItemInput, wait = false): Promise<void> {
     const sink = this.webhookSink;
     if (!sink) return;
     const task = sink(this.signedNotification([item]));

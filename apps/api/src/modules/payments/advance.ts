@@ -15,15 +15,42 @@ import { AppError } from '../../lib/errors';
 import type { IdempotencyStore, IdempotentAnswer, StoredAnswer } from '../../lib/idempotency';
 import type { Clock } from '../../ports/clock';
 import type { ContractService } from '../contracts';
-import type { CardCharger } from './card-charger';
+import type { ApprovedCharge, CardCharger } from './card-charger';
 import type { PaymentLinkService } from './payment-links';
 import type { PixService } from './pix';
 import type { PaymentsRepository } from './repository';
-import { reference, toPixConteudo, type DeclinedBody } from './shared';
+import { chargeReference, reference, toPixConteudo, type DeclinedBody } from './shared';
 
 type AdvanceAnswer = StoredAnswer<AdvanceResultDto | DeclinedBody>;
 /** The bill an advance pays and its amount (advanceEligibility's answer when eligible). */
 type Advanceable = Awaited<ReturnType<AdvanceService['advanceBill']>>;
+
+/** The 200 answer of an advance by the card on file: one shape for the API answer and the provider's notification. */
+export function advanceCardAnswer(
+  charge: ApprovedCharge,
+  bill: { docEntry: number; docDueDate: string },
+  amount: number,
+): StoredAnswer<AdvanceResultDto> {
+  return {
+    status: 200,
+    body: {
+      sucesso: true,
+      metodoPagamento: 'CC',
+      mensagem: fillMessage(PAYMENT_MSG.advanceCardSuccess, { data: formatIsoDate(bill.docDueDate), final: charge.last4 }),
+      conteudo: {
+        valor: amount,
+        faturas: [bill.docEntry],
+        link: null,
+        chaveAleatoria: null,
+        dataExpiracao: null,
+        pspReference: charge.gatewayId,
+        txid: null,
+        status: 'paid',
+        pix: null,
+      },
+    },
+  };
+}
 
 /** Antecipação (ADR 002): the forecast, and an advance of the next open bill by Pix (PI), card on file (CC) or link (LP). */
 export class AdvanceService {
@@ -161,11 +188,24 @@ export class AdvanceService {
       reserve: async (tx) => {
         const d = await this.advanceBill(tx, nCtrId, { customerId, key });
         if (!contract.cardSummary) throw new AppError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
+        // If the answer is lost, the provider's notification settles the advance (issue 27).
+        await this.charger.attempt(tx, {
+          customerId,
+          key,
+          scope: 'advance',
+          requestHash: hash,
+          nCtrId,
+          purpose: 'advance',
+          docEntries: [d.bill.docEntry],
+          amount: d.amount,
+          newCard: false,
+          advanceDueDate: d.bill.docDueDate,
+        });
         return { plan: { bill: d.bill, amount: d.amount }, docEntries: [d.bill.docEntry] };
       },
       call: ({ bill, amount }) =>
         this.charger.charge({
-          idempotencyKey: `${customerId}:${key}`,
+          idempotencyKey: chargeReference(customerId, key),
           reference: reference(nCtrId),
           amount,
           currency: 'BRL',
@@ -191,25 +231,7 @@ export class AdvanceService {
             result: settled,
             advanceDocEntry: bill.docEntry,
           },
-          (charge) => ({
-            status: 200,
-            body: {
-              sucesso: true,
-              metodoPagamento: 'CC',
-              mensagem: fillMessage(PAYMENT_MSG.advanceCardSuccess, { data: formatIsoDate(bill.docDueDate), final: charge.last4 }),
-              conteudo: {
-                valor: amount,
-                faturas: [bill.docEntry],
-                link: null,
-                chaveAleatoria: null,
-                dataExpiracao: null,
-                pspReference: charge.gatewayId,
-                txid: null,
-                status: 'paid',
-                pix: null,
-              },
-            },
-          }),
+          (charge) => advanceCardAnswer(charge, bill, amount),
         );
       },
     });

@@ -13,7 +13,7 @@ import type { StoredAnswer } from '../../lib/idempotency';
 import { GatewayUnavailableError, type CardAction, type CardGateway, type ChargeResult } from '../../ports/card-gateway';
 import type { Clock } from '../../ports/clock';
 import type { ContractService } from '../contracts';
-import type { CardCharger } from './card-charger';
+import { cardPaymentAnswer, type CardCharger } from './card-charger';
 import { cardOnFile, type DeclinedBody } from './shared';
 
 /** How long a 3DS challenge may take before the reserved bills are free again. */
@@ -231,22 +231,7 @@ export class CardActionService {
         newCard: true,
         result,
       },
-      (charge) => ({
-        status: 200,
-        body: {
-          sucesso: true,
-          status: 200,
-          mensagem: PAYMENT_MSG.paymentSuccess,
-          conteudo: {
-            pagamentoId: charge.id,
-            valor: a.amount_cents,
-            faturas: a.doc_entries,
-            pmCard: charge.brand,
-            cardSummary: charge.last4,
-            pagoEm: charge.createdAt.toISOString(),
-          },
-        },
-      }),
+      (charge) => cardPaymentAnswer(charge, a.doc_entries, a.amount_cents),
     );
   }
 }

@@ -1,13 +1,57 @@
-import { PAYMENT_MSG, type CardBrand, type ContractDto } from '@guarita/domain';
-import type { Executor } from '../../db/db';
+import { PAYMENT_MSG, type CardBrand, type CardPaymentResultDto, type ContractDto } from '@guarita/domain';
+import type { Database, Executor } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { StoredAnswer } from '../../lib/idempotency';
 import { GatewayUnavailableError, type CardGateway, type ChargeResult } from '../../ports/card-gateway';
 import type { Clock } from '../../ports/clock';
 import type { ContractService } from '../contracts';
 import type { NotificationOutbox } from '../notifications';
+import { ChargeAttemptsRepository } from './card-attempts-repository';
 import type { PaymentsRepository } from './repository';
-import { notifyPaid, type DeclinedBody } from './shared';
+import { chargeReference, notifyPaid, type DeclinedBody } from './shared';
+
+/**
+ * How long the bills of a charge whose answer was lost stay held for it (issue 27): the provider's AUTHORISATION (or
+ * its refusal, or a CANCELLATION) comes within seconds to minutes; after this the customer may pay them another way,
+ * and an approval that comes later is flagged for a refund instead of settling them twice.
+ */
+export const LOST_ANSWER_HOLD_MINUTES = 15;
+
+/** A card charge about to be sent to the provider: what its notification needs to settle it if the answer is lost. */
+export interface ChargeAttempt {
+  customerId: number;
+  key: string;
+  /** The idempotency key's scope and request hash (the notification stores the answer a retry replays). */
+  scope: string;
+  requestHash: string;
+  nCtrId: number;
+  purpose: 'invoice' | 'advance';
+  docEntries: number[];
+  amount: number;
+  newCard: boolean;
+  /** Advance: the advanced bill's due date. */
+  advanceDueDate?: string;
+}
+
+/** The 200 answer of a card payment of open bills: one shape for the API answer, the 3DS completion and the webhook. */
+export function cardPaymentAnswer(charge: ApprovedCharge, docEntries: number[], amount: number): StoredAnswer<CardPaymentResultDto> {
+  return {
+    status: 200,
+    body: {
+      sucesso: true,
+      status: 200,
+      mensagem: PAYMENT_MSG.paymentSuccess,
+      conteudo: {
+        pagamentoId: charge.id,
+        valor: amount,
+        faturas: docEntries,
+        pmCard: charge.brand,
+        cardSummary: charge.last4,
+        pagoEm: charge.createdAt.toISOString(),
+      },
+    },
+  };
+}
 
 /** What a settled charge tells the answer it goes into. */
 export interface ApprovedCharge {
@@ -35,7 +79,10 @@ export interface ChargeRecord {
 
 /** Card charges (open bills and advances by card): the gateway call, then its outcome recorded and settled. */
 export class CardCharger {
+  private readonly attempts = new ChargeAttemptsRepository();
+
   constructor(
+    private readonly db: Database,
     private readonly gateway: CardGateway,
     private readonly repo: PaymentsRepository,
     private readonly contracts: ContractService,
@@ -49,14 +96,38 @@ export class CardCharger {
     return this.gateway.name;
   }
 
-  /** The gateway call, with no lock or connection held (issue 7); an unreachable gateway is a 502. */
+  /**
+   * Notes the charge about to be sent (in the transaction that reserves its bills): if its answer is lost, the
+   * provider's notification (merchantReference = the charge's idempotency key) settles it (card-attempts.ts).
+   */
+  async attempt(tx: Executor, a: ChargeAttempt): Promise<void> {
+    await this.attempts.upsert(tx, {
+      merchantReference: chargeReference(a.customerId, a.key),
+      gateway: this.gateway.name,
+      ...a,
+    });
+  }
+
+  /**
+   * The gateway call, with no lock or connection held (issue 7); an unreachable gateway is a 502. Its outcome is then
+   * unknown: the charge's bills stay held for it until the provider's notification says (or the hold ends).
+   */
   async charge(req: Omit<Parameters<CardGateway['charge']>[0], 'returnUrl'>): Promise<ChargeResult> {
     try {
       return await this.gateway.charge({ ...req, returnUrl: this.returnUrl });
     } catch (err) {
-      if (err instanceof GatewayUnavailableError) throw new AppError(502, 'GATEWAY_UNAVAILABLE', PAYMENT_MSG.paymentOtherError);
+      if (err instanceof GatewayUnavailableError) {
+        const until = new Date(this.clock.now().getTime() + LOST_ANSWER_HOLD_MINUTES * 60_000);
+        await this.attempts.unknown(this.db, req.idempotencyKey, until);
+        throw new AppError(502, 'GATEWAY_UNAVAILABLE', PAYMENT_MSG.paymentOtherError);
+      }
       throw err;
     }
+  }
+
+  /** The charge's outcome is recorded (or it waits for 3-D Secure, card_actions): its notification has nothing left to settle. */
+  async settled(tx: Executor, customerId: number, key: string): Promise<void> {
+    await this.attempts.delete(tx, chargeReference(customerId, key));
   }
 
   /** Records the gateway's outcome; on approval settles the bills in the same transaction. */
@@ -86,6 +157,7 @@ export class CardCharger {
       declineCode: r.status === 'declined' ? r.code : null,
       createdAt: this.clock.now(),
     });
+    await this.settled(tx, c.customerId, c.key);
     if (c.advanceDocEntry !== undefined) {
       await this.repo.insertAdvance(tx, {
         nCtrId: c.contract.nCtrId,

@@ -4,9 +4,9 @@ import type { IdempotencyStore, IdempotentAnswer, StoredAnswer } from '../../lib
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { ContractService } from '../contracts';
 import type { CardActionService } from './card-actions';
-import type { CardCharger } from './card-charger';
+import { cardPaymentAnswer, type CardCharger } from './card-charger';
 import type { PayableBills } from './payable-bills';
-import { CARD_ATTEMPTS_PER_WINDOW, reference, sortedUnique, type CardPaymentInput, type DeclinedBody } from './shared';
+import { CARD_ATTEMPTS_PER_WINDOW, chargeReference, reference, sortedUnique, type CardPaymentInput, type DeclinedBody } from './shared';
 
 /** Open bills paid by card: the card on file or a new card, which then becomes the card on file. */
 export class CardPaymentService {
@@ -44,11 +44,23 @@ export class CardPaymentService {
         const { bills, total } = await this.bills.lock(tx, nCtrId, input.faturas, input.valorTotal, { customerId, key });
         if (!card && !contract.cardSummary) throw new AppError(422, 'NO_CARD_ON_FILE', PAYMENT_MSG.noCardOnFile);
         const docEntries = bills.map((b) => b.docEntry);
+        // If the answer is lost, the provider's notification settles these bills (issue 27).
+        await this.charger.attempt(tx, {
+          customerId,
+          key,
+          scope: 'card-payment',
+          requestHash: hash,
+          nCtrId,
+          purpose: 'invoice',
+          docEntries,
+          amount: total,
+          newCard: !!card,
+        });
         return { plan: { docEntries, total }, docEntries };
       },
       call: ({ docEntries, total }) =>
         this.charger.charge({
-          idempotencyKey: `${customerId}:${key}`,
+          idempotencyKey: chargeReference(customerId, key),
           reference: reference(nCtrId),
           amount: total,
           currency: 'BRL',
@@ -56,29 +68,20 @@ export class CardPaymentService {
           description: `Faturas ${docEntries.join(', ')} do contrato ${nCtrId}`,
           ...(card ? { card } : {}),
         }),
-      settle: (tx, { docEntries, total }, result): Promise<StoredAnswer<CardPaymentResultDto | DeclinedBody | CardActionRequiredDto>> => {
+      settle: async (
+        tx,
+        { docEntries, total },
+        result,
+      ): Promise<StoredAnswer<CardPaymentResultDto | DeclinedBody | CardActionRequiredDto>> => {
         // 3-D Secure: the customer authenticates in the browser; the bills stay reserved by the pending action.
-        if (result.status === 'action_required')
+        if (result.status === 'action_required') {
+          await this.charger.settled(tx, customerId, key);
           return this.actions.open(tx, { ...result, customerId, nCtrId, purpose: 'invoice', idemKey: key, docEntries, amount: total });
+        }
         return this.charger.record(
           tx,
           { customerId, contract, purpose: 'invoice', key, docEntries, amount: total, newCard: !!card, result },
-          (charge) => ({
-            status: 200,
-            body: {
-              sucesso: true,
-              status: 200,
-              mensagem: PAYMENT_MSG.paymentSuccess,
-              conteudo: {
-                pagamentoId: charge.id,
-                valor: total,
-                faturas: docEntries,
-                pmCard: charge.brand,
-                cardSummary: charge.last4,
-                pagoEm: charge.createdAt.toISOString(),
-              },
-            },
-          }),
+          (charge) => cardPaymentAnswer(charge, docEntries, total),
         );
       },
     });

@@ -4,25 +4,29 @@ import type { Database } from '../../db/db';
 import type { CardGateway, CardWebhookEvent } from '../../ports/card-gateway';
 import type { Clock } from '../../ports/clock';
 import type { CardActionService } from './card-actions';
+import type { CardChargeAttempts } from './card-attempts';
 import type { PaymentLinkService } from './payment-links';
 import type { ProviderEventRecorder } from './provider-events';
 
 /**
  * What one card notification did to our ledger:
- * - applied: it settled something (a payment link paid, a 3DS payment settled or refused, a refund confirmed);
+ * - applied: it settled something (a payment link paid, a 3DS payment settled or refused, a charge whose answer was
+ *   lost paid or released, a refund confirmed);
  * - already_applied: our ledger already says so (the API answer came first, or a redelivery);
  * - recorded: nothing of ours to change (a charge whose API answer records it, an unknown reference): kept in the
  *   provider events only;
  * - mismatch: the provider says otherwise than our ledger (e.g. a CANCELLATION of an approved charge, money for an
- *   expired link): kept, logged for the finance desk, nothing changed automatically.
+ *   expired link, an approval for bills paid another way meanwhile — recorded as a charge to refund): kept, logged
+ *   for the finance desk, nothing settled automatically.
  */
 export type CardWebhookOutcome = 'applied' | 'already_applied' | 'recorded' | 'mismatch';
 
 /**
- * The card provider's notifications (issue 27, ADR 074), reconciled with our ledger idempotently. The API answer
- * remains what records a charge (card_charges, with the bills it paid); a notification only settles what waits for
- * the provider (a payment link, a 3DS action, a refund) and each of those settles exactly once under a row lock, so an
- * event that arrives before the API answer, after it, or twice never applies twice. Every event is recorded once
+ * The card provider's notifications (issue 27, ADR 074), reconciled with our ledger idempotently. A notification
+ * settles what waits for the provider — a payment link, a 3DS action, a refund, and a charge sent whose answer is lost
+ * or not yet in (card_charge_attempts: the API answer, the customer's retry with the same key and the notification
+ * settle it once, whichever comes first) — each exactly once under a row lock, so an event that arrives before the API
+ * answer, after it, or twice never applies twice. Every event is recorded once
  * (payment_provider_events, via the desk's recorder) after its effect.
  */
 export class CardWebhookService {
@@ -30,6 +34,7 @@ export class CardWebhookService {
     private readonly db: Database,
     private readonly gateway: CardGateway,
     private readonly actions: CardActionService,
+    private readonly attempts: CardChargeAttempts,
     private readonly links: PaymentLinkService,
     private readonly events: ProviderEventRecorder,
     private readonly clock: Clock,
@@ -104,7 +109,12 @@ export class CardWebhookService {
       return { outcome: answer ? 'applied' : 'recorded', payment: await this.chargeOf(e.gatewayId) };
     }
 
-    // A charge the API answer recorded (or will record): compare.
+    // A charge sent and not settled — its answer lost (the customer saw 502) or still on its way: the notification
+    // settles its reserved bills, releases them, or flags the money for a refund (card-attempts.ts).
+    const attempt = await this.attempts.reconcile(e);
+    if (attempt) return attempt;
+
+    // A charge the API answer recorded: compare.
     const charge = await this.db
       .selectFrom('card_charges')
       .select(['id', 'status'])

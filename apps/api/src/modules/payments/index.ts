@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { IdempotencyStore } from '../../lib/idempotency';
 import { AdvanceService } from './advance';
 import { CardActionService } from './card-actions';
+import { CardChargeAttempts } from './card-attempts';
 import { CardChangeService } from './card-change';
 import { CardCharger } from './card-charger';
 import { CardPaymentService } from './card-payment';
@@ -70,7 +71,8 @@ export default fp(
     const bills = new PayableBills(repo, contracts, idempotency, clock);
     // Where the provider sends the browser back (3DS redirect, the hosted payment page): the payments screen.
     const returnUrl = `${app.config.env.PUBLIC_URL.replace(/\/$/, '')}/pagamentos`;
-    const charger = new CardCharger(gateway, repo, contracts, clock, returnUrl, outbox);
+    const charger = new CardCharger(db, gateway, repo, contracts, clock, returnUrl, outbox);
+    const attempts = new CardChargeAttempts(db, repo, idempotency, charger, contracts, clock);
     const cardActions = new CardActionService(db, gateway, contracts, charger, clock);
     const pix = new PixService(db, repo, contracts, bills, idempotency, app.pixPsp, clock);
     const providerEvents = new ProviderEventRecorder(clock);
@@ -93,7 +95,7 @@ export default fp(
       cardPayment: new CardPaymentService(contracts, bills, charger, idempotency, app.limiter, cardActions),
       cardChange: new CardChangeService(db, contracts, gateway, app.limiter, cardActions, returnUrl),
       cardActions,
-      cardWebhook: new CardWebhookService(db, gateway, cardActions, links, providerEvents, clock, app.log),
+      cardWebhook: new CardWebhookService(db, gateway, cardActions, attempts, links, providerEvents, clock, app.log),
       pix,
       pixWebhook,
       demoPix: new DemoPixPayer(db, repo, pixWebhook, clock),

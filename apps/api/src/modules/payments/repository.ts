@@ -106,6 +106,8 @@ export class PaymentsRepository {
       status: 'approved' | 'declined';
       declineCode: string | null;
       createdAt: Date;
+      /** An approval whose bills were no longer its to pay: recorded, bills untouched, to be refunded (issue 27). */
+      refundDue?: boolean;
     },
   ): Promise<{ id: number; createdAt: Date }> {
     return q
@@ -125,6 +127,7 @@ export class PaymentsRepository {
         status: c.status,
         decline_code: c.declineCode,
         created_at: c.createdAt,
+        refund_due: c.refundDue ?? false,
       })
       .returning(['id', 'created_at as createdAt'])
       .executeTakeFirstOrThrow();

@@ -41,6 +41,12 @@ export const CARD_ATTEMPTS_PER_WINDOW = 10;
 /** The contract a charge, a card token or a payment link is for, as the card gateway sees it. */
 export const reference = (nCtrId: number) => `contract:${nCtrId}`;
 
+/**
+ * The idempotency key a card charge is sent to the provider with, also the merchantReference of its notifications:
+ * the customer's Idempotency-Key, scoped to the customer.
+ */
+export const chargeReference = (customerId: number, key: string) => `${customerId}:${key}`;
+
 export function sortedUnique(v: number[] | undefined): number[] | null {
   return v ? [...new Set(v)].sort((a, b) => a - b) : null;
 }

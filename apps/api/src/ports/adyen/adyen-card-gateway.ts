@@ -14,7 +14,7 @@ import type {
   TokenizeResult,
 } from '../card-gateway';
 import { AdyenHttp, AdyenRequestError, adyenReference, shopperStatement, type AdyenHttpOptions } from './http';
-import { brandOf, INVALID_CARD, NO_STORED_CARD, refusalOf } from './refusals';
+import { brandOf, INVALID_CARD, lastFour, NO_STORED_CARD, refusalOf } from './refusals';
 import type {
   AdyenPaymentDetailsRequest,
   AdyenPaymentLinkRequest,
@@ -269,10 +269,6 @@ function encryptedMethod(card: EncryptedCard): AdyenPaymentRequest['paymentMetho
     encryptedSecurityCode: card.encryptedSecurityCode,
     holderName: card.holderName,
   };
-}
-
-function lastFour(cardSummary: string | undefined): string | null {
-  return cardSummary && /^\d{4}$/.test(cardSummary) ? cardSummary : null;
 }
 
 /** Anything but a known final answer is an unknown outcome for the caller (502, retry with the same key). */

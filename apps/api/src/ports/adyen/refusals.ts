@@ -42,6 +42,11 @@ export function brandOf(adyenBrand: string | undefined): CardBrand | null {
   return null;
 }
 
+/** The last 4 digits of Adyen's `cardSummary` (answer or webhook additionalData); null unless it is 4 digits. */
+export function lastFour(cardSummary: string | undefined): string | null {
+  return cardSummary && /^\d{4}$/.test(cardSummary) ? cardSummary : null;
+}
+
 /** The request's card data could not be read (Adyen 422, e.g. "Unable to decrypt data"). */
 export const INVALID_CARD = { code: 'invalid_card', message: 'Dados do cartão inválidos.' };
 /** A charge on file for a contract with no stored card. */

@@ -1,6 +1,7 @@
 import { cents } from '@guarita/domain';
 import type { CardWebhookEvent } from '../card-gateway';
 import { isValidNotificationHmac } from './hmac';
+import { brandOf, lastFour } from './refusals';
 import type { AdyenNotification, AdyenNotificationRequestItem } from './types';
 
 const KINDS = new Set<CardWebhookEvent['kind']>(['AUTHORISATION', 'CANCELLATION', 'REFUND']);
@@ -44,6 +45,8 @@ export function parseAdyenWebhook(rawBody: Buffer, hmacKey: string, merchantAcco
       success,
       amount: cents(Number(item.amount?.value ?? 0)),
       ...(item.reason ? { reason: item.reason } : {}),
+      // The card, when the webhook says it (paymentMethod always; cardSummary if the Customer Area includes it).
+      ...(kind === 'AUTHORISATION' ? { brand: brandOf(item.paymentMethod), last4: lastFour(item.additionalData?.cardSummary) } : {}),
     });
   }
   return events;

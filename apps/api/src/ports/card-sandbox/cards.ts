@@ -22,6 +22,12 @@ import {
  * | 4000 0000 0000 9995 | visa  | declined               | declined: 'Saldo insuficiente.'           |
  * | 4000 0000 0000 0341 | visa  | approved               | declined (saved, but every charge fails)  |
  * | 4000 0000 0000 0119 | visa  | gateway error (502)    | gateway error (502)                       |
+ * | 4000 0000 0000 0507 | visa  | approved               | approved, but the answer is lost (502)    |
+ * | 4000 0000 0000 0515 | visa  | declined               | declined, but the answer is lost (502)    |
+ *
+ * A lost answer (issue 27): the sandbox makes the charge and sends its AUTHORISATION as usual, but the caller gets
+ * GatewayUnavailableError instead of the outcome, as after a timeout; a retry with the same idempotency key answers
+ * the outcome. Saved as the card on file, every charge on file loses its answer the same way.
  *
  * Any other valid number is approved. The card on file is charged without a challenge (merchant-initiated); a
  * reference with no card in the sandbox's vault is declined.
@@ -35,9 +41,12 @@ export const SANDBOX_CARDS = {
   insufficientFunds: '4000000000009995',
   saveThenDeclineCharges: '4000000000000341',
   gatewayError: '4000000000000119',
+  approveAnswerLost: '4000000000000507',
+  declineAnswerLost: '4000000000000515',
 } as const;
 
-export type Behaviour = 'approve' | 'challenge' | 'decline' | 'insufficient' | 'charge_decline' | 'error';
+export type Behaviour =
+  'approve' | 'challenge' | 'decline' | 'insufficient' | 'charge_decline' | 'error' | 'approve_answer_lost' | 'decline_answer_lost';
 
 export function behaviourOf(number: string): Behaviour {
   switch (number) {
@@ -51,6 +60,10 @@ export function behaviourOf(number: string): Behaviour {
       return 'charge_decline';
     case SANDBOX_CARDS.gatewayError:
       return 'error';
+    case SANDBOX_CARDS.approveAnswerLost:
+      return 'approve_answer_lost';
+    case SANDBOX_CARDS.declineAnswerLost:
+      return 'decline_answer_lost';
     default:
       return 'approve';
   }

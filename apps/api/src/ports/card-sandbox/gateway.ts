@@ -156,7 +156,8 @@ export class SandboxCardGateway implements CardGateway {
     let result: ChargeResult;
     let challengeToken: string | null = null;
     if (!card) result = { status: 'declined', gatewayId, ...(req.card ? INVALID_CARD : UNKNOWN_REFERENCE) };
-    else if (card.behaviour === 'decline') result = { status: 'declined', gatewayId, ...DECLINED };
+    else if (card.behaviour === 'decline' || card.behaviour === 'decline_answer_lost')
+      result = { status: 'declined', gatewayId, ...DECLINED };
     else if (card.behaviour === 'insufficient') result = { status: 'declined', gatewayId, ...INSUFFICIENT };
     else if (card.behaviour === 'charge_decline' && kind === 'charge') result = { status: 'declined', gatewayId, ...DECLINED };
     else if (card.behaviour === 'challenge') {
@@ -203,6 +204,9 @@ export class SandboxCardGateway implements CardGateway {
     });
     if (!stored) return (await this.replay(req.idempotencyKey))!;
     if (stored.status !== 'action_required') this.notifications.notify(authorisation(stored, req.idempotencyKey, req.amount));
+    // The charge is made and notified, but its answer never reaches the caller (a retry with the key replays it).
+    if (kind === 'charge' && (card?.behaviour === 'approve_answer_lost' || card?.behaviour === 'decline_answer_lost'))
+      throw new GatewayUnavailableError('sandbox: simulated lost answer');
     return stored;
   }
 
