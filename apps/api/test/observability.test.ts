@@ -1,7 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDaysIso } from '@guarita/domain';
 import type { CardGateway } from '../src/ports/card-gateway';
+import { SANDBOX_CARDS } from '../src/ports/card-sandbox';
+import type { SandboxPixRecurrencePsp } from '../src/ports/pix-automatico-sandbox';
 import { aBill, aLoggedInCustomer, aCustomer, uniqueIp } from './factories';
 import { createTestApp, logCapture, serverLoggerOptions, type TestApp } from './helpers';
 import { sealCard } from './card-encryption';
@@ -208,6 +211,85 @@ describe('/metrics behind a token on the main port', () => {
       (sample(after, 'guarita_payment_outcomes_total', labels) ?? 0) - (sample(before, 'guarita_payment_outcomes_total', labels) ?? 0);
     expect(delta({ method: 'card', outcome: 'declined' })).toBe(1);
     expect(delta({ method: 'pix', outcome: 'paid' })).toBe(1);
+  });
+});
+
+describe('/metrics: the payment flows of issue 27 (3-D Secure, Pix Automático)', () => {
+  let t: TestApp;
+  const token = metricsToken();
+  beforeAll(async () => {
+    t = await createTestApp({ env: { METRICS_TOKEN: token } });
+  });
+  afterAll(() => t?.close());
+  const outcomes = async () => {
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } })).body;
+    return (method: string, outcome: string) => sample(text, 'guarita_payment_outcomes_total', { method, outcome }) ?? 0;
+  };
+
+  it('a challenged card payment is action_required, not approved; its completion is counted once, approved or declined', async () => {
+    const before = await outcomes();
+    const c = await aLoggedInCustomer(t);
+    const challenged = async () => {
+      const bill = await aBill(t, c.contract, { status: 'I' });
+      const dadosDoCartao = await sealCard(t.app, { ...CARD, numeroCartao: SANDBOX_CARDS.challenge3ds });
+      const res = await c.call(
+        'POST',
+        `/api/payments/contracts/${c.contract.nCtrId}/card-payment`,
+        { faturas: [bill.docEntry], valorTotal: bill.total, dadosDoCartao },
+        { 'idempotency-key': randomUUID() },
+      );
+      expect(res.statusCode).toBe(202);
+      return res.json() as { gatewayId: string; acao: { data: { challengeUrl: string } } };
+    };
+    /** The customer answers the sandbox's challenge page, then the browser posts the result to card-action. */
+    const complete = async (action: { gatewayId: string; acao: { data: { challengeUrl: string } } }, resultado: 'Y' | 'N') => {
+      const page = await t.app.inject({ method: 'POST', url: action.acao.data.challengeUrl, payload: { resultado } });
+      const detalhes = { threeDSResult: page.json().threeDSResult };
+      const url = `/api/payments/contracts/${c.contract.nCtrId}/card-action`;
+      const done = await c.call('POST', url, { gatewayId: action.gatewayId, detalhes });
+      // The browser posting it again gets the same answer, counted nothing more.
+      expect((await c.call('POST', url, { gatewayId: action.gatewayId, detalhes })).statusCode).toBe(done.statusCode);
+      return done.statusCode;
+    };
+    const yes = await challenged();
+    const no = await challenged();
+    const pending = await outcomes();
+    expect(pending('card', 'action_required') - before('card', 'action_required')).toBe(2);
+    expect(pending('card', 'approved')).toBe(before('card', 'approved'));
+
+    expect(await complete(yes, 'Y')).toBe(200);
+    expect(await complete(no, 'N')).toBe(402);
+    const after = await outcomes();
+    expect(after('card', 'approved') - pending('card', 'approved')).toBe(1);
+    expect(after('card', 'declined') - pending('card', 'declined')).toBe(1);
+  });
+
+  it("a Pix Automático charge paid through the PSP's webhook is counted as pix_automatico paid", async () => {
+    const before = await outcomes();
+    const sandbox = t.app.pixRecurrencePsp as SandboxPixRecurrencePsp;
+    const c = await aLoggedInCustomer(t);
+    const authorised = await c.call('POST', `/api/payments/contracts/${c.contract.nCtrId}/pix-automatico`, { aceite: true });
+    const link = authorised.json().conteudo.linkAprovacao as string;
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `${link}/aprovar`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(approved.statusCode).toBe(303);
+    await sandbox.idle();
+    await t.db.transaction().execute((tx) =>
+      t.app.contracts.issueBill(tx, {
+        nCtrId: c.contract.nCtrId,
+        dueDate: addDaysIso(t.app.clock.today(), 5),
+        amount: c.contract.fee,
+        issuedAt: t.app.clock.now(),
+      }),
+    );
+    await t.app.pixAutomatico.service.chargeDueBills(c.contract.nCtrId);
+    await sandbox.idle();
+    const after = await outcomes();
+    expect(after('pix_automatico', 'paid') - before('pix_automatico', 'paid')).toBe(1);
   });
 });
 

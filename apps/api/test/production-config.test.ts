@@ -193,6 +193,29 @@ describe('issue 28 item 5: production refuses a deployment without its database,
   });
 });
 
+describe("compose.yaml's app gets every variable a production configuration needs", () => {
+  it('passes through each variable of the configurations that start above (database, https, storage, e-mail, SMS, card, API Pix)', () => {
+    const compose = readFileSync(path.join(import.meta.dirname, '../../../compose.yaml'), 'utf8');
+    const apiPix = [
+      'PIX_PSP',
+      'PIX_API_URL',
+      'PIX_TOKEN_URL',
+      'PIX_CLIENT_ID',
+      'PIX_CLIENT_SECRET',
+      'PIX_CERT',
+      'PIX_CERT_KEY',
+      'PIX_CA',
+      'PIX_KEY',
+    ];
+    const adyen = ['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_CLIENT_KEY', 'ADYEN_HMAC_KEY', 'ADYEN_LIVE_URL_PREFIX'];
+    const tuning = ['DATABASE_POOL_SIZE', 'DATABASE_STATEMENT_TIMEOUT_MS', 'TRUST_PROXY', 'METRICS_TOKEN', 'METRICS_PORT'];
+    const missing = [...Object.keys(good()), ...apiPix, ...adyen, ...tuning, 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']
+      // UPLOADS_DIR: compose stores attachments in its MinIO bucket instead.
+      .filter((name) => name !== 'UPLOADS_DIR' && !new RegExp(`^\\s+${name}:`, 'm').test(compose));
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('one function decides "secure" (Secure cookies, HSTS, demo mode\'s default, the production refusal)', () => {
   it.each([
     ['https://guarita.example', true],

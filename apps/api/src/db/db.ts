@@ -90,12 +90,17 @@ async function initDataDirApart(dataDir: string): Promise<void> {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const script =
     `require(${JSON.stringify(entry)}).PGlite.create(${JSON.stringify(dataDir)})` +
-    '.then((lite) => lite.close()).catch((err) => { console.error(err); process.exit(1); });';
+    '.then((lite) => lite.close()).catch((err) => { process.stderr.write(String((err && err.stack) || err)); process.exit(1); });';
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'inherit', 'inherit'] });
+    // The child's words reach the log only through the error below (every line through pino, ADR 067).
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
     child.once('error', reject);
     child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`PGlite initdb of ${dataDir} failed (exit ${code ?? signal})`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`PGlite initdb of ${dataDir} failed (exit ${code ?? signal})${stderr ? `: ${stderr.trim()}` : ''}`)),
     );
   });
 }

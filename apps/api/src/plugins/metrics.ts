@@ -40,8 +40,19 @@ const PAYMENT_ROUTES: Record<string, 'card' | 'advance'> = {
   'POST /api/payments/contracts/:nCtrId/card-payment': 'card',
   'POST /api/payments/contracts/:nCtrId/advance': 'advance',
 };
-/** Pix confirmations: the PSP's webhook, and demo mode's "the payer paid" (the same code path). */
-const PIX_CONFIRMATION_ROUTES = new Set(['POST /api/payments/pix/webhook', 'POST /api/dev/pix/:txid/confirm']);
+/** A card payment's 3-D Secure completion (issue 27): its outcome, read from the answer (a card change's is not one). */
+const CARD_ACTION_ROUTE = 'POST /api/payments/contracts/:nCtrId/card-action';
+/**
+ * Pix confirmations: the static BR Code's signed webhook, an API Pix PSP's notification (ADR 076), and demo mode's "the
+ * payer paid" (the same code path); each answers `resultados`. Pix Automático's webhook (ADR 077) answers `cobsr`, one
+ * result per recurring charge.
+ */
+const PIX_CONFIRMATION_ROUTES: Record<string, 'pix' | 'pix_automatico'> = {
+  'POST /api/payments/pix/webhook': 'pix',
+  'POST /api/payments/pix/api-pix/webhook/pix': 'pix',
+  'POST /api/dev/pix/:txid/confirm': 'pix',
+  'POST /api/payments/pix-automatico/webhook': 'pix_automatico',
+};
 
 /** An error's code as a label: our SCREAMING_SNAKE constants and Fastify's FST_ERR_…; anything else is 'OTHER'. */
 const CODE_LABEL = /^[A-Z][A-Z0-9_]{0,63}$/;
@@ -69,7 +80,7 @@ export class Metrics {
   });
   readonly paymentOutcomes = new Counter({
     name: 'guarita_payment_outcomes_total',
-    help: 'Payment outcomes: card and advance by answer (approved, declined, refused, error); pix by confirmation result',
+    help: 'Payment outcomes: card and advance by answer (approved, action_required for 3-D Secure, declined, refused, error), a 3-D Secure completion as approved or declined; pix and pix_automatico by confirmation result',
     labelNames: ['method', 'outcome'] as const,
     registers: [this.registry],
   });
@@ -133,6 +144,29 @@ export class Metrics {
     if (status >= 400) this.httpErrors.inc({ ...labels, code: errorCode ?? 'NONE' });
   }
 
+  /** The 3-D Secure completions counted lately (their gatewayId), so the browser posting one again counts nothing. */
+  private readonly cardActionsCounted = new Set<string>();
+
+  /**
+   * A 3-D Secure completion: a card payment's answer (200 with the payment, 402 declined) is its outcome, counted once
+   * per challenge (the answer is replayed to a repeated post). A card change's answers (200 with the card on file, 422)
+   * are no payment, and a second challenge (202) was counted as action_required by the first.
+   */
+  countCardAction(gatewayId: unknown, status: number, payload: string): void {
+    let paid = false;
+    try {
+      paid = status === 200 && typeof (JSON.parse(payload) as { conteudo?: { pagamentoId?: unknown } }).conteudo?.pagamentoId === 'number';
+    } catch {
+      /* not JSON: no payment */
+    }
+    const outcome = paid ? 'approved' : status === 402 ? 'declined' : null;
+    if (!outcome || typeof gatewayId !== 'string' || this.cardActionsCounted.has(gatewayId)) return;
+    this.cardActionsCounted.add(gatewayId);
+    // Bounded: the oldest goes (a challenge is answered within minutes).
+    if (this.cardActionsCounted.size > 10_000) this.cardActionsCounted.delete(this.cardActionsCounted.values().next().value!);
+    this.paymentOutcomes.inc({ method: 'card', outcome });
+  }
+
   async text(): Promise<string> {
     return this.registry.metrics();
   }
@@ -146,7 +180,9 @@ const codeLabel = (err: unknown) => {
   const code = (err as { code?: unknown }).code;
   return typeof code === 'string' && CODE_LABEL.test(code) ? code : 'OTHER';
 };
-const outcomeOf = (status: number) => (status < 300 ? 'approved' : status === 402 ? 'declined' : status < 500 ? 'refused' : 'error');
+/** 202 is a 3-D Secure challenge handed to the browser (issue 27): not yet approved; its completion is counted then. */
+const outcomeOf = (status: number) =>
+  status === 202 ? 'action_required' : status < 300 ? 'approved' : status === 402 ? 'declined' : status < 500 ? 'refused' : 'error';
 
 /** A constant-time comparison of a presented bearer token with the configured one. */
 function tokenMatches(header: string | undefined, token: string): boolean {
@@ -200,11 +236,16 @@ export default fp(
             },
           ];
         }
-        if (PIX_CONFIRMATION_ROUTES.has(key)) {
+        const pix = PIX_CONFIRMATION_ROUTES[key];
+        if (pix || key === CARD_ACTION_ROUTE) {
           route.onSend = [
             ...[route.onSend ?? []].flat(),
-            (_req, reply, payload, done) => {
-              if (reply.statusCode === 200 && typeof payload === 'string') countPix(metrics, payload);
+            (req, reply, payload, done) => {
+              if (typeof payload === 'string') {
+                if (pix) {
+                  if (reply.statusCode === 200) countPix(metrics, pix, payload);
+                } else metrics.countCardAction((req.body as { gatewayId?: unknown } | undefined)?.gatewayId, reply.statusCode, payload);
+              }
               done(null, payload);
             },
           ];
@@ -238,12 +279,16 @@ export default fp(
 );
 
 /** Each Pix a confirmation settled (or did not): the answer's resultado(s), a fixed set of words. */
-function countPix(metrics: Metrics, payload: string): void {
+function countPix(metrics: Metrics, method: 'pix' | 'pix_automatico', payload: string): void {
   try {
-    const body = JSON.parse(payload) as { resultado?: unknown; resultados?: Array<{ resultado?: unknown }> };
-    const results = body.resultados?.map((r) => r.resultado) ?? [body.resultado];
+    const body = JSON.parse(payload) as {
+      resultado?: unknown;
+      resultados?: Array<{ resultado?: unknown }>;
+      cobsr?: Array<{ resultado?: unknown }>;
+    };
+    const results = (method === 'pix' ? body.resultados : body.cobsr)?.map((r) => r.resultado) ?? [body.resultado];
     for (const r of results)
-      if (typeof r === 'string' && CODE_LABEL.test(r.toUpperCase())) metrics.paymentOutcomes.inc({ method: 'pix', outcome: r });
+      if (typeof r === 'string' && CODE_LABEL.test(r.toUpperCase())) metrics.paymentOutcomes.inc({ method, outcome: r });
   } catch {
     /* not JSON: nothing to count */
   }

@@ -4,10 +4,8 @@ import { DAY_BUCKET } from '../../lib/rate-limit';
 
 /**
  * What is kept how long, per table (ADR 066). Each rule names the rows that may go; the job (./prune.ts) deletes them in
- * small batches. Tables not here are kept on purpose: customers, contracts and bills (the ERP's, as long as the
- * contract); payments (card_charges, pix_charges, payment_links, advance_requests, pix_late_payments: fiscal records,
- * at least 5 years); cases, claims and their files (the customer's own record, consumer-law claims run 5 years);
- * staff_audit (append-only, kept); reference data (plans, vehicles, FIPE); storage_pending (the upload sweep's own).
+ * small batches. Every other table is kept on purpose, for the reason `KEPT_TABLES` gives (test/retention.test.ts fails
+ * on a table in neither list, so a new table gets a decision).
  */
 export interface RetentionSettings {
   /** 0: no scheduled job (tests call `pruneAll` themselves). */
@@ -98,3 +96,70 @@ export const RETENTION_RULES: RetentionRule[] = [
   { table: 'positions', perContract: true, expired: (now, s) => sql<boolean>`ts < ${daysBefore(now, s.positionsDays)}` },
   { table: 'trips', perContract: true, expired: (now, s) => sql<boolean>`started_at < ${daysBefore(now, s.positionsDays)}` },
 ];
+
+const PAYMENT_RECORD = 'a payment record: fiscal, at least 5 years (CTN art. 173/174); deleting after the term is a yearly DPO decision';
+const PROVIDER_BOOKS =
+  "the built-in provider's own books (card sandbox, Pix sandbox PSP): empty unless it is the configured provider (demo, staging), then the other side of a payment record";
+const CUSTOMER_RECORD = "the customer's own record: consumer claims run 5 years (CDC art. 27)";
+const ERP = "the ERP's (customers, contracts, bills): kept for the contract's life";
+const REFERENCE = 'reference data, not personal';
+
+/**
+ * The tables no rule prunes, and why (ADR 066, "Kept, on purpose"). Erasing a customer on request (LGPD art. 18 VI) is a
+ * back-office procedure, not this job.
+ */
+export const KEPT_TABLES: Record<string, string> = {
+  customers: ERP,
+  addresses: ERP,
+  contracts: ERP,
+  contract_items: ERP,
+  contract_sub_items: ERP,
+  bills: ERP,
+  card_charges: PAYMENT_RECORD,
+  pix_charges: PAYMENT_RECORD,
+  payment_links: PAYMENT_RECORD,
+  advance_requests: PAYMENT_RECORD,
+  pix_late_payments: PAYMENT_RECORD,
+  // Issue 27's payments (migrations 016–020): the outcome of a 3-D Secure challenge, refunds, what providers said,
+  // Pix Automático's authorisations and charges, a card charge sent with no answer yet.
+  card_actions: PAYMENT_RECORD,
+  payment_refunds: PAYMENT_RECORD,
+  payment_provider_events: `${PAYMENT_RECORD}; card data is stripped before it is stored (ADR 078)`,
+  pix_recurrences: PAYMENT_RECORD,
+  pix_recurring_charges: PAYMENT_RECORD,
+  card_charge_attempts: PAYMENT_RECORD,
+  card_sandbox_keys: PROVIDER_BOOKS,
+  card_sandbox_vault: PROVIDER_BOOKS,
+  card_sandbox_payments: PROVIDER_BOOKS,
+  card_sandbox_refunds: PROVIDER_BOOKS,
+  card_sandbox_links: PROVIDER_BOOKS,
+  pix_sandbox_refunds: PROVIDER_BOOKS,
+  sandbox_pix_recs: PROVIDER_BOOKS,
+  sandbox_pix_cobrs: PROVIDER_BOOKS,
+  sandbox_webhook_deliveries: PROVIDER_BOOKS,
+  cases: CUSTOMER_RECORD,
+  case_comments: CUSTOMER_RECORD,
+  case_attachments: CUSTOMER_RECORD,
+  case_events: CUSTOMER_RECORD,
+  case_staff_notes: CUSTOMER_RECORD,
+  case_number_counters: 'one counter per year',
+  claims: CUSTOMER_RECORD,
+  claim_photos: CUSTOMER_RECORD,
+  referrals: "the ERP's (the plan view's referrals of a contract)",
+  notification_preferences: "the customer's choice, one row per customer",
+  staff: 'the staff accounts (disabled, never deleted: the audit log names them)',
+  staff_audit: 'append-only (a trigger refuses deletes): who saw and changed what',
+  storage_pending: 'the upload sweep keeps it empty (ADR 035)',
+  executives: REFERENCE,
+  claim_photo_types: REFERENCE,
+  plan_catalogue: REFERENCE,
+  plan_items: REFERENCE,
+  plan_towing_options: REFERENCE,
+  plan_prices: REFERENCE,
+  vehicle_brands: REFERENCE,
+  vehicle_models: REFERENCE,
+  vehicle_plates: REFERENCE,
+  kysely_migration: 'the migrations applied',
+  kysely_migration_lock: 'the migrations applied',
+  migration_checksums: 'the migrations applied',
+};
