@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import { PAGE_COOKIE } from '../src/modules/auth/cookies';
-import { CPF_JOAO, CPF_MARIA, REFRESH_COOKIE, createTestApp, jwtPayload, type TestApp } from './helpers';
+import { REFRESH_COOKIE, createTestApp, jwtPayload, type TestApp } from './helpers';
+import { aCustomer, uniqueIp } from './factories';
 
 /** The page cookie (ADR 059): set with every login, read only by `app.pageSession` when serving a page's HTML. */
 describe('page cookie and app.pageSession', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, 180_000); // a fresh database per file; slow on a loaded machine
   afterAll(() => t?.close());
 
   const pageCookieOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === PAGE_COOKIE);
@@ -19,10 +20,11 @@ describe('page cookie and app.pageSession', () => {
     const { sub, sid } = jwtPayload(accessToken);
     return { customerId: Number(sub), familyId: String(sid) };
   };
-  /** Logs in and answers the tokens plus the page cookie that verify set. */
-  const login = async (document = CPF_MARIA) => {
-    const s = await t.start(document);
-    const res = await t.verify(s.Sessao, await t.requestCode(s.Sessao, s.canalPadrao));
+  /** Logs `customer` in (a customer of the test's own unless given) and answers the tokens plus the page cookie that verify set. */
+  const login = async (customer?: { document: string }) => {
+    const ip = uniqueIp();
+    const s = await t.start((customer ?? (await aCustomer(t))).document, ip);
+    const res = await t.verify(s.Sessao, await t.requestCode(s.Sessao, s.canalPadrao, ip), ip);
     expect(res.statusCode).toBe(200);
     const page = pageCookieOf(res);
     expect(page?.value).toBeTruthy();
@@ -65,13 +67,13 @@ describe('page cookie and app.pageSession', () => {
   it('is Secure when PUBLIC_URL is https', async () => {
     const https = await createTestApp({ demoMode: false, env: { PUBLIC_URL: 'https://guarita.example' } });
     try {
-      const s = await https.start(CPF_MARIA);
+      const s = await https.start((await aCustomer(https)).document);
       const res = await https.verify(s.Sessao, await https.requestCode(s.Sessao, s.canalPadrao));
       expect(pageCookieOf(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
     } finally {
       await https.close();
     }
-  });
+  }, 180_000); // an app of its own on a fresh database; slow on a loaded machine
 
   it('refresh and boot set it again, for the same login', async () => {
     const l = await login();
@@ -109,8 +111,9 @@ describe('page cookie and app.pageSession', () => {
   });
 
   it('after logout the old page cookie names no one, and the logout clears it', async () => {
-    const l = await login();
-    const keep = await login();
+    const customer = await aCustomer(t);
+    const l = await login(customer);
+    const keep = await login(customer);
     const out = await logout(l.refreshToken);
     expect(out.statusCode).toBe(204);
     expectCleared(out);
@@ -120,7 +123,7 @@ describe('page cookie and app.pageSession', () => {
   });
 
   it('a missing, garbled, tampered, expired or foreign cookie gives null, never an error', async () => {
-    const l = await login(CPF_JOAO);
+    const l = await login();
     const { customerId, familyId } = who(l.AccessToken);
     const valid = await signPage(familyId, customerId);
     expect(await pageSession(valid)).toEqual({ customerId, familyId }); // the signer below makes what the app makes

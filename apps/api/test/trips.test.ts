@@ -1,16 +1,16 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMeters } from '@guarita/domain';
-import { aLoggedInCustomer, someTrips } from './factories';
-import { CNPJ_HORIZONTE, CPF_JOAO, CPF_MARIA, createTestApp, sleep, type TestApp } from './helpers';
+import { aContract, aLoggedInCustomer, someTrips, type Customer } from './factories';
+import { createTestApp, sleep, type TestApp } from './helpers';
 import { SimulatedTrackingFeed } from '../src/ports/tracking-feed';
+import { SIMULATED_CONTRACT } from '../src/modules/trips';
 
+/** Each test makes the customer, contract and trips it reads (ADR 070). */
 let t: TestApp;
-const token: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const doc of [CPF_MARIA, CPF_JOAO, CNPJ_HORIZONTE]) token[doc] = (await t.login(doc)).AccessToken;
 }, 300_000); // a fresh database per file; slow on a loaded machine
 afterAll(() => t?.close());
 
@@ -31,17 +31,22 @@ interface Page {
   ProximaPagina: string | null;
 }
 
-const page = async (nCtrId: number, doc: string | { token: string }, cursor?: string) => {
-  const bearer = typeof doc === 'string' ? token[doc] : doc.token;
-  const res = await t.get(`/api/trips/contracts/${nCtrId}${cursor ? `?pagina=${encodeURIComponent(cursor)}` : ''}`, bearer);
+const page = async (nCtrId: number, who: { token: string }, cursor?: string) => {
+  const res = await t.get(`/api/trips/contracts/${nCtrId}${cursor ? `?pagina=${encodeURIComponent(cursor)}` : ''}`, who.token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Page;
 };
 
+/** A logged-in customer whose tracked contract has `count` trips, the last ended two hours ago. */
+async function aDriver(count: number): Promise<Customer> {
+  const c = await aLoggedInCustomer(t);
+  await someTrips(t, c.contract, { count, lastEndedHoursAgo: 2 });
+  return c;
+}
+
 describe('trips paging', () => {
   it('pages of 10, newest first, until PossuiProximaPagina is false; every trip once', async () => {
-    const c = await aLoggedInCustomer(t);
-    await someTrips(t, c.contract, { count: 24, lastEndedHoursAgo: 2 });
+    const c = await aDriver(24);
     const seen: number[] = [];
     const starts: string[] = [];
     let cursor: string | undefined;
@@ -63,7 +68,9 @@ describe('trips paging', () => {
   });
 
   it('each trip carries valid coordinates only and figures derived from them', async () => {
-    const p = await page(100101, CPF_MARIA);
+    const c = await aDriver(12);
+    const p = await page(c.contract.nCtrId, c);
+    expect(p.Itens).toHaveLength(10);
     for (const trip of p.Itens) {
       expect(trip.Deletado).toBe(false);
       expect(trip.EnderecoInicio).toMatch(/Belo Horizonte - MG$/);
@@ -81,32 +88,43 @@ describe('trips paging', () => {
   });
 
   it('a tampered cursor is a 400, not a crash', async () => {
-    const res = await t.get('/api/trips/contracts/100101?pagina=bm9wZQ', token[CPF_MARIA]);
+    const c = await aDriver(12);
+    const res = await c.call('GET', `/api/trips/contracts/${c.contract.nCtrId}?pagina=bm9wZQ`);
     expect(res.statusCode).toBe(400);
   });
 
   it("someone else's contract is a 404; a contract without tracker too", async () => {
-    expect((await t.get('/api/trips/contracts/300301', token[CPF_MARIA])).statusCode).toBe(404);
-    expect((await t.get('/api/trips/contracts/300301/position', token[CPF_MARIA])).statusCode).toBe(404);
-    const noTracker = await t.get('/api/trips/contracts/100104', token[CPF_MARIA]);
-    expect(noTracker.statusCode).toBe(404);
-    expect(noTracker.json().erro).toBe('NO_TRACKER');
-    expect((await t.get('/api/trips/contracts/100101')).statusCode).toBe(401);
+    const c = await aDriver(2);
+    const other = await aDriver(2);
+    const noTracker = await aContract(t, c, {
+      idPlan: 'GUARITA_ESSENCIAL_ANUAL_MG',
+      planName: 'Guarita Essencial Anual',
+      tracker: false,
+      fipeLimit: 12_000_000,
+      items: ['roubo_furto', 'assistencia', 'colisao'],
+    });
+    expect((await c.call('GET', `/api/trips/contracts/${other.contract.nCtrId}`)).statusCode).toBe(404);
+    expect((await c.call('GET', `/api/trips/contracts/${other.contract.nCtrId}/position`)).statusCode).toBe(404);
+    const none = await c.call('GET', `/api/trips/contracts/${noTracker.nCtrId}`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().erro).toBe('NO_TRACKER');
+    expect((await t.get(`/api/trips/contracts/${c.contract.nCtrId}`)).statusCode).toBe(401);
   });
 });
 
 describe('compression', () => {
   it('a trips page goes out brotli- or gzip-compressed as the client accepts; a small answer goes out as it is', async () => {
-    const get = (url: string, encoding: string) =>
-      t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token[CPF_MARIA]}`, 'accept-encoding': encoding } });
-    const plain = await get('/api/trips/contracts/100101', 'identity');
+    const c = await aDriver(24);
+    const trips = `/api/trips/contracts/${c.contract.nCtrId}`;
+    const get = (url: string, encoding: string) => c.call('GET', url, undefined, { 'accept-encoding': encoding });
+    const plain = await get(trips, 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const br = await get('/api/trips/contracts/100101', 'br, gzip');
+    const br = await get(trips, 'br, gzip');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
-    const gz = await get('/api/trips/contracts/100101', 'gzip');
+    const gz = await get(trips, 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plain.json());
     const small = await get('/api/contracts', 'br, gzip');
@@ -157,7 +175,9 @@ describe('live position', () => {
   });
 
   it('a tracker silent for three days is flagged', async () => {
-    const p = (await t.get('/api/trips/contracts/200201/position', token[CPF_JOAO])).json();
+    const c = await aLoggedInCustomer(t);
+    await someTrips(t, c.contract, { count: 5, lastEndedHoursAgo: 72 }); // no report since the last trip
+    const p = (await c.call('GET', `/api/trips/contracts/${c.contract.nCtrId}/position`)).json();
     expect(p.silent).toBe(true);
     expect(p.minutesSinceLastCommunication).toBeGreaterThan(24 * 60);
   });
@@ -183,7 +203,7 @@ describe('live position', () => {
   });
 
   it('map configuration: OSM by default', async () => {
-    const res = await t.get('/api/trips/map-config', token[CPF_MARIA]);
+    const res = await (await aLoggedInCustomer(t)).call('GET', '/api/trips/map-config');
     expect(res.json()).toEqual({
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       attribution: expect.stringContaining('OpenStreetMap'),
@@ -198,11 +218,16 @@ describe('live position', () => {
   });
 });
 
+/**
+ * The demo's simulator drives the demo's own vehicle (SIMULATED_CONTRACT, Maria's Onix of the seed): this test is of
+ * the demo, so it reads the seed's contract (ADR 070), on an app of its own.
+ */
 describe('simulator lifecycle', () => {
   it('runs only when asked and stops when the app closes (no timer keeps the process alive)', async () => {
     const app = await createTestApp({ env: { TRACKING_SIMULATOR: 'true', TRACKING_SIMULATOR_INTERVAL_MS: '200' } });
     try {
-      const count = async () => (await app.query<{ n: number }>('SELECT count(*)::int AS n FROM positions WHERE n_ctr_id = 100101'))[0]!.n;
+      const count = async () =>
+        (await app.query<{ n: number }>('SELECT count(*)::int AS n FROM positions WHERE n_ctr_id = $1', [SIMULATED_CONTRACT]))[0]!.n;
       const before = await count();
       await sleep(700);
       expect(await count()).toBeGreaterThan(before);
