@@ -1,37 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MSG } from '@guarita/domain';
-import { aStaffMember } from './factories';
-import { createTestApp, CPF_MARIA, type TestApp } from './helpers';
+import { aLoggedInCustomer, aStaffAccount, aStaffMember } from './factories';
+import { createTestApp, type TestApp } from './helpers';
 import { FixedClock } from '../src/ports/clock';
-import {
-  authenticator,
-  DEMO_STAFF_PASSWORD,
-  STAFF,
-  STAFF_COOKIE,
-  staffLogin,
-  staffLoginRequest,
-  staffRequest,
-  totpOf,
-} from './staff-helpers';
+import { authenticator, STAFF, STAFF_COOKIE, staffLoginRequest, staffRequest } from './staff-helpers';
 
+/**
+ * Each test makes the staff accounts it logs in with (aStaffAccount, aStaffMember: ADR 070); only demo mode's TOTP
+ * helper and the test that there are no demo accounts outside demo mode read the seeded demo accounts.
+ */
 describe('staff login, sessions and audit (issue 13 §1)', () => {
   let t: TestApp;
   const clock = new FixedClock(new Date());
 
   beforeAll(async () => {
     t = await createTestApp({ clock, outbox: true });
-  });
+  }, 180_000); // a fresh database per file; slow on a loaded machine
   afterAll(() => t.close());
 
   it('logs in with e-mail, password and the TOTP code: an HttpOnly session cookie for the console API only', async () => {
-    clock.advance(30_000);
-    const res = await staffLoginRequest(t, {
-      email: 'Sinistros@Guarita.example ',
-      senha: DEMO_STAFF_PASSWORD,
-      codigo: await totpOf(t, STAFF.sinistros),
-    });
+    const account = await aStaffAccount(t, 'sinistros', { name: 'Sérgio Sinistros' });
+    const typed = `${account.email.charAt(0).toUpperCase()}${account.email.slice(1).replace('@guarita', '@Guarita')} `;
+    const res = await staffLoginRequest(t, { email: typed, senha: account.password, codigo: account.code() });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ email: STAFF.sinistros, papel: 'sinistros', inatividadeSegundos: 1800 });
+    expect(res.json()).toMatchObject({ email: account.email, papel: 'sinistros', inatividadeSegundos: 1800 });
     const cookie = res.cookies.find((c) => c.name === STAFF_COOKIE)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/backoffice' });
     const me = await staffRequest(t, cookie.value, 'GET', '/api/backoffice/auth/me');
@@ -40,13 +32,13 @@ describe('staff login, sessions and audit (issue 13 §1)', () => {
   });
 
   it('a wrong password, a wrong code and an unknown e-mail get the same answer', async () => {
-    clock.advance(30_000);
-    const code = await totpOf(t, STAFF.financeiro);
+    const account = await aStaffAccount(t, 'financeiro');
+    const code = account.code();
     const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     for (const body of [
-      { email: STAFF.financeiro, senha: 'senha-errada', codigo: code },
-      { email: STAFF.financeiro, senha: DEMO_STAFF_PASSWORD, codigo: wrongCode },
-      { email: 'ninguem@guarita.example', senha: DEMO_STAFF_PASSWORD, codigo: code },
+      { email: account.email, senha: 'senha-errada', codigo: code },
+      { email: account.email, senha: account.password, codigo: wrongCode },
+      { email: 'ninguem@guarita.example', senha: account.password, codigo: code },
     ]) {
       const res = await staffLoginRequest(t, body);
       expect(res.statusCode).toBe(401);
@@ -58,11 +50,11 @@ describe('staff login, sessions and audit (issue 13 §1)', () => {
   });
 
   it('refuses a code that was already used, even with the right password', async () => {
-    clock.advance(30_000);
-    const code = await totpOf(t, STAFF.atendimento);
-    const first = await staffLoginRequest(t, { email: STAFF.atendimento, senha: DEMO_STAFF_PASSWORD, codigo: code });
+    const account = await aStaffAccount(t, 'atendimento');
+    const login = { email: account.email, senha: account.password, codigo: account.code() };
+    const first = await staffLoginRequest(t, login);
     expect(first.statusCode).toBe(200);
-    const replay = await staffLoginRequest(t, { email: STAFF.atendimento, senha: DEMO_STAFF_PASSWORD, codigo: code });
+    const replay = await staffLoginRequest(t, login);
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toMatchObject({ erro: 'CODE_REUSED', mensagem: STAFF_MSG.codeReused });
   });
@@ -188,27 +180,25 @@ describe('staff login, sessions and audit (issue 13 §1)', () => {
   });
 
   it('a customer token never opens the console, and a staff token never opens the customer API', async () => {
-    const customer = await t.login(CPF_MARIA);
-    const asStaff = await staffRequest(t, customer.AccessToken, 'GET', '/api/backoffice/auth/me');
+    const customer = await aLoggedInCustomer(t);
+    const asStaff = await staffRequest(t, customer.token, 'GET', '/api/backoffice/auth/me');
     expect(asStaff.statusCode).toBe(401);
-    const bearerOnConsole = await t.app.inject({
-      method: 'GET',
-      url: '/api/backoffice/auth/me',
-      headers: { authorization: `Bearer ${customer.AccessToken}` },
-    });
+    const bearerOnConsole = await customer.call('GET', '/api/backoffice/auth/me');
     expect(bearerOnConsole.statusCode).toBe(401);
-    const staffToken = await staffLogin(t, clock, STAFF.admin);
-    const asCustomer = await t.get('/api/contracts', staffToken);
+    const admin = await aStaffMember(t, 'admin');
+    const asCustomer = await t.get('/api/contracts', admin.token);
     expect(asCustomer.statusCode).toBe(401);
   });
 
   it('ends a session left idle longer than the timeout', async () => {
-    const token = await staffLogin(t, clock, STAFF.sinistros);
+    const { id, token } = await aStaffMember(t, 'sinistros');
+    const other = await aStaffMember(t, 'sinistros');
     expect((await staffRequest(t, token, 'GET', '/api/backoffice/auth/me')).statusCode).toBe(200);
-    await t.query(`UPDATE staff_sessions SET last_seen_at = now() - interval '31 minutes'`);
+    await t.query(`UPDATE staff_sessions SET last_seen_at = now() - interval '31 minutes' WHERE staff_id = $1`, [id]);
     const res = await staffRequest(t, token, 'GET', '/api/backoffice/auth/me');
     expect(res.statusCode).toBe(401);
     expect(res.json().mensagem).toBe(STAFF_MSG.sessionEnded);
+    expect((await staffRequest(t, other.token, 'GET', '/api/backoffice/auth/me')).statusCode).toBe(200); // a session in use lives on
   });
 
   it('logout ends this session; logout everywhere ends every session of the account', async () => {
@@ -241,34 +231,35 @@ describe('staff login, sessions and audit (issue 13 §1)', () => {
     const second = again.cookies.find((c) => c.name === STAFF_COOKIE)!.value;
     expect((await staffRequest(t, second, 'POST', '/api/backoffice/auth/logout-all')).statusCode).toBe(200);
 
-    const sinistros = await staffLogin(t, clock, STAFF.sinistros);
+    const sinistros = (await aStaffMember(t, 'sinistros')).token;
     expect((await staffRequest(t, sinistros, 'GET', '/api/backoffice/auditoria')).statusCode).toBe(403);
     expect((await staffRequest(t, sinistros, 'GET', '/api/backoffice/auditoria.csv')).statusCode).toBe(403);
     expect((await staffRequest(t, undefined, 'GET', '/api/backoffice/auditoria')).statusCode).toBe(401);
 
-    const admin = await staffLogin(t, clock, STAFF.admin);
-    const page = await staffRequest(t, admin, 'GET', '/api/backoffice/auditoria?limite=200');
+    const admin = await aStaffMember(t, 'admin');
+    const page = await staffRequest(t, admin.token, 'GET', '/api/backoffice/auditoria?limite=200');
     expect(page.statusCode).toBe(200);
     const acoes = page.json().itens.map((r: { acao: string; quem: string }) => `${r.quem} ${r.acao}`);
     const ofMember = acoes.filter((a: string) => a.startsWith(`${member.email} `)).reverse(); // oldest first
     expect(ofMember).toEqual(['login', 'login.falhou', 'logout', 'login', 'logout.todas'].map((a) => `${member.email} ${a}`));
-    expect(acoes).toContain(`${STAFF.admin} login`);
-    expect(page.json().itens[0]).toMatchObject({ papel: 'admin', ip: '127.0.0.1' });
+    expect(page.json().itens[0]).toMatchObject({ quem: admin.email, acao: 'login', papel: 'admin', ip: admin.ip });
 
-    const csv = await staffRequest(t, admin, 'GET', '/api/backoffice/auditoria.csv');
+    const csv = await staffRequest(t, admin.token, 'GET', '/api/backoffice/auditoria.csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe('id,quando,quem,papel,acao,caso,cliente,antes,depois,ip');
-    expect(lines.some((l) => l.includes(`${STAFF.admin},admin,auditoria.exportada`))).toBe(true);
+    expect(lines.some((l) => l.includes(`${admin.email},admin,auditoria.exportada`))).toBe(true);
     expect(lines.some((l) => l.includes(`${member.email},financeiro,logout.todas`))).toBe(true);
 
     await expect(t.query(`UPDATE staff_audit SET action = 'x'`)).rejects.toThrow(/append-only/);
     await expect(t.query(`DELETE FROM staff_audit`)).rejects.toThrow(/append-only/);
   });
 
+  // Of the demo itself: the helper serves the seeded demo accounts (ADR 070's reference data), and no other.
   it("demo mode's TOTP helper answers only the seeded demo accounts", async () => {
-    expect((await t.get('/api/dev/staff/totp?email=lock%40guarita.example')).statusCode).toBe(404);
+    const account = await aStaffAccount(t, 'admin');
+    expect((await t.get(`/api/dev/staff/totp?email=${encodeURIComponent(account.email)}`)).statusCode).toBe(404);
     const ok = await t.get(`/api/dev/staff/totp?email=${STAFF.admin}`);
     expect(ok.json().codigo).toMatch(/^\d{6}$/);
   });
@@ -283,5 +274,5 @@ describe('outside demo mode', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 180_000); // an app of its own on a fresh database; slow on a loaded machine
 });
