@@ -4,15 +4,16 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_ONLINE_VEHICLE_CHANGE_MSG, SPARE_CAR_MSG, todayInSaoPaulo, VEHICLE_MSG } from '@guarita/domain';
+import { NO_ONLINE_VEHICLE_CHANGE_MSG, SPARE_CAR_MSG, todayInSaoPaulo, VEHICLE_MSG, type BlockingRule } from '@guarita/domain';
 import { rawQuery } from '../src/db/db';
-import { aLoggedInCustomer, aSession, type ContractInput } from './factories';
-import { CPF_CARLA, createTestApp, fileOf, formBody, type TestApp } from './helpers';
+import { CASE_LIKE, CLAIM_LIKE, aBill, aCase, aClaim, aLoggedInCustomer, shiftDays, type ContractInput, type Customer } from './factories';
+import { createTestApp, fileOf, formBody, type TestApp } from './helpers';
 
 /**
  * Vehicle change / plate correction and spare car (issue 12 §4–§5): vehicle port, quotation, blocking rules, IDOR. Each
- * test makes its own customer and contract (factories.ts, ADR 070); the blocking rules of the demo data are read on
- * Carla's seeded contracts, which no test here changes.
+ * test makes its own customer and contract (factories.ts, ADR 070), a blocked one too: each blocking rule is made on a
+ * contract of its own the way the demo seed makes the spare-car demo's (a recent start, a late bill just paid, a
+ * theft case, a collision claim in Análise, an open collision with third parties).
  */
 
 const TEL = '(31) 98765-4321';
@@ -43,6 +44,13 @@ const COBRE: ContractInput = {
   fipeLimit: 15_000_000,
   vehicleType: 'CAT_AGRAVO_OUTROS',
   vehicle: { model: 'Fiorino Endurance 1.4', manufacturer: 'Fiat', year: 2023 },
+  items: ['roubo_furto', 'rastreador', 'assistencia', 'colisao', 'carro_reserva'],
+};
+
+/** A Guarita Completo with spare car (the spare-car demo's contracts): paid up, covered for a year, free of every rule. */
+const SPARE_CAR: ContractInput = {
+  dueDay: 5,
+  tracker: false,
   items: ['roubo_furto', 'rastreador', 'assistencia', 'colisao', 'carro_reserva'],
 };
 
@@ -94,7 +102,27 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
     });
   };
   const civic = () => aLoggedInCustomer(t, { contract: CIVIC });
-  const carla = async (): Promise<Who> => ({ token: (await aSession(t, { document: CPF_CARLA })).AccessToken });
+  /** What makes a spare-car contract blocked by each rule, alone. */
+  const BLOCK: Record<BlockingRule, (c: Customer) => Promise<unknown>> = {
+    GRACE_PERIOD: (c) => aBill(t, c.contract, { status: 'A' }), // and its cover started 10 days ago (below)
+    RECENT_REGULARISATION: (c) =>
+      aBill(t, c.contract, {
+        status: 'P',
+        due: shiftDays(t.app.clock.today(), -6),
+        paidAt: new Date(t.app.clock.now().getTime() - 20 * 3_600_000),
+      }),
+    RECENT_THEFT_OR_SPARE_CAR: (c) => aCase(t, c.contract, CASE_LIKE.spareCarAfterTheft),
+    COLLISION_IN_PROGRESS: (c) => aClaim(t, c.contract, CLAIM_LIKE.collisionInAnalysis),
+    THIRD_PARTY_COLLISION: (c) => aClaim(t, c.contract, CLAIM_LIKE.thirdPartyCollisionRepairAuthorised),
+  };
+  /** A logged-in customer whose spare-car contract is blocked by `rule`. */
+  const blockedBy = async (rule: BlockingRule): Promise<Customer> => {
+    const start = rule === 'GRACE_PERIOD' ? { start: shiftDays(t.app.clock.today(), -10) } : {};
+    const c = await aLoggedInCustomer(t, { contract: { ...SPARE_CAR, ...start } });
+    await BLOCK[rule](c);
+    return c;
+  };
+  const RULES = Object.keys(BLOCK) as BlockingRule[];
   const details = async (id: string) =>
     (await rawQuery<{ details: Record<string, string> }>(t.db, 'SELECT details FROM cases WHERE id = $1', [id]))[0]!.details;
   const casesOf = async (nCtrId: number) =>
@@ -138,16 +166,23 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
   });
 
   describe('restrictions', () => {
-    it('each demo contract shows its blocking rule, with when it ends', async () => {
-      const who = await carla();
-      const rules = async (n: number) => (await get(`/api/vehicles/contracts/${n}/restrictions`, who)).json().carroReserva.regras;
-      expect((await rules(600601))[0]).toMatchObject({ rule: 'GRACE_PERIOD', endsAt: expect.any(String) });
-      expect((await rules(600602))[0]).toMatchObject({ rule: 'RECENT_REGULARISATION' });
-      expect((await rules(600603))[0]).toMatchObject({ rule: 'RECENT_THEFT_OR_SPARE_CAR' });
-      expect(await rules(600604)).toEqual([
+    it('each blocked contract shows its blocking rule, with when it ends', async () => {
+      const restrictions = async (rule: BlockingRule) => {
+        const c = await blockedBy(rule);
+        return (await get(`/api/vehicles/contracts/${c.contract.nCtrId}/restrictions`, c)).json();
+      };
+      const rules = async (rule: BlockingRule) => (await restrictions(rule)).carroReserva.regras;
+      expect(await rules('GRACE_PERIOD')).toEqual([{ rule: 'GRACE_PERIOD', endsAt: expect.any(String), texto: expect.any(String) }]);
+      expect(await rules('RECENT_REGULARISATION')).toEqual([
+        { rule: 'RECENT_REGULARISATION', endsAt: expect.any(String), texto: expect.any(String) },
+      ]);
+      expect(await rules('RECENT_THEFT_OR_SPARE_CAR')).toEqual([
+        { rule: 'RECENT_THEFT_OR_SPARE_CAR', endsAt: expect.any(String), texto: expect.any(String) },
+      ]);
+      expect(await rules('COLLISION_IN_PROGRESS')).toEqual([
         { rule: 'COLLISION_IN_PROGRESS', endsAt: null, texto: 'Há um caso de colisão em andamento: disponível quando ele for concluído.' },
       ]);
-      const third = (await get('/api/vehicles/contracts/600605/restrictions', who)).json();
+      const third = await restrictions('THIRD_PARTY_COLLISION');
       expect(third.carroReserva.regras.map((r: { rule: string }) => r.rule)).toEqual(['THIRD_PARTY_COLLISION']);
       expect(third.trocaVeiculo).toEqual({ cobre: false, bloqueio: SPARE_CAR_MSG.thirdPartyCollision });
     });
@@ -240,7 +275,8 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
     });
 
     it('an open collision with third parties, a COBRE plan and someone else’s contract are refused', async () => {
-      const third = await send(600605, plated('BRA2E19'), await carla());
+      const blocked = await blockedBy('THIRD_PARTY_COLLISION');
+      const third = await send(blocked.contract.nCtrId, plated('BRA2E19'), blocked);
       expect(third.statusCode).toBe(422);
       expect(third.json().mensagem).toBe('Você possui um caso de colisão com terceiros em aberto.');
       const fleet = await aLoggedInCustomer(t, { customer: { kind: 'cnpj' }, contract: COBRE });
@@ -248,8 +284,10 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
       expect(cobre.statusCode).toBe(422);
       expect(cobre.json().mensagem).toBe(NO_ONLINE_VEHICLE_CHANGE_MSG);
       const c = await civic();
-      expect((await send(600601, plated('BRA2E19'), c)).statusCode).toBe(404);
+      const someoneElse = await civic();
+      expect((await send(someoneElse.contract.nCtrId, plated('BRA2E19'), c)).statusCode).toBe(404);
       expect(await casesOf(fleet.contract.nCtrId)).toBe(0);
+      expect(await casesOf(someoneElse.contract.nCtrId)).toBe(0);
     });
   });
 
@@ -263,17 +301,16 @@ describe('vehicles: plate lookup, quotation and spare-car blocking', () => {
       ...over,
     });
 
-    it.each([600601, 600602, 600603, 600604, 600605])(
-      'a crafted request on blocked contract %i is refused and stores nothing',
-      async (n) => {
-        const before = await casesOf(n);
-        const res = await sendFiles(n, spare('Furto'), [PDF], await carla());
-        expect(res.statusCode).toBe(422);
-        expect(res.json()).toMatchObject({ erro: 'SPARE_CAR_BLOCKED' });
-        expect(res.json().mensagem).toMatch(/^Solicitação Bloqueada: /);
-        expect(await casesOf(n)).toBe(before);
-      },
-    );
+    it.each(RULES)('a crafted request on a contract blocked by %s is refused and stores nothing', async (rule) => {
+      const c = await blockedBy(rule);
+      const n = c.contract.nCtrId;
+      const before = await casesOf(n);
+      const res = await sendFiles(n, spare('Furto'), [PDF], c);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ erro: 'SPARE_CAR_BLOCKED' });
+      expect(res.json().mensagem).toMatch(/^Solicitação Bloqueada: /);
+      expect(await casesOf(n)).toBe(before);
+    });
 
     it('theft: the occurrence report, PedidoDoCliente__c and Motivo_Adyen__c; then the 30-day rule blocks another', async () => {
       const c = await civic();
