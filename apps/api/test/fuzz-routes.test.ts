@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CNPJ_ALFA, CPF_MARIA, createTestApp, type TestApp } from './helpers';
+import type { StaffRole } from '@guarita/domain';
+import { createTestApp, type TestApp } from './helpers';
 import { FixedClock } from '../src/ports/clock';
-import { STAFF, STAFF_COOKIE, staffLogin } from './staff-helpers';
+import { STAFF_COOKIE } from './staff-helpers';
+import { CASE_LIKE, CLAIM_LIKE, aBill, aCase, aClaim, aContract, aCustomer, aSession, aStaffMember, someTrips } from './factories';
 
 /**
  * Issue 7 item 7 (ADR 011): throws generated params, query strings, headers and bodies at every route of the app's
@@ -15,9 +17,13 @@ import { STAFF, STAFF_COOKIE, staffLogin } from './staff-helpers';
  * request may count against a limit), login_sessions, login_decoy_sessions (a login start with a generated valid
  * document opens one by design), staff_sessions (every console request moves its session's last use, the idle timeout).
  *
+ * The data is the test's own (ADR 070), made before the first route: a customer with a tracked car (bills, trips, two
+ * claims, two support cases) and a closed contract, a company with a contract, and a console account of each role. Their
+ * documents and contract ids are among the generated values, so requests reach the services, not only the schema.
+ *
  * Staff and back-office routes (issue 23 item 7), and demo mode's /api/dev routes, run after the customer routes. They
- * are called with a live session of each role as well as with none, and their path parameters include real case
- * numbers, photo types and late-Pix ids, so generated requests reach the services, not only the schema. A console action that answers 2xx changes data by design (a comment, a phase): after
+ * are called with a live session of each role as well as with none, and their path parameters include the real case
+ * numbers and photo types, so generated requests reach the services, not only the schema. A console action that answers 2xx changes data by design (a comment, a phase): after
  * a route that did, the data check starts again from the new state. staff_audit is checked apart: a route with no 2xx
  * may only add 'acesso.negado' rows (a role refused, ADR 055) and the failed-login rows of the staff login.
  */
@@ -28,7 +34,7 @@ const ONLY = process.env.FUZZ_ONLY?.split(',').filter(Boolean);
 const VOLATILE_TABLES = new Set(['rate_limit_hits', 'login_sessions', 'login_decoy_sessions', 'staff_sessions']);
 /** Rows a refused request may add to staff_audit: a refused role, a failed staff login. */
 const REFUSAL_AUDIT = new Set(['acesso.negado', 'login.falhou', 'login.falhou.bloqueou', 'login.bloqueado']);
-const STAFF_ROLES = Object.keys(STAFF) as Array<keyof typeof STAFF>;
+const STAFF_ROLES: StaffRole[] = ['atendimento', 'sinistros', 'financeiro', 'admin'];
 /** The console's routes and demo mode's /api/dev routes (which play staff and outside systems without a login). */
 const isStaffRoute = (url: string) => url.startsWith('/api/backoffice') || url.startsWith('/api/dev/');
 
@@ -65,14 +71,20 @@ export function routeTable(printed: string): Route[] {
   return routes;
 }
 
-const INT_EDGES = [0, -1, 1, 100101, 100103, 200201, 2147483647, 2147483648, -2147483649, 9007199254740992, 1.5, 1e308];
-const STR_EDGES = ['', '\u0000', 'a\u0000b', '\u001f', ' ', '100101', '2147483648', '-1', '1e9', CPF_MARIA, CNPJ_ALFA, '52998224725\n'];
+/** The test's own documents and contract ids (as numbers and as text), filled in before the first route. */
+const own = { ints: [] as number[], strs: [] as string[] };
+/** One of `list`, read when a value is generated (the list is filled after the arbitraries are made). */
+const oneOf = <T>(list: readonly T[]) => fc.nat().map((i) => list[i % list.length]!);
+const INT_EDGES = [0, -1, 1, 2147483647, 2147483648, -2147483649, 9007199254740992, 1.5, 1e308];
+const STR_EDGES = ['', '\u0000', 'a\u0000b', '\u001f', ' ', '2147483648', '-1', '1e9'];
+const intEdge = fc.oneof({ arbitrary: fc.constantFrom(...INT_EDGES), weight: 3 }, { arbitrary: oneOf(own.ints), weight: 1 });
+const strEdge = fc.oneof({ arbitrary: fc.constantFrom(...STR_EDGES), weight: 3 }, { arbitrary: oneOf(own.strs), weight: 1 });
 
 /** Values of any JSON type, weighted toward the edges that once gave 500s (NUL, int4 overflow, huge strings). */
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   leaf: fc.oneof(
-    fc.constantFrom(...INT_EDGES),
-    fc.constantFrom(...STR_EDGES),
+    intEdge,
+    strEdge,
     fc.integer(),
     fc.double(),
     fc.string({ maxLength: 40 }),
@@ -138,8 +150,8 @@ const body = fc.oneof(
   fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 }),
   fc.record({
     dadosDoCartao: fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 5 }),
-    faturas: fc.array(fc.constantFrom(...INT_EDGES), { maxLength: 3 }),
-    valorTotal: fc.constantFrom(...INT_EDGES),
+    faturas: fc.array(intEdge, { maxLength: 3 }),
+    valorTotal: intEdge,
   }),
   fc.record({ pix: fc.array(fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 4 }), { maxLength: 2 }) }),
 );
@@ -153,11 +165,7 @@ const headers = fc.dictionary(
   headerValue,
   { maxKeys: 3 },
 );
-const segment = fc.oneof(
-  fc.constantFrom(...INT_EDGES.map(String), ...STR_EDGES),
-  fc.string({ maxLength: 40 }),
-  fc.string({ unit: 'binary', maxLength: 20 }),
-);
+const segment = fc.oneof(intEdge.map(String), strEdge, fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }));
 /** Query names the routes read, so generated queries reach the filters (a NUL in `fase` was a 500, issue 23 item 7). */
 const QUERY_KEYS = [
   'fase',
@@ -197,7 +205,7 @@ const STAFF_FIELDS = [
 const staffText = fc.oneof(
   fc.constantFrom('\ud800', 'a\udc00b', 'Vistoria \udbff', '\u0000', 'a\u0000b'),
   fc.constantFrom('Regulação', 'Análise', 'Finalização', 'Concluído', 'Indenização', ' Documentação '),
-  fc.constantFrom(...STR_EDGES),
+  strEdge,
   fc.string({ maxLength: 40 }),
   fc.boolean(),
 );
@@ -214,19 +222,37 @@ describe('fuzz: every route answers < 500 and changes no data', () => {
   let tokens: Record<string, string>;
   let routes: Route[];
   let tables: string[];
-  /** Path values that exist (case numbers, photo types, late-Pix ids), for the console's routes. */
+  /** Path values that exist (the test's case numbers, photo types), for the console's routes. */
   let realSegments: string[];
   const clock = new FixedClock(new Date());
 
   beforeAll(async () => {
     t = await createTestApp({ limits: ROOMY, clock });
-    const maria = await t.login(CPF_MARIA);
-    const alfa = await t.login(CNPJ_ALFA);
-    tokens = { token: maria.AccessToken, 'other-customer': alfa.AccessToken, garbage: 'eyJhbGciOiJIUzI1NiJ9.e30.x' };
-    for (const role of STAFF_ROLES) tokens[`staff-${role}`] = await staffLogin(t, clock, STAFF[role]);
-    const cases = await t.query<{ case_number: string }>(`SELECT case_number FROM cases ORDER BY created_at DESC LIMIT 12`);
-    const pix = await t.query<{ id: number }>(`SELECT id FROM pix_late_payments ORDER BY id LIMIT 3`);
-    realSegments = [...cases.map((c) => c.case_number), ...pix.map((p) => String(p.id)), 'frente', 'cnh', 'traseira'];
+    // The customer whose token is 'token': a tracked car with bills, trips, claims and cases, and a closed contract.
+    const customer = await aCustomer(t);
+    const car = await aContract(t, customer);
+    for (const status of ['P', 'I', 'A'] as const) await aBill(t, car, { status });
+    await someTrips(t, car, { count: 4, lastEndedHoursAgo: 3, parkedMinutesAgo: 20 });
+    const closed = await aContract(t, customer, { status: 'Encerrado', end: '2024-02-05', tracker: false, card: null });
+    await aBill(t, closed, { status: 'P' });
+    const caseNumbers = [
+      await aClaim(t, car, CLAIM_LIKE.collisionInDocumentation),
+      await aClaim(t, car, CLAIM_LIKE.glassRepairAuthorised),
+      await aCase(t, car, CASE_LIKE.ombudsmanInAnalysis),
+      await aCase(t, car, CASE_LIKE.registrationChange),
+    ];
+    // 'other-customer': a company (alphanumeric CNPJ) with a contract of its own.
+    const company = await aCustomer(t, { kind: 'cnpj', alphanumeric: true });
+    const fleet = await aContract(t, company);
+    own.ints.push(car.nCtrId, closed.nCtrId, fleet.nCtrId);
+    own.strs.push(customer.document, company.document, `${customer.document}\n`, ...own.ints.map(String));
+    tokens = {
+      token: (await aSession(t, customer)).AccessToken,
+      'other-customer': (await aSession(t, company)).AccessToken,
+      garbage: 'eyJhbGciOiJIUzI1NiJ9.e30.x',
+    };
+    for (const role of STAFF_ROLES) tokens[`staff-${role}`] = (await aStaffMember(t, role)).token;
+    realSegments = [...caseNumbers, 'frente', 'cnh', 'traseira'];
     routes = routeTable(t.app.printRoutes({ commonPrefix: false }));
     tables = (
       await t.query<{ table_name: string }>(
@@ -269,8 +295,8 @@ describe('fuzz: every route answers < 500 and changes no data', () => {
     const times: string[] = [];
     let before = await checksum();
     let lastAudit = (await auditAfter(0)).at(-1)?.id ?? 0;
-    // Staff and demo routes last: what their successful actions leave behind (a notification for Maria, a claim in
-    // another phase) would otherwise change what a customer route may do by design (mark it read).
+    // Staff and demo routes last: what their successful actions leave behind (a notification for the customer, a claim
+    // in another phase) would otherwise change what a customer route may do by design (mark it read).
     const run = routes
       .filter((r) => !ONLY || ONLY.some((p) => r.url.startsWith(p)))
       .sort((a, b) => Number(isStaffRoute(a.url)) - Number(isStaffRoute(b.url)));
@@ -293,8 +319,8 @@ describe('fuzz: every route answers < 500 and changes no data', () => {
             // Logout with a real token revokes its login (token_families): that is the route's job, and it would
             // log the fuzzer out. Logout is fuzzed with a garbage token and without one.
             if (who !== 'none' && (route.url.endsWith('/logout') || route.url.endsWith('/logout-all'))) who = 'garbage';
-            // Deleting one of her own trips is also the route's job (trips are only seeded for Maria and João): the
-            // trip delete is fuzzed with the other customer's real token instead, which must change nothing (IDOR).
+            // Deleting one of its own trips is also the route's job (only the customer's car has trips): the trip
+            // delete is fuzzed with the other customer's real token instead, which must change nothing (IDOR).
             if (who === 'token' && route.method === 'DELETE' && route.url.startsWith('/api/trips/')) who = 'other-customer';
             const bearer = !tokens[who]
               ? {}
