@@ -13,6 +13,7 @@ import { pixPspFromConfig } from './ports/api-pix';
 import type { PixPsp } from './ports/pix-psp';
 import type { PixRecurrencePsp } from './ports/pix-automatico';
 import { defaultPixRecurrencePsp } from './ports/pix-automatico-sandbox';
+import { WebhookRefusedError } from './ports/sandbox-webhooks';
 import { TableAnalytics, type Analytics } from './ports/analytics';
 import { LocalDiskStorage, type FileStorage } from './ports/storage';
 import { S3Storage } from './ports/s3-storage';
@@ -139,7 +140,7 @@ async function defaultCardGateway(app: FastifyInstance, db: Database, config: Ap
   await sandbox.init();
   sandbox.setDelivery(async (payload, headers) => {
     const r = await app.inject({ method: 'POST', url: '/api/payments/card/webhook', payload, headers });
-    if (r.statusCode >= 300) throw new Error(`card webhook answered ${r.statusCode}`);
+    if (r.statusCode >= 300) throw new WebhookRefusedError(r.statusCode); // retried later (ADR 081)
   });
   app.addHook('onClose', () => sandbox.drain());
   await app.register(sandboxRoutes(sandbox));

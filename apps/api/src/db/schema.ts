@@ -479,6 +479,8 @@ export interface PaymentRefunds {
   requested_at: Generated<Date>;
   updated_at: Generated<Date>;
   confirmed_at: Date | null;
+  next_check_at: Date | null;
+  checks: Generated<number>;
 }
 
 export interface PixCharges {
@@ -666,6 +668,18 @@ export interface SandboxPixRecs {
   updated_at: Generated<Date>;
 }
 
+export interface SandboxWebhookDeliveries {
+  id: Generated<number>;
+  source: 'card-sandbox' | 'pix-automatico-sandbox';
+  body: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  run_after: Date;
+  last_outcome: string | null;
+  created_at: Date;
+  delivered_at: Date | null;
+}
+
 export interface SsoTokens {
   token_hash: string;
   customer_id: number;
@@ -822,6 +836,7 @@ export interface DB {
   refresh_tokens: RefreshTokens;
   sandbox_pix_cobrs: SandboxPixCobrs;
   sandbox_pix_recs: SandboxPixRecs;
+  sandbox_webhook_deliveries: SandboxWebhookDeliveries;
   sso_tokens: SsoTokens;
   staff: Staff;
   staff_audit: StaffAudit;

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { cents, type Cents, type RecurrenceStatus } from '@guarita/domain';
 import { missingApiPixSettings, type AppConfig } from '../config';
-import type { Database } from '../db/db';
+import type { Database, Executor } from '../db/db';
 import type { Clock } from './clock';
 import { DEMO_PIX } from './pix-psp';
 import { ApiPixClient, pemFromConfig } from './api-pix/client';
 import { ApiPixRecurrencePsp } from './api-pix/recurrence';
+import { SandboxWebhooks, type WebhookSender } from './sandbox-webhooks';
 import {
   parseSignedNotices,
   type PixRecurrencePsp,
@@ -40,7 +41,8 @@ export interface SandboxRecurrenceView {
  */
 export class SandboxPixRecurrencePsp implements PixRecurrencePsp {
   readonly name = 'sandbox';
-  private deliver: ((notices: RecurrenceNotice[]) => Promise<unknown>) | null = null;
+  /** Its outgoing webhooks, kept until accepted: the payments follow-up job retries the due ones (ADR 081). */
+  readonly webhooks: SandboxWebhooks;
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
@@ -53,11 +55,16 @@ export class SandboxPixRecurrencePsp implements PixRecurrencePsp {
       /** A failed debit or delivery (the scan and the next notice recover; the sandbox never breaks a request). */
       onError?: (err: unknown) => void;
     },
-  ) {}
+  ) {
+    this.webhooks = new SandboxWebhooks(db, 'pix-automatico-sandbox', () => clock.now());
+  }
 
-  /** How the sandbox's webhooks reach us (the payments module posts them, signed, to its own webhook route). */
-  setDelivery(deliver: (notices: RecurrenceNotice[]) => Promise<unknown>): void {
-    this.deliver = deliver;
+  /**
+   * How the sandbox's webhooks reach us (the payments module signs the body `{ recs, cobsr }` and posts it to its own
+   * webhook route; it throws when the route does not answer 2xx, and the webhook is retried later).
+   */
+  setDelivery(deliver: WebhookSender): void {
+    this.webhooks.setSender(deliver);
   }
 
   /** Settles once every webhook the sandbox has sent so far was handled (tests wait on it instead of sleeping). */
@@ -186,14 +193,17 @@ export class SandboxPixRecurrencePsp implements PixRecurrencePsp {
   /** The payer answered in the "bank app": a waiting recurrence becomes APROVADA or REJEITADA (once), then the webhook. */
   async answer(token: string, decision: 'approve' | 'reject'): Promise<SandboxRecurrenceView | null> {
     const status: RecurrenceStatus = decision === 'approve' ? 'APROVADA' : 'REJEITADA';
-    const changed = await this.db
-      .updateTable('sandbox_pix_recs')
-      .set({ status, updated_at: this.clock.now() })
-      .where('approval_token', '=', token)
-      .where('status', '=', 'CRIADA')
-      .returning('id_rec')
-      .executeTakeFirst();
-    if (changed) await this.notify([{ kind: 'rec', idRec: changed.id_rec }]);
+    const webhook = await this.db.transaction().execute(async (tx) => {
+      const changed = await tx
+        .updateTable('sandbox_pix_recs')
+        .set({ status, updated_at: this.clock.now() })
+        .where('approval_token', '=', token)
+        .where('status', '=', 'CRIADA')
+        .returning('id_rec')
+        .executeTakeFirst();
+      return changed ? this.record(tx, [{ kind: 'rec', idRec: changed.id_rec }]) : null;
+    });
+    if (webhook !== null) this.notify(webhook);
     return this.approvalView(token);
   }
 
@@ -202,20 +212,32 @@ export class SandboxPixRecurrencePsp implements PixRecurrencePsp {
     const now = this.clock.now();
     // E + participant (8) + yyyyMMddHHmm (12) + 11: the 32 characters of an endToEndId.
     const endToEndId = `E00000000${now.toISOString().replace(/\D/g, '').slice(0, 12)}${randomBytes(6).toString('hex').slice(0, 11)}`;
-    const paid = await this.db
-      .updateTable('sandbox_pix_cobrs')
-      .set({ status: 'CONCLUIDA', end_to_end_id: endToEndId, paid_at: now })
-      .where('txid', '=', txid)
-      .where('status', '=', 'ATIVA')
-      .returning('txid')
-      .executeTakeFirst();
-    if (paid) await this.notify([{ kind: 'cobr', txid }]);
+    const webhook = await this.db.transaction().execute(async (tx) => {
+      const paid = await tx
+        .updateTable('sandbox_pix_cobrs')
+        .set({ status: 'CONCLUIDA', end_to_end_id: endToEndId, paid_at: now })
+        .where('txid', '=', txid)
+        .where('status', '=', 'ATIVA')
+        .returning('txid')
+        .executeTakeFirst();
+      return paid ? this.record(tx, [{ kind: 'cobr', txid }]) : null;
+    });
+    if (webhook !== null) this.notify(webhook);
   }
 
-  /** The PSP's webhook, sent after the change committed (as a PSP does); tracked for `idle()`. */
-  private async notify(notices: RecurrenceNotice[]): Promise<void> {
+  /** The PSP's webhook body (`{ recs: [{ idRec }], cobsr: [{ txid }] }`), recorded with the change it tells of. */
+  private record(tx: Executor, notices: RecurrenceNotice[]): Promise<number> {
+    const body = JSON.stringify({
+      recs: notices.flatMap((n) => (n.kind === 'rec' ? [{ idRec: n.idRec }] : [])),
+      cobsr: notices.flatMap((n) => (n.kind === 'cobr' ? [{ txid: n.txid }] : [])),
+    });
+    return this.webhooks.record(tx, body);
+  }
+
+  /** The PSP's webhook, sent after the change committed (as a PSP does); tracked for `idle()`; retried until accepted. */
+  private notify(webhook: number): void {
     this.later(async () => {
-      await this.deliver?.(notices);
+      await this.webhooks.sendNow(webhook);
     });
   }
 

@@ -6,3 +6,4 @@ export * from './schemas';
 export * from './dto';
 export * from './provider-payload';
 export * from './pix-automatico';
+export * from './follow-up';

@@ -23,6 +23,7 @@ import { PaymentsSummaryService } from './summary';
 import pixNotifyRoutes from './pix-notify-routes';
 import routes from './routes';
 import { pixAutomaticoPlugin } from './pix-automatico-plugin';
+import { followUpPlugin } from './follow-up-plugin';
 
 // The module's public face (ADR 068): other modules import these from '../payments', never its files.
 export type { DeskFilter } from './ledger-repository';
@@ -110,6 +111,7 @@ export default fp(
     await app.register(routes, { prefix: '/api' });
     await app.register(pixNotifyRoutes, { prefix: '/api' }); // API Pix notifications, confirmed with the PSP (ADR 076)
     await app.register(pixAutomaticoPlugin({ recordEvent: (q, e) => providerEvents.record(q, e) })); // issue 27 item 6, ADR 077
+    await app.register(followUpPlugin); // chasing a provider's missing answer: devoluções, sandbox webhooks (ADR 081)
   },
   { name: 'payments', dependencies: ['ports', 'authenticate', 'customers', 'contracts'] },
 );

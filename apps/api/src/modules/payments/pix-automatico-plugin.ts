@@ -4,6 +4,7 @@ import type { PixRecurrencePsp } from '../../ports/pix-automatico';
 import { SandboxPixRecurrencePsp } from '../../ports/pix-automatico-sandbox';
 import { sandboxApprovalPages } from '../../ports/pix-automatico-sandbox-page';
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../../ports/pix-psp';
+import { WebhookRefusedError } from '../../ports/sandbox-webhooks';
 import { PixAutomaticoService } from './pix-automatico';
 import { PixAutomaticoRepository } from './pix-automatico-repository';
 import routes from './pix-automatico-routes';
@@ -56,18 +57,14 @@ export const pixAutomaticoPlugin = (opts: { recordEvent?: RecordProviderEvent } 
       if (psp instanceof SandboxPixRecurrencePsp) {
         // The sandbox's webhooks go through our own route, signed, as a PSP's would.
         const secret = app.payments.settings.webhookSecret;
-        psp.setDelivery(async (notices) => {
-          const body = JSON.stringify({
-            recs: notices.flatMap((n) => (n.kind === 'rec' ? [{ idRec: n.idRec }] : [])),
-            cobsr: notices.flatMap((n) => (n.kind === 'cobr' ? [{ txid: n.txid }] : [])),
-          });
+        psp.setDelivery(async (body) => {
           const r = await app.inject({
             method: 'POST',
             url: '/api/payments/pix-automatico/webhook',
             payload: body,
             headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: secret ? signWebhookBody(body, secret) : '' },
           });
-          if (r.statusCode >= 300) throw new Error(`pix automático webhook answered ${r.statusCode}`);
+          if (r.statusCode >= 300) throw new WebhookRefusedError(r.statusCode); // retried later (ADR 081)
         });
         await app.register(sandboxApprovalPages(psp, { receiverName: app.config.env.BRAND_NAME, backTo: '/pagamentos/pix-automatico' }));
         app.addHook('onClose', () => psp.idle());

@@ -13,7 +13,7 @@ import type { Database, Executor } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../ports/clock';
 import type { Notifier } from '../../ports/notifier';
-import { PixPspUnavailableError, type PixPsp, type PixRefundStatus } from '../../ports/pix-psp';
+import { PixPspUnavailableError, type PixPsp, type PixRefundResult, type PixRefundStatus } from '../../ports/pix-psp';
 import type { ContractService } from '../contracts';
 import type { CustomersService } from '../customers';
 import type { NotificationOutbox } from '../notifications';
@@ -121,18 +121,26 @@ export class PixWebhookService {
       if (err instanceof PixPspUnavailableError) throw new AppError(503, 'PSP_UNAVAILABLE', PAYMENT_MSG.pixUnavailable);
       throw err;
     }
-    if (!state) return;
-    const s = state;
-    await this.db.transaction().execute(async (tx) => {
+    if (state) await this.settleRefund(psp.name, endToEndId, refundId, state);
+  }
+
+  /**
+   * A devolução's status as its PSP answered it (GET /pix/{e2eid}/devolucao/{id}), from a notification or from the
+   * follow-up job's query (ADR 081): recorded as a provider event and our refund moved on, in one transaction, once —
+   * whichever comes first wins, the other records nothing new and changes nothing. Answers whether the refund moved.
+   */
+  async settleRefund(provider: string, endToEndId: string, refundId: string, s: PixRefundResult): Promise<boolean> {
+    if (!this.onRefundStatus) return false;
+    return this.db.transaction().execute(async (tx) => {
       await this.events?.record(tx, {
-        provider: psp.name,
+        provider,
         eventId: `devolucao:${refundId}:${s.status}`,
         kind: 'devolucao',
         providerReference: endToEndId,
         success: s.status === 'NAO_REALIZADO' ? false : s.status === 'DEVOLVIDO' ? true : null,
         payload: { endToEndId, id: refundId, status: s.status, rtrId: s.rtrId },
       });
-      await this.onRefundStatus!(tx, { refundId, status: s.status, rtrId: s.rtrId });
+      return this.onRefundStatus!(tx, { refundId, status: s.status, rtrId: s.rtrId });
     });
   }
 

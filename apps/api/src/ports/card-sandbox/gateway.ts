@@ -19,6 +19,7 @@ import { DECLINED, INSUFFICIENT, INVALID_CARD, THREE_DS_FAILED, UNKNOWN_REFERENC
 import { decryptField, loadOrCreateKey, type SandboxKey } from './keys';
 import { refundPayment } from './refunds';
 import { SandboxNotifications, authorisation, type WebhookDelivery } from './notifications';
+import { SandboxWebhooks } from '../sandbox-webhooks';
 import { safeEqual } from '../../lib/crypto';
 
 export interface SandboxOptions {
@@ -41,13 +42,20 @@ const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) :
 export class SandboxCardGateway implements CardGateway {
   readonly name = 'sandbox';
   private key: SandboxKey | null = null;
-  /** Its notifications: signed, delivered to the merchant, verified on the way in. */
-  readonly notifications = new SandboxNotifications(() => this.k.hmacKey);
+  /** Its notifications: signed, recorded, delivered to the merchant until accepted, verified on the way in. */
+  readonly notifications: SandboxNotifications;
 
   constructor(
     private readonly db: Database,
     private readonly opts: SandboxOptions,
-  ) {}
+  ) {
+    this.notifications = new SandboxNotifications(() => this.k.hmacKey, new SandboxWebhooks(db, 'card-sandbox', () => this.now()));
+  }
+
+  /** Its outgoing webhooks, kept until accepted: the payments follow-up job retries the due ones (ADR 081). */
+  get webhooks(): SandboxWebhooks {
+    return this.notifications.webhooks;
+  }
 
   /** Loads (or, the first time, makes) the key pair; the app awaits it at start. */
   async init(): Promise<void> {
@@ -156,8 +164,7 @@ export class SandboxCardGateway implements CardGateway {
     let result: ChargeResult;
     let challengeToken: string | null = null;
     if (!card) result = { status: 'declined', gatewayId, ...(req.card ? INVALID_CARD : UNKNOWN_REFERENCE) };
-    else if (card.behaviour === 'decline' || card.behaviour === 'decline_answer_lost')
-      result = { status: 'declined', gatewayId, ...DECLINED };
+    else if (card.behaviour === 'decline') result = { status: 'declined', gatewayId, ...DECLINED };
     else if (card.behaviour === 'insufficient') result = { status: 'declined', gatewayId, ...INSUFFICIENT };
     else if (card.behaviour === 'charge_decline' && kind === 'charge') result = { status: 'declined', gatewayId, ...DECLINED };
     else if (card.behaviour === 'challenge') {
@@ -200,14 +207,15 @@ export class SandboxCardGateway implements CardGateway {
         .executeTakeFirst();
       if (!inserted) return null; // a concurrent request with the same key won: its outcome is the outcome
       if (result.status === 'approved' && req.card && card) await this.vault(tx, req.reference, card);
-      return result;
+      const webhook =
+        result.status === 'action_required'
+          ? null
+          : await this.notifications.record(tx, [authorisation(result, req.idempotencyKey, req.amount)]);
+      return { result, webhook };
     });
     if (!stored) return (await this.replay(req.idempotencyKey))!;
-    if (stored.status !== 'action_required') this.notifications.notify(authorisation(stored, req.idempotencyKey, req.amount));
-    // The charge is made and notified, but its answer never reaches the caller (a retry with the key replays it).
-    if (kind === 'charge' && (card?.behaviour === 'approve_answer_lost' || card?.behaviour === 'decline_answer_lost'))
-      throw new GatewayUnavailableError('sandbox: simulated lost answer');
-    return stored;
+    if (stored.webhook !== null) this.notifications.notify(stored.webhook);
+    return stored.result;
   }
 
   private async vault(tx: Database, reference: string, card: VaultCard) {
@@ -264,8 +272,8 @@ export class SandboxCardGateway implements CardGateway {
         .forUpdate()
         .executeTakeFirst()) as
         (PaymentRow & { challenge_result: string | null; reference: string; idempotency_key: string; amount_cents: number }) | undefined;
-      if (!row) return { result: { status: 'declined', gatewayId: req.gatewayId, ...THREE_DS_FAILED } as ChargeResult, fresh: false };
-      if (row.status !== 'action_required') return { result: parseJson<ChargeResult>(row.result), fresh: false };
+      if (!row) return { result: { status: 'declined', gatewayId: req.gatewayId, ...THREE_DS_FAILED } as ChargeResult, webhook: null };
+      if (row.status !== 'action_required') return { result: parseJson<ChargeResult>(row.result), webhook: null };
       const card = parseJson<VaultCard>(row.pending_card);
       const passed =
         row.challenge_result === 'Y' &&
@@ -280,10 +288,10 @@ export class SandboxCardGateway implements CardGateway {
         .where('gateway_id', '=', row.gateway_id)
         .execute();
       if (passed) await this.vault(tx, row.reference, { ...card, behaviour: 'challenge' });
-      return { result, fresh: true, merchantReference: row.idempotency_key, amount: row.amount_cents };
+      const webhook = await this.notifications.record(tx, [authorisation(result, row.idempotency_key, row.amount_cents)]);
+      return { result, webhook };
     });
-    if (outcome.fresh && 'merchantReference' in outcome)
-      this.notifications.notify(authorisation(outcome.result, outcome.merchantReference!, outcome.amount!));
+    if (outcome.webhook !== null) this.notifications.notify(outcome.webhook);
     return outcome.result;
   }
 
@@ -332,7 +340,7 @@ export class SandboxCardGateway implements CardGateway {
       return { declined: card.behaviour === 'insufficient' ? INSUFFICIENT.message : DECLINED.message };
     const gatewayId = `sbx_ch_${randomBytes(9).toString('hex')}`;
     const result: ChargeResult = { status: 'approved', gatewayId, brand: card.brand, last4: card.last4 };
-    const won = await this.db.transaction().execute(async (tx) => {
+    const webhook = await this.db.transaction().execute(async (tx) => {
       const upd = await tx
         .updateTable('card_sandbox_links')
         .set({ paid_gateway_id: gatewayId, paid_at: this.now() })
@@ -340,7 +348,7 @@ export class SandboxCardGateway implements CardGateway {
         .where('paid_at', 'is', null)
         .returning('link_id')
         .executeTakeFirst();
-      if (!upd) return false;
+      if (!upd) return null;
       await tx
         .insertInto('card_sandbox_payments')
         .values({
@@ -354,10 +362,11 @@ export class SandboxCardGateway implements CardGateway {
           completed_at: this.now(),
         })
         .execute();
-      return true;
+      return this.notifications.record(tx, [authorisation(result, linkId, link.amount_cents)]);
     });
-    if (!won) return 'already_paid';
-    await this.notifications.deliverNow([authorisation(result, linkId, link.amount_cents)]).catch(() => {});
+    if (webhook === null) return 'already_paid';
+    // Delivered before the page answers; refused or unreachable, it is retried until accepted (ADR 081).
+    await this.notifications.deliverNow(webhook).catch(() => {});
     return 'paid';
   }
 }

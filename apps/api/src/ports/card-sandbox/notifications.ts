@@ -3,6 +3,10 @@ import type { Cents } from '@guarita/domain';
 import { z } from 'zod';
 import type { CardWebhookEvent, ChargeResult } from '../card-gateway';
 import { safeEqual } from '../../lib/crypto';
+import type { Executor } from '../../db/db';
+import type { SandboxWebhooks } from '../sandbox-webhooks';
+
+const body = (events: CardWebhookEvent[]) => JSON.stringify({ notificationItems: events });
 
 /** Header of the sandbox's webhook deliveries: base64 HMAC-SHA256 of the raw body with the sandbox's HMAC key. */
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-hmac-signature';
@@ -21,36 +25,45 @@ const WebhookBody = z.object({
         success: z.boolean(),
         amount: z.number().int().nonnegative(),
         reason: z.string().max(500).optional(),
-        brand: z.enum(['mc', 'visa', 'amex']).nullable().optional(),
-        last4: z
-          .string()
-          .regex(/^\d{4}$/)
-          .nullable()
-          .optional(),
       }),
     )
     .max(100),
 });
 
-/** The sandbox's notifications: `{ notificationItems: CardWebhookEvent[] }`, HMAC-signed, delivered after the answer. */
+/**
+ * The sandbox's notifications: `{ notificationItems: CardWebhookEvent[] }`, HMAC-signed, recorded with the change they
+ * tell of and delivered until the merchant accepts them (ADR 081: `SandboxWebhooks`, retried by the payments follow-up
+ * job), as a PSP does.
+ */
 export class SandboxNotifications {
   private deliver: WebhookDelivery | null = null;
-  private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(private readonly hmacKey: () => Buffer) {}
+  constructor(
+    private readonly hmacKey: () => Buffer,
+    /** The durable outbox the notifications go through. */
+    readonly webhooks: SandboxWebhooks,
+  ) {}
 
   setDelivery(deliver: WebhookDelivery | null): void {
     this.deliver = deliver;
+    this.webhooks.setSender(
+      deliver
+        ? async (body) => {
+            const raw = Buffer.from(body);
+            await deliver(raw, this.headers(raw));
+          }
+        : null,
+    );
   }
 
   async drain(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    await this.webhooks.drain();
   }
 
   /** The signed body and headers of a delivery (tests replay or forge them). */
   signed(events: CardWebhookEvent[]): { raw: Buffer; headers: Record<string, string> } {
-    const raw = Buffer.from(JSON.stringify({ notificationItems: events }));
-    return { raw, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: this.sign(raw) } };
+    const raw = Buffer.from(body(events));
+    return { raw, headers: this.headers(raw) };
   }
 
   parse(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): CardWebhookEvent[] | null {
@@ -63,30 +76,30 @@ export class SandboxNotifications {
       return null;
     }
     if (!parsed.success) return null;
-    return parsed.data.notificationItems.map(({ reason, amount, brand, last4, ...e }) => ({
+    return parsed.data.notificationItems.map(({ reason, amount, ...e }) => ({
       ...e,
       amount: amount as Cents,
       ...(reason === undefined ? {} : { reason }),
-      ...(brand === undefined ? {} : { brand }),
-      ...(last4 === undefined ? {} : { last4 }),
     }));
   }
 
-  /** Signs and delivers notifications now and awaits the merchant's answer (the hosted page's payment). */
-  async deliverNow(events: CardWebhookEvent[]): Promise<void> {
-    if (!this.deliver) return;
-    const { raw, headers } = this.signed(events);
-    await this.deliver(raw, headers);
+  /** Records notifications in the sandbox's transaction (delivered after it commits: `notify` / `deliverNow`). */
+  async record(q: Executor, events: CardWebhookEvent[]): Promise<number> {
+    return this.webhooks.record(q, body(events));
   }
 
-  /** Delivers a notification after the API answer, as a PSP does (tracked: `drain` awaits it). */
-  notify(event: CardWebhookEvent): void {
-    if (!this.deliver) return;
-    const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.deliverNow([event]))
-      .catch(() => {}) // a merchant that did not answer 2xx: a real PSP retries; the sandbox gives up
-      .finally(() => this.inFlight.delete(p));
-    this.inFlight.add(p);
+  /** Delivers a recorded notification now and awaits the merchant's answer (the hosted page's payment); false: refused, retried later. */
+  async deliverNow(id: number): Promise<boolean> {
+    return this.deliver ? this.webhooks.sendNow(id) : false;
+  }
+
+  /** Delivers a recorded notification after the API answer, as a PSP does (tracked: `drain` awaits it); retried until accepted. */
+  notify(id: number): void {
+    if (this.deliver) this.webhooks.sendSoon(id);
+  }
+
+  private headers(raw: Buffer): Record<string, string> {
+    return { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: this.sign(raw) };
   }
 
   private sign(raw: Buffer): string {
@@ -103,7 +116,5 @@ export function authorisation(result: ChargeResult, merchantReference: string, a
     success: result.status === 'approved',
     amount: amount as Cents,
     ...(result.status === 'declined' ? { reason: result.message } : {}),
-    // The card charged, as a provider's notification may say it (Adyen: paymentMethod, cardSummary).
-    ...(result.status === 'approved' ? { brand: result.brand, last4: result.last4 } : {}),
   };
 }

@@ -6,7 +6,8 @@ import type { SandboxNotifications } from './notifications';
 
 /**
  * A refund of an approved sandbox payment: at most what was paid, in total; a retry with the same idempotency key
- * answers the first outcome. Done at once ('refunded'), and notified (REFUND, merchantReference = the key).
+ * answers the first outcome. Done at once ('refunded'), and notified (REFUND, merchantReference = the key), the
+ * notification recorded with the refund and delivered until accepted (ADR 081).
  */
 export async function refundPayment(db: Database, notifications: SandboxNotifications, req: RefundRequest): Promise<RefundResult> {
   const done = await db.transaction().execute(async (tx) => {
@@ -15,7 +16,7 @@ export async function refundPayment(db: Database, notifications: SandboxNotifica
       .selectAll()
       .where('idempotency_key', '=', req.idempotencyKey)
       .executeTakeFirst();
-    if (again) return { result: { status: again.status, refundId: again.refund_id } as RefundResult, fresh: false };
+    if (again) return { result: { status: again.status, refundId: again.refund_id } as RefundResult, webhook: null };
     const pay = await tx
       .selectFrom('card_sandbox_payments')
       .select(['status', 'amount_cents', 'refunded_cents', 'idempotency_key'])
@@ -43,22 +44,20 @@ export async function refundPayment(db: Database, notifications: SandboxNotifica
         .where('gateway_id', '=', req.gatewayId)
         .execute();
     }
-    return {
-      result: { status: ok ? 'refunded' : 'failed', refundId } as RefundResult,
-      fresh: true,
-      merchantReference: pay?.idempotency_key ?? req.gatewayId,
-    };
+    const result = { status: ok ? 'refunded' : 'failed', refundId } as RefundResult;
+    const webhook = await notifications.record(tx, [
+      {
+        eventId: `${refundId}:REFUND`,
+        kind: 'REFUND',
+        gatewayId: req.gatewayId,
+        // A refund's merchantReference is the merchant's key of the refund (Adyen: the refund request's reference).
+        merchantReference: req.idempotencyKey,
+        success: ok,
+        amount: req.amount,
+      },
+    ]);
+    return { result, webhook };
   });
-  if (done.fresh) {
-    notifications.notify({
-      eventId: `${done.result.refundId}:REFUND`,
-      kind: 'REFUND',
-      gatewayId: req.gatewayId,
-      // A refund's merchantReference is the merchant's key of the refund (Adyen: the refund request's reference).
-      merchantReference: req.idempotencyKey,
-      success: done.result.status === 'refunded',
-      amount: req.amount,
-    });
-  }
+  if (done.webhook !== null) notifications.notify(done.webhook);
   return done.result;
 }
