@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDaysIso } from '@guarita/domain';
+import { buildApp } from '../src/app';
 import { ApiPixPsp } from '../src/ports/api-pix/adapter';
 import { ApiPixClient } from '../src/ports/api-pix/client';
 import { FixedClock } from '../src/ports/clock';
@@ -62,6 +63,7 @@ describe('a devolução the API Pix PSP never notifies', () => {
   let fake: FakeApiPix;
   let client: ApiPixClient;
   let t: TestApp;
+  let psp: ApiPixPsp;
   let staff: StaffMember;
   const clock = new FixedClock('2026-11-05T15:00:00Z');
 
@@ -77,7 +79,7 @@ describe('a devolução the API Pix PSP never notifies', () => {
       timeoutMs: 5_000,
       now: () => clock.now().getTime(),
     });
-    const psp = new ApiPixPsp(client, {
+    psp = new ApiPixPsp(client, {
       receiverKey: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906',
       merchantName: 'Guarita Protecao Veicular',
       merchantCity: 'Belo Horizonte',
@@ -176,6 +178,24 @@ describe('a devolução the API Pix PSP never notifies', () => {
     expect(again!.confirmed_at).toEqual(row!.confirmed_at);
     expect((await desk(t, () => staff).detail('pix', id)).estornado).toBe(4_000);
   });
+
+  it('two instances running the job at the same moment ask about each refund once per period', async () => {
+    const { endToEndId, refundId } = await pendingDevolucao(1_000);
+    const asked = () => fake.calls.filter((c) => c === `GET /api/v2/pix/${endToEndId}/devolucao/${refundId}`).length;
+    const second = await buildApp({ db: t.db, config: t.config, ports: { pixPsp: psp, clock } });
+    try {
+      await second.ready();
+      clock.advance(5 * MINUTE + 1_000);
+      const passes = await Promise.all([t.app.paymentsFollowUp.runOnce(), second.paymentsFollowUp.runOnce()]);
+      expect(passes.map((p) => p.refunds.asked).sort()).toEqual([0, 1]);
+      expect(asked()).toBe(1);
+      clock.advance(MINUTE);
+      await Promise.all([t.app.paymentsFollowUp.runOnce(), second.paymentsFollowUp.runOnce()]);
+      expect(asked()).toBe(2);
+    } finally {
+      await second.close();
+    }
+  });
 });
 
 describe('a devolução of the static Pix sandbox whose answer was lost', () => {
@@ -271,16 +291,14 @@ describe("the sandboxes' webhooks are kept and retried until accepted", () => {
   it('card sandbox: the AUTHORISATION of a paid link refused once by our endpoint (500) is delivered a minute later; the bill is paid once', async () => {
     const c = await aLoggedInCustomer(t);
     const bill = await aBill(t, c.contract, { status: 'A', due: addDaysIso(clock.today(), 10), total: 7_990 });
-    const link = await t.db
-      .transaction()
-      .execute((tx) =>
-        t.app.payments.links.issue(tx, {
-          customerId: c.id,
-          nCtrId: c.contract.nCtrId,
-          docEntries: [bill.docEntry],
-          amount: 7_990 as never,
-        }),
-      );
+    const link = await t.db.transaction().execute((tx) =>
+      t.app.payments.links.issue(tx, {
+        customerId: c.id,
+        nCtrId: c.contract.nCtrId,
+        docEntries: [bill.docEntry],
+        amount: 7_990 as never,
+      }),
+    );
     const sandbox = t.app.cardGateway as SandboxCardGateway;
     await sandbox.drain();
     const page = new URL(link.url).pathname;
