@@ -224,7 +224,7 @@ describe('API Pix through the app: notification → GET /cob → bill paid', () 
     await t.app.payments.refunds.refund(
       { id: null, email: 'financeiro@guarita.example' },
       'pix',
-      charge!.id,
+      String(charge!.id),
       randomUUID(),
       { valor: 1_000, motivo: 'Pagamento em duplicidade' },
       async () => {},

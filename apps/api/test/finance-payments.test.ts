@@ -128,7 +128,7 @@ describe('financeiro desk: payments, provider history, refunds', () => {
     expect(list.itens).toEqual([
       expect.objectContaining({
         metodo: 'pix',
-        id: p.id,
+        id: String(p.id),
         valor: 12_345,
         estornado: 0,
         estornavel: 12_345,

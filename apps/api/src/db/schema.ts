@@ -442,6 +442,7 @@ export interface PaymentLinks {
   expires_at: Date;
   paid_at: Date | null;
   created_at: Generated<Date>;
+  paid_gateway_id: string | null;
 }
 
 export interface PaymentProviderEvents {
@@ -450,7 +451,7 @@ export interface PaymentProviderEvents {
   event_id: string;
   kind: string;
   provider_reference: string | null;
-  payment_method: 'card' | 'pix' | 'link' | 'pix_automatico' | null;
+  payment_method: 'card' | 'pix' | 'link' | 'pix_automatico' | 'pix_credito' | null;
   payment_id: string | null;
   success: boolean | null;
   amount_cents: number | null;
@@ -460,7 +461,7 @@ export interface PaymentProviderEvents {
 
 export interface PaymentRefunds {
   id: Generated<number>;
-  payment_method: 'card' | 'pix' | 'link';
+  payment_method: 'card' | 'pix' | 'link' | 'pix_automatico' | 'pix_credito';
   payment_id: string;
   n_ctr_id: number;
   customer_id: number;

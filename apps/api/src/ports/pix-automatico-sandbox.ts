@@ -3,7 +3,7 @@ import { cents, type Cents, type RecurrenceStatus } from '@guarita/domain';
 import { missingApiPixSettings, type AppConfig } from '../config';
 import type { Database, Executor } from '../db/db';
 import type { Clock } from './clock';
-import { DEMO_PIX } from './pix-psp';
+import { DEMO_PIX, sandboxDevolucao, sandboxDevolucaoStatus, type PixRefundRequest, type PixRefundResult } from './pix-psp';
 import { ApiPixClient, pemFromConfig } from './api-pix/client';
 import { ApiPixRecurrencePsp } from './api-pix/recurrence';
 import { SandboxWebhooks, type WebhookSender } from './sandbox-webhooks';
@@ -167,6 +167,23 @@ export class SandboxPixRecurrencePsp implements PixRecurrencePsp {
           ? { endToEndId: c.end_to_end_id, amount: cents(c.amount_cents), at: c.paid_at }
           : null,
     };
+  }
+
+  /** A devolução of the Pix that paid one of its charges: the demo PSPs' devolução ledger (pix_sandbox_refunds), DEVOLVIDO at once. */
+  refund(req: PixRefundRequest): Promise<PixRefundResult> {
+    return sandboxDevolucao(this.db, req, async (q, endToEndId) => {
+      const c = await q
+        .selectFrom('sandbox_pix_cobrs')
+        .select('amount_cents')
+        .where('end_to_end_id', '=', endToEndId)
+        .where('status', '=', 'CONCLUIDA')
+        .executeTakeFirst();
+      return c ? c.amount_cents : null;
+    });
+  }
+
+  getRefund(endToEndId: string, refundId: string): Promise<PixRefundResult | null> {
+    return sandboxDevolucaoStatus(this.db, endToEndId, refundId);
   }
 
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): RecurrenceNotice[] | null {

@@ -1,5 +1,5 @@
 import type { Cents, CobrStatus, RecurrenceStatus } from '@guarita/domain';
-import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from './pix-psp';
+import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER, type PixRefundRequest, type PixRefundResult } from './pix-psp';
 
 /**
  * Pix Automático port (issue 27 item 6; ADR 077): the receiving PSP's recurrence endpoints of the BCB API Pix.
@@ -9,6 +9,8 @@ import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from './pix-psp';
  * - `createRecurringCharge` / `getRecurringCharge`: `PUT /cobr/{txid}` (one per bill, due date and amount; the payer's
  *   bank debits it on the due date), `GET /cobr/{txid}`.
  * - `parseWebhook`: the PSP's notices (`recs[].idRec`, `cobsr[].txid`); the handler confirms each by asking the PSP.
+ * - `refund` / `getRefund`: a devolução of the Pix that paid a charge (`PUT|GET /pix/{e2eid}/devolucao/{id}`, the
+ *   same call as for any Pix received; the finance desk's 'Estornar', ADR 078).
  * Built-ins: the demo sandbox (pix-automatico-sandbox.ts) and the API Pix adapter (api-pix/recurrence.ts).
  */
 
@@ -66,6 +68,10 @@ export interface PixRecurrencePsp {
   cancelRecurrence(idRec: string): Promise<RecurrenceAtPsp>;
   createRecurringCharge(req: RecurringChargeRequest): Promise<RecurringChargeAtPsp>;
   getRecurringCharge(txid: string): Promise<RecurringChargeAtPsp>;
+  /** Returns part or all of the Pix that paid a recurring charge (its endToEndId), under our refund id (idempotent). */
+  refund(req: PixRefundRequest): Promise<PixRefundResult>;
+  /** A devolução as the PSP has it now; null if it knows none with this id. */
+  getRefund(endToEndId: string, refundId: string): Promise<PixRefundResult | null>;
   /** The notices of a webhook request; null when it is not the PSP's (bad or missing signature). */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): RecurrenceNotice[] | null;
   /** Releases connections, if it holds any (called when the app closes). */

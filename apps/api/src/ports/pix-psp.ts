@@ -67,6 +67,11 @@ export interface PixRefundResult {
 
 export interface PixPsp {
   readonly name: string;
+  /**
+   * false: this PSP cannot return money through an API (a static BR Code on a plain account outside demo mode): the
+   * desk refuses 'Estornar' and a late Pix credit is marked refunded by hand (ADR 078). Absent: it can.
+   */
+  readonly canRefund?: boolean;
   /** How long our txids are for this PSP: 25 for a static BR Code (field 62-05), 26–35 for an API Pix cob. */
   readonly txidLength: number;
   createCharge(req: PixChargeRequest): Promise<PixChargeCreated>;
@@ -118,14 +123,20 @@ export interface StaticPixSettings {
  * No charge exists anywhere but in our own records, so `getCharge` answers from `pix_charges` (and the late Pix
  * kept in `pix_late_payments`) and `refund` keeps its own ledger of devoluções in `pix_sandbox_refunds`
  * (migration 018): it accepts a refund of a Pix we recorded, up to what is left of it, and answers DEVOLVIDO (more is a 400, as at a PSP).
+ * That ledger moves no money: outside demo mode (a real key on a plain account) `canRefund` is false and the desk
+ * does not offer it (ADR 078: the money goes back from the bank, and a late credit is marked refunded by hand).
  */
 export class StaticBrCodePixPsp implements PixPsp {
   readonly name = 'static-brcode';
   readonly txidLength = 25;
+  readonly canRefund: boolean;
   constructor(
     private readonly settings: StaticPixSettings,
     private readonly db: Database,
-  ) {}
+    opts: { canRefund?: boolean } = {},
+  ) {
+    this.canRefund = opts.canRefund ?? true;
+  }
 
   async createCharge(req: PixChargeRequest): Promise<PixChargeCreated> {
     const payload = buildPixPayload({
@@ -161,50 +172,68 @@ export class StaticBrCodePixPsp implements PixPsp {
   }
 
   async refund(req: PixRefundRequest): Promise<PixRefundResult> {
-    if (!PIX_REFUND_ID_PATTERN.test(req.refundId)) throw new PixPspRejectedError('invalid refund id', 400);
-    if (!Number.isInteger(req.amount) || req.amount <= 0) throw new PixPspRejectedError('invalid refund amount', 400);
-    return this.db.transaction().execute(async (tx) => {
-      const received = await receivedAmount(tx, req.endToEndId);
-      if (received === null) throw new PixPspRejectedError('unknown endToEndId', 404);
-      // Serialises refunds of one Pix (the advisory lock is released at commit).
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${`pix-refund:${req.endToEndId}`}))`.execute(tx);
-      const same = await tx
-        .selectFrom('pix_sandbox_refunds')
-        .select(['amount_cents', 'status', 'rtr_id'])
-        .where('end_to_end_id', '=', req.endToEndId)
-        .where('refund_id', '=', req.refundId)
-        .executeTakeFirst();
-      if (same) {
-        if (same.amount_cents !== req.amount) throw new PixPspRejectedError('refund id already used with another amount', 409);
-        return { status: same.status, rtrId: same.rtr_id };
-      }
-      const done = await tx
-        .selectFrom('pix_sandbox_refunds')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('total'))
-        .where('end_to_end_id', '=', req.endToEndId)
-        .where('status', '<>', 'NAO_REALIZADO')
-        .executeTakeFirstOrThrow();
-      // Like the API Pix (400): more than what is left of the Pix is refused, nothing recorded.
-      if (Number(done.total) + req.amount > received) throw new PixPspRejectedError('refund above what is left of the Pix', 400);
-      const rtrId = `D${randomBytes(15).toString('hex').toUpperCase()}`;
-      const status: PixRefundStatus = 'DEVOLVIDO';
-      await tx
-        .insertInto('pix_sandbox_refunds')
-        .values({ end_to_end_id: req.endToEndId, refund_id: req.refundId, amount_cents: req.amount, status, rtr_id: rtrId })
-        .execute();
-      return { status, rtrId };
-    });
+    return sandboxDevolucao(this.db, req, receivedAmount);
   }
 
-  async getRefund(endToEndId: string, refundId: string): Promise<PixRefundResult | null> {
-    const row = await this.db
-      .selectFrom('pix_sandbox_refunds')
-      .select(['status', 'rtr_id'])
-      .where('end_to_end_id', '=', endToEndId)
-      .where('refund_id', '=', refundId)
-      .executeTakeFirst();
-    return row ? { status: row.status, rtrId: row.rtr_id } : null;
+  getRefund(endToEndId: string, refundId: string): Promise<PixRefundResult | null> {
+    return sandboxDevolucaoStatus(this.db, endToEndId, refundId);
   }
+}
+
+/**
+ * A demo PSP's devolução (the static BR Code's and the Pix Automático sandbox's), kept in pix_sandbox_refunds: of a
+ * Pix `received` knows (its amount, or null), up to what is left of it, answered DEVOLVIDO at once; the same refund id
+ * answers the same refund; another amount under it is a 409, more than is left a 400, as at a PSP.
+ */
+export async function sandboxDevolucao(
+  db: Database,
+  req: PixRefundRequest,
+  received: (q: Executor, endToEndId: string) => Promise<number | null>,
+): Promise<PixRefundResult> {
+  if (!PIX_REFUND_ID_PATTERN.test(req.refundId)) throw new PixPspRejectedError('invalid refund id', 400);
+  if (!Number.isInteger(req.amount) || req.amount <= 0) throw new PixPspRejectedError('invalid refund amount', 400);
+  return db.transaction().execute(async (tx) => {
+    const total = await received(tx, req.endToEndId);
+    if (total === null) throw new PixPspRejectedError('unknown endToEndId', 404);
+    // Serialises refunds of one Pix (the advisory lock is released at commit).
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`pix-refund:${req.endToEndId}`}))`.execute(tx);
+    const same = await tx
+      .selectFrom('pix_sandbox_refunds')
+      .select(['amount_cents', 'status', 'rtr_id'])
+      .where('end_to_end_id', '=', req.endToEndId)
+      .where('refund_id', '=', req.refundId)
+      .executeTakeFirst();
+    if (same) {
+      if (same.amount_cents !== req.amount) throw new PixPspRejectedError('refund id already used with another amount', 409);
+      return { status: same.status, rtrId: same.rtr_id };
+    }
+    const done = await tx
+      .selectFrom('pix_sandbox_refunds')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('total'))
+      .where('end_to_end_id', '=', req.endToEndId)
+      .where('status', '<>', 'NAO_REALIZADO')
+      .executeTakeFirstOrThrow();
+    // Like the API Pix (400): more than what is left of the Pix is refused, nothing recorded.
+    if (Number(done.total) + req.amount > total) throw new PixPspRejectedError('refund above what is left of the Pix', 400);
+    const rtrId = `D${randomBytes(15).toString('hex').toUpperCase()}`;
+    const status: PixRefundStatus = 'DEVOLVIDO';
+    await tx
+      .insertInto('pix_sandbox_refunds')
+      .values({ end_to_end_id: req.endToEndId, refund_id: req.refundId, amount_cents: req.amount, status, rtr_id: rtrId })
+      .execute();
+    return { status, rtrId };
+  });
+}
+
+/** A demo PSP's devolução as it stands (GET /pix/{e2eid}/devolucao/{id}); null if there is none with this id. */
+export async function sandboxDevolucaoStatus(db: Database, endToEndId: string, refundId: string): Promise<PixRefundResult | null> {
+  const row = await db
+    .selectFrom('pix_sandbox_refunds')
+    .select(['status', 'rtr_id'])
+    .where('end_to_end_id', '=', endToEndId)
+    .where('refund_id', '=', refundId)
+    .executeTakeFirst();
+  return row ? { status: row.status, rtrId: row.rtr_id } : null;
 }
 
 /** What our records say was received under an endToEndId (the charge's or a late Pix's); null if nothing. */

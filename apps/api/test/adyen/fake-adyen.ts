@@ -70,10 +70,12 @@ export class FakeAdyen {
   private readonly stored = new Map<string, StoredCard[]>();
   private readonly pending = new Map<string, Pending>();
   private readonly captured = new Map<string, number>();
+  /** Payment links created, by their reference (our link id). */
+  private readonly links = new Map<string, { id: string; amount: { value: number; currency: string } }>();
   private server: Server | null = null;
   private delays: Array<{ ms: number; route: string | undefined }> = [];
-  private lost = 0;
   private failures = 0;
+  private lost = 0;
   /** Where webhooks go (the test posts them to the app); none: no webhooks. */
   webhookSink: ((rawBody: string) => Promise<void>) | null = null;
   /** Send the payment's AUTHORISATION webhook and wait for it before answering /payments (a webhook that wins the race). */
@@ -131,6 +133,32 @@ export class FakeAdyen {
 
   storedCardsOf(shopperReference: string): StoredCard[] {
     return [...(this.stored.get(shopperReference) ?? [])];
+  }
+
+  /**
+   * The shopper pays a payment link on Adyen's hosted page (by the link's `reference`, our link id): a payment of its
+   * own (a new pspReference, refundable), and its AUTHORISATION webhook (merchantReference = the link's reference),
+   * awaited. Answers the payment's pspReference.
+   */
+  async payLink(reference: string): Promise<string> {
+    const link = this.links.get(reference);
+    if (!link) throw new Error(`fake Adyen: no payment link ${reference}`);
+    const pspReference = psp();
+    this.captured.set(pspReference, link.amount.value);
+    await this.notify(
+      {
+        eventCode: 'AUTHORISATION',
+        success: 'true',
+        pspReference,
+        merchantAccountCode: this.opts.merchantAccount,
+        merchantReference: reference,
+        amount: link.amount,
+        eventDate: new Date().toISOString(),
+        paymentMethod: 'visa',
+      },
+      true,
+    );
+    return pspReference;
   }
 
   /** A standard webhook body for items, each signed as Adyen signs them. */
@@ -325,6 +353,7 @@ export class FakeAdyen {
   private paymentLink(b: Record<string, unknown>): Answer {
     if (b.merchantAccount !== this.opts.merchantAccount) return validation('901', 'Invalid Merchant Account');
     const id = `PL${randomBytes(8).toString('hex').toUpperCase()}`;
+    this.links.set(String(b.reference), { id, amount: b.amount as { value: number; currency: string } });
     return {
       status: 201,
       body: { ...fixture<object>('payment-link.json'), ...b, id, url: `https://test.adyen.link/${id}`, status: 'active' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseReaisInput, paymentRefundState, RefundRequestBody, refundableCents } from './finance-payments';
+import { parseReaisInput, paymentRefundState, RefundRequestBody, refundableCents, refundRoute } from './finance-payments';
 
 describe('a payment refund state', () => {
   it('is total once confirmed refunds reach the amount paid, in progress while any is open, part, or none', () => {
@@ -34,5 +34,17 @@ describe('a refund request', () => {
     expect(RefundRequestBody.safeParse({ valor: 0, motivo: 'Duplicidade' }).success).toBe(false);
     expect(RefundRequestBody.safeParse({ valor: 1.5, motivo: 'Duplicidade' }).success).toBe(false);
     expect(RefundRequestBody.safeParse({ valor: 100, motivo: '  a ' }).success).toBe(false);
+  });
+});
+
+describe('who refunds a payment', () => {
+  it('the provider that took it, when it is the one configured and can return money', () => {
+    expect(refundRoute('api-pix', { name: 'api-pix', canRefund: true })).toBe('provedor');
+    expect(refundRoute('sandbox', { name: 'sandbox', canRefund: true })).toBe('provedor');
+  });
+  it("another provider's panel when another took it; by hand when no configured provider can return money", () => {
+    expect(refundRoute('adyen', { name: 'sandbox', canRefund: true })).toBe('outro_provedor');
+    expect(refundRoute('static-brcode', { name: 'static-brcode', canRefund: false })).toBe('manual');
+    expect(refundRoute('api-pix', null)).toBe('manual');
   });
 });

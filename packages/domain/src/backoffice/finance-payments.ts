@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { staffTextSchema } from './staff';
 
 /**
- * The financeiro desk's payments (issue 27 item 7, ADR 078): each card or Pix payment with its provider and the
- * provider's reference, the history of what the provider told us, and refunds ('Estornar') made through the provider.
+ * The financeiro desk's payments (issue 27 item 7, ADR 078): every payment — card, payment link, Pix, Pix Automático
+ * and a late Pix kept as a credit — with its provider and the provider's reference, the history of what the provider
+ * told us, and refunds ('Estornar') made through the provider.
  */
 export const DESK_PAYMENT_MSG = {
   notFound: 'Pagamento não encontrado.',
@@ -18,11 +19,44 @@ export const DESK_PAYMENT_MSG = {
   otherProvider:
     'Este pagamento foi feito pelo provedor {provedor}, que não é o configurado agora; faça o estorno no painel desse provedor.',
   noProviderReference: 'Este pagamento não tem referência no provedor; o estorno não pode ser feito pelo painel.',
+  noProviderRefund:
+    'O provedor {provedor} não devolve dinheiro por API (Pix numa chave estática); devolva pelo banco e registre o reembolso à mão.',
 } as const;
 
-export const DESK_PAYMENT_METHODS = ['card', 'pix'] as const;
+/**
+ * What the desk lists: card charges, payment links paid (by card, at the provider's hosted page), Pix charges, Pix
+ * Automático charges, and late Pix credits (money received after its bill was settled otherwise, kept to give back).
+ */
+export const DESK_PAYMENT_METHODS = ['card', 'link', 'pix', 'pix_automatico', 'pix_credito'] as const;
 export type DeskPaymentMethod = (typeof DESK_PAYMENT_METHODS)[number];
-export const DESK_PAYMENT_METHOD_LABEL: Record<DeskPaymentMethod, string> = { card: 'Cartão', pix: 'Pix' };
+export const DESK_PAYMENT_METHOD_LABEL: Record<DeskPaymentMethod, string> = {
+  card: 'Cartão',
+  link: 'Link de pagamento',
+  pix: 'Pix',
+  pix_automatico: 'Pix Automático',
+  pix_credito: 'Crédito de Pix atrasado',
+};
+
+/** A payment's id on the desk: a number (card, Pix, late credit), a link id or a Pix Automático txid. */
+export const DESK_PAYMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The provider configured now for a kind of payment, and whether it can give money back through its API. */
+export interface RefundingProvider {
+  name: string;
+  canRefund: boolean;
+}
+
+/**
+ * Who can give a payment's money back (ADR 078): `provedor` — the provider that took it, configured now, through its
+ * API ('Estornar'); `outro_provedor` — another provider took it (refund in that provider's own panel); `manual` — no
+ * configured provider can return money (none configured, or a static Pix key outside demo mode): the money goes back
+ * outside Guarita, and a late Pix credit is then marked refunded by hand ('Marcar reembolsado').
+ */
+export function refundRoute(takenBy: string, configured: RefundingProvider | null): 'provedor' | 'outro_provedor' | 'manual' {
+  if (!configured) return 'manual';
+  if (configured.name !== takenBy) return 'outro_provedor';
+  return configured.canRefund ? 'provedor' : 'manual';
+}
 
 /** A payment's refund state: none, some in progress, part refunded, all refunded. */
 export const PAYMENT_REFUND_STATES = ['nenhum', 'em_andamento', 'parcial', 'total'] as const;
@@ -76,13 +110,13 @@ export type DeskPaymentQuery = z.infer<typeof DeskPaymentQuery>;
 
 export const DeskPaymentParams = z.object({
   metodo: z.enum(DESK_PAYMENT_METHODS),
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: z.string().regex(DESK_PAYMENT_ID),
 });
 export type DeskPaymentParams = z.infer<typeof DeskPaymentParams>;
 
 export const DeskPaymentDto = z.object({
   metodo: z.enum(DESK_PAYMENT_METHODS),
-  id: z.number().int(),
+  id: z.string().describe('card_charges / pix_charges / pix_late_payments id, payment link id, Pix Automático txid'),
   nCtrId: z.number().int(),
   documento: z.string().describe('masked'),
   faturas: z.array(z.number().int()),
@@ -92,7 +126,13 @@ export const DeskPaymentDto = z.object({
   estornavel: z.number().int().describe('cents that may still be refunded'),
   estorno: z.enum(PAYMENT_REFUND_STATES),
   provedor: z.string().describe("the provider's name: sandbox, adyen, static-brcode, api-pix…"),
-  referencia: z.string().nullable().describe('the payment at the provider: card gatewayId, Pix endToEndId'),
+  referencia: z
+    .string()
+    .nullable()
+    .describe("the payment at the provider: card gatewayId (a link's: its AUTHORISATION's payment id), Pix endToEndId"),
+  estornoPor: z
+    .enum(['provedor', 'outro_provedor', 'manual'])
+    .describe("who can refund it: the configured provider ('Estornar'), another provider's panel, or by hand"),
   txid: z.string().nullable(),
   cartao: z.string().nullable().describe("brand and last 4 digits, e.g. 'visa •••• 1111'"),
   pagoEm: z.string(),

@@ -9,6 +9,8 @@ export const FINANCE_MSG = {
   noteRequired: 'Descreva como o reembolso foi feito.',
   notPending: 'Este crédito não está aguardando reembolso.',
   latePixNotFound: 'Pagamento não encontrado.',
+  useProviderRefund:
+    'Este crédito é devolvido pelo provedor do Pix: use "Estornar" em Pagamentos (Crédito de Pix atrasado). Marcar à mão fica só para quando nenhum provedor pode devolver.',
 } as const;
 
 const cursor = z
@@ -37,6 +39,9 @@ export const LatePixDto = z.object({
   resultado: z.enum(['settled', 'credit']),
   credito: z.number().int().describe('cents to refund'),
   reembolso: z.enum(REFUND_STATUSES),
+  devolucao: z
+    .enum(['provedor', 'outro_provedor', 'manual'])
+    .describe("provedor: refunded through the PSP from Pagamentos ('Estornar'); otherwise marked by hand ('Marcar reembolsado')"),
   recebidoEm: z.string(),
   clienteAvisadoEm: z.string().nullable(),
   reembolsadoEm: z.string().nullable(),

@@ -1,4 +1,6 @@
 import {
+  DESK_PAYMENT_ID,
+  DESK_PAYMENT_METHODS,
   maskDocument,
   paymentRefundState,
   refundableCents,
@@ -22,12 +24,13 @@ const ZERO: RefundTotals = { refunded: 0, open: 0 };
 
 /** The payments list's opaque keyset cursor: the last row's time, method and id. */
 const encode = (r: DeskPaymentRow) => Buffer.from(JSON.stringify([iso(r.paid_at), r.method, r.id])).toString('base64url');
-function decode(cursor: string | undefined): { at: string; method: string; id: number } | undefined {
+function decode(cursor: string | undefined): { at: string; method: string; id: string } | undefined {
   if (!cursor) return undefined;
   try {
     const [at, method, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && (method === 'card' || method === 'pix') && Number.isInteger(id)) {
-      return { at, method, id: id as number };
+    const known = (DESK_PAYMENT_METHODS as readonly unknown[]).includes(method);
+    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && known && typeof id === 'string' && DESK_PAYMENT_ID.test(id)) {
+      return { at, method: method as string, id };
     }
   } catch {
     /* falls through */
@@ -51,7 +54,8 @@ function refundDto(r: RefundRow): PaymentRefundDto {
 }
 
 /**
- * The financeiro desk's payments (issue 27 item 7, ADR 078): each card or Pix payment with its provider reference,
+ * The financeiro desk's payments (issue 27 item 7, ADR 078): each payment (card, link, Pix, Pix Automático, late Pix
+ * credit) with its provider reference,
  * the provider's events and the refunds; 'Estornar' goes through the provider, each step committed with its audit row.
  */
 export class PaymentDesk {
@@ -78,6 +82,7 @@ export class PaymentDesk {
         estorno: paymentRefundState(r.amount_cents, t.refunded, t.open),
         provedor: r.provider,
         referencia: r.reference,
+        estornoPor: this.refunds.routeOf(r.method, r.provider),
         txid: r.txid,
         cartao: r.card_last4 ? `${r.card_brand ?? 'cartão'} •••• ${r.card_last4}` : null,
         pagoEm: iso(r.paid_at),
@@ -97,7 +102,7 @@ export class PaymentDesk {
     return { itens: await this.dtos(shown, totals), proximo: rows.length > f.limite && last ? encode(last) : null };
   }
 
-  async detail(method: DeskPaymentMethod, id: number): Promise<DeskPaymentDetailDto> {
+  async detail(method: DeskPaymentMethod, id: string): Promise<DeskPaymentDetailDto> {
     const d = await this.refunds.detail(method, id);
     const [payment] = await this.dtos([d.payment], new Map([[`${method}:${id}`, d.totals]]));
     return {
@@ -121,7 +126,7 @@ export class PaymentDesk {
   async refund(
     s: Acting,
     method: DeskPaymentMethod,
-    id: number,
+    id: string,
     idemKey: string,
     body: RefundRequestBody,
   ): Promise<{ body: RefundResultDto; fresh: boolean }> {

@@ -69,6 +69,7 @@ export class FinanceDesk {
         resultado: r.outcome,
         credito: r.credit_cents,
         reembolso: r.refund_status,
+        devolucao: r.devolucao,
         recebidoEm: iso(r.received_at),
         clienteAvisadoEm: isoOrNull(r.customer_notified_at),
         reembolsadoEm: isoOrNull(r.refunded_at),

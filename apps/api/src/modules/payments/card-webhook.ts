@@ -82,7 +82,8 @@ export class CardWebhookService {
     if (link) {
       const payment = { method: 'link' as const, id: link.id };
       if (e.kind !== 'AUTHORISATION' || !e.success) return { outcome: 'recorded', payment };
-      const r = await this.links.confirm(link.id);
+      // The AUTHORISATION's gatewayId is the payment's id at the provider: the link's refund names it (ADR 078).
+      const r = await this.links.confirm(link.id, e.gatewayId);
       return { outcome: r === 'paid' ? 'applied' : r === 'already_paid' ? 'already_applied' : 'mismatch', payment };
     }
 

@@ -91,6 +91,8 @@ export default fp(
       (tx, s) => payments.refunds.onPixRefundStatus(tx, s),
     );
     const links = new PaymentLinkService(db, repo, contracts, gateway, clock, returnUrl, outbox);
+    // Refunds through the provider of each kind of payment: card and links, Pix and late credits, Pix Automático (ADR 078).
+    const refunds = new PaymentRefunds(db, new RefundsRepository(), gateway, app.pixPsp, providerEvents, clock, app.pixRecurrencePsp);
     const payments: Payments = {
       summary: new PaymentsSummaryService(db, repo, contracts, clock),
       cardPayment: new CardPaymentService(contracts, bills, charger, idempotency, app.limiter, cardActions),
@@ -102,10 +104,10 @@ export default fp(
       demoPix: new DemoPixPayer(db, repo, pixWebhook, clock),
       advance: new AdvanceService(db, repo, contracts, idempotency, pix, links, charger, clock),
       links,
-      ledger: new PaymentsLedger(db, new LedgerRepository(), clock),
+      ledger: new PaymentsLedger(db, new LedgerRepository(), clock, refunds),
       settings,
       providerEvents,
-      refunds: new PaymentRefunds(db, new RefundsRepository(), gateway, app.pixPsp, providerEvents, clock),
+      refunds,
     };
     app.decorate('payments', payments);
     await app.register(routes, { prefix: '/api' });

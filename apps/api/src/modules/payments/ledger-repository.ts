@@ -1,5 +1,16 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/db';
+import type { DB } from '../../db/schema';
+
+/** The PSP of the charge a late Pix paid (pix_charges.psp). */
+const pspOfCharge = (eb: ExpressionBuilder<DB, 'pix_late_payments'>) =>
+  eb
+    .selectFrom('pix_charges')
+    .select('psp')
+    .whereRef('pix_charges.id', '=', 'pix_late_payments.pix_charge_id')
+    .$asScalar()
+    .$notNull()
+    .as('psp');
 
 /** A desk list's filter: a status, the page size, and the last row of the previous page. */
 export interface DeskFilter<S extends string> {
@@ -13,15 +24,16 @@ export interface DeskFilter<S extends string> {
  * advance requests, payment links. Lists are newest first, keyset on (time, id).
  */
 export class LedgerRepository {
+  /** Late Pix, each with the PSP that received it (its charge's: who can give a credit back, ADR 078). */
   async latePayments(q: Executor, f: DeskFilter<'pending' | 'refunded' | 'none'>) {
-    let query = q.selectFrom('pix_late_payments').selectAll();
+    let query = q.selectFrom('pix_late_payments').selectAll().select(pspOfCharge);
     if (f.status) query = query.where('refund_status', '=', f.status);
     if (f.before) query = query.where(sql<boolean>`(received_at, id) < (${new Date(f.before.at)}, ${Number(f.before.id)})`);
     return query.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
   }
 
   async latePaymentForUpdate(q: Executor, id: number) {
-    return q.selectFrom('pix_late_payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    return q.selectFrom('pix_late_payments').selectAll().select(pspOfCharge).where('id', '=', id).forUpdate().executeTakeFirst();
   }
 
   async markRefunded(q: Executor, id: number, r: { note: string; by: string; at: Date }): Promise<void> {

@@ -58,20 +58,26 @@ export class PaymentLinkService {
     return link ? { ...link, effectiveStatus: pixStatus(link.status, link.expiresAt, this.clock.now()) } : null;
   }
 
-  /** Settles a paid link exactly once; the gateway's confirmation (the sandbox checkout in demo mode) calls this. */
-  confirm(id: string): Promise<ConfirmResult> {
+  /**
+   * Settles a paid link exactly once; the gateway's AUTHORISATION notification calls this, with the provider's id of
+   * the payment (`paidGatewayId`: what a refund from the desk names; kept on a redelivery if it was missing).
+   */
+  confirm(id: string, paidGatewayId: string | null = null): Promise<ConfirmResult> {
     return this.db.transaction().execute(async (tx) => {
       const link = await this.repo.findLink(tx, id, { forUpdate: true });
       if (!link) return 'not_found';
       const now = this.clock.now();
       const status = pixStatus(link.status, link.expiresAt, now);
-      if (status === 'paid') return 'already_paid';
+      if (status === 'paid') {
+        if (paidGatewayId) await this.repo.setLinkPaidGatewayId(tx, id, paidGatewayId);
+        return 'already_paid';
+      }
       if (status === 'expired') {
         await this.repo.setLinkExpired(tx, id);
         await this.repo.finishAdvance(tx, { linkId: id }, 'failed');
         return 'expired';
       }
-      await this.repo.setLinkPaid(tx, id, now);
+      await this.repo.setLinkPaid(tx, id, now, paidGatewayId);
       await this.contracts.markBillsPaid(tx, link.docEntries, now);
       await this.repo.finishAdvance(tx, { linkId: id }, 'paid');
       await notifyPaid(this.outbox, tx, link, 'link', `link:${id}:pago`);

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/db';
 import type { Clock } from '../../ports/clock';
 
 /** Which of our payments an event is about, when the handler knows it. */
-export type ProviderPaymentMethod = 'card' | 'pix' | 'link' | 'pix_automatico';
+export type ProviderPaymentMethod = 'card' | 'pix' | 'link' | 'pix_automatico' | 'pix_credito';
 
 /** One notification from a payment provider, as a webhook handler (or a refund call) hands it over. */
 export interface ProviderEventInput {
@@ -15,7 +15,7 @@ export interface ProviderEventInput {
   kind: string;
   /** The payment at the provider: the card gatewayId, the Pix txid or endToEndId. The desk's history matches on it. */
   providerReference?: string | null;
-  /** Our payment, when known: card_charges.id, pix_charges.id, payment_links.id. */
+  /** Our payment, when known: card_charges.id, pix_charges.id, payment_links.id, a Pix Automático txid, pix_late_payments.id. */
   payment?: { method: ProviderPaymentMethod; id: string | number } | null;
   success?: boolean | null;
   amountCents?: number | null;

@@ -2,10 +2,14 @@ import { sql } from 'kysely';
 import type { DeskPaymentMethod, RefundRowStatus } from '@guarita/domain';
 import type { Executor } from '../../db/db';
 
-/** A card or Pix payment as the desk sees it (card_charges approved, pix_charges paid). */
+/**
+ * A payment as the desk sees it: a card charge approved, a payment link paid, a Pix charge paid, a Pix Automático
+ * charge paid, or a late Pix kept as a credit (its `amount_cents` is the credit to give back).
+ */
 export interface DeskPaymentRow {
   method: DeskPaymentMethod;
-  id: number;
+  /** card_charges / pix_charges / pix_late_payments id, the payment link's id, the Pix Automático charge's txid. */
+  id: string;
   n_ctr_id: number;
   customer_id: number;
   doc_entries: number[];
@@ -16,6 +20,8 @@ export interface DeskPaymentRow {
   card_brand: string | null;
   card_last4: string | null;
   paid_at: Date;
+  /** A late Pix credit already marked refunded by hand ('Marcar reembolsado'): nothing is left to refund. */
+  marked_refunded: boolean;
 }
 
 export interface RefundTotals {
@@ -27,18 +33,47 @@ export interface PaymentFilter {
   method?: DeskPaymentMethod;
   nCtrId?: number;
   limit: number;
-  before?: { at: string; method: string; id: number };
+  before?: { at: string; method: string; id: string };
 }
 
-/** Card charges approved and Pix charges paid, as one list (newest first). */
+/** `AND false` on the branches of the other methods when the list is filtered by one. */
+const only = (m: DeskPaymentMethod | undefined, branch: DeskPaymentMethod) => (m && m !== branch ? sql`AND false` : sql``);
+
+/**
+ * Every payment the desk may refund, as one list (newest first): card charges approved, payment links paid (the
+ * reference is the AUTHORISATION's payment id), Pix charges paid, Pix Automático charges paid (by the recurrence's
+ * PSP) and late Pix credits (the PSP of the charge they paid; their amount is the credit).
+ */
 const payments = (m?: DeskPaymentMethod) => sql`(
-  SELECT 'card'::text AS method, id, n_ctr_id, customer_id, doc_entries, amount_cents, gateway AS provider,
-         gateway_id AS reference, NULL::text AS txid, card_brand, card_last4, created_at AS paid_at
-    FROM card_charges WHERE status = 'approved' ${m === 'pix' ? sql`AND false` : sql``}
+  SELECT 'card'::text AS method, id::text AS id, n_ctr_id, customer_id, doc_entries, amount_cents, gateway AS provider,
+         gateway_id AS reference, NULL::text AS txid, card_brand, card_last4, created_at AS paid_at, false AS marked_refunded
+    FROM card_charges WHERE status = 'approved' ${only(m, 'card')}
   UNION ALL
-  SELECT 'pix'::text, id, n_ctr_id, customer_id, doc_entries, amount_cents, psp, end_to_end_id, txid, NULL, NULL, paid_at
-    FROM pix_charges WHERE status = 'paid' AND paid_at IS NOT NULL ${m === 'card' ? sql`AND false` : sql``}
+  SELECT 'link', id, n_ctr_id, customer_id, doc_entries, amount_cents, gateway, paid_gateway_id, NULL, NULL, NULL, paid_at, false
+    FROM payment_links WHERE status = 'paid' AND paid_at IS NOT NULL ${only(m, 'link')}
+  UNION ALL
+  SELECT 'pix', id::text, n_ctr_id, customer_id, doc_entries, amount_cents, psp, end_to_end_id, txid, NULL, NULL, paid_at, false
+    FROM pix_charges WHERE status = 'paid' AND paid_at IS NOT NULL ${only(m, 'pix')}
+  UNION ALL
+  SELECT 'pix_automatico', c.txid, r.n_ctr_id, r.customer_id, ARRAY[c.doc_entry], c.amount_cents, r.psp, c.end_to_end_id, c.txid,
+         NULL, NULL, c.paid_at, false
+    FROM pix_recurring_charges c JOIN pix_recurrences r ON r.id = c.recurrence_id
+   WHERE c.status = 'paid' AND c.paid_at IS NOT NULL ${only(m, 'pix_automatico')}
+  UNION ALL
+  SELECT 'pix_credito', l.id::text, l.n_ctr_id, l.customer_id, '{}'::int[], l.credit_cents, c.psp, l.end_to_end_id, l.txid,
+         NULL, NULL, l.received_at, l.refund_status = 'refunded'
+    FROM pix_late_payments l JOIN pix_charges c ON c.id = l.pix_charge_id
+   WHERE l.outcome = 'credit' AND l.credit_cents > 0 ${only(m, 'pix_credito')}
 ) p`;
+
+/** The row a refund locks, so refunds of one payment run one at a time. */
+const LOCK: Record<DeskPaymentMethod, { table: string; key: string; numeric: boolean }> = {
+  card: { table: 'card_charges', key: 'id', numeric: true },
+  link: { table: 'payment_links', key: 'id', numeric: false },
+  pix: { table: 'pix_charges', key: 'id', numeric: true },
+  pix_automatico: { table: 'pix_recurring_charges', key: 'txid', numeric: false },
+  pix_credito: { table: 'pix_late_payments', key: 'id', numeric: true },
+};
 
 /** SQL of the desk's payments, their provider events and refunds (ADR 078). */
 export class RefundsRepository {
@@ -52,18 +87,23 @@ export class RefundsRepository {
     return rows;
   }
 
-  /** One payment; `forUpdate` locks its row (card_charges / pix_charges) so refunds of it run one at a time. */
-  async payment(q: Executor, method: DeskPaymentMethod, id: number, forUpdate = false): Promise<DeskPaymentRow | undefined> {
+  /** One payment; `forUpdate` locks its row (card_charges, payment_links, …) so refunds of it run one at a time. */
+  async payment(q: Executor, method: DeskPaymentMethod, id: string, forUpdate = false): Promise<DeskPaymentRow | undefined> {
+    const lock = LOCK[method];
+    if (lock.numeric && !/^\d{1,10}$/.test(id)) return undefined;
     if (forUpdate) {
-      const table = method === 'card' ? sql.table('card_charges') : sql.table('pix_charges');
-      await sql`SELECT id FROM ${table} WHERE id = ${id} FOR UPDATE`.execute(q);
+      const key = lock.numeric ? Number(id) : id;
+      await sql`SELECT 1 FROM ${sql.table(lock.table)} WHERE ${sql.ref(lock.key)} = ${key} FOR UPDATE`.execute(q);
     }
     const { rows } = await sql<DeskPaymentRow>`SELECT * FROM ${payments(method)} WHERE p.id = ${id}`.execute(q);
     return rows[0];
   }
 
-  /** Confirmed and open (requested or pending) refund totals of the payments, by 'method:id'. */
-  async totals(q: Executor, keys: Array<{ method: DeskPaymentMethod; id: number }>): Promise<Map<string, RefundTotals>> {
+  /**
+   * Confirmed and open (requested or pending) refund totals of the payments, by 'method:id'. A late credit marked
+   * refunded by hand counts as refunded in full.
+   */
+  async totals(q: Executor, keys: DeskPaymentRow[]): Promise<Map<string, RefundTotals>> {
     const out = new Map<string, RefundTotals>();
     if (keys.length === 0) return out;
     const rows = await q
@@ -80,10 +120,15 @@ export class RefundsRepository {
       else if (r.status === 'requested' || r.status === 'pending') t.open += Number(r.total);
       out.set(key, t);
     }
+    for (const k of keys) {
+      if (!k.marked_refunded) continue;
+      const t = out.get(`${k.method}:${k.id}`) ?? { refunded: 0, open: 0 };
+      out.set(`${k.method}:${k.id}`, { ...t, refunded: Math.max(t.refunded, k.amount_cents) });
+    }
     return out;
   }
 
-  async refunds(q: Executor, method: DeskPaymentMethod, id: number) {
+  async refunds(q: Executor, method: DeskPaymentMethod, id: string) {
     return q
       .selectFrom('payment_refunds')
       .selectAll()
@@ -94,7 +139,7 @@ export class RefundsRepository {
   }
 
   /** The payment's provider events: by its provider references, or recorded against it. Oldest first. */
-  async events(q: Executor, method: DeskPaymentMethod, id: number, references: string[]) {
+  async events(q: Executor, method: DeskPaymentMethod, id: string, references: string[]) {
     return q
       .selectFrom('payment_provider_events')
       .selectAll()
@@ -110,7 +155,7 @@ export class RefundsRepository {
       .execute();
   }
 
-  async refundByKey(q: Executor, method: DeskPaymentMethod, id: number, idemKey: string) {
+  async refundByKey(q: Executor, method: DeskPaymentMethod, id: string, idemKey: string) {
     return q
       .selectFrom('payment_refunds')
       .selectAll()
@@ -147,7 +192,7 @@ export class RefundsRepository {
       .insertInto('payment_refunds')
       .values({
         payment_method: r.method,
-        payment_id: String(r.payment.id),
+        payment_id: r.payment.id,
         n_ctr_id: r.payment.n_ctr_id,
         customer_id: r.payment.customer_id,
         provider: r.payment.provider,
@@ -164,6 +209,32 @@ export class RefundsRepository {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * A late Pix credit whose confirmed devoluções reach the credit is refunded (pix_late_payments, as the late-Pix list
+   * shows it), by the staff member who asked, with a note naming the refund; once.
+   */
+  async closeLateCredit(q: Executor, r: RefundRow, at: Date): Promise<void> {
+    await sql`
+      UPDATE pix_late_payments l
+         SET refund_status = 'refunded', refunded_at = ${at}, refunded_by = ${r.requested_by},
+             refund_note = ${`Devolvido pelo provedor ${r.provider} (estorno ${r.refund_id}).`}
+       WHERE l.id = ${Number(r.payment_id)} AND l.refund_status = 'pending'
+         AND l.credit_cents <= (SELECT coalesce(sum(amount_cents), 0) FROM payment_refunds
+                                 WHERE payment_method = 'pix_credito' AND payment_id = ${r.payment_id} AND status = 'refunded')`.execute(q);
+  }
+
+  /** Whether a late credit has a refund through the provider in progress or done (then it is not marked by hand). */
+  async hasProviderRefund(q: Executor, lateId: number): Promise<boolean> {
+    const row = await q
+      .selectFrom('payment_refunds')
+      .select('id')
+      .where('payment_method', '=', 'pix_credito')
+      .where('payment_id', '=', String(lateId))
+      .where('status', '<>', 'failed')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async setStatus(

@@ -3,7 +3,9 @@ import {
   DESK_PAYMENT_MSG,
   formatMoney,
   refundableCents,
+  refundRoute,
   type DeskPaymentMethod,
+  type RefundingProvider,
   type RefundRequestBody,
   type RefundRowStatus,
 } from '@guarita/domain';
@@ -11,7 +13,8 @@ import type { Database, Executor } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { CardGateway } from '../../ports/card-gateway';
 import type { Clock } from '../../ports/clock';
-import { PixPspRejectedError, type PixPsp, type PixRefundStatus } from '../../ports/pix-psp';
+import type { PixRecurrencePsp } from '../../ports/pix-automatico';
+import { PixPspRejectedError, type PixPsp, type PixRefundRequest, type PixRefundStatus } from '../../ports/pix-psp';
 import type { ProviderEventRecorder } from './provider-events';
 import type { DeskPaymentRow, PaymentFilter, RefundRow, RefundsRepository, RefundTotals } from './refunds-repository';
 
@@ -33,7 +36,7 @@ interface ProviderOutcome {
 }
 
 const ZERO: RefundTotals = { refunded: 0, open: 0 };
-const key = (p: { method: string; id: number }) => `${p.method}:${p.id}`;
+const key = (p: { method: string; id: string }) => `${p.method}:${p.id}`;
 const PIX_STATUS: Record<PixRefundStatus, ProviderOutcome['status']> = {
   EM_PROCESSAMENTO: 'pending',
   DEVOLVIDO: 'refunded',
@@ -42,8 +45,10 @@ const PIX_STATUS: Record<PixRefundStatus, ProviderOutcome['status']> = {
 const CARD_STATUS = { received: 'pending', refunded: 'refunded', failed: 'failed' } as const;
 
 /**
- * Refunds from the financeiro desk through the payment's provider (issue 27 item 7, ADR 078): card refunds through
- * `CardGateway.refund`, Pix through `PixPsp.refund` (devolução). Three steps, each committed on its own:
+ * Refunds from the financeiro desk through the payment's provider (issue 27 item 7, ADR 078): card charges and payment
+ * links through `CardGateway.refund`, Pix charges and late Pix credits through `PixPsp.refund` (devolução), Pix
+ * Automático charges through `PixRecurrencePsp.refund` (the same devolução at the recurrence's PSP). Three steps,
+ * each committed on its own:
  * 1. reserve: lock the payment, refuse more than paid − refunded − in progress, insert the refund 'requested', audit;
  * 2. call the provider with our refund id (its idempotency key: a retry never refunds twice);
  * 3. record the answer: 'refunded' only when the provider confirms (now, or later by webhook), 'pending' while it
@@ -58,14 +63,32 @@ export class PaymentRefunds {
     private readonly pix: PixPsp | null,
     private readonly events: ProviderEventRecorder,
     private readonly clock: Clock,
+    private readonly recurrence: PixRecurrencePsp | null = null,
   ) {}
+
+  /** The provider configured now for a kind of payment (the one that can refund it), or null. */
+  private configured(method: DeskPaymentMethod): RefundingProvider | null {
+    if (method === 'card' || method === 'link') return { name: this.card.name, canRefund: true };
+    if (method === 'pix_automatico') return this.recurrence ? { name: this.recurrence.name, canRefund: true } : null;
+    return this.pix ? { name: this.pix.name, canRefund: this.pix.canRefund !== false } : null;
+  }
+
+  /** Who can refund a payment taken by `provider`: the configured provider, another's panel, or by hand (domain rule). */
+  routeOf(method: DeskPaymentMethod, provider: string) {
+    return refundRoute(provider, this.configured(method));
+  }
+
+  /** A late credit with a refund through its provider in progress or done (it is not marked refunded by hand). */
+  hasProviderRefund(q: Executor, lateId: number): Promise<boolean> {
+    return this.repo.hasProviderRefund(q, lateId);
+  }
 
   async list(f: PaymentFilter) {
     const rows = await this.repo.payments(this.db, f);
     return { rows, totals: await this.repo.totals(this.db, rows) };
   }
 
-  async detail(method: DeskPaymentMethod, id: number) {
+  async detail(method: DeskPaymentMethod, id: string) {
     const payment = await this.repo.payment(this.db, method, id);
     if (!payment) throw new AppError(404, 'NOT_FOUND', DESK_PAYMENT_MSG.notFound);
     const refs = [payment.reference, payment.txid].filter((r): r is string => !!r);
@@ -78,7 +101,7 @@ export class PaymentRefunds {
   }
 
   /** Asks the provider to refund `valor` of the payment; answers the refund as it stands and whether it is new. */
-  async refund(by: RefundActor, method: DeskPaymentMethod, id: number, idemKey: string, body: RefundRequestBody, audit: RefundAudit) {
+  async refund(by: RefundActor, method: DeskPaymentMethod, id: string, idemKey: string, body: RefundRequestBody, audit: RefundAudit) {
     const hash = createHash('sha256')
       .update(JSON.stringify([body.valor, body.motivo]))
       .digest('hex');
@@ -91,9 +114,14 @@ export class PaymentRefunds {
         return { row: same, payment, fresh: false };
       }
       if (!payment.reference) throw new AppError(409, 'NO_PROVIDER_REFERENCE', DESK_PAYMENT_MSG.noProviderReference);
-      // Only the provider that took the payment can give it back (a payment of the sandbox before a switch to Adyen).
-      if (payment.provider !== (method === 'card' ? this.card.name : this.pix?.name)) {
+      // Only the provider that took the payment can give it back (a payment of the sandbox before a switch to Adyen),
+      // and only if it can return money at all (a static Pix key outside demo mode cannot).
+      const route = this.routeOf(method, payment.provider);
+      if (route === 'outro_provedor') {
         throw new AppError(409, 'OTHER_PROVIDER', DESK_PAYMENT_MSG.otherProvider.replace('{provedor}', payment.provider));
+      }
+      if (route === 'manual') {
+        throw new AppError(409, 'NO_PROVIDER_REFUND', DESK_PAYMENT_MSG.noProviderRefund.replace('{provedor}', payment.provider));
       }
       const t = (await this.repo.totals(tx, [payment])).get(key(payment)) ?? ZERO;
       const left = refundableCents(payment.amount_cents, t.refunded, t.open);
@@ -138,6 +166,7 @@ export class PaymentRefunds {
               at: this.clock.now(),
             })
           : current;
+      if (updated !== current) await this.onConfirmed(tx, updated);
       await this.events.record(tx, {
         provider: current.provider,
         eventId: `refund:${current.refund_id}:${outcome.status}`,
@@ -148,6 +177,8 @@ export class PaymentRefunds {
         amountCents: current.amount_cents,
         payload: outcome.raw,
       });
+      // A repeat of the request (a double click) that finds the refund already answered to the first adds no audit row.
+      if (!reserved.fresh && current.status !== 'requested') return updated;
       await audit(tx, {
         action: 'financeiro.estorno',
         customerId: current.customer_id,
@@ -164,11 +195,16 @@ export class PaymentRefunds {
     return { row, fresh };
   }
 
+  /** A refund that became 'refunded' may close a late Pix credit (pix_late_payments, as its list shows it). */
+  private async onConfirmed(tx: Executor, row: RefundRow): Promise<void> {
+    if (row.status === 'refunded' && row.payment_method === 'pix_credito') await this.repo.closeLateCredit(tx, row, this.clock.now());
+  }
+
   /** The provider's answer; throws 503 when the outcome is unknown (the reservation stays 'requested'). */
   private async callProvider(method: DeskPaymentMethod, row: RefundRow): Promise<ProviderOutcome> {
     const unavailable = (cause: unknown) => new AppError(503, 'PROVIDER_UNAVAILABLE', DESK_PAYMENT_MSG.providerUnavailable, {}, cause);
     try {
-      if (method === 'card') {
+      if (method === 'card' || method === 'link') {
         const r = await this.card.refund({
           gatewayId: row.provider_reference,
           amount: row.amount_cents as never,
@@ -176,8 +212,10 @@ export class PaymentRefunds {
         });
         return { status: CARD_STATUS[r.status], providerRefundId: r.refundId, failure: r.status === 'failed' ? 'recusado' : null, raw: r };
       }
-      if (!this.pix) throw unavailable(null);
-      const r = await this.pix.refund({ endToEndId: row.provider_reference, refundId: row.refund_id, amount: row.amount_cents as never });
+      const psp = method === 'pix_automatico' ? this.recurrence : this.pix;
+      if (!psp) throw unavailable(null);
+      const req: PixRefundRequest = { endToEndId: row.provider_reference, refundId: row.refund_id, amount: row.amount_cents as never };
+      const r = await psp.refund(req);
       return { status: PIX_STATUS[r.status], providerRefundId: r.rtrId, failure: r.status === 'NAO_REALIZADO' ? r.status : null, raw: r };
     } catch (e) {
       if (e instanceof AppError) throw e;
@@ -194,12 +232,13 @@ export class PaymentRefunds {
     if (!row || row.status === 'refunded' || row.status === 'failed') return false;
     const status = PIX_STATUS[s.status];
     if (status === row.status) return false;
-    await this.repo.setStatus(tx, row.id, {
+    const updated = await this.repo.setStatus(tx, row.id, {
       status,
       providerRefundId: s.rtrId ?? null,
       failure: status === 'failed' ? (s.motivo ?? s.status).slice(0, 200) : null,
       at: this.clock.now(),
     });
+    await this.onConfirmed(tx, updated);
     return true;
   }
 }

@@ -256,8 +256,24 @@ export class PaymentsRepository {
     return (await query.executeTakeFirst()) ?? null;
   }
 
-  async setLinkPaid(q: Executor, id: string, paidAt: Date): Promise<void> {
-    await q.updateTable('payment_links').set({ status: 'paid', paid_at: paidAt }).where('id', '=', id).execute();
+  /** Paid, with the provider's payment id when the notification gave it (what a refund of the link names, ADR 078). */
+  async setLinkPaid(q: Executor, id: string, paidAt: Date, paidGatewayId: string | null = null): Promise<void> {
+    await q
+      .updateTable('payment_links')
+      .set({ status: 'paid', paid_at: paidAt, ...(paidGatewayId ? { paid_gateway_id: paidGatewayId } : {}) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A paid link's provider payment id, when it was not known yet (a redelivered notification); never replaced. */
+  async setLinkPaidGatewayId(q: Executor, id: string, paidGatewayId: string): Promise<void> {
+    await q
+      .updateTable('payment_links')
+      .set({ paid_gateway_id: paidGatewayId })
+      .where('id', '=', id)
+      .where('status', '=', 'paid')
+      .where('paid_gateway_id', 'is', null)
+      .execute();
   }
 
   async setLinkExpired(q: Executor, id: string): Promise<void> {

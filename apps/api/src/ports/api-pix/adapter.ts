@@ -96,26 +96,40 @@ export class ApiPixPsp implements PixPsp {
     return { txid, status, amount, pix };
   }
 
-  async refund(req: PixRefundRequest): Promise<PixRefundResult> {
-    if (!PIX_REFUND_ID_PATTERN.test(req.refundId)) throw new PixPspRejectedError('invalid refund id', 400);
-    const res = await this.client.send<{ status?: unknown; rtrId?: unknown }>(
-      'PUT',
-      `/pix/${encodeURIComponent(req.endToEndId)}/devolucao/${encodeURIComponent(req.refundId)}`,
-      { valor: centsToPixAmount(req.amount as Cents) },
-    );
-    if (res.status !== 200 && res.status !== 201) throw rejected('PUT /pix/devolucao', res);
-    return refundResult('PUT /pix/devolucao', res.body);
+  refund(req: PixRefundRequest): Promise<PixRefundResult> {
+    return putDevolucao(this.client, req);
   }
 
-  async getRefund(endToEndId: string, refundId: string): Promise<PixRefundResult | null> {
-    const res = await this.client.send<{ status?: unknown; rtrId?: unknown }>(
-      'GET',
-      `/pix/${encodeURIComponent(endToEndId)}/devolucao/${encodeURIComponent(refundId)}`,
-    );
-    if (res.status === 404) return null;
-    if (res.status !== 200) throw rejected('GET /pix/devolucao', res);
-    return refundResult('GET /pix/devolucao', res.body);
+  getRefund(endToEndId: string, refundId: string): Promise<PixRefundResult | null> {
+    return getDevolucao(this.client, endToEndId, refundId);
   }
+}
+
+/**
+ * A devolução of a Pix received at this PSP (`PUT /pix/{e2eid}/devolucao/{id}` with `valor`): of a Pix paid to a cob
+ * or to a Pix Automático cobr alike (ApiPixPsp and ApiPixRecurrencePsp both use it). The same id answers the same
+ * devolução; a 4xx is a PixPspRejectedError, an unreadable answer a PixPspUnavailableError.
+ */
+export async function putDevolucao(client: ApiPixClient, req: PixRefundRequest): Promise<PixRefundResult> {
+  if (!PIX_REFUND_ID_PATTERN.test(req.refundId)) throw new PixPspRejectedError('invalid refund id', 400);
+  const res = await client.send<{ status?: unknown; rtrId?: unknown }>(
+    'PUT',
+    `/pix/${encodeURIComponent(req.endToEndId)}/devolucao/${encodeURIComponent(req.refundId)}`,
+    { valor: centsToPixAmount(req.amount as Cents) },
+  );
+  if (res.status !== 200 && res.status !== 201) throw rejected('PUT /pix/devolucao', res);
+  return refundResult('PUT /pix/devolucao', res.body);
+}
+
+/** A devolução as the PSP has it now (`GET /pix/{e2eid}/devolucao/{id}`); null when it knows none with this id. */
+export async function getDevolucao(client: ApiPixClient, endToEndId: string, refundId: string): Promise<PixRefundResult | null> {
+  const res = await client.send<{ status?: unknown; rtrId?: unknown }>(
+    'GET',
+    `/pix/${encodeURIComponent(endToEndId)}/devolucao/${encodeURIComponent(refundId)}`,
+  );
+  if (res.status === 404) return null;
+  if (res.status !== 200) throw rejected('GET /pix/devolucao', res);
+  return refundResult('GET /pix/devolucao', res.body);
 }
 
 function refundResult(call: string, body: { status?: unknown; rtrId?: unknown } | null): PixRefundResult {

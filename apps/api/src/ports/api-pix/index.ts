@@ -15,7 +15,7 @@ export { ApiPixClient, pemFromConfig, type ApiPixClientOptions, type ApiPixRespo
 export function pixPspFromConfig(config: AppConfig, db: Database, onClose: (close: () => Promise<void>) => void): PixPsp | null {
   const receiver = pixReceiver(config);
   const { env } = config;
-  if (env.PIX_PSP !== 'api-pix') return receiver ? new StaticBrCodePixPsp(receiver, db) : null;
+  if (env.PIX_PSP !== 'api-pix') return receiver ? new StaticBrCodePixPsp(receiver, db, { canRefund: config.demoMode }) : null;
   const missing = missingApiPixSettings(env);
   if (missing.length || !receiver) throw new Error(`PIX_PSP=api-pix requires ${missing.join(', ')}`);
   const client = new ApiPixClient({

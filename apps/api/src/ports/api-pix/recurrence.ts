@@ -10,6 +10,7 @@ import {
   type RecurringChargeRequest,
 } from '../pix-automatico';
 import { PixPspUnavailableError } from '../pix-psp';
+import { getDevolucao, putDevolucao } from './adapter';
 import type { ApiPixClient, ApiPixResponse } from './client';
 
 /** The receiver's account for `PUT /cobr` (`recebedor`), when the PSP asks for it. */
@@ -93,6 +94,10 @@ export class ApiPixRecurrencePsp implements PixRecurrencePsp {
   async getRecurringCharge(txid: string): Promise<RecurringChargeAtPsp> {
     return toCharge(await this.call<CobrBody>('GET', `/cobr/${encodeURIComponent(txid)}`, undefined, [200]));
   }
+
+  /** The devolução of the Pix that paid a cobr: the API Pix's one devolução call, whatever the Pix paid (ADR 078). */
+  readonly refund: PixRecurrencePsp['refund'] = (req) => putDevolucao(this.client, req);
+  readonly getRefund: PixRecurrencePsp['getRefund'] = (endToEndId, refundId) => getDevolucao(this.client, endToEndId, refundId);
 
   private closed: Promise<void> | null = null;
 

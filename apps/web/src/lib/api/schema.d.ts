@@ -5314,6 +5314,11 @@ export interface operations {
                             credito: number;
                             /** @enum {string} */
                             reembolso: "pending" | "refunded" | "none";
+                            /**
+                             * @description provedor: refunded through the PSP from Pagamentos ('Estornar'); otherwise marked by hand ('Marcar reembolsado')
+                             * @enum {string}
+                             */
+                            devolucao: "provedor" | "outro_provedor" | "manual";
                             recebidoEm: string;
                             clienteAvisadoEm: string | null;
                             reembolsadoEm: string | null;
@@ -5471,7 +5476,7 @@ export interface operations {
     staffPayments: {
         parameters: {
             query?: {
-                metodo?: "card" | "pix";
+                metodo?: "card" | "link" | "pix" | "pix_automatico" | "pix_credito";
                 contrato?: number;
                 cursor?: string;
                 limite?: number;
@@ -5491,8 +5496,9 @@ export interface operations {
                     "application/json": {
                         itens: {
                             /** @enum {string} */
-                            metodo: "card" | "pix";
-                            id: number;
+                            metodo: "card" | "link" | "pix" | "pix_automatico" | "pix_credito";
+                            /** @description card_charges / pix_charges / pix_late_payments id, payment link id, Pix Automático txid */
+                            id: string;
                             nCtrId: number;
                             /** @description masked */
                             documento: string;
@@ -5509,8 +5515,13 @@ export interface operations {
                             estorno: "nenhum" | "em_andamento" | "parcial" | "total";
                             /** @description the provider's name: sandbox, adyen, static-brcode, api-pix… */
                             provedor: string;
-                            /** @description the payment at the provider: card gatewayId, Pix endToEndId */
+                            /** @description the payment at the provider: card gatewayId (a link's: its AUTHORISATION's payment id), Pix endToEndId */
                             referencia: string | null;
+                            /**
+                             * @description who can refund it: the configured provider ('Estornar'), another provider's panel, or by hand
+                             * @enum {string}
+                             */
+                            estornoPor: "provedor" | "outro_provedor" | "manual";
                             txid: string | null;
                             /** @description brand and last 4 digits, e.g. 'visa •••• 1111' */
                             cartao: string | null;
@@ -5537,8 +5548,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                metodo: "card" | "pix";
-                id: number;
+                metodo: "card" | "link" | "pix" | "pix_automatico" | "pix_credito";
+                id: string;
             };
             cookie?: never;
         };
@@ -5552,8 +5563,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        metodo: "card" | "pix";
-                        id: number;
+                        metodo: "card" | "link" | "pix" | "pix_automatico" | "pix_credito";
+                        /** @description card_charges / pix_charges / pix_late_payments id, payment link id, Pix Automático txid */
+                        id: string;
                         nCtrId: number;
                         /** @description masked */
                         documento: string;
@@ -5570,8 +5582,13 @@ export interface operations {
                         estorno: "nenhum" | "em_andamento" | "parcial" | "total";
                         /** @description the provider's name: sandbox, adyen, static-brcode, api-pix… */
                         provedor: string;
-                        /** @description the payment at the provider: card gatewayId, Pix endToEndId */
+                        /** @description the payment at the provider: card gatewayId (a link's: its AUTHORISATION's payment id), Pix endToEndId */
                         referencia: string | null;
+                        /**
+                         * @description who can refund it: the configured provider ('Estornar'), another provider's panel, or by hand
+                         * @enum {string}
+                         */
+                        estornoPor: "provedor" | "outro_provedor" | "manual";
                         txid: string | null;
                         /** @description brand and last 4 digits, e.g. 'visa •••• 1111' */
                         cartao: string | null;
@@ -5628,8 +5645,8 @@ export interface operations {
                 "idempotency-key": string;
             };
             path: {
-                metodo: "card" | "pix";
-                id: number;
+                metodo: "card" | "link" | "pix" | "pix_automatico" | "pix_credito";
+                id: string;
             };
             cookie?: never;
         };
@@ -5666,8 +5683,9 @@ export interface operations {
                         };
                         pagamento: {
                             /** @enum {string} */
-                            metodo: "card" | "pix";
-                            id: number;
+                            metodo: "card" | "link" | "pix" | "pix_automatico" | "pix_credito";
+                            /** @description card_charges / pix_charges / pix_late_payments id, payment link id, Pix Automático txid */
+                            id: string;
                             nCtrId: number;
                             /** @description masked */
                             documento: string;
@@ -5684,8 +5702,13 @@ export interface operations {
                             estorno: "nenhum" | "em_andamento" | "parcial" | "total";
                             /** @description the provider's name: sandbox, adyen, static-brcode, api-pix… */
                             provedor: string;
-                            /** @description the payment at the provider: card gatewayId, Pix endToEndId */
+                            /** @description the payment at the provider: card gatewayId (a link's: its AUTHORISATION's payment id), Pix endToEndId */
                             referencia: string | null;
+                            /**
+                             * @description who can refund it: the configured provider ('Estornar'), another provider's panel, or by hand
+                             * @enum {string}
+                             */
+                            estornoPor: "provedor" | "outro_provedor" | "manual";
                             txid: string | null;
                             /** @description brand and last 4 digits, e.g. 'visa •••• 1111' */
                             cartao: string | null;
@@ -5718,8 +5741,9 @@ export interface operations {
                         };
                         pagamento: {
                             /** @enum {string} */
-                            metodo: "card" | "pix";
-                            id: number;
+                            metodo: "card" | "link" | "pix" | "pix_automatico" | "pix_credito";
+                            /** @description card_charges / pix_charges / pix_late_payments id, payment link id, Pix Automático txid */
+                            id: string;
                             nCtrId: number;
                             /** @description masked */
                             documento: string;
@@ -5736,8 +5760,13 @@ export interface operations {
                             estorno: "nenhum" | "em_andamento" | "parcial" | "total";
                             /** @description the provider's name: sandbox, adyen, static-brcode, api-pix… */
                             provedor: string;
-                            /** @description the payment at the provider: card gatewayId, Pix endToEndId */
+                            /** @description the payment at the provider: card gatewayId (a link's: its AUTHORISATION's payment id), Pix endToEndId */
                             referencia: string | null;
+                            /**
+                             * @description who can refund it: the configured provider ('Estornar'), another provider's panel, or by hand
+                             * @enum {string}
+                             */
+                            estornoPor: "provedor" | "outro_provedor" | "manual";
                             txid: string | null;
                             /** @description brand and last 4 digits, e.g. 'visa •••• 1111' */
                             cartao: string | null;

@@ -10,5 +10,5 @@ export const backofficeKeys = {
   advances: (filters: Record<string, string>) => ['backoffice', 'finance', 'advances', filters] as const,
   links: (filters: Record<string, string>) => ['backoffice', 'finance', 'links', filters] as const,
   payments: (filters: Record<string, string>) => ['backoffice', 'finance', 'payments', filters] as const,
-  payment: (metodo: string, id: number) => ['backoffice', 'finance', 'payment', metodo, id] as const,
+  payment: (metodo: string, id: string) => ['backoffice', 'finance', 'payment', metodo, id] as const,
 };

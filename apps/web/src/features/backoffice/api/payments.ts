@@ -3,7 +3,10 @@ import { api, unwrap, useIdempotentMutation, type ApiData } from '../../../lib/a
 import { deskList } from './finance-page';
 import { backofficeKeys } from './keys';
 
-/** The financeiro desk's payments (issue 27 item 7, ADR 078): provider reference, provider events, refunds. */
+/**
+ * The financeiro desk's payments (issue 27 item 7, ADR 078): card, payment link, Pix, Pix Automático and late Pix
+ * credits, with provider reference, provider events and refunds. A payment's id is a string (a link id, a txid, a number).
+ */
 export type DeskPaymentPage = ApiData<'/api/backoffice/financeiro/pagamentos', 'get'>;
 export type DeskPayment = DeskPaymentPage['itens'][number];
 export type DeskPaymentMethod = DeskPayment['metodo'];
@@ -30,10 +33,10 @@ export const getDeskPayments = (f: PaymentFilters, cursor?: string) =>
 export const useDeskPayments = (f: PaymentFilters) =>
   useInfiniteQuery(deskList(backofficeKeys.payments(filterQuery(f)), (cursor) => getDeskPayments(f, cursor)));
 
-export const getDeskPayment = (metodo: DeskPaymentMethod, id: number) =>
+export const getDeskPayment = (metodo: DeskPaymentMethod, id: string) =>
   unwrap(api.GET('/api/backoffice/financeiro/pagamentos/{metodo}/{id}', { params: { path: { metodo, id } } }));
 
-export const useDeskPayment = (metodo: DeskPaymentMethod, id: number) =>
+export const useDeskPayment = (metodo: DeskPaymentMethod, id: string) =>
   useQuery(queryOptions({ queryKey: backofficeKeys.payment(metodo, id), queryFn: () => getDeskPayment(metodo, id) }));
 
 export interface RefundVars {
@@ -41,7 +44,7 @@ export interface RefundVars {
   motivo: string;
 }
 
-export const refundPayment = (metodo: DeskPaymentMethod, id: number, vars: RefundVars, idempotencyKey: string) =>
+export const refundPayment = (metodo: DeskPaymentMethod, id: string, vars: RefundVars, idempotencyKey: string) =>
   unwrap(
     api.POST('/api/backoffice/financeiro/pagamentos/{metodo}/{id}/estornos', {
       params: { path: { metodo, id }, header: { 'idempotency-key': idempotencyKey } },
@@ -53,7 +56,7 @@ export const refundPayment = (metodo: DeskPaymentMethod, id: number, vars: Refun
  * 'Estornar': one Idempotency-Key per attempt (a retry after no answer or a 503 reuses it, so the provider never
  * refunds twice); afterwards the desk's lists and the payment are read again.
  */
-export function useRefundPayment(metodo: DeskPaymentMethod, id: number) {
+export function useRefundPayment(metodo: DeskPaymentMethod, id: string) {
   const qc = useQueryClient();
   return useIdempotentMutation({
     mutationFn: (vars: RefundVars, key: string) => refundPayment(metodo, id, vars, key),

@@ -116,6 +116,7 @@ const LATE: LatePixDto = {
   resultado: 'credit',
   credito: 18990,
   reembolso: 'pending',
+  devolucao: 'manual',
   recebidoEm: '2026-11-16T13:00:00.000Z',
   clienteAvisadoEm: null,
   reembolsadoEm: null,
@@ -186,5 +187,14 @@ describe('the financeiro desk', () => {
     await user.click(retry);
     expect(await screen.findByRole('row', { name: /529\.\*\*\*\.\*\*\*-25/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Marcar reembolsado' })).not.toBeInTheDocument();
+  });
+
+  it('a credit the PSP can give back has no Marcar reembolsado: it is refunded with Estornar in Pagamentos', async () => {
+    server.use(http.get(route('/api/backoffice/auth/me'), () => dto(StaffMeDto, me('financeiro'))));
+    desk(() => dto(LatePixPageDto, { itens: [{ ...LATE, devolucao: 'provedor' }], proximo: null }));
+    renderConsole('/backoffice/financeiro');
+    const late = await screen.findByRole('row', { name: /529\.\*\*\*\.\*\*\*-25/ });
+    expect(within(late).getByText(/Devolução pelo provedor: em Pagamentos \(Crédito de Pix atrasado\), use Estornar/)).toBeInTheDocument();
+    expect(within(late).queryByRole('button', { name: 'Marcar reembolsado' })).not.toBeInTheDocument();
   });
 });

@@ -77,7 +77,10 @@ function LatePixSection({ canRefund }: { canRefund: boolean }) {
               <>
                 {REFUND_STATUS_LABEL[r.reembolso]}
                 {r.reembolsadoEm && ` em ${formatInstant(r.reembolsadoEm)} por ${r.reembolsadoPor ?? '—'}: ${r.observacao ?? ''}`}
-                {canRefund && r.reembolso === 'pending' && refunding !== r.id && (
+                {r.reembolso === 'pending' && r.devolucao === 'provedor' && (
+                  <span> Devolução pelo provedor: em Pagamentos (Crédito de Pix atrasado), use Estornar.</span>
+                )}
+                {canRefund && r.reembolso === 'pending' && r.devolucao !== 'provedor' && refunding !== r.id && (
                   <Button type="button" variant="secondary" onClick={() => setRefunding(r.id)}>
                     Marcar reembolsado
                   </Button>

@@ -32,7 +32,7 @@ const me = (papel: StaffMeDto['papel']): StaffMeDto => ({
 
 const PIX: DeskPaymentDto = {
   metodo: 'pix',
-  id: 7,
+  id: '7',
   nCtrId: 100101,
   documento: '529.***.***-25',
   faturas: [12],
@@ -43,6 +43,7 @@ const PIX: DeskPaymentDto = {
   estorno: 'nenhum',
   provedor: 'static-brcode',
   referencia: 'E18236120202611271500s0123456789',
+  estornoPor: 'provedor',
   txid: 'abc123txid',
   cartao: null,
   pagoEm: '2026-11-16T13:00:00.000Z',
@@ -67,10 +68,10 @@ const detail = (p: Partial<Detail> = {}): Detail => ({
   ...p,
 });
 
-function desk(role: StaffMeDto['papel'], current: () => Detail) {
+function desk(role: StaffMeDto['papel'], current: () => Detail, itens: DeskPaymentDto[] = [PIX]) {
   server.use(
     http.get(route('/api/backoffice/auth/me'), () => dto(StaffMeDto, me(role))),
-    http.get(route('/api/backoffice/financeiro/pagamentos'), () => dto(DeskPaymentPageDto, { itens: [PIX], proximo: null })),
+    http.get(route('/api/backoffice/financeiro/pagamentos'), () => dto(DeskPaymentPageDto, { itens, proximo: null })),
     http.get(route('/api/backoffice/financeiro/pagamentos/{metodo}/{id}'), () => dto(DeskPaymentDetailDto, current())),
     http.get(route('/api/backoffice/financeiro/pix-atrasados'), () => dto(LatePixPageDto, { itens: [], proximo: null })),
     http.get(route('/api/backoffice/financeiro/antecipacoes'), () => dto(AdvancePageDto, { itens: [], proximo: null })),
@@ -205,6 +206,79 @@ describe('the desk payments', () => {
     await user.click(within(row).getByRole('button', { name: /Ver detalhes/ }));
     await user.click(await screen.findByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByText(/^Estornado · estornado/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Estornar' })).not.toBeInTheDocument();
+  });
+
+  it("a payment link paid at the card provider: its payment id, and 'Estornar' sends the refund for the link", async () => {
+    const LINK: DeskPaymentDto = {
+      ...PIX,
+      metodo: 'link',
+      id: 'Lk3x9Qw_7rTz0aBcDeFgHiJk',
+      provedor: 'adyen',
+      referencia: 'QFQTPCQ8HXSKGK82',
+      txid: null,
+      valor: 7_990,
+      estornavel: 7_990,
+    };
+    const linkDetail = detail({ ...LINK, eventos: [] });
+    desk('financeiro', () => linkDetail, [LINK]);
+    const posted: string[] = [];
+    server.use(
+      http.post(route('/api/backoffice/financeiro/pagamentos/{metodo}/{id}/estornos'), ({ params }) => {
+        posted.push(`${String(params.metodo)}/${String(params.id)}`);
+        const estorno = {
+          id: 9,
+          valor: 7_990,
+          motivo: 'Antecipação cancelada',
+          status: 'pending' as const,
+          idEstorno: 'Edef',
+          idProvedor: 'RF123',
+          falha: null,
+          pedidoPor: 'financeiro@guarita.example',
+          pedidoEm: '2026-11-16T14:00:00.000Z',
+          confirmadoEm: null,
+        };
+        return dto(
+          RefundResultDto,
+          { estorno, pagamento: { ...LINK, emAndamento: 7_990, estornavel: 0, estorno: 'em_andamento' } },
+          { status: 201 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderConsole('/backoffice/financeiro');
+    const row = await screen.findByRole('row', { name: /Link de pagamento/ });
+    await user.click(
+      within(row).getByRole('button', { name: `Ver detalhes: Link de pagamento de ${formatMoney(7_990)} do contrato 100101` }),
+    );
+    expect(await screen.findByText('QFQTPCQ8HXSKGK82')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Estornar' }));
+    const dialog = await screen.findByRole('dialog', { name: `Estornar Link de pagamento de ${formatMoney(7_990)} do contrato 100101` });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo do estorno' }), 'Antecipação cancelada');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(within(dialog).getByText(/O dinheiro volta ao pagador/)).toHaveTextContent('adyen (referência QFQTPCQ8HXSKGK82)');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar estorno' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      plain(`Estorno de ${formatMoney(7_990)} enviado ao provedor; aguardando a confirmação.`),
+    );
+    expect(posted).toEqual(['link/Lk3x9Qw_7rTz0aBcDeFgHiJk']);
+  });
+
+  it('a late Pix credit another provider received has no Estornar: the desk says where to refund it', async () => {
+    const CREDIT: DeskPaymentDto = {
+      ...PIX,
+      metodo: 'pix_credito',
+      id: '41',
+      faturas: [],
+      provedor: 'api-pix',
+      estornoPor: 'outro_provedor',
+    };
+    desk('financeiro', () => detail({ ...CREDIT }), [CREDIT]);
+    const user = userEvent.setup();
+    renderConsole('/backoffice/financeiro');
+    const row = await screen.findByRole('row', { name: /Crédito de Pix atrasado/ });
+    await user.click(within(row).getByRole('button', { name: /Ver detalhes/ }));
+    expect(await screen.findByText(/estorne no painel desse provedor/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Estornar' })).not.toBeInTheDocument();
   });
 });

@@ -18,6 +18,13 @@ import { useSessionEnded } from './use-session-ended';
 import styles from './Backoffice.module.css';
 
 const methodLabel = (m: DeskPaymentMethod) => DESK_PAYMENT_METHOD_LABEL[m];
+
+/** Why a payment has no 'Estornar' (ADR 078): another provider took it, or no provider can give money back. */
+const NOT_BY_PROVIDER: Record<Exclude<DeskPayment['estornoPor'], 'provedor'>, string> = {
+  outro_provedor: 'Este pagamento foi feito por outro provedor que não o configurado agora: estorne no painel desse provedor.',
+  manual:
+    'Nenhum provedor configurado devolve este pagamento por API: devolva pelo banco (um crédito de Pix atrasado é então marcado como reembolsado em "Pix recebidos após o vencimento").',
+};
 const paymentName = (p: Pick<DeskPayment, 'metodo' | 'valor' | 'nCtrId'>) =>
   `${methodLabel(p.metodo)} de ${formatMoney(p.valor)} do contrato ${p.nCtrId}`;
 
@@ -49,7 +56,7 @@ function PaymentDetail({
   onClose,
 }: {
   metodo: DeskPaymentMethod;
-  id: number;
+  id: string;
   canRefund: boolean;
   onClose: () => void;
 }) {
@@ -94,7 +101,7 @@ function PaymentDetail({
         <dt>Pago em</dt>
         <dd>{formatInstant(p.pagoEm)}</dd>
         <dt>Faturas</dt>
-        <dd>{p.faturas.join(', ')}</dd>
+        <dd>{p.faturas.length ? p.faturas.join(', ') : '— (crédito: as faturas foram pagas de outro modo)'}</dd>
         <dt>Valor pago</dt>
         <dd>{formatMoney(p.valor)}</dd>
         <dt>Estorno</dt>
@@ -103,8 +110,9 @@ function PaymentDetail({
           {p.emAndamento > 0 && ` · em andamento ${formatMoney(p.emAndamento)}`} · pode estornar {formatMoney(p.estornavel)}
         </dd>
       </dl>
+      {p.estornavel > 0 && p.estornoPor !== 'provedor' && <Alert kind="info">{NOT_BY_PROVIDER[p.estornoPor]}</Alert>}
       <div className={styles.actions}>
-        {canRefund && p.estornavel > 0 && (
+        {canRefund && p.estornavel > 0 && p.estornoPor === 'provedor' && (
           <Button type="button" onClick={() => (setDone(null), setRefunding(true))}>
             Estornar
           </Button>
@@ -172,7 +180,7 @@ export function PaymentsSection({ canRefund }: { canRefund: boolean }) {
   const [contractText, setContractText] = useState('');
   const [filters, setFilters] = useState<PaymentFilters>({});
   const [contractError, setContractError] = useState<string | undefined>();
-  const [open, setOpen] = useState<{ metodo: DeskPaymentMethod; id: number } | null>(null);
+  const [open, setOpen] = useState<{ metodo: DeskPaymentMethod; id: string } | null>(null);
   const q = useDeskPayments(filters);
   const rows = (q.data?.pages.flatMap((p) => p.itens) ?? []).map((p) => ({ id: `${p.metodo}-${p.id}`, p }));
 
@@ -209,7 +217,7 @@ export function PaymentsSection({ canRefund }: { canRefund: boolean }) {
       <DeskTable
         q={q}
         rows={rows}
-        caption="Pagamentos por cartão e Pix, do mais novo ao mais antigo"
+        caption="Pagamentos (cartão, link, Pix, Pix Automático e créditos de Pix atrasado), do mais novo ao mais antigo"
         empty="Nenhum pagamento encontrado."
         columns={[
           ['Pago em', ({ p }) => formatInstant(p.pagoEm)],
