@@ -141,14 +141,14 @@ describe('GET /api/plan/contracts/:nCtrId', () => {
 
 describe('contract PDFs', () => {
   it('the specific contract names the customer, the contract, the vehicle, items with prices and the due day', async () => {
-    const c = await aLoggedInCustomer(t, { customer: { name: 'Maria Teste Souza' }, contract: COMPLETO });
+    const c = await aLoggedInCustomer(t, { customer: { name: 'Ana Teste Pereira' }, contract: COMPLETO });
     const n = c.contract.nCtrId;
     const res = await c.call('GET', `/api/plan/contracts/${n}/pdf/especifico`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="contrato-especifico-${n}.pdf"`);
     const text = await pdfText(res.rawPayload);
-    expect(text).toContain('Maria Teste Souza');
+    expect(text).toContain('Ana Teste Pereira');
     expect(text).toContain(String(n));
     expect(text).toContain(c.contract.plate);
     expect(text).toContain('Guarita Completo');
