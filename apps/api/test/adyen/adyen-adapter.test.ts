@@ -261,7 +261,8 @@ describe('Adyen webhooks (HMAC)', () => {
 
   it('parses AUTHORISATION, REFUND (the payment is originalReference) and CANCELLATION; other events are verified and left out', () => {
     const body = fake.signedNotification([
-      item(),
+      // The card, when the webhook says it: paymentMethod, and additionalData.cardSummary ("Include card summary").
+      { ...item({ paymentMethod: 'mc' }), additionalData: { cardSummary: '4444' } },
       item({
         eventCode: 'REFUND',
         pspReference: '8816178952380999',
@@ -286,6 +287,8 @@ describe('Adyen webhooks (HMAC)', () => {
         merchantReference: 'k-1',
         success: true,
         amount: 12345,
+        brand: 'mc',
+        last4: '4444',
       },
       {
         eventId: 'REFUND:8816178952380999:true',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 
 /**
@@ -45,11 +46,14 @@ export class ChargeAttemptsRepository {
       .execute();
   }
 
-  /** The call failed with no answer: the bills stay held for it until `until` (or its notification). */
-  async unknown(q: Executor, merchantReference: string, until: Date): Promise<void> {
+  /**
+   * The call failed with no answer: the bills stay held for it for `minutes` (or until its notification), on the
+   * database's clock, which is what `IdempotencyStore.reservedByOthers` compares with.
+   */
+  async unknown(q: Executor, merchantReference: string, minutes: number): Promise<void> {
     await q
       .updateTable('card_charge_attempts')
-      .set({ status: 'unknown', held_until: until })
+      .set({ status: 'unknown', held_until: sql<Date>`now() + make_interval(mins => ${minutes})` })
       .where('merchant_reference', '=', merchantReference)
       .execute();
   }

@@ -117,8 +117,7 @@ export class CardCharger {
       return await this.gateway.charge({ ...req, returnUrl: this.returnUrl });
     } catch (err) {
       if (err instanceof GatewayUnavailableError) {
-        const until = new Date(this.clock.now().getTime() + LOST_ANSWER_HOLD_MINUTES * 60_000);
-        await this.attempts.unknown(this.db, req.idempotencyKey, until);
+        await this.attempts.unknown(this.db, req.idempotencyKey, LOST_ANSWER_HOLD_MINUTES);
         throw new AppError(502, 'GATEWAY_UNAVAILABLE', PAYMENT_MSG.paymentOtherError);
       }
       throw err;
