@@ -28,7 +28,7 @@ const MINUTE = 60_000;
 /** The desk's refund of a payment, as the financeiro staff member asks it; and the payment's detail as the desk reads it. */
 function desk(t: TestApp, staff: () => StaffMember) {
   return {
-    refund: (method: string, id: number, valor: number, key = randomUUID()) =>
+    refund: (method: string, id: number | string, valor: number, key = randomUUID()) =>
       t.app.inject({
         method: 'POST',
         url: `${DESK}/${method}/${id}/estornos`,
@@ -36,7 +36,7 @@ function desk(t: TestApp, staff: () => StaffMember) {
         headers: { 'idempotency-key': key },
         payload: { valor, motivo: 'Pagamento em duplicidade' },
       }),
-    detail: async (method: string, id: number) =>
+    detail: async (method: string, id: number | string) =>
       (await t.app.inject({ method: 'GET', url: `${DESK}/${method}/${id}`, cookies: { [STAFF_COOKIE]: staff().token } })).json(),
   };
 }
@@ -282,6 +282,7 @@ describe("the sandboxes' webhooks are kept and retried until accepted", () => {
 
   const billStatus = async (docEntry: number) =>
     (await t.query<{ id_status: string }>('SELECT id_status FROM bills WHERE doc_entry = $1', [docEntry]))[0]!.id_status;
+  const sandbox = () => t.app.pixRecurrencePsp as SandboxPixRecurrencePsp;
   const deliveries = (source: string, like: string) =>
     t.query<{ status: string; attempts: number; last_outcome: string | null }>(
       `SELECT status, attempts, last_outcome FROM sandbox_webhook_deliveries WHERE source = $1 AND body LIKE $2 ORDER BY id`,
@@ -299,8 +300,7 @@ describe("the sandboxes' webhooks are kept and retried until accepted", () => {
         amount: 7_990 as never,
       }),
     );
-    const sandbox = t.app.cardGateway as SandboxCardGateway;
-    await sandbox.drain();
+    await (t.app.cardGateway as SandboxCardGateway).drain();
     const page = new URL(link.url).pathname;
 
     const down = vi.spyOn(t.app.payments.cardWebhook, 'handle').mockRejectedValueOnce(new Error('database unavailable'));
@@ -345,8 +345,8 @@ describe("the sandboxes' webhooks are kept and retried until accepted", () => {
     }
   });
 
-  it('Pix Automático sandbox: the debit notice, unreachable twice, is retried at 1 and 5 minutes; the bill is paid once', async () => {
-    const sandbox = t.app.pixRecurrencePsp as SandboxPixRecurrencePsp;
+  /** A customer who authorised Pix Automático and approved it on the sandbox's bank page. */
+  async function onPixAutomatico() {
     const c = await aLoggedInCustomer(t);
     const url = `/api/payments/contracts/${c.contract.nCtrId}/pix-automatico`;
     const rec = (await c.call('POST', url, { aceite: true })).json().conteudo;
@@ -357,28 +357,37 @@ describe("the sandboxes' webhooks are kept and retried until accepted", () => {
       payload: '',
     });
     expect(approve.statusCode).toBe(303);
-    await sandbox.idle();
+    await sandbox().idle();
     expect((await c.call('GET', url)).json().recorrencia.status).toBe('APROVADA');
+    return { c, url };
+  }
+  /** A new bill of the contract, sent to the payer's bank (which debits it at once); its recurring charge. */
+  async function billDebited(c: Customer, url: string) {
+    clock.advance(1_000); // a bill issued after the approval is charged through it
+    const bill = await t.db.transaction().execute((tx) =>
+      t.app.contracts.issueBill(tx, {
+        nCtrId: c.contract.nCtrId,
+        dueDate: addDaysIso(clock.today(), 5),
+        amount: c.contract.fee,
+        issuedAt: clock.now(),
+      }),
+    );
+    await t.app.pixAutomatico.service.chargeDueBills(c.contract.nCtrId);
+    await sandbox().idle();
+    const [charge] = (await c.call('GET', url)).json().recorrencia.cobrancas as Array<{ txid: string; status: string }>;
+    return { bill, charge: charge! };
+  }
 
-    const send = sandbox.webhooks.currentSender!;
+  it('Pix Automático sandbox: the debit notice, unreachable twice, is retried at 1 and 5 minutes; the bill is paid once', async () => {
+    const { c, url } = await onPixAutomatico();
+    const send = sandbox().webhooks.currentSender!;
     let unreachable = 2;
-    sandbox.webhooks.setSender(async (body) => {
+    sandbox().webhooks.setSender(async (body) => {
       if (unreachable-- > 0) throw new Error('connect ECONNREFUSED');
       return send(body);
     });
     try {
-      clock.advance(1_000); // a bill issued after the approval is charged through it
-      const bill = await t.db.transaction().execute((tx) =>
-        t.app.contracts.issueBill(tx, {
-          nCtrId: c.contract.nCtrId,
-          dueDate: addDaysIso(clock.today(), 5),
-          amount: c.contract.fee,
-          issuedAt: clock.now(),
-        }),
-      );
-      await t.app.pixAutomatico.service.chargeDueBills(c.contract.nCtrId);
-      await sandbox.idle();
-      const [charge] = (await c.call('GET', url)).json().recorrencia.cobrancas;
+      const { bill, charge } = await billDebited(c, url);
       expect(await billStatus(bill.docEntry)).not.toBe('P'); // debited at the bank; the notice did not reach us
       expect(await deliveries('pix-automatico-sandbox', charge.txid)).toEqual([
         { status: 'pending', attempts: 1, last_outcome: 'unreachable' },
@@ -399,7 +408,26 @@ describe("the sandboxes' webhooks are kept and retried until accepted", () => {
       const events = await t.query(`SELECT 1 FROM payment_provider_events WHERE kind = 'cobr' AND payment_id = $1`, [charge.txid]);
       expect(events).toHaveLength(1);
     } finally {
-      sandbox.webhooks.setSender(send);
+      sandbox().webhooks.setSender(send);
     }
+  });
+
+  it('Pix Automático: a devolução whose answer was lost is read back from its PSP by the job and becomes refunded', async () => {
+    const { c, url } = await onPixAutomatico();
+    const { charge } = await billDebited(c, url);
+    expect(charge.status).toBe('paid');
+    const staff = await aStaffMember(t, 'financeiro');
+    const real = sandbox().refund.bind(sandbox());
+    const lost = vi.spyOn(sandbox(), 'refund').mockImplementationOnce(async (req) => {
+      await real(req); // done at the PSP…
+      throw new Error('socket hang up'); // …and its answer lost
+    });
+    const first = await desk(t, () => staff).refund('pix_automatico', charge.txid, 1_000);
+    lost.mockRestore();
+    expect(first.statusCode).toBe(503);
+    clock.advance(5 * MINUTE + 1_000);
+    expect((await t.app.paymentsFollowUp.runOnce()).refunds).toMatchObject({ asked: 1, settled: 1 });
+    const detail = await desk(t, () => staff).detail('pix_automatico', charge.txid);
+    expect(detail.estornos).toEqual([expect.objectContaining({ status: 'refunded', valor: 1_000 })]);
   });
 });
