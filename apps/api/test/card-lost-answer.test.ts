@@ -1,12 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESK_PAYMENT_MSG } from '@guarita/domain';
 import { AdyenCardGateway } from '../src/ports/adyen';
 import type { CardWebhookEvent, EncryptedCard } from '../src/ports/card-gateway';
 import { SANDBOX_CARDS, vaultDemoCard, type SandboxCardGateway } from '../src/ports/card-sandbox';
 import { ADYEN_TEST_CARDS, FakeAdyen, adyenTestCard } from './adyen/fake-adyen';
 import { sealCard } from './card-encryption';
-import { aBill, aLoggedInCustomer, shiftDays, type Customer } from './factories';
+import { aBill, aLoggedInCustomer, aStaffMember, shiftDays, type Customer } from './factories';
 import { createTestApp, type TestApp } from './helpers';
+import { STAFF_COOKIE, staffRequest } from './staff-helpers';
 
 /**
  * A card charge whose answer is lost (issue 27, gap 1): the provider took the money, our API never heard back (the
@@ -297,6 +299,35 @@ describe.each([
     expect(rows[1]).toEqual({ status: 'approved', refund_due: true, gateway_id: event.gatewayId, amount_cents: bill.total });
     expect(outcomes(await deliver(delivery))).toEqual(['already_applied']);
     expect(await charges(c)).toHaveLength(2);
+
+    // The financeiro desk shows it to refund, and 'Estornar' gives the money back through the provider.
+    const staff = await aStaffMember(t, 'financeiro');
+    const desk = await staffRequest(
+      t,
+      staff.token,
+      'GET',
+      `/api/backoffice/financeiro/pagamentos?metodo=card&contrato=${c.contract.nCtrId}`,
+    );
+    expect(desk.statusCode).toBe(200);
+    const items = desk.json().itens as Array<{ id: string; referencia: string; alerta: string | null }>;
+    expect(items.map((i) => i.alerta)).toEqual(expect.arrayContaining([null, DESK_PAYMENT_MSG.lateCardApproval]));
+    const flagged = items.find((i) => i.referencia === event.gatewayId)!;
+    expect(flagged).toMatchObject({
+      valor: bill.total,
+      estornavel: bill.total,
+      estornoPor: 'provedor',
+      alerta: DESK_PAYMENT_MSG.lateCardApproval,
+    });
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/financeiro/pagamentos/card/${flagged.id}/estornos`,
+      cookies: { [STAFF_COOKIE]: staff.token },
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { valor: bill.total, motivo: 'Aprovação tardia: faturas já pagas com outro cartão' },
+    });
+    expect(refund.statusCode).toBe(201);
+    expect(['pending', 'refunded']).toContain(refund.json().estorno.status);
+    expect(refund.json().pagamento).toMatchObject({ estornavel: 0 });
   });
 
   it('an advance by the card on file whose answer was lost is settled by the AUTHORISATION; the retry replays its answer', async () => {

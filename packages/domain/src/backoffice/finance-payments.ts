@@ -18,6 +18,8 @@ export const DESK_PAYMENT_MSG = {
   providerRefused: 'O provedor recusou o estorno. Nada foi estornado.',
   otherProvider:
     'Este pagamento foi feito pelo provedor {provedor}, que não é o configurado agora; faça o estorno no painel desse provedor.',
+  lateCardApproval:
+    'Aprovação do cartão recebida depois que as faturas já tinham sido pagas de outra forma (a resposta da operadora se perdeu e a reserva expirou). As faturas não foram quitadas de novo: estorne este valor ao cliente.',
   noProviderReference: 'Este pagamento não tem referência no provedor; o estorno não pode ser feito pelo painel.',
   noProviderRefund:
     'O provedor {provedor} não devolve dinheiro por API (Pix numa chave estática); devolva pelo banco e registre o reembolso à mão.',
@@ -136,6 +138,10 @@ export const DeskPaymentDto = z.object({
   txid: z.string().nullable(),
   cartao: z.string().nullable().describe("brand and last 4 digits, e.g. 'visa •••• 1111'"),
   pagoEm: z.string(),
+  alerta: z
+    .string()
+    .nullable()
+    .describe('what the desk must do about it: a card approval that came after its bills were paid another way is to be refunded'),
 });
 export type DeskPaymentDto = z.infer<typeof DeskPaymentDto>;
 export const DeskPaymentPageDto = z.object({ itens: z.array(DeskPaymentDto), proximo: z.string().nullable() });

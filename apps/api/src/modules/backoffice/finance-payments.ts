@@ -1,5 +1,6 @@
 import {
   DESK_PAYMENT_ID,
+  DESK_PAYMENT_MSG,
   DESK_PAYMENT_METHODS,
   maskDocument,
   paymentRefundState,
@@ -86,6 +87,7 @@ export class PaymentDesk {
         txid: r.txid,
         cartao: r.card_last4 ? `${r.card_brand ?? 'cartão'} •••• ${r.card_last4}` : null,
         pagoEm: iso(r.paid_at),
+        alerta: r.refund_due ? DESK_PAYMENT_MSG.lateCardApproval : null,
       };
     });
   }

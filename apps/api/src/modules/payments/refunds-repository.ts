@@ -22,6 +22,8 @@ export interface DeskPaymentRow {
   paid_at: Date;
   /** A late Pix credit already marked refunded by hand ('Marcar reembolsado'): nothing is left to refund. */
   marked_refunded: boolean;
+  /** A card approval that came after its bills were paid another way (issue 27, gap 1): the money is to go back. */
+  refund_due: boolean;
 }
 
 export interface RefundTotals {
@@ -46,22 +48,23 @@ const only = (m: DeskPaymentMethod | undefined, branch: DeskPaymentMethod) => (m
  */
 const payments = (m?: DeskPaymentMethod) => sql`(
   SELECT 'card'::text AS method, id::text AS id, n_ctr_id, customer_id, doc_entries, amount_cents, gateway AS provider,
-         gateway_id AS reference, NULL::text AS txid, card_brand, card_last4, created_at AS paid_at, false AS marked_refunded
+         gateway_id AS reference, NULL::text AS txid, card_brand, card_last4, created_at AS paid_at, false AS marked_refunded,
+         refund_due
     FROM card_charges WHERE status = 'approved' ${only(m, 'card')}
   UNION ALL
-  SELECT 'link', id, n_ctr_id, customer_id, doc_entries, amount_cents, gateway, paid_gateway_id, NULL, NULL, NULL, paid_at, false
+  SELECT 'link', id, n_ctr_id, customer_id, doc_entries, amount_cents, gateway, paid_gateway_id, NULL, NULL, NULL, paid_at, false, false
     FROM payment_links WHERE status = 'paid' AND paid_at IS NOT NULL ${only(m, 'link')}
   UNION ALL
-  SELECT 'pix', id::text, n_ctr_id, customer_id, doc_entries, amount_cents, psp, end_to_end_id, txid, NULL, NULL, paid_at, false
+  SELECT 'pix', id::text, n_ctr_id, customer_id, doc_entries, amount_cents, psp, end_to_end_id, txid, NULL, NULL, paid_at, false, false
     FROM pix_charges WHERE status = 'paid' AND paid_at IS NOT NULL ${only(m, 'pix')}
   UNION ALL
   SELECT 'pix_automatico', c.txid, r.n_ctr_id, r.customer_id, ARRAY[c.doc_entry], c.amount_cents, r.psp, c.end_to_end_id, c.txid,
-         NULL, NULL, c.paid_at, false
+         NULL, NULL, c.paid_at, false, false
     FROM pix_recurring_charges c JOIN pix_recurrences r ON r.id = c.recurrence_id
    WHERE c.status = 'paid' AND c.paid_at IS NOT NULL ${only(m, 'pix_automatico')}
   UNION ALL
   SELECT 'pix_credito', l.id::text, l.n_ctr_id, l.customer_id, '{}'::int[], l.credit_cents, c.psp, l.end_to_end_id, l.txid,
-         NULL, NULL, l.received_at, l.refund_status = 'refunded'
+         NULL, NULL, l.received_at, l.refund_status = 'refunded', false
     FROM pix_late_payments l JOIN pix_charges c ON c.id = l.pix_charge_id
    WHERE l.outcome = 'credit' AND l.credit_cents > 0 ${only(m, 'pix_credito')}
 ) p`;

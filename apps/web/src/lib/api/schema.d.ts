@@ -5526,6 +5526,8 @@ export interface operations {
                             /** @description brand and last 4 digits, e.g. 'visa •••• 1111' */
                             cartao: string | null;
                             pagoEm: string;
+                            /** @description what the desk must do about it: a card approval that came after its bills were paid another way is to be refunded */
+                            alerta: string | null;
                         }[];
                         proximo: string | null;
                     };
@@ -5593,6 +5595,8 @@ export interface operations {
                         /** @description brand and last 4 digits, e.g. 'visa •••• 1111' */
                         cartao: string | null;
                         pagoEm: string;
+                        /** @description what the desk must do about it: a card approval that came after its bills were paid another way is to be refunded */
+                        alerta: string | null;
                         /** @description oldest first */
                         eventos: {
                             id: number;
@@ -5713,6 +5717,8 @@ export interface operations {
                             /** @description brand and last 4 digits, e.g. 'visa •••• 1111' */
                             cartao: string | null;
                             pagoEm: string;
+                            /** @description what the desk must do about it: a card approval that came after its bills were paid another way is to be refunded */
+                            alerta: string | null;
                         };
                     };
                 };
@@ -5771,6 +5777,8 @@ export interface operations {
                             /** @description brand and last 4 digits, e.g. 'visa •••• 1111' */
                             cartao: string | null;
                             pagoEm: string;
+                            /** @description what the desk must do about it: a card approval that came after its bills were paid another way is to be refunded */
+                            alerta: string | null;
                         };
                     };
                 };

@@ -47,6 +47,7 @@ const PIX: DeskPaymentDto = {
   txid: 'abc123txid',
   cartao: null,
   pagoEm: '2026-11-16T13:00:00.000Z',
+  alerta: null,
 };
 
 const detail = (p: Partial<Detail> = {}): Detail => ({
@@ -262,6 +263,27 @@ describe('the desk payments', () => {
       plain(`Estorno de ${formatMoney(7_990)} enviado ao provedor; aguardando a confirmação.`),
     );
     expect(posted).toEqual(['link/Lk3x9Qw_7rTz0aBcDeFgHiJk']);
+  });
+
+  it('a card approval that came after its bills were paid another way is marked to refund, and says why', async () => {
+    const LATE: DeskPaymentDto = {
+      ...PIX,
+      metodo: 'card',
+      id: '58',
+      provedor: 'adyen',
+      referencia: 'PSP8816178952380553',
+      txid: null,
+      cartao: 'visa •••• 1111',
+      alerta: DESK_PAYMENT_MSG.lateCardApproval,
+    };
+    desk('financeiro', () => detail({ ...LATE, eventos: [] }), [LATE]);
+    const user = userEvent.setup();
+    renderConsole('/backoffice/financeiro');
+    const row = await screen.findByRole('row', { name: /Cartão/ });
+    expect(row).toHaveTextContent('Sem estorno · a estornar');
+    await user.click(within(row).getByRole('button', { name: /Ver detalhes/ }));
+    expect(await screen.findByText(/As faturas não foram quitadas de novo: estorne este valor ao cliente/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Estornar' })).toBeInTheDocument();
   });
 
   it('a late Pix credit another provider received has no Estornar: the desk says where to refund it', async () => {

@@ -77,6 +77,7 @@ function PaymentDetail({
         Pagamento: {paymentName(p)}
       </h3>
       {done && <Alert kind="success">{done}</Alert>}
+      {p.alerta && <Alert kind="info">{p.alerta}</Alert>}
       <dl className={styles.fields}>
         <dt>Provedor</dt>
         <dd>{p.provedor}</dd>
@@ -226,7 +227,11 @@ export function PaymentsSection({ canRefund }: { canRefund: boolean }) {
           ['Forma', ({ p }) => methodLabel(p.metodo)],
           ['Valor', ({ p }) => formatMoney(p.valor)],
           ['Provedor', ({ p }) => p.provedor],
-          ['Estorno', ({ p }) => `${PAYMENT_REFUND_STATE_LABEL[p.estorno]}${p.estornado > 0 ? ` (${formatMoney(p.estornado)})` : ''}`],
+          [
+            'Estorno',
+            ({ p }) =>
+              `${PAYMENT_REFUND_STATE_LABEL[p.estorno]}${p.estornado > 0 ? ` (${formatMoney(p.estornado)})` : ''}${p.alerta && p.estornavel > 0 ? ' · a estornar' : ''}`,
+          ],
           [
             'Detalhes',
             ({ p }) => (
