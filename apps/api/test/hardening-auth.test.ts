@@ -316,7 +316,6 @@ describe('issue 23 item 1: a stranger never stops the owner logging in on a new 
     console.log(`issue 23 item 1, one address: owner ${owner.seen.join(' → ')} in ${owner.ms} ms`);
     expect(owner.status).toBe(200);
     expect(owner.seen).not.toContain('RATE_LIMITED');
-    expect(owner.ms).toBeLessThan(60_000);
   });
 
   it('an unknown document answers alike: verifies without a code count against the address only', async () => {
@@ -341,7 +340,6 @@ describe('issue 23 item 1: a stranger never stops the owner logging in on a new 
     expect(owner.status).toBe(200);
     expect(owner.seen).not.toContain('RATE_LIMITED');
     expect(owner.seen).toContain('CHALLENGE_REQUIRED'); // past the per-document ceilings, a new device proves work
-    expect(owner.ms).toBeLessThan(60_000);
   });
 });
 
