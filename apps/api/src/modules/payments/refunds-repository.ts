@@ -90,14 +90,18 @@ export class RefundsRepository {
     return rows;
   }
 
-  /** One payment; `forUpdate` locks its row (card_charges, payment_links, …) so refunds of it run one at a time. */
-  async payment(q: Executor, method: DeskPaymentMethod, id: string, forUpdate = false): Promise<DeskPaymentRow | undefined> {
+  /** Locks a payment's row (card_charges, payment_links, …): refunds of one payment run one at a time. */
+  async lockPayment(q: Executor, method: DeskPaymentMethod, id: string): Promise<void> {
     const lock = LOCK[method];
-    if (lock.numeric && !/^\d{1,10}$/.test(id)) return undefined;
-    if (forUpdate) {
-      const key = lock.numeric ? Number(id) : id;
-      await sql`SELECT 1 FROM ${sql.table(lock.table)} WHERE ${sql.ref(lock.key)} = ${key} FOR UPDATE`.execute(q);
-    }
+    if (lock.numeric && !/^\d{1,10}$/.test(id)) return;
+    const key = lock.numeric ? Number(id) : id;
+    await sql`SELECT 1 FROM ${sql.table(lock.table)} WHERE ${sql.ref(lock.key)} = ${key} FOR UPDATE`.execute(q);
+  }
+
+  /** One payment; `forUpdate` locks its row first (lockPayment). */
+  async payment(q: Executor, method: DeskPaymentMethod, id: string, forUpdate = false): Promise<DeskPaymentRow | undefined> {
+    if (LOCK[method].numeric && !/^\d{1,10}$/.test(id)) return undefined;
+    if (forUpdate) await this.lockPayment(q, method, id);
     const { rows } = await sql<DeskPaymentRow>`SELECT * FROM ${payments(method)} WHERE p.id = ${id}`.execute(q);
     return rows[0];
   }
@@ -173,8 +177,9 @@ export class RefundsRepository {
     return q.selectFrom('payment_refunds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   }
 
-  async refundByRefundId(q: Executor, refundId: string) {
-    return q.selectFrom('payment_refunds').selectAll().where('refund_id', '=', refundId).forUpdate().executeTakeFirst();
+  async refundByRefundId(q: Executor, refundId: string, forUpdate = true) {
+    const query = q.selectFrom('payment_refunds').selectAll().where('refund_id', '=', refundId);
+    return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
   }
 
   async insertRefund(

@@ -152,8 +152,10 @@ export class PaymentRefunds {
     });
     if (reserved.row.status !== 'requested') return this.answer(reserved.row, reserved.fresh);
 
-    const outcome = await this.callProvider(method, reserved.row);
+    const outcome = await this.callOnce(method, reserved.row);
     const row = await this.db.transaction().execute(async (tx) => {
+      // The payment's row first, then the refund's: the order step 1 locks them in (no deadlock with a double click).
+      await this.repo.lockPayment(tx, method, id);
       const current = (await this.repo.refundById(tx, reserved.row.id))!;
       // A confirmation webhook may have come first: an outcome never goes back to an earlier state.
       const next = current.status === 'refunded' || current.status === 'failed' ? null : outcome.status;
@@ -167,7 +169,9 @@ export class PaymentRefunds {
             })
           : current;
       if (updated !== current) await this.onConfirmed(tx, updated);
-      await this.events.record(tx, {
+      // The provider's answer, recorded once per refund and outcome: a second request that shares the same answer (a
+      // double click) finds it recorded and adds no audit row.
+      const firstAnswer = await this.events.record(tx, {
         provider: current.provider,
         eventId: `refund:${current.refund_id}:${outcome.status}`,
         kind: 'estorno.resposta',
@@ -177,8 +181,7 @@ export class PaymentRefunds {
         amountCents: current.amount_cents,
         payload: outcome.raw,
       });
-      // A repeat of the request (a double click) that finds the refund already answered to the first adds no audit row.
-      if (!reserved.fresh && current.status !== 'requested') return updated;
+      if (!firstAnswer) return updated;
       await audit(tx, {
         action: 'financeiro.estorno',
         customerId: current.customer_id,
@@ -198,6 +201,23 @@ export class PaymentRefunds {
   /** A refund that became 'refunded' may close a late Pix credit (pix_late_payments, as its list shows it). */
   private async onConfirmed(tx: Executor, row: RefundRow): Promise<void> {
     if (row.status === 'refunded' && row.payment_method === 'pix_credito') await this.repo.closeLateCredit(tx, row, this.clock.now());
+  }
+
+  /** Provider calls in flight in this process, by refund row: a double click waits for the same call. */
+  private readonly calling = new Map<number, Promise<ProviderOutcome>>();
+
+  /**
+   * One provider call per refund at a time in this process: a second request for the same refund (a double click)
+   * shares the call in flight instead of sending the same idempotency key concurrently (a provider may refuse a key
+   * still being processed). Across instances the provider's idempotency still refunds once.
+   */
+  private callOnce(method: DeskPaymentMethod, row: RefundRow): Promise<ProviderOutcome> {
+    let call = this.calling.get(row.id);
+    if (!call) {
+      call = this.callProvider(method, row).finally(() => this.calling.delete(row.id));
+      this.calling.set(row.id, call);
+    }
+    return call;
   }
 
   /** The provider's answer; throws 503 when the outcome is unknown (the reservation stays 'requested'). */
@@ -228,6 +248,10 @@ export class PaymentRefunds {
 
   /** A Pix devolução's status from the PSP (its webhook or a query): moves our refund on; never back. */
   async onPixRefundStatus(tx: Executor, s: { refundId: string; status: PixRefundStatus; rtrId?: string | null; motivo?: string }) {
+    // The payment's row before the refund's (the desk's order: a late credit's row is updated when it is confirmed).
+    const known = await this.repo.refundByRefundId(tx, s.refundId, false);
+    if (!known || known.status === 'refunded' || known.status === 'failed') return false;
+    await this.repo.lockPayment(tx, known.payment_method, known.payment_id);
     const row = await this.repo.refundByRefundId(tx, s.refundId);
     if (!row || row.status === 'refunded' || row.status === 'failed') return false;
     const status = PIX_STATUS[s.status];
