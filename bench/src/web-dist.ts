@@ -109,12 +109,15 @@ export class WebDist {
     return matches[0];
   }
 
+  /** The browser's chunks: not the prerender's server build (dist/prerendered/server), which no browser loads. */
   private allChunks(): string[] {
     const out: string[] = [];
+    const serverBuild = path.join(this.dir, 'prerendered', 'server');
     const walk = (dir: string) => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
-        if (e.isDirectory()) walk(path.join(dir, e.name));
-        else if (/\.m?js$/.test(e.name)) out.push(path.join(dir, e.name));
+        if (e.isDirectory()) {
+          if (path.join(dir, e.name) !== serverBuild) walk(path.join(dir, e.name));
+        } else if (/\.m?js$/.test(e.name)) out.push(path.join(dir, e.name));
       }
     };
     walk(this.dir);
