@@ -164,7 +164,8 @@ export class SandboxCardGateway implements CardGateway {
     let result: ChargeResult;
     let challengeToken: string | null = null;
     if (!card) result = { status: 'declined', gatewayId, ...(req.card ? INVALID_CARD : UNKNOWN_REFERENCE) };
-    else if (card.behaviour === 'decline') result = { status: 'declined', gatewayId, ...DECLINED };
+    else if (card.behaviour === 'decline' || card.behaviour === 'decline_answer_lost')
+      result = { status: 'declined', gatewayId, ...DECLINED };
     else if (card.behaviour === 'insufficient') result = { status: 'declined', gatewayId, ...INSUFFICIENT };
     else if (card.behaviour === 'charge_decline' && kind === 'charge') result = { status: 'declined', gatewayId, ...DECLINED };
     else if (card.behaviour === 'challenge') {
@@ -215,6 +216,9 @@ export class SandboxCardGateway implements CardGateway {
     });
     if (!stored) return (await this.replay(req.idempotencyKey))!;
     if (stored.webhook !== null) this.notifications.notify(stored.webhook);
+    // The charge is made and notified, but its answer never reaches the caller (a retry with the key replays it).
+    if (kind === 'charge' && (card?.behaviour === 'approve_answer_lost' || card?.behaviour === 'decline_answer_lost'))
+      throw new GatewayUnavailableError('sandbox: simulated lost answer');
     return stored.result;
   }
 

@@ -25,6 +25,12 @@ const WebhookBody = z.object({
         success: z.boolean(),
         amount: z.number().int().nonnegative(),
         reason: z.string().max(500).optional(),
+        brand: z.enum(['mc', 'visa', 'amex']).nullable().optional(),
+        last4: z
+          .string()
+          .regex(/^\d{4}$/)
+          .nullable()
+          .optional(),
       }),
     )
     .max(100),
@@ -76,10 +82,12 @@ export class SandboxNotifications {
       return null;
     }
     if (!parsed.success) return null;
-    return parsed.data.notificationItems.map(({ reason, amount, ...e }) => ({
+    return parsed.data.notificationItems.map(({ reason, amount, brand, last4, ...e }) => ({
       ...e,
       amount: amount as Cents,
       ...(reason === undefined ? {} : { reason }),
+      ...(brand === undefined ? {} : { brand }),
+      ...(last4 === undefined ? {} : { last4 }),
     }));
   }
 
@@ -116,5 +124,7 @@ export function authorisation(result: ChargeResult, merchantReference: string, a
     success: result.status === 'approved',
     amount: amount as Cents,
     ...(result.status === 'declined' ? { reason: result.message } : {}),
+    // The card charged, as a provider's notification may say it (Adyen: paymentMethod, cardSummary).
+    ...(result.status === 'approved' ? { brand: result.brand, last4: result.last4 } : {}),
   };
 }
