@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { addDaysIso } from '@guarita/domain';
 import { buildApp } from '../src/app';
 import { ApiPixPsp } from '../src/ports/api-pix/adapter';
@@ -106,6 +106,9 @@ describe('a devolução the API Pix PSP never notifies', () => {
     expect(res.json().estorno).toMatchObject({ status: 'pending', valor });
     return { id, txid, endToEndId: paid.pix[0]!.endToEndId, refundId: res.json().estorno.idEstorno as string };
   }
+  /** How many times the job read this devolução at the PSP (other tests' refunds may be due in the same pass). */
+  const reads = (endToEndId: string, refundId: string) =>
+    fake.calls.filter((c) => c === `GET /api/v2/pix/${endToEndId}/devolucao/${refundId}`).length;
   const devolucaoEvents = (refundId: string) =>
     t.query<{ event_id: string; success: boolean | null }>(
       `SELECT event_id, success FROM payment_provider_events WHERE kind = 'devolucao' AND event_id LIKE $1 ORDER BY id`,
@@ -114,14 +117,14 @@ describe('a devolução the API Pix PSP never notifies', () => {
 
   it('is asked about after five minutes and again on the schedule, then settled as refunded; nothing is asked twice', async () => {
     const { id, endToEndId, refundId } = await pendingDevolucao();
-    const asked = () => fake.calls.filter((c) => c === `GET /api/v2/pix/${endToEndId}/devolucao/${refundId}`).length;
+    const asked = () => reads(endToEndId, refundId);
 
     clock.advance(4 * MINUTE); // too soon: the PSP's own notification usually comes within seconds
     await t.app.paymentsFollowUp.runOnce();
     expect(asked()).toBe(0);
 
     clock.advance(MINUTE + 1_000);
-    expect((await t.app.paymentsFollowUp.runOnce()).refunds).toMatchObject({ asked: 1, settled: 0 });
+    await t.app.paymentsFollowUp.runOnce();
     expect(asked()).toBe(1); // still EM_PROCESSAMENTO at the PSP
     expect((await desk(t, () => staff).detail('pix', id)).estornos[0].status).toBe('pending');
     await t.app.paymentsFollowUp.runOnce();
@@ -129,7 +132,8 @@ describe('a devolução the API Pix PSP never notifies', () => {
 
     fake.settleRefund(endToEndId, refundId); // the SPI settles it; the PSP never notifies
     clock.advance(MINUTE);
-    expect((await t.app.paymentsFollowUp.runOnce()).refunds).toMatchObject({ asked: 1, settled: 1 });
+    await t.app.paymentsFollowUp.runOnce();
+    expect(asked()).toBe(2);
     const detail = await desk(t, () => staff).detail('pix', id);
     expect(detail.estornos[0]).toMatchObject({ status: 'refunded', idEstorno: refundId });
     expect(detail.estornos[0].confirmadoEm).not.toBeNull();
@@ -145,11 +149,13 @@ describe('a devolução the API Pix PSP never notifies', () => {
     const { id, endToEndId, refundId } = await pendingDevolucao(10_000);
     fake.settleRefund(endToEndId, refundId, 'NAO_REALIZADO');
     clock.advance(5 * MINUTE + 1_000);
-    fake.failNext(503);
-    expect((await t.app.paymentsFollowUp.runOnce()).refunds).toMatchObject({ asked: 1, unavailable: 1 });
+    fake.failNext(503, `/api/v2/pix/${endToEndId}/devolucao/${refundId}`);
+    await t.app.paymentsFollowUp.runOnce();
+    expect(reads(endToEndId, refundId)).toBe(1);
     expect((await desk(t, () => staff).detail('pix', id)).estornos[0].status).toBe('pending');
     clock.advance(MINUTE);
-    expect((await t.app.paymentsFollowUp.runOnce()).refunds).toMatchObject({ asked: 1, settled: 1 });
+    await t.app.paymentsFollowUp.runOnce();
+    expect(reads(endToEndId, refundId)).toBe(2);
     const detail = await desk(t, () => staff).detail('pix', id);
     expect(detail.estornos[0].status).toBe('failed');
     expect(detail).toMatchObject({ estornado: 0, emAndamento: 0, estornavel: 10_000 });
@@ -160,9 +166,9 @@ describe('a devolução the API Pix PSP never notifies', () => {
     const { id, endToEndId, refundId } = await pendingDevolucao();
     const settled = fake.settleRefund(endToEndId, refundId);
     clock.advance(5 * MINUTE + 1_000);
-    const [hook, pass] = await Promise.all([notify(settled), t.app.paymentsFollowUp.runOnce()]);
+    const [hook] = await Promise.all([notify(settled), t.app.paymentsFollowUp.runOnce()]);
     expect(hook.statusCode).toBe(200);
-    expect(pass.refunds.asked).toBe(1);
+    expect(reads(endToEndId, refundId)).toBe(2); // the notification's read-back (never trusted as sent) and the job's
     expect(await devolucaoEvents(refundId)).toHaveLength(1);
     const [row] = await t.query<{ status: string; confirmed_at: Date }>(
       'SELECT status, confirmed_at FROM payment_refunds WHERE refund_id = $1',
@@ -181,13 +187,12 @@ describe('a devolução the API Pix PSP never notifies', () => {
 
   it('two instances running the job at the same moment ask about each refund once per period', async () => {
     const { endToEndId, refundId } = await pendingDevolucao(1_000);
-    const asked = () => fake.calls.filter((c) => c === `GET /api/v2/pix/${endToEndId}/devolucao/${refundId}`).length;
+    const asked = () => reads(endToEndId, refundId);
     const second = await buildApp({ db: t.db, config: t.config, ports: { pixPsp: psp, clock } });
     try {
       await second.ready();
       clock.advance(5 * MINUTE + 1_000);
-      const passes = await Promise.all([t.app.paymentsFollowUp.runOnce(), second.paymentsFollowUp.runOnce()]);
-      expect(passes.map((p) => p.refunds.asked).sort()).toEqual([0, 1]);
+      await Promise.all([t.app.paymentsFollowUp.runOnce(), second.paymentsFollowUp.runOnce()]);
       expect(asked()).toBe(1);
       clock.advance(MINUTE);
       await Promise.all([t.app.paymentsFollowUp.runOnce(), second.paymentsFollowUp.runOnce()]);
@@ -198,33 +203,39 @@ describe('a devolução the API Pix PSP never notifies', () => {
   });
 });
 
+/** A Pix paid through the static sandbox's signed webhook: its charge's id. */
+async function paidPix(t: TestApp, clock: FixedClock): Promise<number> {
+  const { txid } = await pixFor(t);
+  const endToEndId = `E${randomUUID().replace(/-/g, '')}`;
+  const raw = JSON.stringify({ pix: [{ endToEndId, txid, valor: '100.00', horario: clock.now().toISOString() }] });
+  const hook = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/pix/webhook',
+    headers: { 'content-type': 'application/json', 'x-webhook-signature': signWebhookBody(raw, SECRET) },
+    payload: raw,
+  });
+  expect(hook.json().resultados[0].resultado).toBe('paid');
+  return chargeId(t, txid);
+}
+
 describe('a devolução of the static Pix sandbox whose answer was lost', () => {
   let t: TestApp;
   let staff: StaffMember;
+  let getRefund: MockInstance<NonNullable<PixPsp['getRefund']>>;
   const clock = new FixedClock('2026-11-05T15:00:00Z');
 
   beforeAll(async () => {
     t = await createTestApp({ clock, env: { PIX_WEBHOOK_SECRET: SECRET } });
     staff = await aStaffMember(t, 'financeiro');
+    getRefund = vi.spyOn(t.app.pixPsp as Required<PixPsp>, 'getRefund');
   }, 120_000);
   afterAll(() => t?.close());
 
-  async function paidPix() {
-    const { txid } = await pixFor(t);
-    const endToEndId = `E${randomUUID().replace(/-/g, '')}`;
-    const raw = JSON.stringify({ pix: [{ endToEndId, txid, valor: '100.00', horario: clock.now().toISOString() }] });
-    const hook = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/pix/webhook',
-      headers: { 'content-type': 'application/json', 'x-webhook-signature': signWebhookBody(raw, SECRET) },
-      payload: raw,
-    });
-    expect(hook.json().resultados[0].resultado).toBe('paid');
-    return chargeId(t, txid);
-  }
+  /** How many times the job read this devolução at the sandbox (other tests' refunds may be due in the same pass). */
+  const reads = (refundId: string) => getRefund.mock.calls.filter(([, id]) => id === refundId).length;
 
   it('the sandbox did it but the answer never came back: the job reads it from the sandbox and the refund is refunded', async () => {
-    const id = await paidPix();
+    const id = await paidPix(t, clock);
     const psp = t.app.pixPsp as PixPsp;
     const real = psp.refund.bind(psp);
     const lost = vi.spyOn(psp, 'refund').mockImplementationOnce(async (req) => {
@@ -237,8 +248,10 @@ describe('a devolução of the static Pix sandbox whose answer was lost', () => 
     lost.mockRestore();
     expect((await desk(t, () => staff).detail('pix', id)).estornos[0].status).toBe('requested');
 
+    const refundId = (await desk(t, () => staff).detail('pix', id)).estornos[0].idEstorno as string;
     clock.advance(5 * MINUTE + 1_000);
-    expect((await t.app.paymentsFollowUp.runOnce()).refunds).toMatchObject({ asked: 1, settled: 1 });
+    await t.app.paymentsFollowUp.runOnce();
+    expect(reads(refundId)).toBe(1);
     const detail = await desk(t, () => staff).detail('pix', id);
     expect(detail.estornos).toHaveLength(1);
     expect(detail.estornos[0]).toMatchObject({ status: 'refunded', valor: 2_500 });
@@ -253,14 +266,63 @@ describe('a devolução of the static Pix sandbox whose answer was lost', () => 
   });
 
   it('a request that never reached the sandbox stays reserved for the desk to send again', async () => {
-    const id = await paidPix();
+    const id = await paidPix(t, clock);
     const psp = t.app.pixPsp as PixPsp;
     const down = vi.spyOn(psp, 'refund').mockRejectedValueOnce(new PixPspUnavailableError('connection refused'));
     expect((await desk(t, () => staff).refund('pix', id, 1_000)).statusCode).toBe(503);
     down.mockRestore();
+    const refundId = (await desk(t, () => staff).detail('pix', id)).estornos[0].idEstorno as string;
     clock.advance(5 * MINUTE + 1_000);
-    expect((await t.app.paymentsFollowUp.runOnce()).refunds).toMatchObject({ asked: 1, unknown: 1, settled: 0 });
+    await t.app.paymentsFollowUp.runOnce();
+    expect(reads(refundId)).toBe(1);
+    const read = getRefund.mock.calls.findIndex(([, refund]) => refund === refundId);
+    expect(await getRefund.mock.results[read]!.value).toBeNull(); // the sandbox knows no such devolução
     expect((await desk(t, () => staff).detail('pix', id)).estornos[0].status).toBe('requested');
+  });
+});
+
+describe('one pass of the follow-up job, on a database of its own', () => {
+  let t: TestApp;
+  const clock = new FixedClock('2026-11-05T15:00:00Z');
+  beforeAll(async () => {
+    t = await createTestApp({ clock, env: { PIX_WEBHOOK_SECRET: SECRET } });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('counts each refund it asked about by what became of it: settled, unknown to the PSP, or the PSP unreachable', async () => {
+    const staff = await aStaffMember(t, 'financeiro');
+    const psp = t.app.pixPsp as Required<PixPsp>;
+    const real = psp.refund.bind(psp);
+    /** A desk refund whose request fails with 503: done at the sandbox first when `reached`. */
+    const refundLost = async (reached: boolean) => {
+      const id = await paidPix(t, clock);
+      const lost = vi.spyOn(psp, 'refund').mockImplementationOnce(async (req) => {
+        if (reached) await real(req);
+        throw new PixPspUnavailableError('timeout');
+      });
+      expect((await desk(t, () => staff).refund('pix', id, 1_500)).statusCode).toBe(503);
+      lost.mockRestore();
+      return id;
+    };
+    const settles = await refundLost(true);
+    const unknown = await refundLost(false);
+    const unreachable = await refundLost(true);
+    const unreachableRefund = (await desk(t, () => staff).detail('pix', unreachable)).estornos[0].idEstorno as string;
+    const realGet = psp.getRefund.bind(psp);
+    const down = vi.spyOn(psp, 'getRefund').mockImplementation(async (e2e, refundId) => {
+      if (refundId === unreachableRefund) throw new PixPspUnavailableError('connection refused');
+      return realGet(e2e, refundId);
+    });
+    clock.advance(5 * MINUTE + 1_000);
+    try {
+      expect((await t.app.paymentsFollowUp.runOnce()).refunds).toEqual({ asked: 3, settled: 1, unknown: 1, unavailable: 1 });
+    } finally {
+      down.mockRestore();
+    }
+    const status = async (id: number) => (await desk(t, () => staff).detail('pix', id)).estornos[0].status;
+    expect([await status(settles), await status(unknown), await status(unreachable)]).toEqual(['refunded', 'requested', 'requested']);
+    // Nothing is due again before its next step (1 minute): an empty pass.
+    expect((await t.app.paymentsFollowUp.runOnce()).refunds).toEqual({ asked: 0, settled: 0, unknown: 0, unavailable: 0 });
   });
 });
 

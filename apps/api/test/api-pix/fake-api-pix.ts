@@ -55,7 +55,7 @@ export class FakeApiPix {
   readonly calls: string[] = [];
   tokensIssued = 0;
   private readonly tokens = new Map<string, number>();
-  private nextFailure: number | null = null;
+  private nextFailure: { status: number; path?: string } | null = null;
   private locSeq = 1000;
   private server!: Server;
   url = '';
@@ -87,9 +87,9 @@ export class FakeApiPix {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  /** The next API call (not the token) answers this status. */
-  failNext(status: number): void {
-    this.nextFailure = status;
+  /** The next API call (not the token) answers this status; with `path`, the next call to that path only. */
+  failNext(status: number, path?: string): void {
+    this.nextFailure = { status, path };
   }
 
   /** Forgets every token, as a PSP may at any time (the client must fetch a new one on 401). */
@@ -142,8 +142,8 @@ export class FakeApiPix {
     const auth = req.headers.authorization ?? '';
     const expires = this.tokens.get(auth.replace(/^Bearer /, ''));
     if (!auth.startsWith('Bearer ') || expires === undefined || expires <= this.now()) return problem(401, 'AcessoNegado', 'token');
-    if (this.nextFailure !== null) {
-      const status = this.nextFailure;
+    if (this.nextFailure !== null && (!this.nextFailure.path || this.nextFailure.path === url.pathname)) {
+      const { status } = this.nextFailure;
       this.nextFailure = null;
       return problem(status, 'ServicoIndisponivel');
     }
