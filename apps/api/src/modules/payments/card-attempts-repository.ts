@@ -1,29 +1,29 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 
+/** A card charge about to be sent to the provider: what its notification needs to settle it if the answer is lost. */
+export interface ChargeAttempt {
+  customerId: number;
+  key: string;
+  /** The idempotency key's scope and request hash (the notification stores the answer a retry replays). */
+  scope: string;
+  requestHash: string;
+  nCtrId: number;
+  purpose: 'invoice' | 'advance';
+  docEntries: number[];
+  amount: number;
+  newCard: boolean;
+  /** Advance: the advanced bill's due date. */
+  advanceDueDate?: string;
+}
+
 /**
  * SQL of card_charge_attempts (issue 27, gap 1; migration 020): the card charges sent to the provider and not yet
  * settled, read by the webhook when the answer was lost (card-attempts.ts). Every method takes the connection to use.
  */
 export class ChargeAttemptsRepository {
   /** A charge about to be sent (again, on a retry with the same key: it is under way, no longer unknown). */
-  async upsert(
-    q: Executor,
-    a: {
-      merchantReference: string;
-      gateway: string;
-      customerId: number;
-      key: string;
-      scope: string;
-      requestHash: string;
-      nCtrId: number;
-      purpose: 'invoice' | 'advance';
-      docEntries: number[];
-      amount: number;
-      newCard: boolean;
-      advanceDueDate?: string;
-    },
-  ): Promise<void> {
+  async upsert(q: Executor, a: ChargeAttempt & { merchantReference: string; gateway: string }): Promise<void> {
     const values = {
       gateway: a.gateway,
       customer_id: a.customerId,

@@ -6,7 +6,7 @@ import { GatewayUnavailableError, type CardGateway, type ChargeResult } from '..
 import type { Clock } from '../../ports/clock';
 import type { ContractService } from '../contracts';
 import type { NotificationOutbox } from '../notifications';
-import { ChargeAttemptsRepository } from './card-attempts-repository';
+import { ChargeAttemptsRepository, type ChargeAttempt } from './card-attempts-repository';
 import type { PaymentsRepository } from './repository';
 import { chargeReference, notifyPaid, type DeclinedBody } from './shared';
 
@@ -16,22 +16,6 @@ import { chargeReference, notifyPaid, type DeclinedBody } from './shared';
  * and an approval that comes later is flagged for a refund instead of settling them twice.
  */
 export const LOST_ANSWER_HOLD_MINUTES = 15;
-
-/** A card charge about to be sent to the provider: what its notification needs to settle it if the answer is lost. */
-export interface ChargeAttempt {
-  customerId: number;
-  key: string;
-  /** The idempotency key's scope and request hash (the notification stores the answer a retry replays). */
-  scope: string;
-  requestHash: string;
-  nCtrId: number;
-  purpose: 'invoice' | 'advance';
-  docEntries: number[];
-  amount: number;
-  newCard: boolean;
-  /** Advance: the advanced bill's due date. */
-  advanceDueDate?: string;
-}
 
 /** The 200 answer of a card payment of open bills: one shape for the API answer, the 3DS completion and the webhook. */
 export function cardPaymentAnswer(charge: ApprovedCharge, docEntries: number[], amount: number): StoredAnswer<CardPaymentResultDto> {
