@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './db/db';
+import { PeriodicJobs } from './lib/periodic-jobs';
 import { RateLimiter } from './lib/rate-limit';
 import type { CardGateway } from './ports/card-gateway';
 import { SandboxCardGateway, sandboxRoutes } from './ports/card-sandbox';
@@ -57,6 +58,8 @@ declare module 'fastify' {
     pixPsp: PixPsp | null;
     /** Sliding-window abuse limits kept in the database (shared by N instances). */
     limiter: RateLimiter;
+    /** Runs a periodic job's pass once per period across all instances (job_runs, ADR 079). */
+    periodicJobs: PeriodicJobs;
     /** The CRM of the spec; built-in: cases in our own database (issue 9). */
     caseSystem: CaseSystem;
     /** Uploads; built-in: local disk under UPLOADS_DIR (default DATA_DIR/uploads). */
@@ -99,6 +102,7 @@ export default fp(
       ports.pixRecurrencePsp !== undefined ? ports.pixRecurrencePsp : defaultPixRecurrencePsp(db, config, clock),
     );
     app.decorate('limiter', new RateLimiter(db, config.limits.windowSeconds));
+    app.decorate('periodicJobs', new PeriodicJobs(db, clock, app.log));
     // Notifications (issue 13 §3): built first, because the case system tells it of every case event.
     const notificationOutbox = new NotificationOutbox();
     app.decorate('notificationOutbox', notificationOutbox);

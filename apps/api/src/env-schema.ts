@@ -196,10 +196,11 @@ export const EnvSchema = z.object({
   // Customer notifications (issue 13 §3, ADR 056): the delivery worker in the API process (default on outside tests).
   NOTIFY_WORKER: doc(
     bool.optional(),
-    'the notification worker in the API process: how often it scans (Pix about to expire, silent trackers) and delivers due e-mails; the first retry after an SMTP failure (doubling, capped at 1 h, given up after 8 attempts)',
+    'the notification worker in the API process: how often it delivers due e-mails; how often it scans (Pix about to expire, silent trackers: once per period across all instances, [ADR 079](docs/decisions/079-periodic-jobs-once-per-period.md)); the first retry after an SMTP failure (doubling, capped at 1 h, given up after 8 attempts)',
     'on (not under `NODE_ENV=test`)',
   ),
   NOTIFY_POLL_MS: also(z.coerce.number().int().min(200).max(600_000).default(5000)),
+  NOTIFY_SCAN_SECONDS: also(z.coerce.number().int().min(5).max(3600).default(60)),
   NOTIFY_RETRY_BASE_SECONDS: also(z.coerce.number().int().min(0).max(3600).default(60)),
   /** Comma-separated `id:sha256hex` of the keys allowed to issue sign-on tokens. Demo mode adds the demo key. */
   SSO_API_KEYS: doc(
@@ -245,7 +246,7 @@ export const EnvSchema = z.object({
   // Retention (issue 28 item 8, ADR 066): one housekeeping job deletes what the policy lets go, in small batches.
   RETENTION_JOB: doc(
     bool.optional(),
-    'the housekeeping job in the API process ([ADR 066](docs/decisions/066-retention.md)): how often it runs and how many rows one statement deletes (each batch holds its locks for milliseconds; N instances may all run it)',
+    'the housekeeping job in the API process ([ADR 066](docs/decisions/066-retention.md)): how often it runs and how many rows one statement deletes (each batch holds its locks for milliseconds; one pass per interval across N instances, ADR 079)',
     'on (not under `NODE_ENV=test` or `bench`)',
   ),
   RETENTION_INTERVAL_MINUTES: also(

@@ -309,7 +309,7 @@ describe('notifications', () => {
         t.app.contracts,
         t.app.payments.pix,
         t.app.trips,
-        { pollMs: 0, batch: 20, leaseSeconds: 300, retryBaseSeconds: 0, publicUrl: 'https://portal.example' },
+        { pollMs: 0, scanMs: 60_000, batch: 20, leaseSeconds: 300, retryBaseSeconds: 0, publicUrl: 'https://portal.example' },
       );
       await t.app.notificationWorker.deliver(); // what was queued before goes to the capturing notifier
       expect(

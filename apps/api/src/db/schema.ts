@@ -357,6 +357,18 @@ export interface IdempotencyKeys {
   reserved_until: Date | null;
 }
 
+export interface JobRuns {
+  job: string;
+  period_start: Date;
+  instance: string;
+  attempts: Generated<number>;
+  started_at: Date;
+  lease_until: Date;
+  finished_at: Date | null;
+  outcome: 'done' | 'failed' | null;
+  result: Json | null;
+}
+
 export interface LoginCodes {
   id: Generated<number>;
   session_id: string;
@@ -812,6 +824,7 @@ export interface DB {
   dev_outbox: DevOutbox;
   executives: Executives;
   idempotency_keys: IdempotencyKeys;
+  job_runs: JobRuns;
   login_codes: LoginCodes;
   login_decoy_sessions: LoginDecoySessions;
   login_sessions: LoginSessions;

@@ -36,6 +36,7 @@ export default fp(
       app.trips,
       settings,
       (err) => app.log.warn({ err }, 'notification worker tick failed'),
+      app.periodicJobs,
     );
     app.decorate('notifications', service);
     app.decorate('notificationWorker', worker);

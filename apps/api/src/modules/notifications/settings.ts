@@ -4,6 +4,8 @@ import type { AppConfig } from '../../config';
 export interface NotificationsSettings {
   /** Worker poll interval; 0 = no worker (tests drive `tick()`). */
   pollMs: number;
+  /** The scheduled scans' period (Pix about to expire, silent trackers): once per period across instances (ADR 079). */
+  scanMs: number;
   batch: number;
   /** How long a claimed job stays with its worker before another may take it (a crash mid-send). */
   leaseSeconds: number;
@@ -21,6 +23,7 @@ export function notificationsSettings(config: AppConfig): NotificationsSettings 
   const on = e.NOTIFY_WORKER ?? e.NODE_ENV !== 'test';
   return {
     pollMs: on ? e.NOTIFY_POLL_MS : 0,
+    scanMs: e.NOTIFY_SCAN_SECONDS * 1000,
     batch: 20,
     leaseSeconds: 300,
     retryBaseSeconds: e.NOTIFY_RETRY_BASE_SECONDS,

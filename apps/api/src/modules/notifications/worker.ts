@@ -7,6 +7,7 @@ import {
   retryDelaySeconds,
 } from '@guarita/domain';
 import type { Database } from '../../db/db';
+import type { JobOutcome, PeriodicJobs } from '../../lib/periodic-jobs';
 import type { Notifier } from '../../ports/notifier';
 import type { ContractService } from '../contracts';
 import type { CustomersService } from '../customers';
@@ -23,11 +24,26 @@ export interface TickResult {
   skipped: number;
 }
 
+/** The scans' name in job_runs and in the 'periodic job ran' log line (ADR 079). */
+export const SCAN_JOB = 'notifications.scan';
+
+/** What a scan added: new notifications, per kind. */
+export interface ScanResult {
+  pixExpiring: number;
+  silentTrackers: number;
+}
+
+export interface ScheduledTick {
+  scan: JobOutcome<ScanResult>;
+  delivery: TickResult;
+}
+
 /**
- * The delivery worker (ADR 056), in the API process: each tick runs the periodic scans (Pix about to expire,
- * trackers silent for 24 h) and delivers the due e-mail jobs. Claiming is one statement with SKIP LOCKED, so N
- * API instances can each run one; the send happens outside any transaction (an SMTP server that hangs holds no
- * row lock and, on PGlite, does not block the one connection). Tests call `tick()` directly.
+ * The delivery worker (ADR 056), in the API process: every NOTIFY_POLL_MS it delivers the due e-mail jobs, and once per
+ * NOTIFY_SCAN_SECONDS across all instances it runs the periodic scans (Pix about to expire, trackers silent for 24 h),
+ * claimed in job_runs (ADR 079). Claiming a delivery is one statement with SKIP LOCKED, so N API instances can each
+ * run one; the send happens outside any transaction (an SMTP server that hangs holds no row lock and, on PGlite, does
+ * not block the one connection). Tests call `tick()` (scan and deliver, unconditionally) or `runScheduled()` directly.
  */
 export class NotificationWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -44,13 +60,15 @@ export class NotificationWorker {
     private readonly trips: TripsService,
     private readonly settings: NotificationsSettings,
     private readonly onError: (err: unknown) => void = () => {},
+    /** null: the timer scans at every tick (one instance, or a test's own worker). */
+    private readonly periodic: PeriodicJobs | null = null,
   ) {}
 
   start(): void {
     if (this.timer || this.settings.pollMs <= 0) return;
     this.timer = setInterval(() => {
       if (this.running) return; // a slow tick is never overlapped by the next
-      this.running = this.tick()
+      this.running = this.runScheduled()
         .catch(this.onError)
         .finally(() => (this.running = null));
     }, this.settings.pollMs);
@@ -68,8 +86,17 @@ export class NotificationWorker {
     return this.deliver();
   }
 
+  /** What the timer runs: the scans if this period's are still to run on any instance, then this instance's deliveries. */
+  async runScheduled(): Promise<ScheduledTick> {
+    const scan: JobOutcome<ScanResult> = this.periodic
+      ? await this.periodic.runOnce({ name: SCAN_JOB, periodMs: this.settings.scanMs, run: () => this.scan() })
+      : { ran: true, job: SCAN_JOB, period: new Date(), result: await this.scan() };
+    return { scan, delivery: await this.deliver() };
+  }
+
   /** Periodic events: each one's key makes a second scan add nothing. */
-  async scan(): Promise<void> {
+  async scan(): Promise<ScanResult> {
+    const added: ScanResult = { pixExpiring: 0, silentTrackers: 0 };
     for (const pix of await this.pix.expiringSoon(PIX_EXPIRING_WARNING_MINUTES)) {
       const key = `pix:${pix.txid}:expirando`;
       if (await this.repo.exists(this.db, key)) continue;
@@ -81,6 +108,7 @@ export class NotificationWorker {
           expiresAt: pix.expiresAt.toISOString(),
         }),
       );
+      added.pixExpiring++;
     }
     for (const t of await this.trips.silentTrackers(TRACKER_SILENT_HOURS)) {
       const key = `rastreador:${t.nCtrId}:${t.lastTs.toISOString()}:silencioso`;
@@ -95,7 +123,9 @@ export class NotificationWorker {
           lastSeenAt: t.lastTs.toISOString(),
         }),
       );
+      added.silentTrackers++;
     }
+    return added;
   }
 
   /** Sends the due jobs once each: a failure is retried with exponential backoff, then given up (status failed). */

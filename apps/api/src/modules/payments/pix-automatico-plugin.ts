@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config';
+import { checkEveryMs } from '../../lib/periodic-jobs';
 import type { PixRecurrencePsp } from '../../ports/pix-automatico';
 import { SandboxPixRecurrencePsp } from '../../ports/pix-automatico-sandbox';
 import { sandboxApprovalPages } from '../../ports/pix-automatico-sandbox-page';
@@ -27,8 +28,11 @@ declare module 'fastify' {
 
 /** How often the scan sends new bills to the payer's bank: hourly (a bill's window is 8 days wide); off under test and bench. */
 function scanIntervalMs(config: AppConfig): number {
-  return ['test', 'bench'].includes(config.env.NODE_ENV) ? 0 : 60 * 60_000;
+  return ['test', 'bench'].includes(config.env.NODE_ENV) ? 0 : SCAN_PERIOD_MS;
 }
+const SCAN_PERIOD_MS = 60 * 60_000;
+/** The scan's name in job_runs and in the 'periodic job ran' log line: once an hour across all instances (ADR 079). */
+export const PIX_AUTOMATICO_SCAN_JOB = 'pix-automatico.scan';
 
 /**
  * Pix Automático inside the payments module (issue 27 item 6; ADR 077): the service, the webhook handler, the routes,
@@ -75,12 +79,14 @@ export const pixAutomaticoPlugin = (opts: { recordEvent?: RecordProviderEvent } 
       let running: Promise<unknown> | null = null;
       app.addHook('onReady', async () => {
         if (every <= 0 || !psp) return;
+        // Each instance looks every minute whether this hour's scan is still to run; one of them runs it.
+        const scan = () => service.chargeDueBills();
         timer = setInterval(() => {
-          running ??= service
-            .chargeDueBills()
+          running ??= app.periodicJobs
+            .runOnce({ name: PIX_AUTOMATICO_SCAN_JOB, periodMs: every, run: scan })
             .catch((err: unknown) => app.log.warn({ err }, 'pix automático: scan failed'))
             .finally(() => (running = null));
-        }, every);
+        }, checkEveryMs(every));
         timer.unref();
       });
       app.addHook('onClose', async () => {

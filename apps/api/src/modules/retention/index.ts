@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { checkEveryMs, type JobOutcome } from '../../lib/periodic-jobs';
 import { sweepPendingFiles } from '../uploads';
 import { retentionSettings } from './policy';
 import { pruneAll } from './prune';
@@ -6,14 +7,23 @@ import { pruneAll } from './prune';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The housekeeping job (ADR 066): one pass now; the scheduled passes run by themselves outside tests. */
-    housekeeping: { runOnce(): Promise<Record<string, number>> };
+    housekeeping: {
+      runOnce(): Promise<Record<string, number>>;
+      /** What the timer calls: this period's pass if no instance ran it yet (ADR 079), else nothing. */
+      runScheduled(): Promise<JobOutcome<Record<string, number>>>;
+    };
   }
 }
+
+/** The housekeeping pass's name in job_runs and in the 'periodic job ran' log line. */
+export const HOUSEKEEPING_JOB = 'retention.housekeeping';
 
 /**
  * The one scheduled housekeeping job (issue 28 item 8, ADR 066): every RETENTION_INTERVAL_MINUTES it deletes the files
  * a crash left without a row (ADR 035) and every row the retention policy lets go (./policy.ts), in batches. It starts
  * when the app is ready, and the app's close stops it and waits for a pass under way (which stops between batches).
+ * With N instances on one database the pass runs once per RETENTION_INTERVAL_MINUTES across all of them: each instance
+ * looks every minute (at most) whether this period's pass is still to run, and claims it in job_runs (ADR 079).
  */
 export default fp(
   async (app) => {
@@ -37,13 +47,15 @@ export default fp(
       running ??= pass().finally(() => (running = null));
       return running;
     };
-    app.decorate('housekeeping', { runOnce });
+    const periodMs = app.config.env.RETENTION_INTERVAL_MINUTES * 60_000;
+    const runScheduled = () => app.periodicJobs.runOnce({ name: HOUSEKEEPING_JOB, periodMs, run: runOnce });
+    app.decorate('housekeeping', { runOnce, runScheduled });
 
     app.addHook('onReady', async () => {
       if (settings.intervalMs <= 0) return;
-      const tick = () => void runOnce().catch((err: unknown) => app.log.warn({ err }, 'retention: pass failed'));
+      const tick = () => void runScheduled().catch((err: unknown) => app.log.warn({ err }, 'retention: pass failed'));
       tick();
-      timer = setInterval(tick, settings.intervalMs);
+      timer = setInterval(tick, checkEveryMs(settings.intervalMs));
       timer.unref();
     });
     app.addHook('onClose', async () => {

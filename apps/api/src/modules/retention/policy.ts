@@ -53,6 +53,9 @@ export interface RetentionRule {
   perContract?: boolean;
 }
 
+/** Days a periodic job's record (job_runs) is kept. */
+export const JOB_RUNS_DAYS = 30;
+
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 const secondsBefore = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
 
@@ -95,6 +98,8 @@ export const RETENTION_RULES: RetentionRule[] = [
   // Where a customer's car was: the largest table by far, and the most revealing.
   { table: 'positions', perContract: true, expired: (now, s) => sql<boolean>`ts < ${daysBefore(now, s.positionsDays)}` },
   { table: 'trips', perContract: true, expired: (now, s) => sql<boolean>`started_at < ${daysBefore(now, s.positionsDays)}` },
+  // Which instance ran which periodic pass (ADR 079): only the current period's row matters; a month explains incidents.
+  { table: 'job_runs', expired: (now) => sql<boolean>`started_at < ${daysBefore(now, JOB_RUNS_DAYS)}` },
 ];
 
 const PAYMENT_RECORD = 'a payment record: fiscal, at least 5 years (CTN art. 173/174); deleting after the term is a yearly DPO decision';
