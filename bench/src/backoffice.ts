@@ -69,7 +69,7 @@ async function seedCases(dataDir: string, databaseUrl: string | undefined): Prom
 }
 
 /** The demo atendimento account's session cookie (demo mode's TOTP helper gives the code). */
-async function staffCookie(base: string): Promise<string> {
+export async function staffCookie(base: string): Promise<string> {
   const totp = (await (await fetch(`${base}/api/dev/staff/totp?email=${STAFF_EMAIL}`)).json()) as { codigo: string };
   const res = await fetch(`${base}/api/backoffice/auth/login`, {
     method: 'POST',

@@ -4,6 +4,7 @@ import { startBare } from './bare-process';
 import type { Cleanup } from './cleanup';
 import { measure, type LoadResult } from './load';
 import { logIn } from './login';
+import { alternate } from './pairs';
 import type { CpuLayout } from './pinning';
 import type { Settings } from './settings';
 import { measureUploads, oneMegabyteJpeg, type UploadFigures } from './uploads';
@@ -11,9 +12,10 @@ import { measureUploads, oneMegabyteJpeg, type UploadFigures } from './uploads';
 /** Issue 11 §6: the claim view read (case, comments, history, types, photos) and evidence upload throughput. */
 
 export interface ClaimsFigures {
-  bare: LoadResult;
+  /** One result per round, alternately (issue 29 item 4): result i of each list was measured in round i. */
+  bare: LoadResult[];
   viewPath: string;
-  view: LoadResult;
+  view: LoadResult[];
   upload: UploadFigures;
 }
 
@@ -50,13 +52,13 @@ async function openClaim(base: string, token: string): Promise<string> {
   return (await json<{ CaseNumber: string }>(res, 'open claim')).CaseNumber;
 }
 
-/** Bare node:http baseline, then the API (PGlite, demo mode): the claim view read under autocannon, and evidence uploads. */
+/**
+ * The API (PGlite, demo mode) and the bare node:http baseline beside it: the claim view read and the bare server
+ * alternately under autocannon (`settings.pairs` rounds, for the ratio), then evidence uploads.
+ */
 export async function measureClaims(s: Settings, cleanup: Cleanup, cpus: CpuLayout | undefined): Promise<ClaimsFigures> {
   const load = { connections: s.connections, warmup: s.warmup, duration: s.duration };
   const bareServer = await startBare(s.root, cleanup, cpus?.server);
-  const bare = await measure({ ...load, label: 'bare node:http', url: `${bareServer.base}/` });
-  await bareServer.server.stop();
-
   const api = await startApi(s.root, undefined, cleanup, cpus?.server, { UPLOAD_QUOTA_MB: '100000' });
   try {
     const token = await logIn(api.base);
@@ -68,12 +70,11 @@ export async function measureClaims(s: Settings, cleanup: Cleanup, cpus: CpuLayo
     const seeded = list.sinistros.find((c) => c.Fase__c === 'Documentação') ?? list.sinistros[0];
     if (!seeded) throw new Error('no seeded claim to read');
     const viewPath = `/api/claims/cases/${seeded.CaseNumber}`;
-    const view = await measure({
-      ...load,
-      label: `GET ${viewPath}`,
-      url: api.base + viewPath,
-      headers: { authorization: `Bearer ${token}` },
+    const { view, bare } = await alternate(s.pairs, {
+      view: () => measure({ ...load, label: `GET ${viewPath}`, url: api.base + viewPath, headers: { authorization: `Bearer ${token}` } }),
+      bare: () => measure({ ...load, label: 'bare node:http', url: `${bareServer.base}/` }),
     });
+    await bareServer.server.stop();
 
     const jpeg = await oneMegabyteJpeg(s.root);
     const caseNumber = await openClaim(api.base, token);
@@ -95,6 +96,7 @@ export async function measureClaims(s: Settings, cleanup: Cleanup, cpus: CpuLayo
     });
     return { bare, viewPath, view, upload };
   } finally {
+    await bareServer.server.stop();
     api.rss.stop();
     await api.server.stop();
   }

@@ -13,7 +13,9 @@ import { pinCpus } from './pinning';
 import { Report } from './report';
 import { readSettings } from './settings';
 import { KB, MB, TARGETS } from './targets';
-import { BILLS_PATH, CONTRACTS_PATH, measureServers } from './throughput';
+import { loadRow, noteLoad, serverFigures } from './throughput-figures';
+import { scaleBudgetSeconds, scaleFigures } from './scale-figures';
+import { formatPaired, pairedRps } from './pairs';
 import { BENCH_POSITIONS, TRIPS_PATH, measureTrips } from './trips';
 import { BENCH_CASES, QUEUE_PATH, measureBackoffice } from './backoffice';
 import { CASES_PATH, measureCases } from './cases';
@@ -110,87 +112,6 @@ async function lighthouseFigures(cleanup: Cleanup): Promise<void> {
   }
 }
 
-async function serverFigures(cleanup: Cleanup): Promise<void> {
-  const cpus = pinCpus(settings.pin);
-  report.line('');
-  report.line(
-    `Throughput: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s measured per target; ` +
-      (cpus ? `servers on CPU ${cpus.server}, load generator on CPU ${cpus.load}` : 'CPUs not pinned'),
-  );
-  const [load1] = os.loadavg();
-  if (load1 !== undefined && load1 > cpuCount * 0.75) {
-    report.line(`  note: the machine is busy (load average ${load1.toFixed(2)} on ${cpuCount} CPUs): req/s figures are noisy`);
-  }
-  try {
-    const row = (label: string, r: { rps: number; p50: number; p99: number }) =>
-      report.info(label, `${Math.round(r.rps)} req/s (latency p50 ${r.p50} ms, p99 ${r.p99} ms)`);
-    let bareRps = 0;
-    await measureServers(
-      settings,
-      cleanup,
-      cpus,
-      (f) => {
-        const dbName = f.db === 'postgres' ? 'PostgreSQL' : 'PGlite';
-        report.line('');
-        report.info('API database', f.dbLabel);
-        row(`GET ${CONTRACTS_PATH}`, f.contracts);
-        row('reference (Fastify bare + jose + 1 query)', f.reference);
-        const refRatio = f.contracts.rps / f.reference.rps;
-        report.exact(
-          `reference ratio: ${refRatio.toFixed(2)}`,
-          `contracts read ÷ reference server on ${dbName}, target ≥ ${TARGETS.referenceRatio.toFixed(2)}`,
-          refRatio >= TARGETS.referenceRatio,
-          `reference ratio (${dbName})`,
-        );
-        const ratio = f.contracts.rps / bareRps;
-        const target = TARGETS.ratio(f.db);
-        report.exact(
-          `ratio: ${ratio.toFixed(2)}`,
-          `contracts read ÷ bare node:http, target ≥ ${target.toFixed(2)} on ${dbName}`,
-          ratio >= target,
-          `ratio (${dbName})`,
-        );
-        row(`GET ${BILLS_PATH}`, f.bills);
-        const paymentsRatio = f.bills.rps / bareRps;
-        report.exact(
-          `payments ratio: ${paymentsRatio.toFixed(2)}`,
-          `payment-history read ÷ bare node:http, target ≥ ${TARGETS.paymentsRatio.toFixed(2)}`,
-          paymentsRatio >= TARGETS.paymentsRatio,
-          `payments ratio (${dbName})`,
-        );
-        if (f.steady) {
-          const st = f.steady;
-          report.figure(
-            `${st.rate} req/s for ${st.duration} s: p99`,
-            `${st.p99} ms (p50 ${st.p50} ms, ${st.total} answers, open loop, ${st.sockets} connections opened)`,
-            `target ≤ ${TARGETS.steadyP99Ms} ms`,
-            st.p99 <= TARGETS.steadyP99Ms,
-          );
-          report.figure(`${st.rate} req/s for ${st.duration} s: errors`, String(st.errors), 'target 0', st.errors <= TARGETS.steadyErrors);
-        }
-        if (f.peakRssBytes === undefined) report.info('API peak RSS', 'n/a (no /proc on this system)');
-        else {
-          const mb = f.peakRssBytes / MB;
-          report.figure('API peak RSS (VmHWM)', `${mb.toFixed(1)} MB`, `target ≤ ${TARGETS.peakRssMb} MB`, mb <= TARGETS.peakRssMb);
-          if (f.maxSampledRssBytes !== undefined)
-            report.line(`    highest VmRSS sampled every 100 ms: ${(f.maxSampledRssBytes / MB).toFixed(1)} MB`);
-        }
-      },
-      (bare, bareSteady) => {
-        bareRps = bare.rps;
-        row('bare node:http hello', bare);
-        if (bareSteady)
-          report.info(
-            `bare node:http at ${bareSteady.rate} req/s`,
-            `p99 ${bareSteady.p99} ms (p50 ${bareSteady.p50} ms, ${bareSteady.duration} s): the floor under the API's p99 on this machine now`,
-          );
-      },
-    );
-  } catch (err) {
-    report.error('throughput / RSS', err);
-  }
-}
-
 async function tripsFigures(cleanup: Cleanup): Promise<void> {
   const cpus = pinCpus(settings.pin);
   report.line('');
@@ -199,42 +120,31 @@ async function tripsFigures(cleanup: Cleanup): Promise<void> {
       `${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s measured`,
   );
   try {
-    const row = (label: string, r: { rps: number; p50: number; p99: number }) =>
-      report.info(label, `${Math.round(r.rps)} req/s (latency p50 ${r.p50} ms, p99 ${r.p99} ms)`);
-    let bareRps = 0;
-    await measureTrips(
-      settings,
-      cleanup,
-      cpus,
-      (bare) => {
-        bareRps = bare.rps;
-        row('bare node:http hello', bare);
-      },
-      (f) => {
-        report.line('');
-        report.info('API database', f.dbLabel);
-        report.info(
-          'tracker 100101 history',
-          `${f.positions.toLocaleString('en')} positions, ${f.trips.toLocaleString('en')} trips (inserted in ${f.seedSeconds.toFixed(1)} s)`,
-        );
-        row(`GET ${TRIPS_PATH}`, f.firstPage);
-        row('  a page just past the demo trips', f.earlyPage);
-        row('  a page 20 trips from the oldest', f.deepPage);
-        report.exact(
-          `trips ratio: ${(f.firstPage.rps / bareRps).toFixed(3)}`,
-          `trips page read ÷ bare node:http (${f.db}), no target set: informational`,
-          true,
-          `trips ratio (${f.db})`,
-        );
-        const deep = f.deepPage.rps / f.earlyPage.rps;
-        report.figure(
-          'oldest page ÷ early page',
-          deep.toFixed(2),
-          `target ≥ ${TARGETS.tripsDeepPageRatio} (keyset)`,
-          deep >= TARGETS.tripsDeepPageRatio,
-        );
-      },
-    );
+    await measureTrips(settings, cleanup, cpus, (f) => {
+      report.line('');
+      report.info('API database', f.dbLabel);
+      report.info(
+        'tracker 100101 history',
+        `${f.positions.toLocaleString('en')} positions, ${f.trips.toLocaleString('en')} trips (inserted in ${f.seedSeconds.toFixed(1)} s)`,
+      );
+      loadRow(report, 'bare node:http hello', f.bare);
+      loadRow(report, `GET ${TRIPS_PATH}`, f.firstPage);
+      loadRow(report, '  a page just past the demo trips', f.earlyPage);
+      loadRow(report, '  a page 20 trips from the oldest', f.deepPage);
+      report.exact(
+        `trips ratio: ${formatPaired(pairedRps(f.firstPage, f.bare), 3)}`,
+        `trips page read ÷ bare node:http (${f.db}), median of pairs, no target set: informational`,
+        true,
+        `trips ratio (${f.db})`,
+      );
+      const deep = pairedRps(f.deepPage, f.earlyPage);
+      report.figure(
+        'oldest page ÷ early page',
+        formatPaired(deep),
+        `target ≥ ${TARGETS.tripsDeepPageRatio} (keyset)`,
+        deep.median >= TARGETS.tripsDeepPageRatio,
+      );
+    });
   } catch (err) {
     report.error('trips page read', err);
   }
@@ -274,15 +184,13 @@ async function casesFigures(cleanup: Cleanup): Promise<void> {
   );
   try {
     const f = await measureCases(settings, cleanup, cpus);
-    const row = (label: string, r: { rps: number; p50: number; p99: number }) =>
-      report.info(label, `${Math.round(r.rps)} req/s (latency p50 ${r.p50} ms, p99 ${r.p99} ms)`);
-    row('bare node:http hello', f.bare);
-    row(`GET ${CASES_PATH}`, f.list);
-    const ratio = f.list.rps / f.bare.rps;
+    loadRow(report, 'bare node:http hello', f.bare);
+    loadRow(report, `GET ${CASES_PATH}`, f.list);
+    const ratio = pairedRps(f.list, f.bare);
     report.exact(
-      `cases ratio: ${ratio.toFixed(2)}`,
-      `case-list read ÷ bare node:http, target ≥ ${TARGETS.casesRatio.toFixed(2)}`,
-      ratio >= TARGETS.casesRatio,
+      `cases ratio: ${formatPaired(ratio)}`,
+      `case-list read ÷ bare node:http, median of pairs, target ≥ ${TARGETS.casesRatio.toFixed(2)}`,
+      ratio.median >= TARGETS.casesRatio,
       'cases ratio',
     );
     const u = f.upload;
@@ -306,11 +214,9 @@ async function claimsFigures(cleanup: Cleanup): Promise<void> {
   );
   try {
     const f = await measureClaims(settings, cleanup, cpus);
-    const row = (label: string, r: { rps: number; p50: number; p99: number }) =>
-      report.info(label, `${Math.round(r.rps)} req/s (latency p50 ${r.p50} ms, p99 ${r.p99} ms)`);
-    row('bare node:http hello', f.bare);
-    row(`GET ${f.viewPath}`, f.view);
-    report.info('claims ratio', `claim view read ÷ bare node:http = ${(f.view.rps / f.bare.rps).toFixed(2)}`);
+    loadRow(report, 'bare node:http hello', f.bare);
+    loadRow(report, `GET ${f.viewPath}`, f.view);
+    report.info('claims ratio', `claim view read ÷ bare node:http = ${formatPaired(pairedRps(f.view, f.bare))} (median of pairs)`);
     const u = f.upload;
     report.info(
       'evidence upload throughput',
@@ -343,12 +249,7 @@ async function loginTimingFigures(cleanup: Cleanup): Promise<void> {
   const cpus = pinCpus(settings.pin);
   report.line('');
   report.line("Login enumeration timing: POST /api/auth/login, a customer's document vs an unknown valid one, 100 tries each (ABBA)");
-  const [load1] = os.loadavg();
-  if (load1 !== undefined && load1 > cpuCount * 0.75) {
-    report.line(
-      `  note: the machine is busy (load average ${load1.toFixed(2)} on ${cpuCount} CPUs): the difference is noisy, run it again when idle`,
-    );
-  }
+  noteLoad(report, 'the difference is noisy, run it again when idle');
   try {
     const f = await measureLoginTiming(settings, cleanup, cpus?.server);
     report.info('API database', f.dbLabel);
@@ -368,14 +269,15 @@ async function loginTimingFigures(cleanup: Cleanup): Promise<void> {
 const deadlineMs =
   (5 * 60 +
     2 * 60 +
-    (settings.databaseUrl ? 2 : 1) * (4 * (settings.warmup + settings.duration) + settings.rateDuration + 60) * 1.5 +
+    (settings.databaseUrl ? 2 : 1) * (4 * settings.pairs * (settings.warmup + settings.duration) + settings.rateDuration + 60) * 1.5 +
     120 +
     120 +
     90 * settings.lighthouseRuns * lighthouseRoutes.length +
-    (settings.databaseUrl ? 2 : 1) * (2 * (settings.warmup + settings.duration) + 300) +
-    4 * (settings.warmup + settings.duration) +
+    (settings.databaseUrl ? 2 : 1) * (4 * settings.pairs * (settings.warmup + settings.duration) + 300) +
+    4 * settings.pairs * (settings.warmup + settings.duration) +
     120 +
-    60) *
+    60 +
+    (settings.parts.has('scale') ? scaleBudgetSeconds(settings) : 0)) *
   1000;
 
 await runGuarded(async (cleanup) => {
@@ -388,7 +290,7 @@ await runGuarded(async (cleanup) => {
   // Before pinning, so the build and the browser may use every core.
   if (settings.parts.has('web')) await webFigures();
   if (settings.parts.has('lighthouse')) await lighthouseFigures(cleanup);
-  if (settings.parts.has('api')) await serverFigures(cleanup);
+  if (settings.parts.has('api')) await serverFigures(settings, report, cleanup);
   if (settings.parts.has('trips')) await tripsFigures(cleanup);
   if (settings.parts.has('cases')) await casesFigures(cleanup);
   if (settings.parts.has('claims')) await claimsFigures(cleanup);
@@ -396,5 +298,6 @@ await runGuarded(async (cleanup) => {
   if (settings.parts.has('backoffice')) await backofficeFigures(cleanup);
   await providerFigures(report, { pix: settings.parts.has('pix'), card: settings.parts.has('card') });
   if (settings.parts.has('login')) await loginTimingFigures(cleanup);
+  if (settings.parts.has('scale')) await scaleFigures(settings, report, cleanup);
   return report.summary().failed ? 1 : 0;
 }, deadlineMs);

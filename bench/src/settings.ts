@@ -15,7 +15,7 @@ export interface Settings {
   pin: boolean;
   /** Rebuild the web app even when apps/web/dist exists. */
   rebuild: boolean;
-  /** Which parts to run: `web` (route JS), `lighthouse`, `api` (throughput, RSS), `trips` (paged read on 1M positions), `cases` (case list, uploads), `claims`, `quotation` (plan-change quotation latency), `backoffice` (staff queue on 1M cases), `pix` (Pix-charge latency per adapter), `card` (card-payment latency per adapter), `login` (enumeration timing); all by default. */
+  /** Which parts to run: `web` (route JS), `lighthouse`, `api` (throughput, RSS), `trips` (paged read on 1M positions), `cases` (case list, uploads), `claims`, `quotation` (plan-change quotation latency), `backoffice` (staff queue on 1M cases), `pix` (Pix-charge latency per adapter), `card` (card-payment latency per adapter), `login` (enumeration timing), `scale` (the reads on the `seed:scale` database, SCALE_DATABASE_URL); all by default. */
   parts: Set<BenchPart>;
   /** Lighthouse runs per route (the median is reported). */
   lighthouseRuns: number;
@@ -24,10 +24,32 @@ export interface Settings {
   /** Fixed-rate load on the contracts read: requests per second, and seconds (0 skips it). */
   rate: number;
   rateDuration: number;
+  /** Rounds of every ratio's two sides measured alternately, ABAB (issue 29 item 4): the median pair is the figure. */
+  pairs: number;
+  /** The database `npm run seed:scale` filled, for the `scale` part (SCALE_DATABASE_URL); the part skips without it. */
+  scaleDatabaseUrl: string | undefined;
+  /** Requests per read at one connection in the `scale` part (its p50/p95/p99). */
+  scaleRequests: number;
+  /** Customers the `scale` part logs in and reads as, each read as one drawn at random. */
+  scaleSubjects: number;
 }
 
-export type BenchPart = 'web' | 'lighthouse' | 'api' | 'trips' | 'cases' | 'claims' | 'quotation' | 'backoffice' | 'pix' | 'card' | 'login';
-const PARTS: BenchPart[] = ['web', 'lighthouse', 'api', 'trips', 'cases', 'claims', 'quotation', 'backoffice', 'pix', 'card', 'login'];
+export type BenchPart =
+  'web' | 'lighthouse' | 'api' | 'trips' | 'cases' | 'claims' | 'quotation' | 'backoffice' | 'pix' | 'card' | 'login' | 'scale';
+const PARTS: BenchPart[] = [
+  'web',
+  'lighthouse',
+  'api',
+  'trips',
+  'cases',
+  'claims',
+  'quotation',
+  'backoffice',
+  'pix',
+  'card',
+  'login',
+  'scale',
+];
 
 function parts(): Set<BenchPart> {
   const raw = process.env.BENCH_ONLY?.trim();
@@ -67,5 +89,9 @@ export function readSettings(): Settings {
       : undefined,
     rate: bounded('BENCH_RATE', 500, 1, 20_000),
     rateDuration: bounded('BENCH_RATE_DURATION', 60, 0, 600),
+    pairs: bounded('BENCH_PAIRS', 3, 3, 15),
+    scaleDatabaseUrl: process.env.SCALE_DATABASE_URL || undefined,
+    scaleRequests: bounded('BENCH_SCALE_REQUESTS', 500, 50, 100_000),
+    scaleSubjects: bounded('BENCH_SCALE_SUBJECTS', 200, 1, 5000),
   };
 }

@@ -7,6 +7,7 @@ import { startBare } from './bare-process';
 import type { Cleanup } from './cleanup';
 import { measure, type LoadResult } from './load';
 import { logIn } from './login';
+import { alternate } from './pairs';
 import type { CpuLayout } from './pinning';
 import type { Settings } from './settings';
 import type { DbKind } from './targets';
@@ -24,10 +25,13 @@ export interface TripsFigures {
   positions: number;
   trips: number;
   seedSeconds: number;
-  firstPage: LoadResult;
+  /** One result per round (ABAB, `settings.pairs` rounds): result i of each list was measured in round i. */
+  firstPage: LoadResult[];
+  /** The bare node:http server in the same rounds: the trips ratio's denominator. */
+  bare: LoadResult[];
   /** The first page of the bench's history (just past the demo trips) and its last page (keyset cursors). */
-  earlyPage: LoadResult;
-  deepPage: LoadResult;
+  earlyPage: LoadResult[];
+  deepPage: LoadResult[];
 }
 
 /**
@@ -90,21 +94,24 @@ async function cursorsAt(dataDir: string, databaseUrl: string | undefined, offse
 
 /**
  * Issue 10 §4: the trips page read (10 trips with their routes) on a database holding 1M positions, per database,
- * with the bare node:http baseline of the same run for the ratio.
+ * with the bare node:http baseline in the same rounds for the ratio (issue 29 item 4: first page, bare, early page,
+ * deep page, alternately, `settings.pairs` rounds; the bare server runs idle beside the API while the API is loaded).
  */
 export async function measureTrips(
   s: Settings,
   cleanup: Cleanup,
   cpus: CpuLayout | undefined,
-  onBare: (bare: LoadResult) => void,
   onDb: (f: TripsFigures) => void,
 ): Promise<void> {
   const load = { connections: s.connections, warmup: s.warmup, duration: s.duration };
   const bareServer = await startBare(s.root, cleanup, cpus?.server);
-  onBare(await measure({ ...load, label: 'bare node:http', url: `${bareServer.base}/` }));
-  await bareServer.server.stop();
+  try {
+    for (const databaseUrl of [undefined, ...(s.databaseUrl ? [s.databaseUrl] : [])]) await measureOn(databaseUrl);
+  } finally {
+    await bareServer.server.stop();
+  }
 
-  for (const databaseUrl of [undefined, ...(s.databaseUrl ? [s.databaseUrl] : [])]) {
+  async function measureOn(databaseUrl: string | undefined): Promise<void> {
     // First start migrates and seeds the demo data; the history goes in while no API holds the database.
     const first = await startApi(s.root, databaseUrl, cleanup);
     first.rss.stop();
@@ -118,12 +125,15 @@ export async function measureTrips(
     const api = await startApi(s.root, undefined, cleanup, cpus?.server, {}, first);
     try {
       const headers = { authorization: `Bearer ${await logIn(api.base)}` };
-      const firstPage = await measure({ ...load, label: `GET ${TRIPS_PATH}`, url: api.base + TRIPS_PATH, headers });
       const page = (label: string, cursor: string) =>
         measure({ ...load, label: `GET ${TRIPS_PATH}?pagina=<${label}>`, url: `${api.base}${TRIPS_PATH}?pagina=${cursor}`, headers });
-      const earlyPage = await page('early', early!);
-      const deepPage = await page('deep', deep!);
-      onDb({ db: api.db, dbLabel: api.dbLabel, ...counts, seedSeconds, firstPage, earlyPage, deepPage });
+      const rounds = await alternate(s.pairs, {
+        firstPage: () => measure({ ...load, label: `GET ${TRIPS_PATH}`, url: api.base + TRIPS_PATH, headers }),
+        bare: () => measure({ ...load, label: 'bare node:http', url: `${bareServer.base}/` }),
+        earlyPage: () => page('early', early!),
+        deepPage: () => page('deep', deep!),
+      });
+      onDb({ db: api.db, dbLabel: api.dbLabel, ...counts, seedSeconds, ...rounds });
     } finally {
       api.rss.stop();
       await api.server.stop();

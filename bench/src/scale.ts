@@ -1,0 +1,260 @@
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { openPostgres, type Database } from '../../apps/api/src/db/db';
+import { SCALE_READS, type ScaleClient, type ScaleRead, type ScaleResponse, type ScaleSubject } from '../../apps/api/scripts/scale-reads';
+import { startApi, type ApiUnderTest } from './api-process';
+import { staffCookie } from './backoffice';
+import type { Cleanup } from './cleanup';
+import { readFigures, sizesByTable, type ReadFigures, type TableSize } from './scale-stats';
+import type { Settings } from './settings';
+
+/** Concurrent readers of the scale bench's loaded runs (issue 29 item 3: 8 and 32 connections). */
+export const SCALE_CONNECTIONS = [8, 32] as const;
+
+interface Subject extends ScaleSubject {
+  /** Where the demo outbox sends this customer's codes (sms_phone or e-mail): how its code is told from the others'. */
+  contacts: string[];
+  token?: string;
+}
+
+export interface ReadResult {
+  read: ScaleRead;
+  /** At one connection (`settings.scaleRequests` reads), then at each of SCALE_CONNECTIONS for `settings.duration` s. */
+  single: ReadFigures | undefined;
+  loaded: Array<{ connections: number; figures: ReadFigures }>;
+  /** Why the read could not be measured on this database (e.g. the demo data has one queue page only). */
+  skipped?: string;
+}
+
+export interface SideFigures {
+  label: string;
+  subjects: number;
+  reads: ReadResult[];
+  sizes: TableSize[];
+  databaseBytes: number;
+}
+
+/**
+ * Random customers to read as, each with a tracked contract, bills, trips, cases and a claim (the criteria of
+ * scale-reads' `pickSubject`), drawn from pages sampled across the claims table so the reads spread over the whole
+ * database instead of a few customers the caches already hold.
+ */
+async function randomSubjects(db: Database, wanted: number): Promise<Subject[]> {
+  const est = await sql<{ n: number }>`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'claims'::regclass`.execute(db);
+  const claims = est.rows[0]?.n ?? 0;
+  // Sample ~50× the rows wanted (most fail the criteria on no table, but some customers have no tracker); all rows of a small table.
+  let pct = claims > 0 ? Math.min(100, (100 * wanted * 50) / claims) : 100;
+  for (;;) {
+    const { rows } = await sql<{
+      document: string;
+      customer_id: number;
+      n_ctr_id: number;
+      case_number: string;
+      sms_phone: string | null;
+      email: string | null;
+    }>`
+      SELECT cu.document, cu.id AS customer_id, ct.n_ctr_id, ca.case_number, cu.sms_phone, cu.email
+        FROM claims cl TABLESAMPLE SYSTEM (${pct})
+        JOIN cases ca ON ca.id = cl.case_id
+        JOIN contracts ct ON ct.n_ctr_id = cl.n_ctr_id
+        JOIN customers cu ON cu.id = cl.customer_id
+       WHERE ct.possui_dispositivo AND NOT ct.cancelled
+         AND EXISTS (SELECT 1 FROM trips t WHERE t.n_ctr_id = ct.n_ctr_id AND NOT t.deleted)
+         AND EXISTS (SELECT 1 FROM bills b WHERE b.n_ctr_id = ct.n_ctr_id)
+       ORDER BY random()
+       LIMIT ${wanted}`.execute(db);
+    if (rows.length >= wanted || pct >= 100) {
+      if (!rows.length) throw new Error('no customer with a tracked contract, trips, bills and a claim');
+      return rows.map((r) => ({
+        document: r.document,
+        customerId: r.customer_id,
+        nCtrId: r.n_ctr_id,
+        claimCaseNumber: r.case_number,
+        contacts: [r.sms_phone, r.email].filter((c): c is string => !!c),
+      }));
+    }
+    pct = Math.min(100, pct * 10);
+  }
+}
+
+/** Size per table, partitions summed under their parent; and the whole database. */
+async function tableSizes(db: Database): Promise<{ sizes: TableSize[]; databaseBytes: number }> {
+  const { rows } = await sql<{ table: string; parent: string | null; bytes: string; rows: number }>`
+    SELECT c.relname AS table, p.relname AS parent, pg_total_relation_size(c.oid) AS bytes, c.reltuples::float8 AS rows
+      FROM pg_class c
+      JOIN pg_namespace n ON n.oid = c.relnamespace
+      LEFT JOIN pg_inherits i ON i.inhrelid = c.oid
+      LEFT JOIN pg_class p ON p.oid = i.inhparent AND p.relkind = 'p'
+     WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')`.execute(db);
+  const total = await sql<{ bytes: string }>`SELECT pg_database_size(current_database()) AS bytes`.execute(db);
+  return {
+    sizes: sizesByTable(rows.map((r) => ({ ...r, bytes: Number(r.bytes) }))),
+    databaseBytes: Number(total.rows[0]!.bytes),
+  };
+}
+
+/**
+ * The ScaleClient of one reader: keep-alive HTTP against the API, the subject's token, the staff session. The time spent
+ * reading the demo outbox for a code (a bench-only step, no customer waits on it) is counted in `excludedMs`.
+ */
+function client(base: string, agent: http.Agent, subject: Subject, staff: string, excluded: { ms: number }): ScaleClient {
+  const request = (method: 'GET' | 'POST', url: string, as: 'customer' | 'staff' | 'none', body?: unknown): Promise<ScaleResponse> =>
+    new Promise((resolve, reject) => {
+      const headers: Record<string, string> = {};
+      if (as === 'customer') headers.authorization = `Bearer ${subject.token ?? ''}`;
+      if (as === 'staff') headers.cookie = staff;
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      if (payload !== undefined) headers['content-type'] = 'application/json';
+      const req = http.request(base + url, { method, agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, json: () => JSON.parse(text) as unknown });
+        });
+        res.on('error', reject);
+      });
+      req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${url}: timeout`)));
+      req.on('error', reject);
+      req.end(payload);
+    });
+  return {
+    request,
+    lastCode: async () => {
+      const t0 = performance.now();
+      try {
+        const res = await request('GET', '/api/dev/outbox', 'none');
+        const outbox = res.json() as Array<{ to: string; body: string }>;
+        const mine = outbox.find((m) => subject.contacts.includes(m.to));
+        const code = mine && /\b(\d{6})\b/.exec(mine.body)?.[1];
+        if (!code) throw new Error(`no code for ${subject.document} among the outbox's newest messages`);
+        return code;
+      } finally {
+        excluded.ms += performance.now() - t0;
+      }
+    },
+  };
+}
+
+/** Logs a subject in as the web app does (login, code on its default channel, code from the outbox, verify). */
+async function logInSubject(base: string, agent: http.Agent, s: Subject): Promise<string> {
+  const c = client(base, agent, s, '', { ms: 0 });
+  const start = await c.request('POST', '/api/auth/login', 'none', { documento: s.document });
+  const { Sessao, canalPadrao } = start.json() as { Sessao: string; canalPadrao: string };
+  const sent = await c.request('POST', '/api/auth/code', 'none', { Sessao, canal: canalPadrao });
+  if (sent.status !== 202) throw new Error(`code for ${s.document}: HTTP ${sent.status}`);
+  const verified = await c.request('POST', '/api/auth/verify', 'none', { Sessao, CodigoAutenticacao: await c.lastCode(s.document) });
+  const token = (verified.json() as { AccessToken?: string }).AccessToken;
+  if (verified.status !== 200 || !token) throw new Error(`verify for ${s.document}: HTTP ${verified.status}`);
+  return token;
+}
+
+/**
+ * A closed loop of `readers` concurrent readers, each running the read again as soon as it is answered, each time as
+ * a subject drawn at random: `warmup` reads thrown away, then until `count` reads or `seconds` have passed.
+ */
+async function closedLoop(
+  readers: number,
+  stop: { count?: number; seconds?: number },
+  warmup: { count?: number; seconds?: number },
+  once: (excluded: { ms: number }) => Promise<void>,
+): Promise<ReadFigures> {
+  const phase = async (limit: { count?: number; seconds?: number }, keep: boolean) => {
+    const latencies: number[] = [];
+    let started = 0;
+    let errors = 0;
+    let firstError: unknown;
+    const t0 = performance.now();
+    const end = limit.seconds === undefined ? Infinity : t0 + limit.seconds * 1000;
+    const more = () => (limit.count === undefined || started < limit.count) && performance.now() < end;
+    await Promise.all(
+      Array.from({ length: readers }, async () => {
+        while (more()) {
+          started++;
+          const excluded = { ms: 0 };
+          const t = performance.now();
+          try {
+            await once(excluded);
+            if (keep) latencies.push(performance.now() - t - excluded.ms);
+          } catch (err) {
+            errors++;
+            firstError ??= err;
+          }
+        }
+      }),
+    );
+    // A read that fails more than now and then is not being measured at all.
+    if (errors > Math.max(5, started * 0.01))
+      throw new Error(`${errors} of ${started} reads failed; first: ${(firstError as Error)?.message}`);
+    return readFigures(latencies, (performance.now() - t0) / 1000, errors);
+  };
+  if (warmup.count || warmup.seconds) await phase(warmup, false);
+  return phase(stop, true);
+}
+
+/**
+ * One side of the comparison: the API (demo mode, limits raised for the logins) on `databaseUrl`, every read of
+ * SCALE_READS at one connection, then at 8 and 32; then the sizes. `ownDatabase`: start on a fresh throwaway database
+ * (the demo data); otherwise on the given database as it is (the scale data).
+ */
+export async function measureSide(
+  s: Settings,
+  cleanup: Cleanup,
+  cpu: number | undefined,
+  databaseUrl: string,
+  ownDatabase: boolean,
+  onRead?: (r: ReadResult) => void,
+): Promise<SideFigures> {
+  const env = { RATE_LIMIT_FACTOR: '1000', DATABASE_POOL_SIZE: '20' };
+  let api: ApiUnderTest;
+  if (ownDatabase) api = await startApi(s.root, databaseUrl, cleanup, cpu, env);
+  else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'guarita-bench-scale-'));
+    const remove = () => rmSync(dir, { recursive: true, force: true });
+    cleanup.add(`remove ${dir}`, remove, remove);
+    api = await startApi(s.root, undefined, cleanup, cpu, env, { dataDir: dir, databaseUrl });
+  }
+  const db = await openPostgres(api.databaseUrl!, { max: 2 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 3 * Math.max(...SCALE_CONNECTIONS) });
+  try {
+    const subjects = await randomSubjects(db, s.scaleSubjects);
+    for (const subject of subjects) subject.token = await logInSubject(api.base, agent, subject);
+    const staff = await staffCookie(api.base);
+    const pick = () => subjects[Math.floor(Math.random() * subjects.length)]!;
+    const reads: ReadResult[] = [];
+    for (const read of SCALE_READS) {
+      const once = (excluded: { ms: number }) => {
+        const subject = pick();
+        return read.run(client(api.base, agent, subject, staff, excluded), subject);
+      };
+      const result: ReadResult = { read, single: undefined, loaded: [] };
+      try {
+        // One probe first: a read the data cannot serve (e.g. one queue page only) is reported as such, not as a failure.
+        await once({ ms: 0 });
+      } catch (err) {
+        result.skipped = (err as Error).message;
+      }
+      if (!result.skipped) {
+        result.single = await closedLoop(1, { count: s.scaleRequests }, { count: 20 }, once);
+        for (const connections of SCALE_CONNECTIONS) {
+          result.loaded.push({
+            connections,
+            figures: await closedLoop(connections, { seconds: s.duration }, { seconds: s.warmup }, once),
+          });
+        }
+      }
+      onRead?.(result);
+      reads.push(result);
+    }
+    const { sizes, databaseBytes } = await tableSizes(db);
+    return { label: api.dbLabel, subjects: subjects.length, reads, sizes, databaseBytes };
+  } finally {
+    agent.destroy();
+    await db.destroy();
+    api.rss.stop();
+    await api.server.stop();
+  }
+}
