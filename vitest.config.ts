@@ -52,6 +52,18 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
         },
       },
+      {
+        // Two API processes on one PostgreSQL database behind a proxy (issue 29 item 1): PostgreSQL only, run alone (`.ci/run`).
+        test: {
+          name: 'api-multi',
+          root: 'apps/api',
+          include: ['multi/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
+        },
+      },
       'apps/web/vite.config.ts',
     ],
   },
