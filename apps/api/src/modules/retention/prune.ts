@@ -1,6 +1,7 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Database } from '../../db/db';
+import { maintainPositionPartitions } from './position-partitions';
 import { RETENTION_RULES, type RetentionRule, type RetentionSettings } from './policy';
 
 /** Contracts looked at per statement when a rule goes contract by contract. */
@@ -15,7 +16,8 @@ export interface PruneOptions {
 /**
  * One pass of the retention policy (./policy.ts): every rule's expired rows, deleted in batches of `batchSize`. Each
  * DELETE takes the rows it found by ctid (a TID scan, no second lookup) and skips rows another instance's pass or a
- * request has locked, so N instances may run it at once and no statement waits on a lock or holds many. Between batches
+ * request has locked (the condition is checked again: in a partitioned table, positions, a ctid is only unique within
+ * a partition, and another partition's row at the same ctid must go only if it is expired too), so N instances may run it at once and no statement waits on a lock or holds many. Between batches
  * the event loop (and PGlite's one connection) serves requests. Answers the rows deleted per table.
  */
 export async function pruneAll(
@@ -29,6 +31,8 @@ export async function pruneAll(
   for (const rule of options.rules ?? RETENTION_RULES) {
     if (stopped()) break;
     const expired = rule.expired(now, settings);
+    // Positions: next months' partitions made, wholly expired months dropped, before the row-by-row pass (ADR 080).
+    if (rule.table === 'positions') await maintainPositionPartitions(db, now, settings.positionsDays);
     let n = 0;
     if (!rule.perContract) n = await pruneWhere(db, rule.table, expired, settings.batchSize, stopped);
     else
@@ -51,7 +55,7 @@ async function pruneWhere(
     const r = await sql`
       DELETE FROM ${sql.table(table)} WHERE ctid = ANY(ARRAY(
         SELECT ctid FROM ${sql.table(table)} WHERE ${where} LIMIT ${batchSize} FOR UPDATE SKIP LOCKED
-      ))`.execute(db);
+      )) AND ${where}`.execute(db);
     const n = Number(r.numAffectedRows ?? 0n);
     total += n;
     if (n < batchSize || stopped()) return total;
