@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawQuery } from '../src/db/db';
 import { LIVENESS_TTL_MS } from '../src/modules/auth/liveness';
+import { SCAN_JOB } from '../src/modules/notifications/worker';
+import { HOUSEKEEPING_JOB } from '../src/modules/retention';
 import { systemClock } from '../src/ports/clock';
 import { adminDatabaseUrl } from '../test/fault-harness';
 import { aBill, aContract, aCustomer, someTrips, uniqueIp, type CustomerRow } from '../test/factories';
@@ -34,6 +36,7 @@ if (skipReason) console.log(`two-instances: skipped — ${skipReason}`);
 const BUCKET = 'guarita-multi';
 /** How long a notification takes at most to be delivered: the workers poll every 500 ms (NOTIFY_POLL_MS below). */
 const DELIVERY_MS = 15_000;
+const SCAN_SECONDS = 5;
 
 describe.skipIf(skipReason !== null)('two instances on one database and one store (issue 29 item 1)', () => {
   let db: MultiDatabase;
@@ -73,6 +76,8 @@ describe.skipIf(skipReason !== null)('two instances on one database and one stor
       CARD_GATEWAY: 'sandbox',
       NOTIFY_WORKER: 'true',
       NOTIFY_POLL_MS: '500',
+      // The shortest periods the settings allow, so a run of the test spans several scan periods (ADR 079).
+      NOTIFY_SCAN_SECONDS: String(SCAN_SECONDS),
       RETENTION_JOB: 'true',
       RETENTION_INTERVAL_MINUTES: '1',
       WEB_DIST: '/nonexistent-guarita-web-dist',
@@ -306,6 +311,66 @@ describe.skipIf(skipReason !== null)('two instances on one database and one stor
     const ids = mails.map((m) => m.messageId).filter((id) => id.endsWith('@guarita.notificacoes>'));
     expect(ids.length).toBeGreaterThan(0);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('the silent-tracker scan and the housekeeping (prune) pass run once per period across both instances (ADR 079)', async () => {
+    const scanMs = SCAN_SECONDS * 1000;
+    const runs = (job: string) =>
+      db.owner
+        .selectFrom('job_runs')
+        .select(['period_start', 'instance', 'finished_at', 'outcome'])
+        .where('job', '=', job)
+        .orderBy('period_start')
+        .execute();
+    // Both instances have been up for a while (the tests above): wait for at least three finished scan periods.
+    const scans = await within(5 * scanMs, async () => {
+      const r = (await runs(SCAN_JOB)).filter((x) => x.finished_at !== null);
+      return r.length >= 3 ? r : null;
+    });
+    expect(scans, 'three scan periods recorded').not.toBeNull();
+    const housekeeping = (await runs(HOUSEKEEPING_JOB)).filter((x) => x.finished_at !== null);
+    // Each instance ran its first housekeeping tick on start: one pass recorded for that minute, not two.
+    expect(housekeeping.length).toBeGreaterThanOrEqual(1);
+
+    /** 'periodic job ran' lines of both processes, with the instance (A or B) that printed each. */
+    const ran = (job: string) =>
+      [a, b].flatMap((inst) =>
+        inst
+          .output()
+          .split('\n')
+          // Whole JSON lines only (the last one may still be arriving).
+          .filter((l) => l.startsWith('{') && l.endsWith('}') && l.includes('"periodic job ran"'))
+          .map((l) => JSON.parse(l) as { job: string; period: string; instance: string })
+          .filter((l) => l.job === job)
+          .map((l) => ({ ...l, printedBy: inst })),
+      );
+    for (const [job, rows] of [
+      [SCAN_JOB, scans!],
+      [HOUSEKEEPING_JOB, housekeeping],
+    ] as const) {
+      const lines = ran(job);
+      for (const row of rows) {
+        expect(row.outcome, `${job} ${row.period_start.toISOString()}`).toBe('done');
+        // One pass per period in the two processes' logs, by the instance the row names.
+        const mine = lines.filter((l) => l.period === row.period_start.toISOString());
+        expect(mine, `${job} ${row.period_start.toISOString()}`).toHaveLength(1);
+        expect(row.instance).toContain(`:${mine[0]!.printedBy.child.pid}:`);
+      }
+      // And no period ran twice, recorded or not (the newest row may still be finishing).
+      const recorded = new Set((await runs(job)).map((r) => r.period_start.toISOString()));
+      expect(lines.filter((l) => !recorded.has(l.period))).toEqual([]);
+      expect(new Set(lines.map((l) => l.period)).size).toBe(lines.length);
+    }
+    // No period skipped while both ran: every scan period from the first recorded to the last has its row.
+    const first = scans![0]!.period_start.getTime();
+    const last = scans!.at(-1)!.period_start.getTime();
+    expect(scans!.map((r) => r.period_start.getTime())).toEqual(
+      Array.from({ length: (last - first) / scanMs + 1 }, (_, i) => first + i * scanMs),
+    );
+    const byA = scans!.filter((r) => r.instance.includes(`:${a.child.pid}:`)).length;
+    console.log(
+      `two-instances: ${scans!.length} scan periods (${byA} run by A, ${scans!.length - byA} by B), ${housekeeping.length} housekeeping`,
+    );
   });
 
   it('neither process died or logged an error', () => {
