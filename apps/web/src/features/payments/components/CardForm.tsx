@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
   CARD_BRAND_LABEL,
@@ -16,12 +15,12 @@ import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { MaskedField } from '../../../components/ui/MaskedField';
 import { TextField } from '../../../components/ui/TextField';
-import { paths } from '../../../lib/paths';
 import { lazyResolver, useOnDemand } from '../../../lib/on-demand';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useCardClientConfig } from '../api/card-client-config';
 import { encryptCard, type EncryptedCard } from '../card-encryption';
 import { loadAdyenCardForm } from './adyen';
+import { TermsLabel } from './TermsLabel';
 import styles from './CardForm.module.css';
 
 /** What a failed attempt keeps on screen (the number and CVV are typed again). Never the number or the CVV. */
@@ -246,23 +245,7 @@ function FieldsCardForm({
           />
         )}
       />
-      {requireTerms && (
-        <Checkbox
-          {...register('terms')}
-          label={
-            <>
-              Li e concordo com os{' '}
-              <Link to={paths.terms} target="_blank" rel="noopener">
-                Termos do Uso
-              </Link>{' '}
-              e a{' '}
-              <Link to={paths.privacy} target="_blank" rel="noopener">
-                Política de Privacidade
-              </Link>
-            </>
-          }
-        />
-      )}
+      {requireTerms && <Checkbox {...register('terms')} label={<TermsLabel />} />}
       {checksFailed && !checks && <Alert>{MSG.formNotReady}</Alert>}
       {(encryptFailed || configFailed) && <Alert>{PAYMENT_MSG.cardEncryptionFailed}</Alert>}
       <div className={styles.actions}>

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Alert } from '../../../../components/ui/Alert';
 import { Button } from '../../../../components/ui/Button';
 import { Checkbox } from '../../../../components/ui/Checkbox';
-import { paths } from '../../../../lib/paths';
 import { mountAdyenCard, type AdyenClientConfig, type AdyenEncryptedCard, type MountedAdyenCard } from './adyen-web';
+import { TermsLabel } from '../TermsLabel';
 import styles from './AdyenCardForm.module.css';
 
 interface Props {
@@ -74,24 +73,7 @@ export function AdyenCardForm({ config, submitLabel, onSubmit, pending = false, 
       <div ref={host} className={styles.card} aria-label="Dados do cartão" role="group" />
       {state === 'loading' && <p className={styles.loading}>Carregando o formulário do cartão…</p>}
       {state === 'failed' && <Alert>{ADYEN_LOAD_FAILED}</Alert>}
-      {requireTerms && (
-        <Checkbox
-          checked={terms}
-          onChange={(e) => setTerms(e.target.checked)}
-          label={
-            <>
-              Li e concordo com os{' '}
-              <Link to={paths.terms} target="_blank" rel="noopener">
-                Termos do Uso
-              </Link>{' '}
-              e a{' '}
-              <Link to={paths.privacy} target="_blank" rel="noopener">
-                Política de Privacidade
-              </Link>
-            </>
-          }
-        />
-      )}
+      {requireTerms && <Checkbox checked={terms} onChange={(e) => setTerms(e.target.checked)} label={<TermsLabel />} />}
       <div className={styles.actions}>
         <Button type="submit" disabled={!ready || disabled} loading={pending}>
           {submitLabel}
