@@ -83,9 +83,12 @@ async function randomSubjects(db: Database, wanted: number): Promise<Subject[]> 
 /** Size per table, partitions summed under their parent; and the whole database. */
 async function tableSizes(db: Database): Promise<{ sizes: TableSize[]; databaseBytes: number }> {
   const { rows } = await sql<{ table: string; parent: string | null; bytes: string; rows: number }>`
-    SELECT c.relname AS table, p.relname AS parent, pg_total_relation_size(c.oid) AS bytes, c.reltuples::float8 AS rows
+    SELECT c.relname AS table, p.relname AS parent, pg_total_relation_size(c.oid) AS bytes,
+           -- reltuples is -1 until the table's first ANALYZE; the statistics' live-row count stands in meanwhile
+           greatest(c.reltuples, coalesce(st.n_live_tup, 0))::float8 AS rows
       FROM pg_class c
       JOIN pg_namespace n ON n.oid = c.relnamespace
+      LEFT JOIN pg_stat_user_tables st ON st.relid = c.oid
       LEFT JOIN pg_inherits i ON i.inhrelid = c.oid
       LEFT JOIN pg_class p ON p.oid = i.inhparent AND p.relkind = 'p'
      WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')`.execute(db);
@@ -160,7 +163,7 @@ async function closedLoop(
   readers: number,
   stop: { count?: number; seconds?: number },
   warmup: { count?: number; seconds?: number },
-  once: (excluded: { ms: number }) => Promise<void>,
+  once: (excluded: { ms: number }, reader: number) => Promise<void>,
 ): Promise<ReadFigures> {
   const phase = async (limit: { count?: number; seconds?: number }, keep: boolean) => {
     const latencies: number[] = [];
@@ -171,13 +174,13 @@ async function closedLoop(
     const end = limit.seconds === undefined ? Infinity : t0 + limit.seconds * 1000;
     const more = () => (limit.count === undefined || started < limit.count) && performance.now() < end;
     await Promise.all(
-      Array.from({ length: readers }, async () => {
+      Array.from({ length: readers }, async (_, reader) => {
         while (more()) {
           started++;
           const excluded = { ms: 0 };
           const t = performance.now();
           try {
-            await once(excluded);
+            await once(excluded, reader);
             if (keep) latencies.push(performance.now() - t - excluded.ms);
           } catch (err) {
             errors++;
@@ -206,7 +209,7 @@ export async function measureSide(
   cpu: number | undefined,
   databaseUrl: string,
   ownDatabase: boolean,
-  onRead?: (r: ReadResult) => void,
+  onRead?: (r: ReadResult, subjects: number) => void,
 ): Promise<SideFigures> {
   const env = { RATE_LIMIT_FACTOR: '1000', DATABASE_POOL_SIZE: '20' };
   let api: ApiUnderTest;
@@ -223,30 +226,35 @@ export async function measureSide(
     const subjects = await randomSubjects(db, s.scaleSubjects);
     for (const subject of subjects) subject.token = await logInSubject(api.base, agent, subject);
     const staff = await staffCookie(api.base);
-    const pick = () => subjects[Math.floor(Math.random() * subjects.length)]!;
     const reads: ReadResult[] = [];
     for (const read of SCALE_READS) {
-      const once = (excluded: { ms: number }) => {
-        const subject = pick();
+      // Two logins of one customer at once would each read the other's code from the outbox: a login reader draws only
+      // from its own share of the customers, and there are at most as many login readers as customers.
+      const readersFor = (connections: number) => (read.kind === 'login' ? Math.min(connections, subjects.length) : connections);
+      let readers = 1;
+      const once = (excluded: { ms: number }, reader: number) => {
+        const share = read.kind === 'login' ? subjects.filter((_, i) => i % readers === reader) : subjects;
+        const subject = share[Math.floor(Math.random() * share.length)]!;
         return read.run(client(api.base, agent, subject, staff, excluded), subject);
       };
       const result: ReadResult = { read, single: undefined, loaded: [] };
       try {
         // One probe first: a read the data cannot serve (e.g. one queue page only) is reported as such, not as a failure.
-        await once({ ms: 0 });
+        await once({ ms: 0 }, 0);
       } catch (err) {
         result.skipped = (err as Error).message;
       }
       if (!result.skipped) {
         result.single = await closedLoop(1, { count: s.scaleRequests }, { count: 20 }, once);
         for (const connections of SCALE_CONNECTIONS) {
+          readers = readersFor(connections);
           result.loaded.push({
-            connections,
-            figures: await closedLoop(connections, { seconds: s.duration }, { seconds: s.warmup }, once),
+            connections: readers,
+            figures: await closedLoop(readers, { seconds: s.duration }, { seconds: s.warmup }, once),
           });
         }
       }
-      onRead?.(result);
+      onRead?.(result, subjects.length);
       reads.push(result);
     }
     const { sizes, databaseBytes } = await tableSizes(db);
