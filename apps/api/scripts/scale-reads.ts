@@ -20,6 +20,7 @@ export interface ScaleSubject {
   claimCaseNumber: string;
 }
 
+/** What a read looks at in an answer: a fetch `Response` is one. */
 export interface ScaleResponse {
   status: number;
   json(): unknown;
@@ -53,7 +54,7 @@ const get = (c: ScaleClient, url: string, as: 'customer' | 'staff' = 'customer')
 
 /** Steps 1 and 2 of the login: the session for the document, then a code by SMS (or e-mail when it has no phone). */
 async function requestCode(c: ScaleClient, s: ScaleSubject): Promise<string> {
-  const start = (await ok(c.request('POST', '/api/auth/login', 'none', { documento: s.document }), 'login')).json() as {
+  const start = (await (await ok(c.request('POST', '/api/auth/login', 'none', { documento: s.document }), 'login')).json()) as {
     Sessao: string;
     canalPadrao: 'sms' | 'email';
   };
@@ -81,7 +82,7 @@ export const SCALE_READS: readonly ScaleRead[] = [
     name: 'staff queue: keyset page',
     kind: 'staff',
     run: async (c) => {
-      const first = (await get(c, '/api/backoffice/casos', 'staff')).json() as { proximo: string | null };
+      const first = (await (await get(c, '/api/backoffice/casos', 'staff')).json()) as { proximo: string | null };
       if (!first.proximo) throw new Error('staff queue: one page only, no keyset page to read');
       await get(c, `/api/backoffice/casos?cursor=${first.proximo}`, 'staff');
     },
