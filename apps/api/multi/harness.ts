@@ -138,6 +138,18 @@ export async function createMultiDatabase(adminUrl: string): Promise<MultiDataba
   return { name, owner, runtimeUrl, drop };
 }
 
+/** Every instance started and not yet stopped, also those whose start-up never finished (a hook that timed out). */
+const started = new Set<Instance>();
+// An interrupted run (the runner exits without its afterAll): no server outlives it.
+process.once('exit', () => {
+  for (const instance of started) instance.child.kill('SIGKILL');
+});
+
+/** Stops every instance still running: afterAll's net for those a failed or timed-out start-up never handed back. */
+export async function stopAllInstances(): Promise<void> {
+  await Promise.all([...started].map((i) => i.stop()));
+}
+
 export interface Instance {
   name: 'A' | 'B';
   base: string;
@@ -181,12 +193,17 @@ export async function startInstance(name: 'A' | 'B', port: number, env: Record<s
         if (!exited) child.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
+      started.delete(instance);
     },
   };
+  started.add(instance);
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (exited) throw new Error(`instance ${name} exited during start-up:\n${out}`);
-    const ready = await fetch(`${instance.base}/readyz`).then(
+    if (exited) {
+      await instance.stop();
+      throw new Error(`instance ${name} exited during start-up:\n${out}`);
+    }
+    const ready = await fetch(`${instance.base}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
       (r) => r.status === 200,
       () => false,
     );

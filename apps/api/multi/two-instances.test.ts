@@ -17,6 +17,7 @@ import {
   startS3,
   startSmsGateway,
   startSmtp,
+  stopAllInstances,
   type Instance,
   type Mail,
   type MultiDatabase,
@@ -55,7 +56,10 @@ describe.skipIf(skipReason !== null)('two instances on one database and one stor
     db = await createMultiDatabase(adminUrl!);
     t = { owner: db.owner, app: { clock: systemClock } } as unknown as TestApp;
     const smsToken = randomBytes(24).toString('base64url');
-    [smtp, sms, s3] = await Promise.all([startSmtp(), startSmsGateway(smsToken), startS3(BUCKET)]);
+    // Whatever started is kept for afterAll even when something else failed to start.
+    const peers = await Promise.allSettled([startSmtp(), startSmsGateway(smsToken), startS3(BUCKET)]);
+    [smtp, sms, s3] = peers.map((p) => (p.status === 'fulfilled' ? p.value : undefined)) as [typeof smtp, typeof sms, typeof s3];
+    for (const p of peers) if (p.status === 'rejected') throw p.reason;
     mails = smtp.mails;
     const env = {
       NODE_ENV: 'production',
@@ -84,14 +88,16 @@ describe.skipIf(skipReason !== null)('two instances on one database and one stor
       LOG_LEVEL: 'info',
       SHUTDOWN_DELAY_MS: '0',
     };
-    [a, b] = await Promise.all([startInstance('A', PORTS.a, env), startInstance('B', PORTS.b, env)]);
+    const instances = await Promise.allSettled([startInstance('A', PORTS.a, env), startInstance('B', PORTS.b, env)]);
+    [a, b] = instances.map((p) => (p.status === 'fulfilled' ? p.value : undefined)) as [Instance, Instance];
+    for (const p of instances) if (p.status === 'rejected') throw p.reason;
     proxy = await startProxy([a, b]);
     console.log(`two-instances: database ${db.name}, both instances ready in ${Date.now() - began} ms`);
   }, 240_000);
 
   afterAll(async () => {
     await proxy?.close();
-    await Promise.all([a?.stop(), b?.stop()]);
+    await stopAllInstances();
     await Promise.all([smtp?.close(), sms?.close(), s3?.close()]);
     await db?.drop();
   }, 60_000);
