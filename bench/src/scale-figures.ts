@@ -1,7 +1,7 @@
 import type { Cleanup } from './cleanup';
 import { pinCpus } from './pinning';
 import type { Report } from './report';
-import { SCALE_CONNECTIONS, measureSide, type ReadResult } from './scale';
+import { SCALE_CONNECTIONS, measureBothSides, type ReadResult } from './scale';
 import { scaleVerdict } from './scale-stats';
 import type { Settings } from './settings';
 import { MB } from './targets';
@@ -19,7 +19,8 @@ function header(report: Report): void {
 
 /** One row: the read's figures, and on the scale side its targets (counted in the summary). */
 function row(report: Report, r: ReadResult, demo: ReadResult | undefined, side: 'demo' | 'scale'): void {
-  const name = r.read.name.padEnd(26);
+  // The demo row sits under its scale row: named by its size only.
+  const name = (side === 'demo' ? '  at demo size' : r.read.name).padEnd(26);
   if (r.skipped || !r.single) {
     report.line(`  ${name} n/a: ${r.skipped ?? 'not measured'}`);
     if (side === 'scale') report.tallyOnly(`scale: ${r.read.name} (not measured)`, false);
@@ -79,26 +80,17 @@ export async function scaleFigures(settings: Settings, report: Report, cleanup: 
   try {
     // The demo data on a throwaway database of the same server (or DATABASE_URL's), for the 2× comparison.
     const demoServer = settings.databaseUrl ?? url;
-    report.line('');
-    let printedDemoHeader = false;
-    const demoSide = await measureSide(settings, cleanup, cpus?.server, demoServer, true, (r, subjects) => {
-      if (!printedDemoHeader) {
-        report.info('demo size', `the demo seed on a throwaway database; reads as ${subjects} customers`);
+    let printedHeader = false;
+    const { scale: scaleSide } = await measureBothSides(settings, cleanup, cpus?.server, demoServer, url, (demo, scale, sides) => {
+      if (!printedHeader) {
+        report.line('');
+        report.info('scale size', `${new URL(url).pathname.slice(1)} (SCALE_DATABASE_URL), read as ${sides.scale.subjects} customers`);
+        report.info('demo size', `the demo seed on a throwaway database, read as ${sides.demo.subjects} customers`);
         header(report);
-        printedDemoHeader = true;
+        printedHeader = true;
       }
-      row(report, r, undefined, 'demo');
-    });
-    const demoByName = new Map(demoSide.reads.map((r) => [r.read.name, r]));
-    report.line('');
-    let printedScaleHeader = false;
-    const scaleSide = await measureSide(settings, cleanup, cpus?.server, url, false, (r, subjects) => {
-      if (!printedScaleHeader) {
-        report.info('scale size', `${new URL(url).pathname.slice(1)} (SCALE_DATABASE_URL); reads as ${subjects} customers`);
-        header(report);
-        printedScaleHeader = true;
-      }
-      row(report, r, demoByName.get(r.read.name), 'scale');
+      row(report, scale, demo, 'scale');
+      row(report, demo, undefined, 'demo');
     });
     report.line('');
     report.info(

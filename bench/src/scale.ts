@@ -198,19 +198,30 @@ async function closedLoop(
   return phase(stop, true);
 }
 
+/** One side of the comparison, ready to measure: its API running, its customers logged in. */
+export interface Side {
+  label: string;
+  subjects: number;
+  /** Why the data cannot serve the read (e.g. one queue page only: no keyset page), or undefined. */
+  probe(read: ScaleRead): Promise<string | undefined>;
+  /** `readers` = 1: `settings.scaleRequests` reads after 20 thrown away; more: `settings.duration` s after the warm-up. */
+  measure(read: ScaleRead, readers: number): Promise<{ connections: number; figures: ReadFigures }>;
+  sizes(): Promise<{ sizes: TableSize[]; databaseBytes: number }>;
+  close(): Promise<void>;
+}
+
 /**
- * One side of the comparison: the API (demo mode, limits raised for the logins) on `databaseUrl`, every read of
- * SCALE_READS at one connection, then at 8 and 32; then the sizes. `ownDatabase`: start on a fresh throwaway database
- * (the demo data); otherwise on the given database as it is (the scale data).
+ * Starts the API (demo mode, limits raised for the logins) on `databaseUrl` and logs in up to
+ * `settings.scaleSubjects` customers drawn at random. `ownDatabase`: a fresh throwaway database on that server (the
+ * demo data); otherwise the given database as it is (the scale data).
  */
-export async function measureSide(
+export async function openSide(
   s: Settings,
   cleanup: Cleanup,
   cpu: number | undefined,
   databaseUrl: string,
   ownDatabase: boolean,
-  onRead?: (r: ReadResult, subjects: number) => void,
-): Promise<SideFigures> {
+): Promise<Side> {
   const env = { RATE_LIMIT_FACTOR: '1000', DATABASE_POOL_SIZE: '20' };
   let api: ApiUnderTest;
   if (ownDatabase) api = await startApi(s.root, databaseUrl, cleanup, cpu, env);
@@ -222,47 +233,98 @@ export async function measureSide(
   }
   const db = await openPostgres(api.databaseUrl!, { max: 2 });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 3 * Math.max(...SCALE_CONNECTIONS) });
-  try {
-    const subjects = await randomSubjects(db, s.scaleSubjects);
-    for (const subject of subjects) subject.token = await logInSubject(api.base, agent, subject);
-    const staff = await staffCookie(api.base);
-    const reads: ReadResult[] = [];
-    for (const read of SCALE_READS) {
-      // Two logins of one customer at once would each read the other's code from the outbox: a login reader draws only
-      // from its own share of the customers, and there are at most as many login readers as customers.
-      const readersFor = (connections: number) => (read.kind === 'login' ? Math.min(connections, subjects.length) : connections);
-      let readers = 1;
-      const once = (excluded: { ms: number }, reader: number) => {
-        const share = read.kind === 'login' ? subjects.filter((_, i) => i % readers === reader) : subjects;
-        const subject = share[Math.floor(Math.random() * share.length)]!;
-        return read.run(client(api.base, agent, subject, staff, excluded), subject);
-      };
-      const result: ReadResult = { read, single: undefined, loaded: [] };
-      try {
-        // One probe first: a read the data cannot serve (e.g. one queue page only) is reported as such, not as a failure.
-        await once({ ms: 0 }, 0);
-      } catch (err) {
-        result.skipped = (err as Error).message;
-      }
-      if (!result.skipped) {
-        result.single = await closedLoop(1, { count: s.scaleRequests }, { count: 20 }, once);
-        for (const connections of SCALE_CONNECTIONS) {
-          readers = readersFor(connections);
-          result.loaded.push({
-            connections: readers,
-            figures: await closedLoop(readers, { seconds: s.duration }, { seconds: s.warmup }, once),
-          });
-        }
-      }
-      onRead?.(result, subjects.length);
-      reads.push(result);
-    }
-    const { sizes, databaseBytes } = await tableSizes(db);
-    return { label: api.dbLabel, subjects: subjects.length, reads, sizes, databaseBytes };
-  } finally {
+  const close = async () => {
     agent.destroy();
     await db.destroy();
     api.rss.stop();
     await api.server.stop();
+  };
+  try {
+    const subjects = await randomSubjects(db, s.scaleSubjects);
+    for (const subject of subjects) subject.token = await logInSubject(api.base, agent, subject);
+    const staff = await staffCookie(api.base);
+    // Two logins of one customer at once would each read the other's code from the outbox: a login reader draws only
+    // from its own share of the customers, and there are at most as many login readers as customers.
+    const runner = (read: ScaleRead, readers: number) => (excluded: { ms: number }, reader: number) => {
+      const share = read.kind === 'login' ? subjects.filter((_, i) => i % readers === reader) : subjects;
+      const subject = share[Math.floor(Math.random() * share.length)]!;
+      return read.run(client(api.base, agent, subject, staff, excluded), subject);
+    };
+    return {
+      label: api.dbLabel,
+      subjects: subjects.length,
+      probe: async (read) => {
+        try {
+          await runner(read, 1)({ ms: 0 }, 0);
+          return undefined;
+        } catch (err) {
+          return (err as Error).message;
+        }
+      },
+      measure: async (read, asked) => {
+        const readers = read.kind === 'login' ? Math.min(asked, subjects.length) : asked;
+        const figures =
+          readers === 1
+            ? await closedLoop(1, { count: s.scaleRequests }, { count: 20 }, runner(read, 1))
+            : await closedLoop(readers, { seconds: s.duration }, { seconds: s.warmup }, runner(read, readers));
+        return { connections: readers, figures };
+      },
+      sizes: () => tableSizes(db),
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/**
+ * Both sides up at once (each idle while the other is loaded) and measured alternately, read by read and step by
+ * step — demo, scale at one reader, then at 8, then at 32 — so the 2× comparison sees the same minutes of a shared
+ * machine on both sides (as the ratios of issue 29 item 4).
+ */
+export async function measureBothSides(
+  s: Settings,
+  cleanup: Cleanup,
+  cpu: number | undefined,
+  demoServerUrl: string,
+  scaleUrl: string,
+  onRead: (demo: ReadResult, scale: ReadResult, sides: { demo: Side; scale: Side }) => void,
+): Promise<{ demo: SideFigures; scale: SideFigures }> {
+  const demo = await openSide(s, cleanup, cpu, demoServerUrl, true);
+  try {
+    const scale = await openSide(s, cleanup, cpu, scaleUrl, false);
+    try {
+      const reads = { demo: [] as ReadResult[], scale: [] as ReadResult[] };
+      for (const read of SCALE_READS) {
+        const d: ReadResult = { read, single: undefined, loaded: [], skipped: await demo.probe(read) };
+        const c: ReadResult = { read, single: undefined, loaded: [], skipped: await scale.probe(read) };
+        for (const readers of [1, ...SCALE_CONNECTIONS]) {
+          for (const [side, r] of [
+            [demo, d],
+            [scale, c],
+          ] as const) {
+            if (r.skipped) continue;
+            const m = await side.measure(read, readers);
+            if (readers === 1) r.single = m.figures;
+            else r.loaded.push(m);
+          }
+        }
+        onRead(d, c, { demo, scale });
+        reads.demo.push(d);
+        reads.scale.push(c);
+      }
+      const figures = async (side: Side, list: ReadResult[]): Promise<SideFigures> => ({
+        label: side.label,
+        subjects: side.subjects,
+        reads: list,
+        ...(await side.sizes()),
+      });
+      return { demo: await figures(demo, reads.demo), scale: await figures(scale, reads.scale) };
+    } finally {
+      await scale.close();
+    }
+  } finally {
+    await demo.close();
   }
 }
