@@ -50,8 +50,12 @@ async function checkedValues(db: AnyDb): Promise<Map<string, string[]>> {
 export async function generateSchemaTypes(db: AnyDb): Promise<string> {
   const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
   const schema = rows[0]?.schema;
+  // A partition (positions' months, migration 024) is read and written through its parent: no type of its own.
+  const { rows: parts } = await sql<{ name: string }>`
+    SELECT relname AS name FROM pg_class WHERE relispartition AND relnamespace = to_regnamespace(current_schema())`.execute(db);
+  const partitions = new Set(parts.map((p) => p.name));
   const tables = (await db.introspection.getTables())
-    .filter((t) => t.schema === schema && !t.isView && !INTERNAL.has(t.name))
+    .filter((t) => t.schema === schema && !t.isView && !INTERNAL.has(t.name) && !partitions.has(t.name))
     .sort((a, b) => a.name.localeCompare(b.name));
   const checks = await checkedValues(db);
   const lines = [
