@@ -84,8 +84,9 @@ async function randomSubjects(db: Database, wanted: number): Promise<Subject[]> 
 async function tableSizes(db: Database): Promise<{ sizes: TableSize[]; databaseBytes: number }> {
   const { rows } = await sql<{ table: string; parent: string | null; bytes: string; rows: number }>`
     SELECT c.relname AS table, p.relname AS parent, pg_total_relation_size(c.oid) AS bytes,
-           -- reltuples is -1 until the table's first ANALYZE; the statistics' live-row count stands in meanwhile
-           greatest(c.reltuples, coalesce(st.n_live_tup, 0))::float8 AS rows
+           -- reltuples is -1 until the table's first ANALYZE; the statistics' live-row count stands in meanwhile.
+           -- A partitioned parent's estimate repeats its partitions' rows (their sum counts them): none of its own.
+           CASE WHEN c.relkind = 'p' THEN 0 ELSE greatest(c.reltuples, coalesce(st.n_live_tup, 0)) END::float8 AS rows
       FROM pg_class c
       JOIN pg_namespace n ON n.oid = c.relnamespace
       LEFT JOIN pg_stat_user_tables st ON st.relid = c.oid
