@@ -103,6 +103,13 @@ async function main(): Promise<void> {
       `${c.contracts * c.billMonths} bills, ${c.cases} cases, ${c.positions} positions, ${trips} trips; ${jobs} at a time`,
   );
 
+  // With the default max_wal_size (1 GB) a load this size checkpoints every few seconds and slows as it grows (ADR 080).
+  const { rows: wal } = await q(`SELECT setting::bigint * 1048576 AS bytes FROM pg_settings WHERE name = 'max_wal_size'`);
+  if (Number(wal[0].bytes) < 8 * 2 ** 30 && scale > 0.05)
+    console.log(
+      `note: max_wal_size is ${Math.round(Number(wal[0].bytes) / 2 ** 20)} MB; 16GB or more (and a larger shared_buffers) loads faster`,
+    );
+
   const { rows: base } = await q('SELECT coalesce(max(id), 0)::int AS id FROM customers');
   const firstCustomer = base[0].id as number;
   // Fixed for the whole load: every date is relative to it.
