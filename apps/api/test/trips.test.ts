@@ -182,6 +182,16 @@ describe('live position', () => {
     expect(p.minutesSinceLastCommunication).toBeGreaterThan(24 * 60);
   });
 
+  it('a tracker silent for two months still shows where it last reported (the read past the recent months)', async () => {
+    const c = await aLoggedInCustomer(t);
+    await someTrips(t, c.contract, { count: 2, lastEndedHoursAgo: 60 * 24 });
+    const p = (await c.call('GET', `/api/trips/contracts/${c.contract.nCtrId}/position`)).json();
+    expect(p.silent).toBe(true);
+    expect(p.minutesSinceLastCommunication).toBeGreaterThanOrEqual(60 * 24 * 60);
+    expect(p.minutesSinceLastCommunication).toBeLessThan(61 * 24 * 60);
+    expect(p.lat).toBeLessThan(-19.8);
+  });
+
   it('the simulator moves the vehicle: each tick is a new, different position', async () => {
     const c = await aLoggedInCustomer(t);
     await someTrips(t, c.contract, { count: 1, lastEndedHoursAgo: 2, parkedMinutesAgo: 3 });

@@ -97,15 +97,24 @@ export class TripsRepository {
     return rows.length > 0;
   }
 
-  async lastPosition(nCtrId: number): Promise<PositionRow | null> {
-    const row = await this.db
-      .selectFrom('positions')
-      .select(['ts', 'lat', 'lng', 'ign'])
-      .where('n_ctr_id', '=', nCtrId)
-      .orderBy('ts', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row ?? null;
+  /**
+   * The contract's newest position. Positions are partitioned by month (ADR 080) with a default partition, so the
+   * planner cannot read the months newest first and stop (PostgreSQL orders an Append by partition only without one):
+   * an unbounded read probes every month's index (18 at full size: 4.4 ms p95 against 1.0 on the demo data). A tracker
+   * that reports is found among the months from `recentSince` on (the others pruned when the statement runs); only a
+   * tracker silent since then costs the read over every month.
+   */
+  async lastPosition(nCtrId: number, recentSince: Date): Promise<PositionRow | null> {
+    const newest = (since: Date | null) =>
+      this.db
+        .selectFrom('positions')
+        .select(['ts', 'lat', 'lng', 'ign'])
+        .where('n_ctr_id', '=', nCtrId)
+        .$if(since !== null, (q) => q.where('ts', '>=', since!))
+        .orderBy('ts', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    return (await newest(recentSince)) ?? (await newest(null)) ?? null;
   }
 
   /**

@@ -5,6 +5,9 @@ import type { ContractService } from '../contracts';
 import type { Clock } from '../../ports/clock';
 import type { PointRow, TripsRepository } from './repository';
 
+/** How far back the live position is looked for first: this month and the last (the read over every month is the fallback). */
+const RECENT_POSITION_MS = 32 * 24 * 3600_000;
+
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** ProximaPagina is an opaque cursor: base64url of the last trip's start and id. */
@@ -91,7 +94,7 @@ export class TripsService {
   async position(customerId: number, nCtrId: ContractId): Promise<PositionDto> {
     const now = this.clock.now();
     await this.requireTracked(customerId, nCtrId);
-    const p = await this.repo.lastPosition(nCtrId);
+    const p = await this.repo.lastPosition(nCtrId, new Date(now.getTime() - RECENT_POSITION_MS));
     if (!p) throw new AppError(404, 'NO_POSITION', 'Sem posição do rastreador.');
     const silence = trackerSilence(p.ts, now);
     return {
