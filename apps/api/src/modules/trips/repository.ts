@@ -120,19 +120,21 @@ export class TripsRepository {
   /**
    * Trackers whose last position is older than `before` but not older than `since` (silent, and recently enough to
    * be news). A loose index scan on the positions primary key (n_ctr_id, ts): one probe per tracked contract,
-   * not a pass over every position.
+   * not a pass over every position. Every probe is bounded to `ts >= since` — such a tracker has a fix since then — so
+   * only the months from `since` on are read (ADR 083: over all 18 months of the full-size seed a pass took 28 s;
+   * bounded, 0.4 s on the same data).
    */
   async silentSince(before: Date, since: Date, limit: number): Promise<Array<{ nCtrId: number; lastTs: Date }>> {
     // Raw SQL: a recursive CTE (the loose index scan) is not in the query builder.
     const r = await sql<{ n_ctr_id: number; ts: Date }>`
       WITH RECURSIVE ids AS (
-        (SELECT n_ctr_id FROM positions ORDER BY n_ctr_id LIMIT 1)
+        (SELECT n_ctr_id FROM positions WHERE ts >= ${since} ORDER BY n_ctr_id LIMIT 1)
         UNION ALL
-        SELECT (SELECT p.n_ctr_id FROM positions p WHERE p.n_ctr_id > ids.n_ctr_id ORDER BY p.n_ctr_id LIMIT 1)
+        SELECT (SELECT p.n_ctr_id FROM positions p WHERE p.ts >= ${since} AND p.n_ctr_id > ids.n_ctr_id ORDER BY p.n_ctr_id LIMIT 1)
         FROM ids WHERE ids.n_ctr_id IS NOT NULL
       )
       SELECT ids.n_ctr_id, last.ts FROM ids
-      CROSS JOIN LATERAL (SELECT max(p.ts) AS ts FROM positions p WHERE p.n_ctr_id = ids.n_ctr_id) last
+      CROSS JOIN LATERAL (SELECT max(p.ts) AS ts FROM positions p WHERE p.n_ctr_id = ids.n_ctr_id AND p.ts >= ${since}) last
       WHERE ids.n_ctr_id IS NOT NULL AND last.ts < ${before} AND last.ts >= ${since}
       ORDER BY ids.n_ctr_id LIMIT ${limit}`.execute(this.db);
     return r.rows.map((x) => ({ nCtrId: x.n_ctr_id, lastTs: new Date(x.ts) }));
