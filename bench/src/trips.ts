@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openPglite, openPostgres } from '../../apps/api/src/db/db';
+import { summariseTripBacklog } from '../../apps/api/src/modules/trips';
 import { encodeCursor } from '../../apps/api/src/modules/trips/service';
 import { startApi } from './api-process';
 import { startBare } from './bare-process';
@@ -36,7 +37,8 @@ export interface TripsFigures {
 
 /**
  * Adds BENCH_POSITIONS positions and their trips (one per 100 positions) before the demo seed's oldest position,
- * with plain SQL on the stopped API's database, so the paged read runs against a table of a realistic size.
+ * with plain SQL on the stopped API's database, so the paged read runs against a table of a realistic size; then the
+ * trips' summaries, as the app stores them (ADR 084).
  */
 async function seedHistory(dataDir: string, databaseUrl: string | undefined): Promise<{ positions: number; trips: number }> {
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(path.join(dataDir, 'pglite'));
@@ -59,6 +61,8 @@ async function seedHistory(dataDir: string, databaseUrl: string | undefined): Pr
              'Rua da Bahia, ' || (j % 2000 + 1) || ' - Lourdes, Belo Horizonte - MG'
         FROM generate_series(0, ${trips - 1}::int) AS j`.execute(db);
     await sql`ANALYZE positions`.execute(db);
+    // Each trip's route and figures, as a tracking feed records them when the trip ends (ADR 084).
+    while ((await summariseTripBacklog(db, 2000)) > 0);
     await sql`ANALYZE trips`.execute(db);
     const count = await sql<{ n: string }>`SELECT count(*) AS n FROM positions WHERE n_ctr_id = ${CONTRACT}`.execute(db);
     const tripCount = await sql<{ n: string }>`SELECT count(*) AS n FROM trips WHERE n_ctr_id = ${CONTRACT} AND NOT deleted`.execute(db);

@@ -7,7 +7,8 @@
  * The rows are made in the database (INSERT … SELECT over generate_series, two statements at a time), copying the
  * demo seed's rows as templates (a contract, the support cases' and claims' JSON), so every row is one the app reads.
  * Secondary indexes (and positions' primary key) are dropped for the load and built again after it; foreign keys are
- * not checked during it (session_replication_role = replica: the rows are consistent by construction); ANALYZE ends it.
+ * not checked during it (session_replication_role = replica: the rows are consistent by construction); ANALYZE, then
+ * the trips' summaries (ADR 084) end it.
  *
  * Refuses PGlite (no URL) and a database with customers other than the demo's, unless --force.
  */
@@ -16,6 +17,7 @@ import pg from 'pg';
 import { openPostgres } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
 import { DEMO_CUSTOMERS, seedDemo } from '../src/db/seed';
+import { summariseTripBacklog } from '../src/modules/trips';
 
 const url = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? process.env.DATABASE_URL;
 const force = process.argv.includes('--force');
@@ -77,6 +79,26 @@ async function load(table: string, total: number, statement: (from: number, to: 
   };
   await Promise.all(Array.from({ length: jobs }, worker));
   console.log(`${table}: ${total.toLocaleString('en')} rows in ${secs(t0)} s`);
+}
+
+/**
+ * Every trip's route and figures (ADR 084), as a tracking feed stores them when a trip ends: the app's own backlog
+ * pass, in large batches, until none is left.
+ */
+async function summariseTrips(total: number): Promise<void> {
+  const t = performance.now();
+  const db = await openPostgres(url!, { timeouts: { statement_timeout: 0, query_timeout: 0, idle_in_transaction_session_timeout: 0 } });
+  try {
+    let done = 0;
+    for (let n = await summariseTripBacklog(db, 2000); n > 0; n = await summariseTripBacklog(db, 2000)) {
+      done += n;
+      if (done % 100_000 < n) console.log(`  trip summaries: ${done} of ${total} (${secs(t)} s)`);
+    }
+    await q('ANALYZE trips');
+    console.log(`trip summaries: ${done} in ${secs(t)} s`);
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function main(): Promise<void> {
@@ -257,6 +279,7 @@ async function main(): Promise<void> {
   const t2 = performance.now();
   await q('ANALYZE');
   console.log(`ANALYZE in ${secs(t2)} s`);
+  await summariseTrips(trips);
 
   const { rows: sizes } = await q(
     `SELECT t.relname AS table, coalesce(sum(c.reltuples), 0)::bigint AS rows,

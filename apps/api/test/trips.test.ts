@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMeters } from '@guarita/domain';
 import { aContract, aLoggedInCustomer, someTrips, type Customer } from './factories';
 import { createTestApp, sleep, type TestApp } from './helpers';
-import { SimulatedTrackingFeed } from '../src/ports/tracking-feed';
+import { BH_ROUTES, SimulatedTrackingFeed, drive, insertPositions } from '../src/ports/tracking-feed';
 import { SIMULATED_CONTRACT } from '../src/modules/trips';
 
 /** Each test makes the customer, contract and trips it reads (ADR 070). */
@@ -85,6 +85,45 @@ describe('trips paging', () => {
       expect(trip.mediumVelocity).toBeLessThanOrEqual(trip.maximumVelocity);
       expect(trip.maximumVelocity).toBeLessThan(80);
     }
+  });
+
+  it("a trip's route and figures are kept with it: the page reads no position (ADR 084)", async () => {
+    const c = await aDriver(3);
+    const before = await page(c.contract.nCtrId, c);
+    await t.query('DELETE FROM positions WHERE n_ctr_id = $1', [c.contract.nCtrId]);
+    expect(await page(c.contract.nCtrId, c)).toEqual(before);
+  });
+
+  it('a trip recorded without its summary is worked out from its positions, then summarised by the housekeeping pass', async () => {
+    const c = await aLoggedInCustomer(t);
+    const n = c.contract.nCtrId;
+    // A trip as recorded before ADR 084: positions and a trips row with no summary.
+    const end = new Date(t.app.clock.now().getTime() - 3_600_000);
+    await insertPositions(
+      t.owner,
+      n,
+      drive(BH_ROUTES[1]!.path, new Date(end.getTime() - 1_800_000), () => 0.5),
+    );
+    const { started, ended } = (
+      await t.query<{ started: Date; ended: Date }>('SELECT min(ts) AS started, max(ts) AS ended FROM positions WHERE n_ctr_id = $1', [n])
+    )[0]!;
+    await t.query(`INSERT INTO trips (n_ctr_id, started_at, ended_at, start_address, end_address) VALUES ($1, $2, $3, 'A', 'B')`, [
+      n,
+      started,
+      ended,
+    ]);
+    const computed = await page(n, c);
+    expect(computed.Itens).toHaveLength(1);
+    const [trip] = computed.Itens;
+    expect(trip!.totalDistance).toBeGreaterThan(5);
+    expect(trip!.CoordenadasValidas[0]).toMatchObject({ lat: BH_ROUTES[1]!.path[0]![0], long: BH_ROUTES[1]!.path[0]![1] });
+    const fixes = (await t.query<{ n: number }>('SELECT count(*)::int AS n FROM positions WHERE n_ctr_id = $1', [n]))[0]!.n;
+    expect(trip!.CoordenadasValidas.length).toBeLessThan(fixes);
+
+    const pass = await t.app.housekeeping.runOnce();
+    expect(pass.trips_summarised).toBeGreaterThanOrEqual(1);
+    await t.query('DELETE FROM positions WHERE n_ctr_id = $1', [n]);
+    expect(await page(n, c)).toEqual(computed);
   });
 
   it('a tampered cursor is a 400, not a crash', async () => {

@@ -764,6 +764,7 @@ export interface Trips {
   end_address: string;
   deleted: Generated<boolean>;
   deleted_at: Date | null;
+  summary: Json | null;
 }
 
 export interface VehicleBrands {

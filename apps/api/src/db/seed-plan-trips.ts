@@ -1,4 +1,6 @@
+import { summariseTrip } from '@guarita/domain';
 import type { Database } from './db';
+import { TripsRepository, type NewTrip } from '../modules/trips/repository';
 import { systemClock, type Clock } from '../ports/clock';
 import { BH_ROUTES, drive, insertPositions, prng, type SimPoint } from '../ports/tracking-feed';
 
@@ -132,7 +134,7 @@ export async function insertTrips(
 export async function seedTrips(db: Database, nCtrId: number, count: number, lastEnd: Date, rand: () => number): Promise<void> {
   let end = lastEnd.getTime();
   const fixes: SimPoint[] = [];
-  const trips: Array<{ n_ctr_id: number; started_at: Date; ended_at: Date; start_address: string; end_address: string }> = [];
+  const trips: NewTrip[] = [];
   for (let k = 0; k < count; k++) {
     const route = BH_ROUTES[(k + nCtrId) % BH_ROUTES.length]!;
     const backwards = k % 2 === 1;
@@ -152,9 +154,11 @@ export async function seedTrips(db: Database, nCtrId: number, count: number, las
       ended_at: new Date(end),
       start_address: backwards ? route.to : route.from,
       end_address: backwards ? route.from : route.to,
+      // As a tracking feed records a trip that has ended (ADR 084): from the same fixes the positions hold.
+      summary: summariseTrip(points.map((p) => ({ lat: p.lat, long: p.lng, ts: p.ts.toISOString(), vel: p.speed }))),
     });
     end = start - (9 + rand() * 5) * 3_600_000;
   }
   await insertPositions(db, nCtrId, fixes);
-  if (trips.length) await db.insertInto('trips').values(trips).execute();
+  await new TripsRepository(db).insert(trips);
 }

@@ -50,5 +50,5 @@ export const modules: FastifyPluginAsync[] = [
   notifications, // needs customers, contracts, payments, trips (issue 13 §3)
   boot, // needs auth, customers, contracts, payments, notifications, plan, cases, trips, claims (ADR 058)
   dev,
-  retention, // needs ports only; last: its first pass starts when everything else is ready
+  retention, // needs ports, trips; last: its first pass starts when everything else is ready
 ];

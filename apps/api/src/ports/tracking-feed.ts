@@ -4,7 +4,8 @@ import type { Database } from '../db/db';
 /**
  * Where tracker positions come from. The built-in simulator drives a demo vehicle around Belo Horizonte;
  * a real telematics adapter would receive the vendor's feed (webhook or queue) and write the same rows:
- * positions(n_ctr_id, ts, lat, lng, speed_kmh, ign) and, when the vendor closes a trip, a trips row.
+ * positions(n_ctr_id, ts, lat, lng, speed_kmh, ign) and, when the vendor closes a trip, a trips row with its summary
+ * (`TripsRepository.insert`, ADR 084).
  */
 export interface TrackingFeed {
   start(): void;

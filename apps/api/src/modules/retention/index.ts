@@ -6,7 +6,7 @@ import { pruneAll } from './prune';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The housekeeping job (ADR 066): one pass now; the scheduled passes run by themselves outside tests. */
+    /** The housekeeping job (ADR 066): one pass now; the scheduled passes run by themselves outside tests. Counts by table. */
     housekeeping: {
       runOnce(): Promise<Record<string, number>>;
       /** What the timer calls: this period's pass if no instance ran it yet (ADR 079), else nothing. */
@@ -24,6 +24,7 @@ export const HOUSEKEEPING_JOB = 'retention.housekeeping';
  * when the app is ready, and the app's close stops it and waits for a pass under way (which stops between batches).
  * With N instances on one database the pass runs once per RETENTION_INTERVAL_MINUTES across all of them: each instance
  * looks every minute (at most) whether this period's pass is still to run, and claims it in job_runs (ADR 079).
+ * The pass also works off the trips recorded without a summary (ADR 084).
  */
 export default fp(
   async (app) => {
@@ -40,7 +41,15 @@ export default fp(
       if (files) app.log.info({ files }, 'uploads: files without a row deleted');
       const rows = await pruneAll(app.db, settings, app.clock.now(), { stopped: () => closing });
       if (Object.keys(rows).length) app.log.info({ deleted: rows }, 'retention: expired rows deleted');
-      return rows;
+      // Trips recorded before their summary was kept with them (ADR 084), a batch at a time until none is left.
+      let summarised = 0;
+      while (!closing) {
+        const n = await app.trips.summariseBacklog();
+        if (n === 0) break;
+        summarised += n;
+      }
+      if (summarised) app.log.info({ trips: summarised }, 'trips: summaries stored');
+      return summarised ? { ...rows, trips_summarised: summarised } : rows;
     };
     /** One pass at a time: a slow pass is never overlapped by the next. */
     const runOnce = (): Promise<Record<string, number>> => {
@@ -64,5 +73,5 @@ export default fp(
       await running?.catch(() => {});
     });
   },
-  { name: 'retention', dependencies: ['ports'] },
+  { name: 'retention', dependencies: ['ports', 'trips'] },
 );

@@ -2,11 +2,15 @@ import fp from 'fastify-plugin';
 import type { MapConfigDto } from '@guarita/domain';
 import { SimulatedTrackingFeed } from '../../ports/tracking-feed';
 import { TripsRepository } from './repository';
-import { TripsService } from './service';
+import { TripsService, summariseBacklog } from './service';
+import type { Database } from '../../db/db';
 import routes from './routes';
 
 // The module's public face (ADR 068): other modules import these from '../trips', never its files.
 export type { TripsService } from './service';
+
+/** The summaries' backlog of a database the app is not running on (`npm run seed:scale`): one batch, 0 when done. */
+export const summariseTripBacklog = (db: Database, limit?: number): Promise<number> => summariseBacklog(new TripsRepository(db), limit);
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { TripSummary } from '@guarita/domain';
 import type { Database } from '../../db/db';
 
 export interface TripRow {
@@ -7,6 +8,45 @@ export interface TripRow {
   ended_at: Date;
   start_address: string;
   end_address: string;
+  /** Null for a trip recorded before ADR 084 that the housekeeping pass has not summarised yet. */
+  summary: TripSummary | null;
+}
+
+/** How a summary is stored (trips.summary): each fix of the route as [ts, lat, lng, speed], a third of the objects' size. */
+interface StoredSummary {
+  route: Array<[string, number, number, number | null]>;
+  totalDistance: number;
+  mediumVelocity: number;
+  maximumVelocity: number;
+}
+
+/** The JSON text of trips.summary (a string, so PGlite and node-postgres send it alike). */
+const storedSummary = (s: TripSummary): string =>
+  JSON.stringify({
+    route: s.route.map((c) => [c.ts, c.lat, c.long, c.vel ?? null]),
+    totalDistance: s.totalDistance,
+    mediumVelocity: s.mediumVelocity,
+    maximumVelocity: s.maximumVelocity,
+  } satisfies StoredSummary);
+
+const readSummary = (j: unknown): TripSummary | null => {
+  if (j === null || j === undefined) return null;
+  const s = (typeof j === 'string' ? JSON.parse(j) : j) as StoredSummary;
+  return {
+    route: s.route.map(([ts, lat, long, vel]) => ({ ts, lat, long, vel })),
+    totalDistance: s.totalDistance,
+    mediumVelocity: s.mediumVelocity,
+    maximumVelocity: s.maximumVelocity,
+  };
+};
+
+export interface NewTrip {
+  n_ctr_id: number;
+  started_at: Date;
+  ended_at: Date;
+  start_address: string;
+  end_address: string;
+  summary: TripSummary;
 }
 
 export interface PointRow {
@@ -35,15 +75,48 @@ export class TripsRepository {
   async page(nCtrId: number, limit: number, after: { startedAt: string; id: number } | null): Promise<TripRow[]> {
     let q = this.db
       .selectFrom('trips')
-      .select(['id', 'started_at', 'ended_at', 'start_address', 'end_address'])
+      .select(['id', 'started_at', 'ended_at', 'start_address', 'end_address', 'summary'])
       .where('n_ctr_id', '=', nCtrId)
       .where('deleted', '=', false);
     if (after) q = q.where(sql<boolean>`(started_at, id) < (${after.startedAt}::timestamptz, ${after.id}::bigint)`);
-    return q
+    const rows = await q
       .orderBy('started_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit + 1)
       .execute();
+    return rows.map((r) => ({ ...r, summary: readSummary(r.summary) }));
+  }
+
+  /** Trips with their summaries, as the tracking feed records them when a trip ends. */
+  async insert(trips: readonly NewTrip[]): Promise<void> {
+    if (trips.length === 0) return;
+    await this.db
+      .insertInto('trips')
+      .values(trips.map((t) => ({ ...t, summary: storedSummary(t.summary) })))
+      .execute();
+  }
+
+  /** Up to `limit` trips still without a summary (trips_unsummarised_idx), oldest id first. */
+  async unsummarised(limit: number): Promise<Array<Pick<TripRow, 'id' | 'started_at' | 'ended_at'> & { n_ctr_id: number }>> {
+    return this.db
+      .selectFrom('trips')
+      .select(['id', 'n_ctr_id', 'started_at', 'ended_at'])
+      .where('summary', 'is', null)
+      .where('deleted', '=', false)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Stores summaries in one statement; a trip summarised meanwhile (another instance's pass) keeps its own. */
+  async saveSummaries(summaries: ReadonlyArray<{ id: number; summary: TripSummary }>): Promise<number> {
+    if (summaries.length === 0) return 0;
+    const r = await sql`
+      UPDATE trips SET summary = s.summary
+        FROM unnest(${summaries.map((x) => x.id)}::bigint[], ${summaries.map((x) => storedSummary(x.summary))}::jsonb[])
+             AS s(id, summary)
+       WHERE trips.id = s.id AND trips.summary IS NULL`.execute(this.db);
+    return Number(r.numAffectedRows ?? 0);
   }
 
   /**
@@ -51,15 +124,16 @@ export class TripsRepository {
    * Raw SQL for json_agg: one JSON text per trip instead of a row per position — on PGlite every row crosses the
    * WASM wire protocol, and 1,000 rows cost 3–4× what 10 JSON texts do (measured with 1M positions).
    */
-  async points(nCtrId: number, trips: readonly TripRow[]): Promise<PointRow[]> {
+  async points(trips: ReadonlyArray<Pick<TripRow, 'id' | 'started_at' | 'ended_at'> & { n_ctr_id: number }>): Promise<PointRow[]> {
     if (trips.length === 0) return [];
     const { rows } = await sql<{ trip_id: number; pts: string | null }>`
       SELECT t.id AS trip_id,
              (SELECT json_agg(json_build_array(p.ts, p.lat, p.lng, p.speed_kmh) ORDER BY p.ts)
                 FROM positions p
-               WHERE p.n_ctr_id = ${nCtrId} AND p.ts BETWEEN t.started_at AND t.ended_at)::text AS pts
-        FROM unnest(${trips.map((t) => t.id)}::bigint[], ${trips.map((t) => new Date(t.started_at).toISOString())}::timestamptz[],
-                    ${trips.map((t) => new Date(t.ended_at).toISOString())}::timestamptz[]) AS t(id, started_at, ended_at)`.execute(
+               WHERE p.n_ctr_id = t.n_ctr_id AND p.ts BETWEEN t.started_at AND t.ended_at)::text AS pts
+        FROM unnest(${trips.map((t) => t.id)}::bigint[], ${trips.map((t) => t.n_ctr_id)}::int[],
+                    ${trips.map((t) => new Date(t.started_at).toISOString())}::timestamptz[],
+                    ${trips.map((t) => new Date(t.ended_at).toISOString())}::timestamptz[]) AS t(id, n_ctr_id, started_at, ended_at)`.execute(
       this.db,
     );
     return rows.flatMap((r) =>

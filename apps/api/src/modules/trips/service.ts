@@ -1,9 +1,11 @@
 import type { ContractId } from '@guarita/domain';
-import { TRIPS_PAGE_SIZE, trackerSilence, tripFigures, validCoordinates, type PositionDto, type TripPageDto } from '@guarita/domain';
+import { TRIPS_PAGE_SIZE, summariseTrip, trackerSilence, type PositionDto, type TripPageDto, type TripSummary } from '@guarita/domain';
 import { AppError, notFound } from '../../lib/errors';
 import type { ContractService } from '../contracts';
 import type { Clock } from '../../ports/clock';
-import type { PointRow, TripsRepository } from './repository';
+import type { TripRow, TripsRepository } from './repository';
+
+type TripSpan = Pick<TripRow, 'id' | 'started_at' | 'ended_at'> & { n_ctr_id: number };
 
 /** How far back the live position is looked for first: this month and the last (the read over every month is the fallback). */
 const RECENT_POSITION_MS = 32 * 24 * 3600_000;
@@ -33,6 +35,23 @@ export function decodeCursor(cursor: string): { startedAt: string; id: number } 
   throw new AppError(400, 'INVALID_CURSOR', 'Página inválida.');
 }
 
+/** Each trip's summary from its positions (a trip with none gets an empty route and zero figures). */
+async function summariseFromPositions(repo: TripsRepository, trips: readonly TripSpan[]): Promise<Map<number, TripSummary>> {
+  const fixes = new Map<number, Array<{ lat: number; long: number; ts: string; vel: number | null }>>(trips.map((t) => [Number(t.id), []]));
+  for (const p of await repo.points(trips))
+    fixes.get(Number(p.trip_id))?.push({ lat: p.lat, long: p.lng, ts: iso(p.ts), vel: p.speed_kmh });
+  return new Map([...fixes].map(([id, coords]) => [id, summariseTrip(coords)]));
+}
+
+/**
+ * One batch of the backlog: up to `limit` trips recorded without a summary get one. Returns how many were stored (0 when
+ * the backlog is empty). The housekeeping pass, and `npm run seed:scale` after its load, call it until it returns 0.
+ */
+export async function summariseBacklog(repo: TripsRepository, limit = 500): Promise<number> {
+  const summaries = await summariseFromPositions(repo, await repo.unsummarised(limit));
+  return repo.saveSummaries([...summaries].map(([id, summary]) => ({ id, summary })));
+}
+
 export class TripsService {
   constructor(
     private readonly repo: TripsRepository,
@@ -52,20 +71,15 @@ export class TripsService {
     const rows = await this.repo.page(nCtrId, size, cursor ? decodeCursor(cursor) : null);
     const more = rows.length > size;
     const trips = rows.slice(0, size);
-    const byTrip = new Map<number, PointRow[]>();
-    for (const p of await this.repo.points(nCtrId, trips)) {
-      const id = Number(p.trip_id);
-      const points = byTrip.get(id);
-      if (points) points.push(p);
-      else byTrip.set(id, [p]);
-    }
+    // Trips recorded before ADR 084 and not yet summarised by the housekeeping pass: worked out from positions now.
+    const late = await summariseFromPositions(
+      this.repo,
+      trips.filter((t) => !t.summary).map((t) => ({ ...t, n_ctr_id: nCtrId })),
+    );
     const last = trips[trips.length - 1];
     return {
       Itens: trips.map((t) => {
-        const coords = validCoordinates(
-          (byTrip.get(Number(t.id)) ?? []).map((p) => ({ lat: p.lat, long: p.lng, ts: iso(p.ts), vel: p.speed_kmh })),
-        ).map((c) => ({ ...c, vel: c.vel ?? null }));
-        const f = tripFigures(coords);
+        const s = t.summary ?? late.get(Number(t.id))!;
         return {
           Id: Number(t.id),
           DataHoraInicio: iso(t.started_at),
@@ -73,15 +87,20 @@ export class TripsService {
           EnderecoInicio: t.start_address,
           EnderecoFim: t.end_address,
           Deletado: false,
-          CoordenadasValidas: coords,
-          totalDistance: f.totalDistance,
-          mediumVelocity: f.mediumVelocity,
-          maximumVelocity: f.maximumVelocity,
+          CoordenadasValidas: s.route.map((c) => ({ ...c, vel: c.vel ?? null })),
+          totalDistance: s.totalDistance,
+          mediumVelocity: s.mediumVelocity,
+          maximumVelocity: s.maximumVelocity,
         };
       }),
       PossuiProximaPagina: more,
       ProximaPagina: more && last ? encodeCursor(last.started_at, Number(last.id)) : null,
     };
+  }
+
+  /** One batch of the trips still without a summary (ADR 084); 0 when none is left. */
+  summariseBacklog(limit?: number): Promise<number> {
+    return summariseBacklog(this.repo, limit);
   }
 
   async delete(customerId: number, tripId: number): Promise<void> {
