@@ -13,8 +13,10 @@ import { buildTestConfig, createTestApp, type TestApp } from './helpers';
  */
 describe('positions partitioned by month', () => {
   let t: TestApp;
-  // A month the migration did not make a partition for: the pass must.
-  const clock = new FixedClock(new Date(Date.UTC(2031, 4, 10, 12)));
+  // Months the migration did not make partitions for: the pass must. Each test has its own years, so neither finds
+  // the other's partitions, in any order.
+  const may2031 = new FixedClock(new Date(Date.UTC(2031, 4, 10, 12)));
+  const may2035 = new FixedClock(new Date(Date.UTC(2035, 4, 10, 12)));
   const settings = retentionSettings(buildTestConfig());
   const rules = RETENTION_RULES.filter((r) => r.table === 'positions');
   const partitionOf = async (nCtrId: number, ts: string) =>
@@ -38,7 +40,7 @@ describe('positions partitioned by month', () => {
     await rawQuery(t.db, 'INSERT INTO positions (n_ctr_id, ts, lat, lng, ign) VALUES ($1, $2, -19.9, -43.9, true)', [nCtrId, early]);
     expect(await partitionOf(nCtrId, early)).toMatch(/positions_default$/);
 
-    await pruneAll(t.db, settings, clock.now(), { rules });
+    await pruneAll(t.db, settings, may2031.now(), { rules });
 
     expect(await partitionOf(nCtrId, early)).toMatch(/positions_p203106$/);
     const later = '2031-07-31T23:59:00.000Z';
@@ -51,19 +53,19 @@ describe('positions partitioned by month', () => {
   it('a month wholly before the retention cutoff is dropped whole; the months after it stay', async () => {
     const customer = await aCustomer(t);
     const { nCtrId } = await aContract(t, customer, { tracker: true });
-    const old = '2029-01-15T10:00:00.000Z';
-    const kept = '2031-05-01T10:00:00.000Z';
-    await rawQuery(t.owner, `SELECT positions_create_partitions('2029-01-01T00:00:00Z', 1)`);
+    const old = '2033-01-15T10:00:00.000Z';
+    const kept = '2035-05-01T10:00:00.000Z';
+    await rawQuery(t.owner, `SELECT positions_create_partitions('2033-01-01T00:00:00Z', 1)`);
     for (const ts of [old, kept])
       await rawQuery(t.db, 'INSERT INTO positions (n_ctr_id, ts, lat, lng, ign) VALUES ($1, $2, -19.9, -43.9, true)', [nCtrId, ts]);
 
-    await pruneAll(t.db, settings, clock.now(), { rules });
+    await pruneAll(t.db, settings, may2035.now(), { rules });
 
     const left = await rawQuery<{ ts: Date }>(t.db, 'SELECT ts FROM positions WHERE n_ctr_id = $1 ORDER BY ts', [nCtrId]);
     expect(left.map((r) => r.ts.toISOString())).toEqual([kept]);
     const parts = await rawQuery<{ n: number }>(
       t.owner,
-      `SELECT count(*)::int AS n FROM pg_class WHERE relname = 'positions_p202901' AND relnamespace = to_regnamespace(current_schema())`,
+      `SELECT count(*)::int AS n FROM pg_class WHERE relname = 'positions_p203301' AND relnamespace = to_regnamespace(current_schema())`,
     );
     expect(parts[0]!.n).toBe(0);
   });
