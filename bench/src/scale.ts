@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openPostgres, type Database } from '../../apps/api/src/db/db';
-import { SCALE_READS, type ScaleClient, type ScaleRead, type ScaleResponse, type ScaleSubject } from '../../apps/api/scripts/scale-reads';
+import {
+  SCALE_READS,
+  subjects,
+  type ScaleClient,
+  type ScaleRead,
+  type ScaleResponse,
+  type ScaleSubjectRow,
+} from '../../apps/api/scripts/scale-reads';
 import { startApi, type ApiUnderTest } from './api-process';
 import { staffCookie } from './backoffice';
 import type { Cleanup } from './cleanup';
@@ -14,9 +21,7 @@ import type { Settings } from './settings';
 /** Concurrent readers of the scale bench's loaded runs (issue 29 item 3: 8 and 32 connections). */
 export const SCALE_CONNECTIONS = [8, 32] as const;
 
-interface Subject extends ScaleSubject {
-  /** Where the demo outbox sends this customer's codes (sms_phone or e-mail): how its code is told from the others'. */
-  contacts: string[];
+interface Subject extends ScaleSubjectRow {
   token?: string;
 }
 
@@ -38,45 +43,19 @@ export interface SideFigures {
 }
 
 /**
- * Random customers to read as, each with a tracked contract, bills, trips, cases and a claim (the criteria of
- * scale-reads' `pickSubject`), drawn from pages sampled across the claims table so the reads spread over the whole
- * database instead of a few customers the caches already hold.
+ * Random customers to read as (scale-reads' `subjects`), drawn from pages sampled across the claims table so the reads
+ * spread over the whole database instead of a few customers the caches already hold.
  */
 async function randomSubjects(db: Database, wanted: number): Promise<Subject[]> {
   const est = await sql<{ n: number }>`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'claims'::regclass`.execute(db);
   const claims = est.rows[0]?.n ?? 0;
   // Sample ~50× the rows wanted (most fail the criteria on no table, but some customers have no tracker); all rows of a small table.
-  let pct = claims > 0 ? Math.min(100, (100 * wanted * 50) / claims) : 100;
-  for (;;) {
-    const { rows } = await sql<{
-      document: string;
-      customer_id: number;
-      n_ctr_id: number;
-      case_number: string;
-      sms_phone: string | null;
-      email: string | null;
-    }>`
-      SELECT cu.document, cu.id AS customer_id, ct.n_ctr_id, ca.case_number, cu.sms_phone, cu.email
-        FROM claims cl TABLESAMPLE SYSTEM (${pct})
-        JOIN cases ca ON ca.id = cl.case_id
-        JOIN contracts ct ON ct.n_ctr_id = cl.n_ctr_id
-        JOIN customers cu ON cu.id = cl.customer_id
-       WHERE ct.possui_dispositivo AND NOT ct.cancelled
-         AND EXISTS (SELECT 1 FROM trips t WHERE t.n_ctr_id = ct.n_ctr_id AND NOT t.deleted)
-         AND EXISTS (SELECT 1 FROM bills b WHERE b.n_ctr_id = ct.n_ctr_id)
-       ORDER BY random()
-       LIMIT ${wanted}`.execute(db);
+  for (let pct = claims > 0 ? Math.min(100, (100 * wanted * 50) / claims) : 100; ; pct = Math.min(100, pct * 10)) {
+    const rows = await subjects(db, { limit: wanted, sample: pct });
     if (rows.length >= wanted || pct >= 100) {
       if (!rows.length) throw new Error('no customer with a tracked contract, trips, bills and a claim');
-      return rows.map((r) => ({
-        document: r.document,
-        customerId: r.customer_id,
-        nCtrId: r.n_ctr_id,
-        claimCaseNumber: r.case_number,
-        contacts: [r.sms_phone, r.email].filter((c): c is string => !!c),
-      }));
+      return rows;
     }
-    pct = Math.min(100, pct * 10);
   }
 }
 

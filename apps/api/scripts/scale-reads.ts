@@ -4,8 +4,8 @@
  * both run the app's own queries (no SQL copied here that could drift from the repositories).
  *
  * Each read runs through a `ScaleClient` the caller provides: the bench over fetch against a running API, the test over
- * `app.inject`. `pickSubject` chooses, on any database built by the demo seed or `npm run seed:scale`, a customer
- * with a tracked contract, trips, bills, support cases and a claim.
+ * `app.inject`. `subjects` and `pickSubject` choose, on any database built by the demo seed or `npm run seed:scale`,
+ * customers with a tracked contract, trips, bills, support cases and a claim.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../src/db/schema';
@@ -99,23 +99,50 @@ export const SCALE_READS: readonly ScaleRead[] = [
   },
 ];
 
+export interface ScaleSubjectRow extends ScaleSubject {
+  /** Where the demo outbox sends this customer's codes (sms_phone or e-mail): how its code is told from the others'. */
+  contacts: string[];
+}
+
 /**
- * A customer to read as: on the scale database any of them has all of it; on the demo database Maria (contract 100101)
- * is the one with a tracker, bills, cases and a claim. `offset` picks another one (the bench spreads its load).
+ * Customers to read as, each with a tracked contract, trips, bills, support cases and a claim: on the scale database
+ * any customer has all of it; on the demo database Maria (contract 100101) is the one. `sample`: a percentage of the
+ * claims table's pages to draw from, in random order (the bench spreads its reads over the whole database);
+ * without it, in case order from `offset` on (the EXPLAIN test's stable pick).
  */
-export async function pickSubject(db: Kysely<DB>, offset = 0): Promise<ScaleSubject> {
-  const { rows } = await sql<{ document: string; customer_id: number; n_ctr_id: number; case_number: string }>`
-    SELECT cu.document, cu.id AS customer_id, ct.n_ctr_id, ca.case_number
-      FROM claims cl
+export async function subjects(db: Kysely<DB>, o: { limit: number; offset?: number; sample?: number }): Promise<ScaleSubjectRow[]> {
+  const from = o.sample === undefined ? sql`claims cl` : sql`claims cl TABLESAMPLE SYSTEM (${o.sample})`;
+  const order = o.sample === undefined ? sql`cl.case_id` : sql`random()`;
+  const { rows } = await sql<{
+    document: string;
+    customer_id: number;
+    n_ctr_id: number;
+    case_number: string;
+    sms_phone: string | null;
+    email: string | null;
+  }>`
+    SELECT cu.document, cu.id AS customer_id, ct.n_ctr_id, ca.case_number, cu.sms_phone, cu.email
+      FROM ${from}
       JOIN cases ca ON ca.id = cl.case_id
       JOIN contracts ct ON ct.n_ctr_id = cl.n_ctr_id
       JOIN customers cu ON cu.id = cl.customer_id
      WHERE ct.possui_dispositivo AND NOT ct.cancelled
        AND EXISTS (SELECT 1 FROM trips t WHERE t.n_ctr_id = ct.n_ctr_id AND NOT t.deleted)
        AND EXISTS (SELECT 1 FROM bills b WHERE b.n_ctr_id = ct.n_ctr_id)
-     ORDER BY cl.case_id
-     LIMIT 1 OFFSET ${offset}`.execute(db);
-  const r = rows[0];
+     ORDER BY ${order}
+     LIMIT ${o.limit} OFFSET ${o.offset ?? 0}`.execute(db);
+  return rows.map((r) => ({
+    document: r.document,
+    customerId: r.customer_id,
+    nCtrId: r.n_ctr_id,
+    claimCaseNumber: r.case_number,
+    contacts: [r.sms_phone, r.email].filter((c): c is string => !!c),
+  }));
+}
+
+/** One customer to read as (see `subjects`); `offset` picks another one. */
+export async function pickSubject(db: Kysely<DB>, offset = 0): Promise<ScaleSubject> {
+  const [r] = await subjects(db, { limit: 1, offset });
   if (!r) throw new Error('pickSubject: no customer with a tracked contract, trips, bills and a claim');
-  return { document: r.document, customerId: r.customer_id, nCtrId: r.n_ctr_id, claimCaseNumber: r.case_number };
+  return { document: r.document, customerId: r.customerId, nCtrId: r.nCtrId, claimCaseNumber: r.claimCaseNumber };
 }
