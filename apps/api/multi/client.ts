@@ -1,4 +1,3 @@
-import { EMPTY_CLAIM_FORM, saoPauloDateTime, type ClaimFormValues } from '@guarita/domain';
 import { REFRESH_COOKIE } from '../src/modules/auth/cookies';
 import type { Mail } from './harness';
 
@@ -83,26 +82,6 @@ export async function within<T>(ms: number, check: () => Promise<T | null | unde
 
 export const refreshCookie = (a: Answer) => a.cookies[REFRESH_COOKIE];
 export { REFRESH_COOKIE };
-
-/** A collision claim the default contract covers (the claims test's form, yesterday). */
-export const CLAIM_FORM: ClaimFormValues = {
-  ...EMPTY_CLAIM_FORM,
-  reason: 'Colisão',
-  description: 'Bati na traseira de um caminhão.',
-  location: 'Av. Amazonas, 100',
-  referencePoint: '',
-  date: saoPauloDateTime(new Date(Date.now() - 86_400_000)).date,
-  time: '10:15',
-  driver: 'Cliente Teste',
-  driverCPF: '529.982.247-25',
-  driverContact: '(31) 98765-4321',
-  isVehicleMoving: 'Não',
-  currentVehicleLocation: 'Oficina do bairro',
-  incidentReportCarriedOut: 'Sim',
-  involvementWithThirdParties: 'Não',
-  isOpenProtocolToThirdParties: 'Não',
-  thirdPartyContact: '',
-};
 
 /** A minimal PDF (the boletim de ocorrência accepts PDF only; stored as sent, so the bytes compare). */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n');

@@ -6,9 +6,9 @@ import { SCAN_JOB } from '../src/modules/notifications/worker';
 import { HOUSEKEEPING_JOB } from '../src/modules/retention';
 import { systemClock } from '../src/ports/clock';
 import { adminDatabaseUrl } from '../test/fault-harness';
-import { aBill, aContract, aCustomer, someTrips, uniqueIp, type CustomerRow } from '../test/factories';
+import { COLLISION_CLAIM_FORM, aBill, aContract, aCustomer, someTrips, uniqueIp, type CustomerRow } from '../test/factories';
 import type { TestApp } from '../test/helpers';
-import { CLAIM_FORM, PDF, REFRESH_COOKIE, call, codeIn, refreshCookie, within, type Answer } from './client';
+import { PDF, REFRESH_COOKIE, call, codeIn, refreshCookie, within, type Answer } from './client';
 import {
   PORTS,
   createMultiDatabase,
@@ -211,7 +211,7 @@ describe.skipIf(skipReason !== null)('two instances on one database and one stor
       token: access,
       ip: who.ip,
       headers: { 'idempotency-key': randomUUID() },
-      body: CLAIM_FORM,
+      body: COLLISION_CLAIM_FORM,
     });
     expect(created.status).toBe(201);
     const n = created.json.CaseNumber as string;

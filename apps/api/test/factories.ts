@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
-import { cents, type StaffRole } from '@guarita/domain';
+import { EMPTY_CLAIM_FORM, cents, saoPauloDateTime, type ClaimFormValues, type StaffRole } from '@guarita/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEMO_CLAIMS, insertClaim, type SeedClaim } from '../src/modules/claims/seed';
 import { DEMO_CASES, insertCase, type SeedCase } from '../src/modules/cases/seed';
@@ -442,3 +442,20 @@ export function someTrips(
 ): Promise<void> {
   return insertTrips(t.owner, contract.nCtrId, spec, t.app.clock.now());
 }
+
+/** A collision claim a default contract covers, as the claim form sends it: yesterday at 10:15, no third party. */
+export const COLLISION_CLAIM_FORM: ClaimFormValues = {
+  ...EMPTY_CLAIM_FORM,
+  reason: 'Colisão',
+  description: 'Bati na traseira de um caminhão.',
+  location: 'Av. Amazonas, 100',
+  date: saoPauloDateTime(new Date(Date.now() - 86_400_000)).date,
+  time: '10:15',
+  driver: 'Maria Aparecida Souza',
+  driverCPF: '529.982.247-25',
+  driverContact: '(31) 98765-4321',
+  isVehicleMoving: 'Não',
+  currentVehicleLocation: 'Oficina do bairro',
+  incidentReportCarriedOut: 'Sim',
+  involvementWithThirdParties: 'Não',
+};

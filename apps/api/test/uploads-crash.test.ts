@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPTY_CLAIM_FORM, saoPauloDateTime, type ClaimFormValues } from '@guarita/domain';
 import { PENDING_GRACE_MS, sweepPendingFiles } from '../src/modules/uploads/pending';
 import { S3Storage } from '../src/ports/s3-storage';
 import { LocalDiskStorage, type FileStorage } from '../src/ports/storage';
 import { createTestApp, fileOf, formBody, type TestApp } from './helpers';
-import { aLoggedInCustomer, type Customer } from './factories';
+import { COLLISION_CLAIM_FORM, aLoggedInCustomer, type Customer } from './factories';
 
 /**
  * Issue 23 item 11 (ADR 035): a process killed in the middle of an upload leaves no file that no row accounts for.
@@ -20,21 +19,6 @@ import { aLoggedInCustomer, type Customer } from './factories';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n');
 const TEL = '(31) 98765-4321';
-const FORM: ClaimFormValues = {
-  ...EMPTY_CLAIM_FORM,
-  reason: 'Colisão',
-  description: 'Bati na traseira de um caminhão.',
-  location: 'Av. Amazonas, 100',
-  date: saoPauloDateTime(new Date(Date.now() - 86_400_000)).date,
-  time: '10:15',
-  driver: 'Maria Aparecida Souza',
-  driverCPF: '529.982.247-25',
-  driverContact: '(31) 98765-4321',
-  isVehicleMoving: 'Não',
-  currentVehicleLocation: 'Oficina do bairro',
-  incidentReportCarriedOut: 'Sim',
-  involvementWithThirdParties: 'Não',
-};
 
 /** A storage adapter whose process can be killed at one moment: after a file is written, or before a file is deleted. */
 class KillableStorage implements FileStorage {
@@ -190,7 +174,9 @@ describe.each(adapters)('uploads killed mid-way leave nothing unaccounted ($name
 
   it('a claim photo replaced, killed before the old file was deleted: the next start deletes the old file', async () => {
     const c = await aLoggedInCustomer(t); // its contract covers collision
-    const claim = await c.call('POST', `/api/claims/contracts/${c.contract.nCtrId}`, FORM, { 'idempotency-key': randomUUID() });
+    const claim = await c.call('POST', `/api/claims/contracts/${c.contract.nCtrId}`, COLLISION_CLAIM_FORM, {
+      'idempotency-key': randomUUID(),
+    });
     expect(claim.statusCode).toBe(201);
     const n = claim.json().CaseNumber as string;
     expect((await uploadBoletim(c, n)).statusCode).toBe(200);
