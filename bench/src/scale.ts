@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { openPostgres, type Database } from '../../apps/api/src/db/db';
 import {
+  SCALE_BILL_MONTHS,
   SCALE_READS,
   subjects,
   type ScaleClient,
@@ -178,6 +179,20 @@ async function closedLoop(
   return phase(stop, true);
 }
 
+/**
+ * The demo customer has 8 bills, a scale customer 36 months of them: older paid bills make the demo side's bill history
+ * the same answer as the scale side's, so the 2× comparison weighs the database's size, not the answer's (ADR 083).
+ */
+async function billsLikeScale(db: Database, subjects: readonly Subject[]): Promise<void> {
+  await sql`
+    INSERT INTO bills (n_ctr_id, doc_due_date, doc_total, id_status, paid_at, created_at)
+    SELECT b.n_ctr_id, d.due, 18990, 'P', d.due + time '12:00', d.due - 20
+      FROM (SELECT n_ctr_id, min(doc_due_date) AS first_due, count(*)::int AS n FROM bills
+             WHERE n_ctr_id = ANY(${subjects.map((x) => x.nCtrId)}::int[]) GROUP BY n_ctr_id) b
+     CROSS JOIN LATERAL generate_series(1, ${SCALE_BILL_MONTHS}::int - b.n) AS m
+     CROSS JOIN LATERAL (SELECT (b.first_due - m * interval '1 month')::date AS due) d`.execute(db);
+}
+
 /** One side of the comparison, ready to measure: its API running, its customers logged in. */
 export interface Side {
   label: string;
@@ -221,6 +236,7 @@ export async function openSide(
   };
   try {
     const subjects = await randomSubjects(db, s.scaleSubjects);
+    if (ownDatabase) await billsLikeScale(db, subjects);
     for (const subject of subjects) subject.token = await logInSubject(api.base, agent, subject);
     const staff = await staffCookie(api.base);
     // Two logins of one customer at once would each read the other's code from the outbox: a login reader draws only

@@ -10,6 +10,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../src/db/schema';
 
+/** Months of bills every customer of `npm run seed:scale` has; the bench gives the demo customer as many (same answer). */
+export const SCALE_BILL_MONTHS = 36;
+
 export interface ScaleSubject {
   /** The customer's CPF/CNPJ (digits), for the login. */
   document: string;

@@ -18,6 +18,7 @@ import { openPostgres } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
 import { DEMO_CUSTOMERS, seedDemo } from '../src/db/seed';
 import { summariseTripBacklog } from '../src/modules/trips';
+import { SCALE_BILL_MONTHS } from './scale-reads';
 
 const url = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? process.env.DATABASE_URL;
 const force = process.argv.includes('--force');
@@ -36,7 +37,7 @@ const n = (full: number) => Math.max(1, Math.round(full * scale));
 export const COUNTS = {
   customers: n(1_000_000),
   contracts: n(1_500_000),
-  billMonths: 36,
+  billMonths: SCALE_BILL_MONTHS,
   cases: n(3_000_000),
   positions: n(100_000_000),
   /** One contract in TRACKER_EVERY has a tracker: 30,000 at full size. */
