@@ -160,6 +160,9 @@ describe('query plans of the reads measured at scale (issue 29)', () => {
       // one's, so the app's clock starts past it (a repeat within 30 s would otherwise be refused as CODE_REUSED).
       const [last] = await rawQuery<{ step: string | null }>(db, 'SELECT max(totp_last_step)::text AS step FROM staff');
       const scaleClock = new FixedClock(new Date(Math.max(Date.now(), (Number(last?.step ?? 0) + 1) * 30_000)));
+      // ... and the guard is put back afterwards: a step left in the future would refuse the bench's staff login (on the
+      // real clock) as CODE_REUSED until that time.
+      const guards = await rawQuery<{ id: number; step: string | null }>(db, 'SELECT id, totp_last_step::text AS step FROM staff');
       const notifier = new CapturingNotifier();
       const app = await buildApp({ db, config: buildTestConfig(), ports: { notifier, clock: scaleClock }, logger: false });
       try {
@@ -170,6 +173,7 @@ describe('query plans of the reads measured at scale (issue 29)', () => {
         expect(await seqScansOf(db, captured, false), `as customer ${subject.customerId}, contract ${subject.nCtrId}`).toEqual([]);
       } finally {
         await app.close();
+        for (const g of guards) await rawQuery(db, 'UPDATE staff SET totp_last_step = $2 WHERE id = $1', [g.id, g.step]);
         await db.destroy();
       }
     },
