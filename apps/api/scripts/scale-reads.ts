@@ -49,7 +49,16 @@ export interface ScaleRead {
 
 async function ok(res: Promise<ScaleResponse>, what: string, status = 200): Promise<ScaleResponse> {
   const r = await res;
-  if (r.status !== status) throw new Error(`${what}: HTTP ${r.status} (expected ${status})`);
+  if (r.status !== status) {
+    const erro = (() => {
+      try {
+        return (r.json() as { erro?: string }).erro;
+      } catch {
+        return undefined;
+      }
+    })();
+    throw new Error(`${what}: HTTP ${r.status}${erro ? ` ${erro}` : ''} (expected ${status})`);
+  }
   return r;
 }
 
