@@ -6,7 +6,10 @@ import { pruneAll } from './prune';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The housekeeping job (ADR 066): one pass now; the scheduled passes run by themselves outside tests. Counts by table. */
+    /**
+     * The housekeeping job (ADR 066): one pass now; the scheduled passes run by themselves outside tests. Answers the
+     * rows deleted by table, and `trips_summarised` when it stored trip summaries (ADR 084).
+     */
     housekeeping: {
       runOnce(): Promise<Record<string, number>>;
       /** What the timer calls: this period's pass if no instance ran it yet (ADR 079), else nothing. */
