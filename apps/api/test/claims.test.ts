@@ -4,30 +4,31 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_MSG, EMPTY_CLAIM_FORM, saoPauloDateTime, type ClaimFormValues } from '@guarita/domain';
+import { CLAIM_MSG, saoPauloDateTime, type ClaimFormValues } from '@guarita/domain';
 import { rawQuery } from '../src/db/db';
 import { createTestApp, type TestApp } from './helpers';
-import { CLAIM_LIKE, aCase, aClaim, aContract, aCustomer, aSession, type ContractInput, type CustomerRow } from './factories';
+import {
+  CLAIM_LIKE,
+  COLLISION_CLAIM_FORM,
+  aCase,
+  aClaim,
+  aContract,
+  aCustomer,
+  aSession,
+  type ContractInput,
+  type CustomerRow,
+} from './factories';
 
 /** Claims (issue 11): coverage gate, exact payload, duplicates, evidence by magic bytes, resume/replace, IDOR, PDF, demo endpoint. */
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n');
 const yesterday = saoPauloDateTime(new Date(Date.now() - 86_400_000)).date;
 
+// The factory's collision claim, with a third party, and a double space the API must collapse.
 const FORM: ClaimFormValues = {
-  ...EMPTY_CLAIM_FORM,
-  reason: 'Colisão',
+  ...COLLISION_CLAIM_FORM,
   description: 'Bati  na traseira de um caminhão.',
-  location: 'Av. Amazonas, 100',
-  referencePoint: '',
   date: yesterday,
-  time: '10:15',
-  driver: 'Maria Aparecida Souza',
-  driverCPF: '529.982.247-25',
-  driverContact: '(31) 98765-4321',
-  isVehicleMoving: 'Não',
-  currentVehicleLocation: 'Oficina do bairro',
-  incidentReportCarriedOut: 'Sim',
   involvementWithThirdParties: 'Sim',
   isOpenProtocolToThirdParties: 'Sim',
   thirdPartyContact: '(31) 99999-1111',

@@ -121,7 +121,7 @@ describe('trips paging', () => {
     expect(trip!.CoordenadasValidas.length).toBeLessThan(fixes);
 
     const pass = await t.app.housekeeping.runOnce();
-    expect(pass.trips_summarised).toBeGreaterThanOrEqual(1);
+    expect(pass.trips_summarised).toBe(1); // every other trip of this file is recorded with its summary
     await t.query('DELETE FROM positions WHERE n_ctr_id = $1', [n]);
     expect(await page(n, c)).toEqual(computed);
   });
