@@ -4,3 +4,4 @@ export * from './queue';
 export * from './approvals';
 export * from './finance';
 export * from './finance-payments';
+export * from './audit';

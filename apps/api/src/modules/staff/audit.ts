@@ -1,6 +1,9 @@
-import type { AuditPageDto, AuditRowDto } from '@guarita/domain';
+import { AUDIT_MSG, saoPauloDayStart, addDaysIso, type AuditPageDto, type AuditRowDto } from '@guarita/domain';
 import { stringify } from 'csv-stringify/sync';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, Executor } from '../../db/db';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 
 /** Who did it: the staff member (or, for a failed login, just the e-mail typed) and from where. */
 export interface AuditActor {
@@ -49,17 +52,12 @@ export class AuditLog {
     return this.record(this.db, actor, e);
   }
 
-  /** Newest first, keyset-paged on id (`antes` = the last id of the previous page). */
-  async page(limit: number, before?: number): Promise<AuditPageDto> {
-    let q = this.db
-      .selectFrom('staff_audit')
-      .select(['id', 'staff_email', 'role', 'action', 'case_number', 'customer_id', 'before', 'after', 'ip', 'created_at'])
-      .orderBy('id', 'desc')
-      .limit(limit + 1);
-    if (before !== undefined) q = q.where('id', '<', before);
-    const rows = await q.execute();
-    const itens: AuditRowDto[] = rows.slice(0, limit).map((r) => ({
-      id: r.id,
+  /** Newest first, keyset-paged on (created_at, id) with an opaque cursor; each filter reads its own index (migration 031). */
+  async page(f: AuditLogFilter, limit: number, cursor?: string): Promise<AuditPageDto> {
+    const rows = await this.pageQuery(f, limit, cursor).execute();
+    const shown = rows.slice(0, limit);
+    const itens: AuditRowDto[] = shown.map((r) => ({
+      id: Number(r.id),
       quem: r.staff_email,
       papel: r.role,
       acao: r.action,
@@ -70,26 +68,82 @@ export class AuditLog {
       ip: r.ip,
       quando: new Date(r.created_at).toISOString(),
     }));
-    return { itens, proximo: rows.length > limit ? String(itens.at(-1)!.id) : null };
+    const last = shown.at(-1);
+    return { itens, proximo: rows.length > limit && last ? encodeCursor(last.at_exact, Number(last.id)) : null };
   }
 
-  /** The whole log as CSV (oldest first), page by page so memory stays flat. */
-  async *csv(): AsyncGenerator<string> {
+  /** The statement of one page (`limit` + 1 rows, to know whether another follows); the tests EXPLAIN it. */
+  pageQuery(f: AuditLogFilter, limit: number, cursor?: string) {
+    const after = cursor === undefined ? undefined : decodeCursor(cursor);
+    let q = filtered(this.db, f)
+      .select(['id', 'staff_email', 'role', 'action', 'case_number', 'customer_id', 'before', 'after', 'ip', 'created_at'])
+      // The exact instant (microseconds), for the next page's cursor: a JS Date keeps milliseconds only.
+      .select(sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('at_exact'))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit + 1);
+    if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(sql<Date>`${after.at}::timestamptz`, after.id)));
+    return q;
+  }
+
+  /** The log as CSV with the screen's filters (oldest first), page by page so memory stays flat. */
+  async *csv(f: AuditLogFilter = {}): AsyncGenerator<string> {
     yield 'id,quando,quem,papel,acao,caso,cliente,antes,depois,ip\n';
-    let after = 0;
+    let after: { at: string; id: number } | undefined;
     for (;;) {
-      const rows = await this.db
-        .selectFrom('staff_audit')
+      let q = filtered(this.db, f)
         .select(['id', 'created_at', 'staff_email', 'role', 'action', 'case_number', 'customer_id', 'before', 'after', 'ip'])
-        .where('id', '>', after)
+        .select(sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('at_exact'))
+        .orderBy('created_at')
         .orderBy('id')
-        .limit(1000)
-        .execute();
+        .limit(1000);
+      const from = after;
+      if (from) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(sql<Date>`${from.at}::timestamptz`, from.id)));
+      const rows = await q.execute();
       if (rows.length === 0) return;
       yield auditCsvLines(rows);
-      after = rows.at(-1)!.id;
+      const last = rows.at(-1)!;
+      after = { at: last.at_exact, id: Number(last.id) };
     }
   }
+}
+
+/**
+ * What the audit screen filters on, resolved: the staff e-mail, the action, the case number, the customer's id (the
+ * routes resolve the CPF/CNPJ typed; `null` = a document of no customer, so nothing matches) and São Paulo days.
+ */
+export interface AuditLogFilter {
+  quem?: string | undefined;
+  acao?: string | undefined;
+  caso?: string | undefined;
+  cliente?: number | null | undefined;
+  de?: string | undefined;
+  ate?: string | undefined;
+}
+
+function filtered(db: Database, f: AuditLogFilter): SelectQueryBuilder<DB, 'staff_audit', object> {
+  let q = db.selectFrom('staff_audit');
+  if (f.quem) q = q.where('staff_email', '=', f.quem);
+  if (f.acao) q = q.where('action', '=', f.acao);
+  if (f.caso) q = q.where('case_number', '=', f.caso);
+  if (f.cliente === null) q = q.where(sql<boolean>`false`);
+  else if (f.cliente !== undefined) q = q.where('customer_id', '=', f.cliente);
+  if (f.de) q = q.where('created_at', '>=', saoPauloDayStart(f.de));
+  if (f.ate) q = q.where('created_at', '<', saoPauloDayStart(addDaysIso(f.ate, 1)));
+  return q;
+}
+
+/** The audit page's opaque cursor: the last row's exact instant and id. */
+const encodeCursor = (at: string, id: number) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+function decodeCursor(cursor: string): { at: string; id: number } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && Number.isSafeInteger(id) && (id as number) > 0)
+      return { at, id: id as number };
+  } catch {
+    /* falls through */
+  }
+  throw new AppError(400, 'VALIDATION', AUDIT_MSG.badPage);
 }
 
 /** The columns of the CSV export, as read from staff_audit. */

@@ -48,5 +48,5 @@ export default fp(
     if (app.config.demoMode) for (const a of DEMO_STAFF) await service.seedDemo(a);
     await app.register(routes, { prefix: '/api' });
   },
-  { name: 'staff', dependencies: ['ports'] },
+  { name: 'staff', dependencies: ['ports', 'customers'] },
 );

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuditPageDto, StaffLoginBody, StaffMeDto, STAFF_MSG } from '@guarita/domain';
+import { AuditFilters, AuditPageDto, AuditQuery, StaffLoginBody, StaffMeDto, STAFF_MSG } from '@guarita/domain';
 import { Readable } from 'node:stream';
 import { errorResponses, notFound } from '../../lib/errors';
 import { noAuth, staffSession } from '../../plugins/openapi';
 import { sameOriginOnly } from '../../plugins/security';
 import type { StaffPrincipal } from './repository';
+import type { AuditLogFilter } from './audit';
 import { DEMO_STAFF } from './demo';
 import { clearStaffCookie, setStaffCookie } from './session';
 
@@ -98,6 +99,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const admin = app.requireStaff('admin');
+  /** The screen's filters as the log reads them: the CPF/CNPJ typed becomes the customer's id (null: no such customer). */
+  const logFilter = async ({ cliente, ...f }: AuditFilters): Promise<AuditLogFilter> => ({
+    ...f,
+    ...(cliente ? { cliente: await app.customers.idByDocument(cliente) } : {}),
+  });
 
   app.get(
     '/backoffice/auditoria',
@@ -107,15 +113,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['backoffice'],
         operationId: 'staffAuditLog',
         security: staffSession,
-        summary: 'Admin: the audit log, newest first (keyset paging with `antes`)',
-        querystring: z.object({
-          antes: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-          limite: z.coerce.number().int().min(1).max(200).default(50),
-        }),
+        summary:
+          "Admin: the audit log, newest first; filters by staff e-mail, action, case, customer (CPF/CNPJ) and period (São Paulo days); keyset paging (`cursor` = the previous page's `proximo`)",
+        querystring: AuditQuery,
         response: { 200: AuditPageDto, ...errorResponses },
       },
     },
-    (req) => audit.page(req.query.limite, req.query.antes),
+    async (req) => {
+      const { cursor, limite, ...filters } = req.query;
+      return audit.page(await logFilter(filters), limite, cursor);
+    },
   );
 
   app.get(
@@ -126,17 +133,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['backoffice'],
         operationId: 'staffAuditCsv',
         security: staffSession,
-        summary: 'Admin: the whole audit log as CSV (oldest first); the export itself is audited',
+        summary: 'Admin: the audit log as CSV (oldest first) with the same filters as the screen; the export itself is audited',
+        querystring: AuditFilters,
         response: { 200: z.any().describe('text/csv'), ...errorResponses },
       },
     },
     async (req, reply) => {
       const s = req.staff;
-      await audit.record(app.db, { id: s.id, email: s.email, role: s.role, ip: req.ip }, { action: 'auditoria.exportada' });
+      const filter = await logFilter(req.query);
+      // The filters go with the export's own row (the customer as its id, not the document typed).
+      const asked = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
+      await audit.record(
+        app.db,
+        { id: s.id, email: s.email, role: s.role, ip: req.ip },
+        { action: 'auditoria.exportada', ...(Object.keys(asked).length > 0 ? { after: { filtros: asked } } : {}) },
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="auditoria.csv"')
-        .send(Readable.from(audit.csv()));
+        .send(Readable.from(audit.csv(filter)));
     },
   );
 
