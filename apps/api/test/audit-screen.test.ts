@@ -139,18 +139,20 @@ describe('audit log filters (issue 30 item 1)', () => {
       FROM generate_series(1, 60000) AS g`);
     await t.query('ANALYZE staff_audit');
     const today = todayInSaoPaulo();
-    for (const query of [
-      `quem=pessoa7@guarita.example`,
-      `acao=acao.n3`,
-      `caso=2025-000010`,
-      `cliente=${customer.document}`,
-      `de=${addDaysIso(today, -30)}&ate=${today}`,
-      `quem=pessoa7@guarita.example&de=${addDaysIso(today, -300)}&ate=${addDaysIso(today, -200)}`,
+    for (const [query, index] of [
+      [`quem=pessoa7@guarita.example`, 'staff_audit_email_idx'],
+      [`acao=acao.n3`, 'staff_audit_action_idx'],
+      [`caso=2025-000010`, 'staff_audit_case_idx'],
+      [`cliente=${customer.document}`, 'staff_audit_customer_idx'],
+      [`de=${addDaysIso(today, -30)}&ate=${today}`, 'staff_audit_created_idx'],
+      [`quem=pessoa7@guarita.example&de=${addDaysIso(today, -300)}&ate=${addDaysIso(today, -200)}`, 'staff_audit_email_idx'],
     ]) {
       const res = await as('admin', `/api/backoffice/auditoria?${query}&limite=50`);
       expect(res.statusCode, query).toBe(200);
       // The first page's statement and the next page's (with its cursor), as the log builds them.
-      expect(await explainAuditPage(query, res.json().proximo as string | null), query).not.toMatch(/Seq Scan on staff_audit/);
+      const plan = await explainAuditPage(query!, res.json().proximo as string | null);
+      expect(plan, query).not.toMatch(/Seq Scan on staff_audit/);
+      expect(plan, query).toContain(index);
     }
   });
 

@@ -127,6 +127,8 @@ export const routes: RouteObject[] = [
         caseSensitive: true,
         ...lazyRoute(() => import('../features/backoffice/components/FinancePage')),
       },
+      { path: paths.backoffice.audit, caseSensitive: true, ...lazyRoute(() => import('../features/backoffice/components/AuditPage')) },
+      { path: '*', ...lazyRoute(() => import('../features/backoffice/components/ConsolePages')) },
     ],
   },
   {

@@ -58,6 +58,7 @@ export const paths = {
     case: '/backoffice/casos/:caseNumber',
     caseTo: (caseNumber: string) => `/backoffice/casos/${caseNumber}`,
     finance: '/backoffice/financeiro',
+    audit: '/backoffice/auditoria',
   },
 } as const;
 

@@ -25,12 +25,19 @@ export function useNavigationFocus() {
   useEffect(() => {
     const navigated = lastPath !== null && lastPath !== pathname;
     lastPath = pathname;
-    if (!navigated) return;
-    const h1 = document.querySelector<HTMLElement>('main h1');
-    if (h1) focusHeading(h1);
-    // Still loading (a spinner): the heading takes the focus when it appears (see PageTitle).
-    else pending = true;
+    if (navigated) focusMainHeading();
   }, [pathname]);
+}
+
+/**
+ * Moves the focus to the page's main heading now, or to the next one to render (a page still loading); also for a
+ * change of screen that is not a navigation (the staff console's login giving way to the page it was opened on).
+ */
+export function focusMainHeading() {
+  const h1 = document.querySelector<HTMLElement>('main h1');
+  if (h1) focusHeading(h1);
+  // Still loading (a spinner): the heading takes the focus when it appears (see PageTitle).
+  else pending = true;
 }
 
 /** Called by the page heading after each render: takes a focus left pending by a navigation. */

@@ -1097,7 +1097,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: the audit log, newest first (keyset paging with `antes`) */
+        /** Admin: the audit log, newest first; filters by staff e-mail, action, case, customer (CPF/CNPJ) and period (São Paulo days); keyset paging (`cursor` = the previous page's `proximo`) */
         get: operations["staffAuditLog"];
         put?: never;
         post?: never;
@@ -1114,7 +1114,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: the whole audit log as CSV (oldest first); the export itself is audited */
+        /** Admin: the audit log as CSV (oldest first) with the same filters as the screen; the export itself is audited */
         get: operations["staffAuditCsv"];
         put?: never;
         post?: never;
@@ -4746,7 +4746,13 @@ export interface operations {
     staffAuditLog: {
         parameters: {
             query?: {
-                antes?: number;
+                quem?: string;
+                acao?: string;
+                caso?: string;
+                cliente?: string;
+                de?: string;
+                ate?: string;
+                cursor?: string;
                 limite?: number;
             };
             header?: never;
@@ -4792,7 +4798,14 @@ export interface operations {
     };
     staffAuditCsv: {
         parameters: {
-            query?: never;
+            query?: {
+                quem?: string;
+                acao?: string;
+                caso?: string;
+                cliente?: string;
+                de?: string;
+                ate?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

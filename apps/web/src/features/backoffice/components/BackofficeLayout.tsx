@@ -1,21 +1,56 @@
-import { Link, Outlet } from 'react-router';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { PageErrorBoundary } from '../../common';
 import { STAFF_MSG, STAFF_ROLE_LABEL } from '@guarita/domain';
-import { ApiError } from '../../../lib/api';
+import { ApiError, staffActivity } from '../../../lib/api';
+import { focusMainHeading, RouteAnnouncer, useNavigationFocus } from '../../../lib/route-focus';
+import { OfflineBanner } from '../../../components/ui/OfflineBanner';
 import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/ui/Button';
 import { QueryError } from '../../../components/ui/QueryError';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useStaffMe } from '../api/get-me';
 import { useStaffLogout } from '../api/staff-logout';
+import { backofficeKeys } from '../api/keys';
+import { IdleWarning } from './IdleWarning';
 import { StaffLoginPage } from './StaffLoginPage';
 import styles from './Backoffice.module.css';
 
-/** The console's shell: the login until a staff session exists, then the header and the page. */
+const endedAt = () => staffActivity.endedAt();
+
+/**
+ * The console's shell: the login until a staff session exists, then the header and the page. A session that ends
+ * (idle, or any request answered 401) takes the page and its data off the screen and shows the login at the same
+ * address, which the page opens again after the login (issue 30 item 4).
+ */
 export function BackofficeLayout() {
   const me = useStaffMe();
   const logout = useStaffLogout();
+  const qc = useQueryClient();
+  useNavigationFocus();
+  // When this page's session ended: the idle timer, or a console request answered 401 (lib/api/staff-activity.ts).
+  const refusedAt = useSyncExternalStore(staffActivity.subscribe, endedAt, endedAt);
+  const [idleEndedAt, setIdleEndedAt] = useState(0);
+  const [loggedInAt, setLoggedInAt] = useState(0);
+  const ended = Math.max(refusedAt, idleEndedAt) > loggedInAt;
+  const endIdle = useCallback(() => setIdleEndedAt(Date.now()), []);
+  useEffect(() => {
+    // Nothing of the customers' data stays behind: every console read but the staff member's own goes from the cache.
+    if (ended) qc.removeQueries({ queryKey: backofficeKeys.all, predicate: (q) => q.queryKey[1] !== 'me' });
+  }, [ended, qc]);
+  // After the login (the first one, or after a session ended), the page's heading takes the focus.
+  const showedLogin = useRef(false);
+  const atLogin = ended || me.isError;
+  useEffect(() => {
+    if (atLogin) showedLogin.current = true;
+    else if (me.data && showedLogin.current) {
+      showedLogin.current = false;
+      focusMainHeading();
+    }
+  }, [atLogin, me.data]);
   if (me.isPending) return <Spinner />;
+  if (ended) return <StaffLoginPage notice={STAFF_MSG.sessionEnded} onLoggedIn={() => setLoggedInAt(Date.now())} />;
   if (me.error) {
     if (me.error instanceof ApiError && me.error.status === 401) {
       // Data from before the 401 means a session that ended (idle, logged out elsewhere), not a first visit.
@@ -32,8 +67,11 @@ export function BackofficeLayout() {
       </a>
       <header className={styles.header}>
         <nav aria-label="Console" className={styles.who}>
-          <Link to={paths.backoffice.home}>Console Guarita</Link>
-          {(staff.papel === 'financeiro' || staff.papel === 'admin') && <Link to={paths.backoffice.finance}>Financeiro</Link>}
+          <NavLink to={paths.backoffice.home} end>
+            Console Guarita
+          </NavLink>
+          {(staff.papel === 'financeiro' || staff.papel === 'admin') && <NavLink to={paths.backoffice.finance}>Financeiro</NavLink>}
+          {staff.papel === 'admin' && <NavLink to={paths.backoffice.audit}>Auditoria</NavLink>}
         </nav>
         <div className={styles.who}>
           <span>
@@ -58,10 +96,13 @@ export function BackofficeLayout() {
         </div>
       </header>
       <main id="conteudo" className={styles.main} tabIndex={-1}>
+        <OfflineBanner />
         <PageErrorBoundary>
           <Outlet />
         </PageErrorBoundary>
       </main>
+      <RouteAnnouncer />
+      <IdleWarning idleSeconds={staff.inatividadeSegundos} onEnded={endIdle} />
     </div>
   );
 }

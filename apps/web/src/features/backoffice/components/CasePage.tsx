@@ -8,6 +8,9 @@ import { attachmentUrl, useStaffCase, type StaffCase } from '../api/get-case';
 import { CommentForm, Decision, PhaseMove, TotalLoss } from './CaseActions';
 import { PhotoReviews } from './PhotoReviews';
 import { useSessionEnded } from './use-session-ended';
+import { ConsoleTitle } from './ConsoleTitle';
+import { CaseNotFoundPage, NotForRolePage } from './ConsolePages';
+import { ApiError } from '../../../lib/api';
 import styles from './Backoffice.module.css';
 
 const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -27,6 +30,9 @@ export function CasePage() {
   const q = useStaffCase(caseNumber);
   useSessionEnded(q.error);
   if (q.isPending) return <Spinner />;
+  // A case of another desk is a 404 like a number that does not exist: a page that says so, not a retry (issue 30 item 2).
+  if (q.error instanceof ApiError && q.error.status === 404) return <CaseNotFoundPage caseNumber={caseNumber} />;
+  if (q.error instanceof ApiError && q.error.status === 403) return <NotForRolePage />;
   if (q.error) return <QueryError error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />;
   return <CaseView d={q.data} />;
 }
@@ -43,7 +49,7 @@ function CaseView({ d }: { d: StaffCase }) {
       <p>
         <Link to={paths.backoffice.home}>Voltar para a fila</Link>
       </p>
-      <h1>Caso nº {n}</h1>
+      <ConsoleTitle title={`Caso nº ${n}`}>Caso nº {n}</ConsoleTitle>
       <section className={styles.section} aria-labelledby="resumo">
         <h2 id="resumo">Resumo</h2>
         <dl className={styles.fields}>

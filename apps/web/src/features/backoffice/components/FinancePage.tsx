@@ -19,6 +19,8 @@ import { usePaymentLinks, type LinkStatus } from '../api/get-payment-links';
 import { useStaffMe } from '../api/get-me';
 import { useMarkRefunded } from '../api/mark-refunded';
 import { useSessionEnded } from './use-session-ended';
+import { ConsoleTitle } from './ConsoleTitle';
+import { RequireRole } from './ConsolePages';
 import { DeskTable, StatusFilter } from './DeskTable';
 import { PaymentsSection } from './PaymentsDesk';
 import styles from './Backoffice.module.css';
@@ -154,7 +156,7 @@ export function FinancePage() {
   useSessionEnded(me.error);
   return (
     <>
-      <h1>Financeiro</h1>
+      <ConsoleTitle>Financeiro</ConsoleTitle>
       <PaymentsSection canRefund={me.data?.papel === 'financeiro'} />
       <LatePixSection canRefund={me.data?.papel === 'financeiro'} />
       <AdvancesSection />
@@ -163,4 +165,11 @@ export function FinancePage() {
   );
 }
 
-export default FinancePage;
+/** Financeiro's desk, read by admin too; any other role opening its address sees the 'not for your role' page. */
+export default function FinanceRoute() {
+  return (
+    <RequireRole roles={['financeiro', 'admin']}>
+      <FinancePage />
+    </RequireRole>
+  );
+}

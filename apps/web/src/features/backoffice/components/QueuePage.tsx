@@ -12,6 +12,7 @@ import { useQueueCounts } from '../api/get-counts';
 import { useStaffMe } from '../api/get-me';
 import { useQueue, type QueueFilters } from '../api/get-queue';
 import { useSessionEnded } from './use-session-ended';
+import { ConsoleTitle } from './ConsoleTitle';
 import styles from './Backoffice.module.css';
 
 const STATUS_OPTIONS = [
@@ -37,7 +38,7 @@ function Queue() {
 
   return (
     <>
-      <h1>Fila de casos</h1>
+      <ConsoleTitle>Fila de casos</ConsoleTitle>
       {counts.data && (
         <ul className={styles.counts} aria-label="Casos abertos por motivo">
           {counts.data.filas.map((f) => (

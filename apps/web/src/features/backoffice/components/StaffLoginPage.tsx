@@ -6,20 +6,23 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { useStaffLogin } from '../api/staff-login';
+import { ConsoleTitle } from './ConsoleTitle';
 import styles from './Backoffice.module.css';
 
 /** Staff login: e-mail, password and the authenticator app's code (issue 13 §1). */
-export function StaffLoginPage({ notice }: { notice?: string | undefined }) {
+export function StaffLoginPage({ notice, onLoggedIn }: { notice?: string | undefined; onLoggedIn?: () => void }) {
   const login = useStaffLogin();
   const form = useForm<z.input<typeof StaffLoginBody>, unknown, z.output<typeof StaffLoginBody>>({
     resolver: zodResolver(StaffLoginBody),
     defaultValues: { email: '', senha: '', codigo: '' },
   });
   const errors = form.formState.errors;
-  const submit = form.handleSubmit((body) => login.mutate(body, { onError: () => form.setValue('codigo', '') }));
+  const submit = form.handleSubmit((body) =>
+    login.mutate(body, { onError: () => form.setValue('codigo', ''), onSuccess: () => onLoggedIn?.() }),
+  );
   return (
     <main id="conteudo" className={styles.login}>
-      <h1>Console Guarita</h1>
+      <ConsoleTitle title="Entrar">Console Guarita</ConsoleTitle>
       <p>Acesso da equipe: e-mail, senha e o código do aplicativo autenticador.</p>
       {notice && !login.error && <Alert kind="info">{notice}</Alert>}
       {login.error && <Alert>{login.error.message}</Alert>}

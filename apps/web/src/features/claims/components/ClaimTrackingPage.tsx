@@ -149,22 +149,29 @@ function Tracking({ view }: { view: ClaimView }) {
         Caso nº <strong>{c.CaseNumber}</strong> · {c['Sub-Reason']}
       </p>
       {comments.length > 0 && (
-        <section aria-labelledby="atualizacao">
+        // A carousel (issue 30 item 9): the slide's button is named by what it shows — the staff comment a screen
+        // reader must read — and described by its place and what a tap does; its change is read out (polite).
+        <section aria-labelledby="atualizacao" aria-roledescription="carrossel">
           <h2 id="atualizacao">Atualização</h2>
-          <button
-            type="button"
-            className={s.carousel}
-            aria-label={`Atualização ${slide + 1} de ${comments.length}. Toque para ver a próxima.`}
-            onClick={() => setSlide((slide + 1) % comments.length)}
-          >
-            <span className="muted">{formatCommentDate(comments[slide]!.CreatedDate)}</span>
-            <br />
-            {comments[slide]!.CommentBody}
-            <br />
-            <span className="muted">
-              {slide + 1}/{comments.length}
-            </span>
-          </button>
+          <div aria-live="polite">
+            <button
+              type="button"
+              className={s.carousel}
+              aria-describedby="atualizacao-posicao"
+              onClick={() => setSlide((slide + 1) % comments.length)}
+            >
+              <span className="muted">{formatCommentDate(comments[slide]!.CreatedDate)}</span>
+              <br />
+              {comments[slide]!.CommentBody}
+              <br />
+              <span className="muted" aria-hidden="true">
+                {slide + 1}/{comments.length}
+              </span>
+            </button>
+          </div>
+          <p id="atualizacao-posicao" className="sr-only">
+            Atualização {slide + 1} de {comments.length}.{comments.length > 1 ? ' Toque para ver a próxima.' : ''}
+          </p>
         </section>
       )}
       <section className="card" aria-labelledby="etapas">

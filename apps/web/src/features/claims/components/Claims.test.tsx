@@ -236,10 +236,14 @@ describe('claim creation failure (002 §8)', () => {
 describe('claim tracking', () => {
   it('carousel of the last 3 comments, collapsed completed steps, current step, Abertura and DOCUMENTAÇÃO', async () => {
     const user = renderAt('/sinistros/consulta/2026-000007');
-    const carousel = await screen.findByRole('button', { name: /Atualização 1 de 3/ });
-    expect(carousel).toHaveTextContent('Quarto');
+    // The slide is named by the staff comment it shows (issue 30 item 9: an aria-label hid it from screen readers),
+    // and described by its place in the carousel.
+    const carousel = await screen.findByRole('button', { name: /Quarto/ });
+    expect(carousel).toHaveAccessibleDescription('Atualização 1 de 3. Toque para ver a próxima.');
+    expect(screen.getByRole('region', { name: 'Atualização' })).toHaveAttribute('aria-roledescription', 'carrossel');
     await user.click(carousel);
-    expect(screen.getByRole('button', { name: /Atualização 2 de 3/ })).toHaveTextContent('Terceiro');
+    expect(screen.getByRole('button', { name: /Terceiro/ })).toHaveAccessibleDescription('Atualização 2 de 3. Toque para ver a próxima.');
+    expect(screen.queryByRole('button', { name: /Quarto/ })).not.toBeInTheDocument();
     expect(screen.getByText('1 etapa concluída')).toBeInTheDocument();
     expect(screen.getByText('Em andamento')).toBeInTheDocument();
     expect(screen.getByText('17 de Nov. 2026')).toBeInTheDocument();
