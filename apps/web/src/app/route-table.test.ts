@@ -101,11 +101,12 @@ describe('the route table', () => {
     const reached = new Set(opened.map(routeOf));
     for (const address of opened) expect(routeOf(address), address).not.toBeNull();
     expect(opened.filter((a) => routeOf(a) === '*')).toEqual(['/rota-que-nao-existe']);
-    // The staff console's screens have their own spec (backoffice.spec.ts); the legacy addresses only redirect; a
+    // The staff console's screens have their own specs (backoffice.spec.ts, backoffice-shell.spec.ts); the legacy addresses only redirect; a
     // contract's payments are the payments screen (/pagamentos, listed) of that contract (boot.spec.ts opens it).
     const skipped: string[] = [
       paths.backoffice.case,
       paths.backoffice.finance,
+      paths.backoffice.audit,
       paths.legacy.panel,
       paths.legacy.dashboard,
       paths.payments.byContract,

@@ -32,8 +32,10 @@ export function BackofficeLayout() {
   // When this page's session ended: the idle timer, or a console request answered 401 (lib/api/staff-activity.ts).
   const refusedAt = useSyncExternalStore(staffActivity.subscribe, endedAt, endedAt);
   const [idleEndedAt, setIdleEndedAt] = useState(0);
-  const [loggedInAt, setLoggedInAt] = useState(0);
-  const ended = Math.max(refusedAt, idleEndedAt) > loggedInAt;
+  // Since when this screen's session counts: the console opened, or the login after an end.
+  const [loggedInAt, setLoggedInAt] = useState(() => Date.now());
+  // A session this screen showed (a first visit's 401 is the plain login, below).
+  const ended = me.data !== undefined && Math.max(refusedAt, idleEndedAt) > loggedInAt;
   const endIdle = useCallback(() => setIdleEndedAt(Date.now()), []);
   useEffect(() => {
     // Nothing of the customers' data stays behind: every console read but the staff member's own goes from the cache.

@@ -4,6 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { paths } from '../../../lib/paths';
 import BackofficeLayout from './BackofficeLayout';
 import CasePage from './CasePage';
+import AuditPage from './AuditPage';
+import ConsoleNotFoundPage from './ConsolePages';
 import FinancePage from './FinancePage';
 import QueuePage from './QueuePage';
 
@@ -18,6 +20,8 @@ export function renderConsole(at: string) {
             <Route index element={<QueuePage />} />
             <Route path={paths.backoffice.case} element={<CasePage />} />
             <Route path={paths.backoffice.finance} element={<FinancePage />} />
+            <Route path={paths.backoffice.audit} element={<AuditPage />} />
+            <Route path="*" element={<ConsoleNotFoundPage />} />
           </Route>
         </Routes>
       </MemoryRouter>
