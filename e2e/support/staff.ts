@@ -25,8 +25,14 @@ async function totp(request: APIRequestContext, email: string): Promise<{ codigo
  * Logs a demo staff member into the console at /backoffice: e-mail, password, the authenticator's code. A code
  * is accepted once, so when this account's current code was already used (a retry), it waits for the next one.
  */
-export async function staffLogin(page: Page, request: APIRequestContext, email: string): Promise<void> {
-  await page.goto('/backoffice');
+export async function staffLogin(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  /** `here`: the login already on screen (a session that ended), which then opens `lands` instead of the console's home. */
+  opts: { here?: boolean; lands?: RegExp } = {},
+): Promise<void> {
+  if (!opts.here) await page.goto('/backoffice');
   await expect(page.getByRole('heading', { name: 'Console Guarita' })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(STAFF_PASSWORD);
@@ -35,7 +41,7 @@ export async function staffLogin(page: Page, request: APIRequestContext, email: 
     await page.getByLabel('Código do autenticador').fill(code.codigo);
     await page.getByRole('button', { name: 'Entrar' }).click();
     // The console's home: the queue, or financeiro's desk.
-    const queue = page.getByRole('heading', { name: /^(Fila de casos|Financeiro)$/, level: 1 });
+    const queue = page.getByRole('heading', { name: opts.lands ?? /^(Fila de casos|Financeiro)$/, level: 1 });
     const reused = page.getByText('Este código já foi usado.', { exact: false });
     await expect(queue.or(reused)).toBeVisible();
     if (await queue.isVisible()) return;
