@@ -28,7 +28,8 @@ const optional = <T extends z.ZodType<unknown, string | undefined>>(schema: T, m
     .pipe(schema.optional());
 
 function isCalendarDate(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  // This century only: a year 0 or 10000 is a typo, and no date the database takes without a second thought.
+  if (!/^20\d{2}-\d{2}-\d{2}$/.test(v)) return false;
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }

@@ -133,12 +133,13 @@ function filtered(db: Database, f: AuditLogFilter): SelectQueryBuilder<DB, 'staf
   return q;
 }
 
-/** The audit page's opaque cursor: the last row's exact instant and id. */
+/** The audit page's opaque cursor: the last row's exact instant (as `to_char` writes it) and id. */
+const EXACT_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const encodeCursor = (at: string, id: number) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
 function decodeCursor(cursor: string): { at: string; id: number } {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && Number.isSafeInteger(id) && (id as number) > 0)
+    if (typeof at === 'string' && EXACT_INSTANT.test(at) && !Number.isNaN(Date.parse(at)) && Number.isSafeInteger(id) && (id as number) > 0)
       return { at, id: id as number };
   } catch {
     /* falls through */
