@@ -194,7 +194,8 @@ test("a staff comment is in the audit screen (filters, before/after, CSV with th
   await expect(entries.getByRole('listitem')).toHaveCount(1);
   await expect(entries.getByText('caso.comentario', { exact: true })).toBeVisible();
   await entries.getByText('Ver antes e depois (1 campo)').click();
-  await expect(entries.getByRole('row', { name: `texto — ${comment}` })).toBeVisible();
+  await expect(entries.getByRole('term')).toHaveText(['texto']);
+  await expect(entries.getByRole('definition')).toHaveText(['Antes—', `Depois${comment}`]);
   for (const size of SIZES) {
     await page.setViewportSize(size);
     expect.soft(await violations(page), `audit with an entry open at ${size.width}px`).toEqual([]);

@@ -53,33 +53,21 @@ function Entry({ e }: { e: AuditEntry }) {
       {rows.length > 0 && (
         <details>
           <summary>Ver antes e depois ({rows.length === 1 ? '1 campo' : `${rows.length} campos`})</summary>
-          <div className={styles.changesWrap}>
-            <table className={styles.changesTable}>
-              <caption className="sr-only">
-                Antes e depois: {e.acao} em {formatInstantWithTime(e.quando)}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Campo</th>
-                  <th scope="col">Antes</th>
-                  <th scope="col">Depois</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map(([field, before, after]) => (
-                  <tr key={field}>
-                    <th scope="row">{field}</th>
-                    <td>
-                      <pre className={styles.value}>{show(before)}</pre>
-                    </td>
-                    <td>
-                      <pre className={styles.value}>{show(after)}</pre>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <dl className={styles.changes}>
+            {rows.map(([field, before, after]) => (
+              <div key={field} className={styles.change}>
+                <dt>{field}</dt>
+                <dd>
+                  <span className={styles.side}>Antes</span>
+                  <pre className={styles.value}>{show(before)}</pre>
+                </dd>
+                <dd>
+                  <span className={styles.side}>Depois</span>
+                  <pre className={styles.value}>{show(after)}</pre>
+                </dd>
+              </div>
+            ))}
+          </dl>
         </details>
       )}
     </li>

@@ -60,9 +60,13 @@ describe('console pages (issue 30)', () => {
     const entries = await screen.findByRole('list', { name: 'Registros da auditoria' });
     expect(within(entries).getByText('caso.fase')).toBeInTheDocument();
     await user.click(within(entries).getByText('Ver antes e depois (2 campos)'));
-    const table = within(entries).getByRole('table');
-    expect(within(table).getByRole('row', { name: 'fase Aberto Análise' })).toBeVisible();
-    expect(within(table).getByRole('row', { name: 'motivo — Documentos completos' })).toBeVisible();
+    const fields = within(entries)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, ...[...dt.parentElement!.querySelectorAll('dd')].map((dd) => dd.textContent)]);
+    expect(fields).toEqual([
+      ['fase', 'AntesAberto', 'DepoisAnálise'],
+      ['motivo', 'Antes—', 'DepoisDocumentos completos'],
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
     expect(await within(entries).findByText('login')).toBeInTheDocument();
