@@ -165,6 +165,12 @@ export interface CardSandboxVault {
   updated_at: Generated<Date>;
 }
 
+export interface CaseAssignments {
+  case_id: string;
+  staff_id: number;
+  assigned_at: Generated<Date>;
+}
+
 export interface CaseAttachments {
   id: string;
   case_id: string;
@@ -200,6 +206,12 @@ export interface CaseEvents {
 export interface CaseNumberCounters {
   year: number;
   last_seq: number;
+}
+
+export interface CasePresence {
+  case_id: string;
+  staff_id: number;
+  seen_at: Generated<Date>;
 }
 
 export interface CaseStaffNotes {
@@ -808,10 +820,12 @@ export interface DB {
   card_sandbox_payments: CardSandboxPayments;
   card_sandbox_refunds: CardSandboxRefunds;
   card_sandbox_vault: CardSandboxVault;
+  case_assignments: CaseAssignments;
   case_attachments: CaseAttachments;
   case_comments: CaseComments;
   case_events: CaseEvents;
   case_number_counters: CaseNumberCounters;
+  case_presence: CasePresence;
   case_staff_notes: CaseStaffNotes;
   cases: Cases;
   claim_photo_types: ClaimPhotoTypes;

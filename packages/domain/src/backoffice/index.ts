@@ -5,3 +5,4 @@ export * from './approvals';
 export * from './finance';
 export * from './finance-payments';
 export * from './audit';
+export * from './assignment';

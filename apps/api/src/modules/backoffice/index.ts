@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import assignmentRoutes from './assignment-routes';
+import { AssignmentDesk } from './assignments';
 import financeRoutes from './finance-routes';
 import { FinanceDesk } from './finance';
 import { PaymentDesk } from './finance-payments';
@@ -9,6 +11,7 @@ import { StaffQueue } from '../cases';
 declare module 'fastify' {
   interface FastifyInstance {
     backoffice: BackofficeService;
+    assignmentDesk: AssignmentDesk;
     financeDesk: FinanceDesk;
     paymentDesk: PaymentDesk;
   }
@@ -32,10 +35,15 @@ export default fp(
         app.plans,
       ),
     );
+    app.decorate(
+      'assignmentDesk',
+      new AssignmentDesk(app.db, app.backoffice, app.staff, (err) => app.log.error({ err }, 'bulk action: a case failed')),
+    );
     app.decorate('financeDesk', new FinanceDesk(app.db, app.payments.ledger, app.customers, app.staffAudit));
     app.decorate('paymentDesk', new PaymentDesk(app.payments.refunds, app.customers, app.staffAudit));
     await app.register(routes, { prefix: '/api' });
     await app.register(financeRoutes, { prefix: '/api' });
+    await app.register(assignmentRoutes, { prefix: '/api' });
   },
   { name: 'backoffice', dependencies: ['ports', 'staff', 'cases', 'claims', 'customers', 'contracts', 'plans', 'payments'] },
 );

@@ -148,8 +148,11 @@ export class BackofficeService {
     return { filas: rows.map((r) => ({ motivo: r.reason, abertos: r.open })) };
   }
 
-  /** The case if this role works it (404 otherwise, like a number that does not exist); `write` refuses admin. */
-  private async caseFor(role: StaffRole, caseNumber: string, write: boolean): Promise<CaseRecord & { kind: CaseKind }> {
+  /**
+   * The case if this role works it (404 otherwise, like a number that does not exist); `write` refuses admin.
+   * Also the assignment desk's check (./assignments.ts).
+   */
+  async caseFor(role: StaffRole, caseNumber: string, write: boolean): Promise<CaseRecord & { kind: CaseKind }> {
     const c = await this.caseSystem.findByNumber(caseNumber);
     if (!c) throw caseNotFound();
     const kind = caseKindOf(c);
@@ -252,7 +255,8 @@ export class BackofficeService {
     return this.caseSystem.within(unitOfWork(tx));
   }
 
-  private async act<T>(
+  /** An action and its audit row in one transaction, the contract locked (also the assignment desk's). */
+  async act<T>(
     s: Acting,
     c: CaseRecord,
     action: string,

@@ -11,7 +11,8 @@ import { StaffTokens } from './tokens';
 
 // The module's public face (ADR 068): other modules import these from '../staff', never its files.
 export type { AuditLog } from './audit';
-export type { StaffPrincipal } from './repository';
+export type { StaffPrincipal, StaffRef } from './repository';
+export type { StaffService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {

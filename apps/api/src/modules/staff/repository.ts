@@ -145,4 +145,24 @@ export class StaffRepository {
     const row = await this.db.selectFrom('staff').select('totp_secret').where('email', '=', email).executeTakeFirst();
     return row?.totp_secret ?? null;
   }
+
+  /** The console's directory (issue 30 item 10): active accounts of these roles, or any accounts by id, by name. */
+  async directory(q: Executor, f: { roles: readonly StaffRole[] } | { ids: readonly number[] }): Promise<StaffRef[]> {
+    let query = q.selectFrom('staff').select(['id', 'name', 'role']);
+    if ('roles' in f) {
+      if (f.roles.length === 0) return [];
+      query = query.where('active', '=', true).where('role', 'in', [...f.roles]);
+    } else {
+      if (f.ids.length === 0) return [];
+      query = query.where('id', 'in', [...f.ids]);
+    }
+    return query.orderBy('name').orderBy('id').execute();
+  }
+}
+
+/** A staff member as colleagues see them. */
+export interface StaffRef {
+  id: number;
+  name: string;
+  role: StaffRole;
 }

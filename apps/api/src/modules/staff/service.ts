@@ -1,12 +1,12 @@
 import { STAFF_MSG, type StaffRole } from '@guarita/domain';
-import type { Database } from '../../db/db';
+import type { Database, Executor } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import { randomToken } from '../../lib/crypto';
 import type { GrowingDelay, RateLimiter } from '../../lib/rate-limit';
 import type { Notifier } from '../../ports/notifier';
 import type { Keyring } from '../../lib/keys';
 import type { AuditLog } from './audit';
-import type { StaffPrincipal, StaffRepository } from './repository';
+import type { StaffPrincipal, StaffRef, StaffRepository } from './repository';
 import { currentTotp, hashPassword, newTotpSecret, otpauthUri, SecretBox, totpStep, verifyPassword } from './secrets';
 import type { StaffTokens } from './tokens';
 import { lockNoticeEmail } from './lock-notice';
@@ -134,6 +134,11 @@ export class StaffService {
     const n = await this.repo.revokeAll(p.id);
     await this.audit.record(this.db, { id: p.id, email: p.email, role: p.role, ip }, { action: 'logout.todas', after: { sessoes: n } });
     return n;
+  }
+
+  /** Active colleagues of these roles, or the accounts with these ids (active or not), by name. */
+  directory(f: { roles: readonly StaffRole[] } | { ids: readonly number[] }, q: Executor = this.db): Promise<StaffRef[]> {
+    return this.repo.directory(q, f);
   }
 
   /** `npm run staff:create`: a new account; answers the TOTP enrolment URI (shown once, never stored in clear). */
