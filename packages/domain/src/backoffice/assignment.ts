@@ -56,7 +56,10 @@ export const BulkAction = z.discriminatedUnion(
   'tipo',
   [
     z.object({ tipo: z.literal('atribuir'), responsavelId: staffId.nullable() }),
-    z.object({ tipo: z.literal('fase'), fase: safeText(60, { required: ASSIGNMENT_MSG.choosePhase }).trim().min(1, ASSIGNMENT_MSG.choosePhase) }),
+    z.object({
+      tipo: z.literal('fase'),
+      fase: safeText(60, { required: ASSIGNMENT_MSG.choosePhase }).trim().min(1, ASSIGNMENT_MSG.choosePhase),
+    }),
     z.object({ tipo: z.literal('encerrar') }),
   ],
   { error: ASSIGNMENT_MSG.chooseAction },

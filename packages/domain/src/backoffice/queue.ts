@@ -33,13 +33,19 @@ export const QueueQuery = z.object({
     .regex(/^[A-Za-z0-9_-]+$/)
     .optional(),
   limite: z.coerce.number().int().min(1).max(100).default(25),
+  /** 'Meus casos' (eu) or the cases nobody took (ninguem); ADR 086. */
+  responsavel: z.enum(['eu', 'ninguem'], { error: 'Escolha um filtro de responsável da lista.' }).optional(),
 });
 export type QueueQuery = z.infer<typeof QueueQuery>;
 
 /** A case as staff see it: the customer's case fields (without the customer's unread marker) and its contract. */
 const StaffCaseBase = CaseDto.omit({ naoLido: true }).extend({ nCtrId: z.number().int() });
 
-export const QueueItemDto = StaffCaseBase.extend({ documento: z.string().describe('masked') });
+export const QueueItemDto = StaffCaseBase.extend({
+  documento: z.string().describe('masked'),
+  /** Who works the case (ADR 086), or nobody. */
+  responsavel: z.object({ id: z.number().int(), nome: z.string() }).nullable(),
+});
 export type QueueItemDto = z.infer<typeof QueueItemDto>;
 
 export const QueuePageDto = z.object({ itens: z.array(QueueItemDto), proximo: z.string().nullable() });

@@ -14,7 +14,11 @@ export class AssignmentRepository {
   /** The assignee of each of these cases that has one. */
   async ofMany(q: Executor, caseIds: readonly string[]): Promise<Map<string, number>> {
     if (caseIds.length === 0) return new Map();
-    const rows = await q.selectFrom('case_assignments').select(['case_id', 'staff_id']).where('case_id', 'in', [...caseIds]).execute();
+    const rows = await q
+      .selectFrom('case_assignments')
+      .select(['case_id', 'staff_id'])
+      .where('case_id', 'in', [...caseIds])
+      .execute();
     return new Map(rows.map((r) => [r.case_id, r.staff_id]));
   }
 

@@ -47,7 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: QueuePageDto, ...errorResponses },
       },
     },
-    (req) => service.queue(req.staff.role, req.query),
+    (req) => service.queue(req.staff.role, req.query, req.staff.id, (ids) => app.assignmentDesk.assignees(ids)),
   );
 
   app.get(

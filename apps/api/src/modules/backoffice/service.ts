@@ -100,7 +100,13 @@ export class BackofficeService {
     this.approvals = new Approvals(customers, contracts, plans, clock);
   }
 
-  async queue(role: StaffRole, f: QueueQuery): Promise<QueuePageDto> {
+  /** `me`: the caller's id, for 'Meus casos'; `assignees` answers the page's assignees (the assignment desk). */
+  async queue(
+    role: StaffRole,
+    f: QueueQuery,
+    me?: number,
+    assignees?: (caseIds: string[]) => Promise<Map<string, { id: number; nome: string }>>,
+  ): Promise<QueuePageDto> {
     const scope = SCOPE[role];
     if (!scope) throw forbidden();
     let customerId: number | undefined;
@@ -118,12 +124,14 @@ export class BackofficeService {
         ...(f.idadeMinDias ? { createdBefore: new Date(this.clock.now().getTime() - f.idadeMinDias * 86_400_000) } : {}),
         ...(f.contrato ? { nCtrId: f.contrato } : {}),
         ...(customerId !== undefined ? { customerId } : {}),
+        ...(f.responsavel ? { assignedTo: f.responsavel === 'eu' ? (me ?? 0) : null } : {}),
         ...(f.cursor ? { after: decodeCursor(f.cursor) } : {}),
       },
       f.limite + 1,
     );
     const page = rows.slice(0, f.limite);
     const people = await this.customers.documents([...new Set(page.map((r) => r.customerId))]);
+    const assigned = (await assignees?.(page.map((r) => r.id))) ?? new Map<string, { id: number; nome: string }>();
     const last = page.at(-1);
     return {
       itens: page.map((r) => ({
@@ -136,6 +144,7 @@ export class BackofficeService {
         CreatedDate: r.createdAt,
         nCtrId: r.nCtrId,
         documento: maskDocument(people.get(r.customerId)?.document ?? ''),
+        responsavel: assigned.get(r.id) ?? null,
       })),
       proximo: rows.length > f.limite && last ? encodeCursor(last.createdAt, last.id) : null,
     };

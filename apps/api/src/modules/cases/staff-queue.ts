@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { Executor } from '../../db/db';
 import { iso } from './built-in-case-system';
 
@@ -14,6 +15,8 @@ export interface QueueFilter {
   createdBefore?: Date;
   nCtrId?: number;
   customerId?: number;
+  /** A staff member's cases, or (null) the cases nobody is assigned (case_assignments, ADR 086). */
+  assignedTo?: number | null;
   after?: { createdAt: string; id: string };
 }
 
@@ -49,6 +52,14 @@ export class StaffQueue {
     if (f.createdBefore) query = query.where('created_at', '<=', f.createdBefore);
     if (f.nCtrId !== undefined) query = query.where('n_ctr_id', '=', f.nCtrId);
     if (f.customerId !== undefined) query = query.where('customer_id', '=', f.customerId);
+    if (f.assignedTo !== undefined) {
+      const assigned = (eb: ExpressionBuilder<DB, 'cases'>) =>
+        eb.selectFrom('case_assignments').select('case_assignments.case_id').whereRef('case_assignments.case_id', '=', 'cases.id');
+      query =
+        f.assignedTo === null
+          ? query.where((eb) => eb.not(eb.exists(assigned(eb))))
+          : query.where((eb) => eb.exists(assigned(eb).where('case_assignments.staff_id', '=', f.assignedTo!)));
+    }
     if (f.after) {
       const { createdAt, id } = f.after;
       // Row-value comparison: the (status, created_at, id) index walks straight to the page (keyset, ADR 055).
