@@ -150,6 +150,19 @@ describe('assignment, presence and bulk actions (issue 30 items 10, 14)', () => 
       expect(await audit(support)).toEqual([]);
     });
 
+    it("the desk's colleagues for a bulk assignment: active ones of the caller's desk; workers only", async () => {
+      const names = async (who: StaffMember) =>
+        ((await call(who, 'GET', '/api/backoffice/colegas')).json().colegas as Array<{ nome: string }>).map((p) => p.nome);
+      expect(await names(ana)).toEqual(expect.arrayContaining(['Ana Teste', 'Bia Colega']));
+      expect(await names(ana)).not.toContain('Zé Desligado');
+      expect(await names(ana)).not.toContain('Sérgio Teste');
+      expect(await names(sergio)).toContain('Sérgio Teste');
+      expect(await names(sergio)).not.toContain('Ana Teste');
+      expect((await call(admin, 'GET', '/api/backoffice/colegas')).statusCode).toBe(403);
+      expect((await call(financeiro, 'GET', '/api/backoffice/colegas')).statusCode).toBe(403);
+      expect((await call(null, 'GET', '/api/backoffice/colegas')).statusCode).toBe(401);
+    });
+
     it("the queue shows each case's assignee, 'eu' lists only mine and 'ninguem' only the unassigned", async () => {
       const { c, support } = await ownCases();
       const other = await aCase(t, c.contract, CASE_LIKE.registrationChange);

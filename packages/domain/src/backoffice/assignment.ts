@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { safeText } from '../bounds';
-import { STAFF_ROLES } from './staff';
+import { CLAIM_PHASES } from '../claims/timeline';
+import { SUPPORT_PHASES } from './phases';
+import { STAFF_ROLES, type StaffRole } from './staff';
 
 /**
  * Assignment, presence and bulk actions in the staff console (issue 30 items 10 and 14, ADR 086): who works a case,
@@ -81,3 +83,22 @@ export const BulkResultDto = z.object({
   resultados: z.array(z.object({ caso: z.string(), ok: z.boolean(), mensagem: z.string() })),
 });
 export type BulkResultDto = z.infer<typeof BulkResultDto>;
+
+/** The console's 'Atribuir a um colega' form: the select's value is the colleague's id. */
+export const AssignColleagueForm = z.object({
+  responsavelId: z.coerce
+    .number({ error: ASSIGNMENT_MSG.chooseColleague })
+    .int(ASSIGNMENT_MSG.chooseColleague)
+    .positive(ASSIGNMENT_MSG.chooseColleague),
+});
+
+/** The desk's colleagues a bulk assignment may choose from. */
+export const ColleaguesDto = z.object({ colegas: z.array(StaffRef) });
+export type ColleaguesDto = z.infer<typeof ColleaguesDto>;
+
+/** The phases a bulk move offers a desk (each case then takes it only if its own state machine allows). */
+export function bulkPhaseOptions(role: StaffRole): string[] {
+  if (role === 'atendimento') return [...SUPPORT_PHASES];
+  if (role === 'sinistros') return [...CLAIM_PHASES].sort((a, b) => a.localeCompare(b, 'pt-BR'));
+  return [];
+}

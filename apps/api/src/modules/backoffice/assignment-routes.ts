@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { AssignmentBody, AssignmentDto, BulkBody, BulkResultDto, PresenceDto } from '@guarita/domain';
+import { AssignmentBody, AssignmentDto, BulkBody, BulkResultDto, ColleaguesDto, PresenceDto } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
 import { staffSession } from '../../plugins/openapi';
 import { sameOriginOnly } from '../../plugins/security';
@@ -94,6 +94,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await desk.leave(req.staff, req.params.caseNumber);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/backoffice/colegas',
+    {
+      onRequest: workers,
+      schema: {
+        tags,
+        operationId: 'staffColleagues',
+        security: staffSession,
+        summary: "The active staff of the caller's desk, by name (whom a bulk assignment may choose)",
+        response: { 200: ColleaguesDto, ...errorResponses },
+      },
+    },
+    (req) => desk.colleagues(req.staff.role),
   );
 
   app.post(

@@ -7,6 +7,7 @@ import {
   type AssignmentDto,
   type BulkAction,
   type BulkResultDto,
+  type ColleaguesDto,
   type CaseKind,
   type PresenceDto,
   type StaffRole,
@@ -48,6 +49,12 @@ export class AssignmentDesk {
       colegas: writer ? (await this.staff.directory({ roles: desksFor(c.kind) })).map(ref) : [],
       podeAlterar: writer,
     };
+  }
+
+  /** The caller's desk (a bulk assignment's choices). */
+  async colleagues(role: StaffRole): Promise<ColleaguesDto> {
+    const desk = role === 'atendimento' ? desksFor('suporte') : role === 'sinistros' ? desksFor('colisao') : [];
+    return { colegas: (await this.staff.directory({ roles: desk })).map(ref) };
   }
 
   /** The assignees of these cases (the queue's column). */

@@ -1433,6 +1433,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/casos/{caseNumber}/atribuicao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who works the case, and (for the desk's staff while it is open) the colleagues it may be assigned to */
+        get: operations["staffCaseAssignment"];
+        put?: never;
+        /** Assign the case to an active member of its desk (the caller included), or unassign it (null); audited */
+        post: operations["staffAssignCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/casos/{caseNumber}/presenca": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The case page's heartbeat (every 10 s; gone after 30 s): answers who else has the case open now */
+        post: operations["staffCasePresence"];
+        /** The case page closed: the caller no longer shows as here */
+        delete: operations["staffLeaveCase"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/colegas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active staff of the caller's desk, by name (whom a bulk assignment may choose) */
+        get: operations["staffColleagues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/casos/lote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign, move phase or close up to 50 cases: each case in a transaction of its own with its audit row; the answer says per case whether it applied and why not */
+        post: operations["staffBulkAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -4844,6 +4914,7 @@ export interface operations {
                 documento?: string;
                 cursor?: string;
                 limite?: number;
+                responsavel?: "eu" | "ninguem";
             };
             header?: never;
             path?: never;
@@ -4870,6 +4941,10 @@ export interface operations {
                             nCtrId: number;
                             /** @description masked */
                             documento: string;
+                            responsavel: {
+                                id: number;
+                                nome: string;
+                            } | null;
                         }[];
                         proximo: string | null;
                     };
@@ -5793,6 +5868,247 @@ export interface operations {
                             /** @description what the desk must do about it: a card approval that came after its bills were paid another way is to be refunded */
                             alerta: string | null;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffCaseAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        responsavel: {
+                            id: number;
+                            nome: string;
+                            /** @enum {string} */
+                            papel: "atendimento" | "sinistros" | "financeiro" | "admin";
+                        } | null;
+                        colegas: {
+                            id: number;
+                            nome: string;
+                            /** @enum {string} */
+                            papel: "atendimento" | "sinistros" | "financeiro" | "admin";
+                        }[];
+                        podeAlterar: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffAssignCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    responsavelId: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffCasePresence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        outros: {
+                            nome: string;
+                            /** @enum {string} */
+                            papel: "atendimento" | "sinistros" | "financeiro" | "admin";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffLeaveCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffColleagues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        colegas: {
+                            id: number;
+                            nome: string;
+                            /** @enum {string} */
+                            papel: "atendimento" | "sinistros" | "financeiro" | "admin";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffBulkAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    casos: string[];
+                    acao: {
+                        /** @enum {string} */
+                        tipo: "atribuir";
+                        responsavelId: number | null;
+                    } | {
+                        /** @enum {string} */
+                        tipo: "fase";
+                        fase: string;
+                    } | {
+                        /** @enum {string} */
+                        tipo: "encerrar";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        resultados: {
+                            caso: string;
+                            ok: boolean;
+                            mensagem: string;
+                        }[];
                     };
                 };
             };
