@@ -102,3 +102,22 @@ export function bulkPhaseOptions(role: StaffRole): string[] {
   if (role === 'sinistros') return [...CLAIM_PHASES].sort((a, b) => a.localeCompare(b, 'pt-BR'));
   return [];
 }
+
+/** The queue's bulk action form (select values as strings); answers the BulkAction it sends. */
+export const BulkActionForm = z
+  .object({
+    tipo: z.enum(['atribuir', 'fase', 'encerrar'], { error: ASSIGNMENT_MSG.chooseAction }),
+    /** a colleague's id, or 'ninguem' to unassign */
+    responsavel: z.string().max(20),
+    fase: z.string().max(60),
+  })
+  .superRefine((v, ctx) => {
+    if (v.tipo === 'atribuir' && !/^(\d{1,10}|ninguem)$/.test(v.responsavel))
+      ctx.addIssue({ code: 'custom', path: ['responsavel'], message: ASSIGNMENT_MSG.chooseColleague });
+    if (v.tipo === 'fase' && v.fase.trim() === '') ctx.addIssue({ code: 'custom', path: ['fase'], message: ASSIGNMENT_MSG.choosePhase });
+  })
+  .transform((v): BulkAction => {
+    if (v.tipo === 'atribuir') return { tipo: 'atribuir', responsavelId: v.responsavel === 'ninguem' ? null : Number(v.responsavel) };
+    if (v.tipo === 'fase') return { tipo: 'fase', fase: v.fase.trim() };
+    return { tipo: 'encerrar' };
+  });

@@ -10,6 +10,8 @@ export interface QueueFilters {
   idadeMinDias?: string;
   contrato?: string;
   documento?: string;
+  /** 'eu' (Meus casos) or 'ninguem' (no assignee). */
+  responsavel?: '' | 'eu' | 'ninguem';
 }
 
 const clean = (f: QueueFilters) =>

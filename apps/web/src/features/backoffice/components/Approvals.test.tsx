@@ -14,6 +14,7 @@ import {
   type LatePixDto,
 } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
+import { consoleSideCalls } from '../../../../test/console-handlers';
 import { renderConsole } from './render-console';
 
 /** The console's approval form (current and new values, Aprovar / Reprovar with a reason) and the financeiro desk. */
@@ -62,6 +63,7 @@ describe('approving or rejecting a request', () => {
     let rejected: unknown = null;
     let approved = 0;
     server.use(
+      ...consoleSideCalls(),
       http.get(route('/api/backoffice/auth/me'), () => dto(StaffMeDto, me('atendimento'))),
       http.get(route('/api/backoffice/casos/{caseNumber}'), () => dto(StaffCaseDto, DUE_DATE)),
       http.post(route('/api/backoffice/casos/{caseNumber}/reprovar'), async ({ request }) => {
@@ -96,6 +98,7 @@ describe('approving or rejecting a request', () => {
 
   it('a request that can no longer apply says why before anyone approves it', async () => {
     server.use(
+      ...consoleSideCalls(),
       http.get(route('/api/backoffice/auth/me'), () => dto(StaffMeDto, me('atendimento'))),
       http.get(route('/api/backoffice/casos/{caseNumber}'), () =>
         dto(StaffCaseDto, { ...DUE_DATE, proposta: { linhas: [], aviso: APPROVAL_ERRORS.quotationStale } }),
@@ -127,6 +130,7 @@ const LATE: LatePixDto = {
 describe('the financeiro desk', () => {
   const desk = (latePix: () => Response | Promise<Response>) =>
     server.use(
+      ...consoleSideCalls(),
       http.get(route('/api/backoffice/financeiro/pix-atrasados'), latePix),
       http.get(route('/api/backoffice/financeiro/antecipacoes'), () =>
         dto(AdvancePageDto, {
@@ -152,6 +156,7 @@ describe('the financeiro desk', () => {
   it("financeiro's home is the desk; marking a refund needs a note, then sends it", async () => {
     let refunded: unknown = null;
     server.use(
+      ...consoleSideCalls(),
       http.get(route('/api/backoffice/auth/me'), () => dto(StaffMeDto, me('financeiro'))),
       http.post(route('/api/backoffice/financeiro/pix-atrasados/{id}/reembolso'), async ({ request, params }) => {
         refunded = { id: params.id, ...((await request.json()) as object) };
@@ -178,7 +183,10 @@ describe('the financeiro desk', () => {
 
   it('admin reads the desk but cannot mark refunds; a failed list offers Tentar novamente', async () => {
     let fail = true;
-    server.use(http.get(route('/api/backoffice/auth/me'), () => dto(StaffMeDto, me('admin'))));
+    server.use(
+      ...consoleSideCalls(),
+      http.get(route('/api/backoffice/auth/me'), () => dto(StaffMeDto, me('admin'))),
+    );
     desk(() => (fail ? apiError(500, 'INTERNAL', 'Erro inesperado.') : dto(LatePixPageDto, { itens: [LATE], proximo: null })));
     const user = userEvent.setup();
     renderConsole('/backoffice/financeiro');
@@ -190,7 +198,10 @@ describe('the financeiro desk', () => {
   });
 
   it('a credit the PSP can give back has no Marcar reembolsado: it is refunded with Estornar in Pagamentos', async () => {
-    server.use(http.get(route('/api/backoffice/auth/me'), () => dto(StaffMeDto, me('financeiro'))));
+    server.use(
+      ...consoleSideCalls(),
+      http.get(route('/api/backoffice/auth/me'), () => dto(StaffMeDto, me('financeiro'))),
+    );
     desk(() => dto(LatePixPageDto, { itens: [{ ...LATE, devolucao: 'provedor' }], proximo: null }));
     renderConsole('/backoffice/financeiro');
     const late = await screen.findByRole('row', { name: /529\.\*\*\*\.\*\*\*-25/ });

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueueCountsDto, QueuePageDto, STAFF_MSG, StaffCaseDto, StaffMeDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, recordRequests, route, server } from '../../../../test/msw';
+import { consoleSideCalls } from '../../../../test/console-handlers';
 import { renderConsole } from './render-console';
 
 const ME: StaffMeDto = {
@@ -57,6 +58,7 @@ describe('staff console', () => {
   it('without a session shows the login; e-mail, password and TOTP code log in and open the queue', async () => {
     let loggedIn = false;
     server.use(
+      ...consoleSideCalls(),
       http.get(route('/api/backoffice/auth/me'), () =>
         loggedIn ? dto(StaffMeDto, ME) : apiError(401, 'UNAUTHORIZED', STAFF_MSG.sessionEnded),
       ),
@@ -79,6 +81,7 @@ describe('staff console', () => {
               CreatedDate: '2026-11-16T13:00:00.000Z',
               nCtrId: 100101,
               documento: '529.***.***-25',
+              responsavel: null,
             },
           ],
           proximo: null,
@@ -110,6 +113,7 @@ describe('staff console', () => {
     const calls = recordRequests();
     let review: unknown = null;
     server.use(
+      ...consoleSideCalls(),
       http.get(route('/api/backoffice/auth/me'), () => dto(StaffMeDto, ME)),
       http.get(route('/api/backoffice/casos/{caseNumber}'), () => dto(StaffCaseDto, CASE)),
       http.post(route('/api/backoffice/casos/{caseNumber}/fotos/{typeId}/revisao'), async ({ request }) => {
@@ -153,6 +157,7 @@ describe('staff console', () => {
 
   it('a login slowed down after wrong passwords says how long to wait, in Portuguese', async () => {
     server.use(
+      ...consoleSideCalls(),
       http.get(route('/api/backoffice/auth/me'), () => apiError(401, 'UNAUTHORIZED', STAFF_MSG.sessionEnded)),
       http.post(route('/api/backoffice/auth/login'), () => apiError(429, 'RATE_LIMITED', STAFF_MSG.tryAgainIn(8))),
     );
@@ -170,6 +175,7 @@ describe('staff console', () => {
   it('a session that ended (idle timeout) brings the login back with the notice', async () => {
     let live = true;
     server.use(
+      ...consoleSideCalls(),
       http.get(route('/api/backoffice/auth/me'), () =>
         live ? dto(StaffMeDto, ME) : apiError(401, 'UNAUTHORIZED', STAFF_MSG.sessionEnded),
       ),

@@ -6,6 +6,8 @@ import { Alert } from '../../../components/ui/Alert';
 import { Spinner } from '../../../components/ui/Spinner';
 import { attachmentUrl, useStaffCase, type StaffCase } from '../api/get-case';
 import { CommentForm, Decision, PhaseMove, TotalLoss } from './CaseActions';
+import { CaseAssignment, CasePresence } from './CaseAssignment';
+import { CaseNavigation } from './CaseKeyboard';
 import { PhotoReviews } from './PhotoReviews';
 import { useSessionEnded } from './use-session-ended';
 import { ConsoleTitle } from './ConsoleTitle';
@@ -50,6 +52,9 @@ function CaseView({ d }: { d: StaffCase }) {
         <Link to={paths.backoffice.home}>Voltar para a fila</Link>
       </p>
       <ConsoleTitle title={`Caso nº ${n}`}>Caso nº {n}</ConsoleTitle>
+      <CasePresence caseNumber={n} />
+      <CaseNavigation caseNumber={n} />
+      <CaseAssignment caseNumber={n} />
       <section className={styles.section} aria-labelledby="resumo">
         <h2 id="resumo">Resumo</h2>
         <dl className={styles.fields}>

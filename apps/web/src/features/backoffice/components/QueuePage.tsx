@@ -13,8 +13,14 @@ import { useStaffMe } from '../api/get-me';
 import { useQueue, type QueueFilters } from '../api/get-queue';
 import { useSessionEnded } from './use-session-ended';
 import { ConsoleTitle } from './ConsoleTitle';
+import { BulkBar, SelectAllBox, SelectCaseBox, useQueueSelection } from './QueueBulk';
+import { useRememberQueueOrder } from './queue-order';
 import styles from './Backoffice.module.css';
 
+const ASSIGNEE_OPTIONS = [
+  { value: 'eu', label: 'Meus casos' },
+  { value: 'ninguem', label: 'Sem responsável' },
+];
 const STATUS_OPTIONS = [
   { value: 'New', label: 'Abertos' },
   { value: 'Closed', label: 'Encerrados' },
@@ -35,6 +41,12 @@ function Queue() {
   const form = useForm<QueueFilters>({ defaultValues: filters });
   const apply = form.handleSubmit((f) => setFilters({ ...f }));
   const rows = queue.data?.pages.flatMap((p) => p.itens) ?? [];
+  const role = useStaffMe().data?.papel;
+  // Bulk actions for the desks that change cases (admin reads only).
+  const worker = role === 'atendimento' || role === 'sinistros' ? role : null;
+  const listed = rows.map((c) => c.CaseNumber);
+  const selection = useQueueSelection(listed);
+  useRememberQueueOrder(listed);
 
   return (
     <>
@@ -65,6 +77,7 @@ function Queue() {
           {...form.register('motivo')}
         />
         <Select label="Situação" options={STATUS_OPTIONS} {...form.register('status')} />
+        <Select label="Responsável" placeholder="Todos" options={ASSIGNEE_OPTIONS} {...form.register('responsavel')} />
         <TextField label="Fase" {...form.register('fase')} />
         <TextField label="Idade mínima (dias)" inputMode="numeric" {...form.register('idadeMinDias')} />
         <TextField label="Contrato" inputMode="numeric" {...form.register('contrato')} />
@@ -78,37 +91,61 @@ function Queue() {
       ) : rows.length === 0 ? (
         <p>Nenhum caso encontrado.</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className="sr-only">Casos, do mais antigo ao mais novo</caption>
-            <thead>
-              <tr>
-                <th scope="col">Caso</th>
-                <th scope="col">Motivo</th>
-                <th scope="col">Assunto</th>
-                <th scope="col">Fase</th>
-                <th scope="col">Aberto em</th>
-                <th scope="col">Contrato</th>
-                <th scope="col">Cliente</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.Id}>
-                  <td>
-                    <Link to={paths.backoffice.caseTo(c.CaseNumber)}>{c.CaseNumber}</Link>
-                  </td>
-                  <td>{c.Reason}</td>
-                  <td>{c.Subject}</td>
-                  <td>{c.Fase__c}</td>
-                  <td>{formatInstant(c.CreatedDate)}</td>
-                  <td>{c.nCtrId}</td>
-                  <td>{c.documento}</td>
+        <>
+          {worker && <BulkBar role={worker} selection={selection} />}
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className="sr-only">Casos, do mais antigo ao mais novo</caption>
+              <thead>
+                <tr>
+                  {worker && (
+                    <th scope="col">
+                      <SelectAllBox selection={selection} />
+                    </th>
+                  )}
+                  <th scope="col">Caso</th>
+                  <th scope="col">Motivo</th>
+                  <th scope="col">Assunto</th>
+                  <th scope="col">Fase</th>
+                  <th scope="col">Aberto em</th>
+                  <th scope="col">Contrato</th>
+                  <th scope="col">Cliente</th>
+                  <th scope="col">Responsável</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((c) => (
+                  <tr key={c.Id}>
+                    {worker && (
+                      <td>
+                        <SelectCaseBox selection={selection} caseNumber={c.CaseNumber} />
+                      </td>
+                    )}
+                    <td>
+                      <Link to={paths.backoffice.caseTo(c.CaseNumber)}>{c.CaseNumber}</Link>
+                    </td>
+                    <td>{c.Reason}</td>
+                    <td>{c.Subject}</td>
+                    <td>{c.Fase__c}</td>
+                    <td>{formatInstant(c.CreatedDate)}</td>
+                    <td>{c.nCtrId}</td>
+                    <td>{c.documento}</td>
+                    <td>
+                      {c.responsavel ? (
+                        c.responsavel.nome
+                      ) : (
+                        <>
+                          <span aria-hidden="true">—</span>
+                          <span className="sr-only">Ninguém</span>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       {queue.hasNextPage && (
         <Button type="button" variant="secondary" onClick={() => void queue.fetchNextPage()} loading={queue.isFetchingNextPage}>
