@@ -1,14 +1,11 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { AssignmentBody, AssignmentDto, BulkBody, BulkResultDto, ColleaguesDto, PresenceDto } from '@guarita/domain';
 import { errorResponses } from '../../lib/errors';
 import { staffSession } from '../../plugins/openapi';
 import { sameOriginOnly } from '../../plugins/security';
+import { CaseParams, Done } from './routes';
 import type { Acting } from './service';
-
-const CaseParams = z.object({ caseNumber: z.string().regex(/^\d{4}-\d{6}$/, 'Caso não encontrado.') });
-const Done = { 204: z.null().describe('Done'), ...errorResponses };
 
 /**
  * Assignment, presence and bulk actions (issue 30 items 10 and 14, ADR 086): the staff session and role checked on

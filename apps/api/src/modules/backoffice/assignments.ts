@@ -19,6 +19,9 @@ import type { StaffPrincipal, StaffRef, StaffService } from '../staff';
 import { AssignmentRepository } from './assignment-repository';
 import type { Acting, BackofficeService } from './service';
 
+/** The assignees of a queue page's cases, by case id: BackofficeService.queue's `me` (the caller, for 'Meus casos') carries it. */
+export type AssigneesOf = (caseIds: string[]) => Promise<Map<string, { id: number; nome: string }>>;
+
 /** The desk that works each kind of case: its active staff are the case's possible assignees. */
 const desksFor = (kind: CaseKind): StaffRole[] => (kind === 'suporte' ? ['atendimento'] : ['sinistros']);
 const ref = (p: StaffRef) => ({ id: p.id, nome: p.name, papel: p.role });

@@ -17,8 +17,8 @@ import { staffSession } from '../../plugins/openapi';
 import { sameOriginOnly } from '../../plugins/security';
 import type { Acting } from './service';
 
-const CaseParams = z.object({ caseNumber: z.string().regex(/^\d{4}-\d{6}$/, 'Caso não encontrado.') });
-const Done = { 204: z.null().describe('Done'), ...errorResponses };
+export const CaseParams = z.object({ caseNumber: z.string().regex(/^\d{4}-\d{6}$/, 'Caso não encontrado.') });
+export const Done = { 204: z.null().describe('Done'), ...errorResponses };
 
 /**
  * The console's API under /api/backoffice: every route checks the staff session and the role on the server
@@ -47,7 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: QueuePageDto, ...errorResponses },
       },
     },
-    (req) => service.queue(req.staff.role, req.query, req.staff.id, (ids) => app.assignmentDesk.assignees(ids)),
+    (req) => service.queue(req.staff.role, req.query, { id: req.staff.id, assignees: (ids) => app.assignmentDesk.assignees(ids) }),
   );
 
   app.get(

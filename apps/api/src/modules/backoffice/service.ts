@@ -29,6 +29,7 @@ import type { ContractService } from '../contracts';
 import type { CustomersService } from '../customers';
 import type { AuditLog, StaffPrincipal } from '../staff';
 import type { PlansService } from '../plans';
+import type { AssigneesOf } from './assignments';
 import { Approvals } from './approvals';
 import { NotesRepository } from './repository';
 
@@ -100,13 +101,7 @@ export class BackofficeService {
     this.approvals = new Approvals(customers, contracts, plans, clock);
   }
 
-  /** `me`: the caller's id, for 'Meus casos'; `assignees` answers the page's assignees (the assignment desk). */
-  async queue(
-    role: StaffRole,
-    f: QueueQuery,
-    me?: number,
-    assignees?: (caseIds: string[]) => Promise<Map<string, { id: number; nome: string }>>,
-  ): Promise<QueuePageDto> {
+  async queue(role: StaffRole, f: QueueQuery, me?: { id: number; assignees: AssigneesOf }): Promise<QueuePageDto> {
     const scope = SCOPE[role];
     if (!scope) throw forbidden();
     let customerId: number | undefined;
@@ -124,14 +119,14 @@ export class BackofficeService {
         ...(f.idadeMinDias ? { createdBefore: new Date(this.clock.now().getTime() - f.idadeMinDias * 86_400_000) } : {}),
         ...(f.contrato ? { nCtrId: f.contrato } : {}),
         ...(customerId !== undefined ? { customerId } : {}),
-        ...(f.responsavel ? { assignedTo: f.responsavel === 'eu' ? (me ?? 0) : null } : {}),
+        ...(f.responsavel ? { assignedTo: f.responsavel === 'eu' ? (me?.id ?? 0) : null } : {}),
         ...(f.cursor ? { after: decodeCursor(f.cursor) } : {}),
       },
       f.limite + 1,
     );
     const page = rows.slice(0, f.limite);
     const people = await this.customers.documents([...new Set(page.map((r) => r.customerId))]);
-    const assigned = (await assignees?.(page.map((r) => r.id))) ?? new Map<string, { id: number; nome: string }>();
+    const assigned = me ? await me.assignees(page.map((r) => r.id)) : new Map<string, never>();
     const last = page.at(-1);
     return {
       itens: page.map((r) => ({
@@ -157,10 +152,7 @@ export class BackofficeService {
     return { filas: rows.map((r) => ({ motivo: r.reason, abertos: r.open })) };
   }
 
-  /**
-   * The case if this role works it (404 otherwise, like a number that does not exist); `write` refuses admin.
-   * Also the assignment desk's check (./assignments.ts).
-   */
+  /** The case if this role works it (404 otherwise, like a number that does not exist); `write` refuses admin. */
   async caseFor(role: StaffRole, caseNumber: string, write: boolean): Promise<CaseRecord & { kind: CaseKind }> {
     const c = await this.caseSystem.findByNumber(caseNumber);
     if (!c) throw caseNotFound();
@@ -264,7 +256,6 @@ export class BackofficeService {
     return this.caseSystem.within(unitOfWork(tx));
   }
 
-  /** An action and its audit row in one transaction, the contract locked (also the assignment desk's). */
   async act<T>(
     s: Acting,
     c: CaseRecord,
