@@ -14,12 +14,16 @@ export const leave = (caseNumber: string) =>
  * leaving the page, says so (the server forgets a silent tab after PRESENCE_EXPIRY_SECONDS anyway).
  */
 export function usePresence(caseNumber: string) {
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // Closing the tab or leaving the app unmounts nothing: say so with a request that outlives the page.
+    const gone = () =>
+      void fetch(`/api/backoffice/casos/${encodeURIComponent(caseNumber)}/presenca`, { method: 'DELETE', keepalive: true }).catch(() => {});
+    window.addEventListener('pagehide', gone);
+    return () => {
+      window.removeEventListener('pagehide', gone);
       void leave(caseNumber).catch(() => {});
-    },
-    [caseNumber],
-  );
+    };
+  }, [caseNumber]);
   return useQuery(
     queryOptions({
       queryKey: [...backofficeKeys.case(caseNumber), 'presenca'],
