@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { joaoSpec, type CustomerSpec } from '../support/customers';
 import { newCustomer, type TestCustomer } from '../support/factory';
-import { sidewaysOverflow } from '../support/routes';
+import { sidewaysOverflow, widestElements } from '../support/routes';
 import { staffLogin, test } from '../support/staff';
 
 /**
@@ -73,7 +73,7 @@ test("assign to me; a second agent sees it and both see 'Também neste caso agor
       await expect(main(admin).getByText('Também neste caso agora: Ana Atendimento (Atendimento)')).toBeVisible();
       // Ana's page beats every 10 s and learns who arrived.
       await expect(main(staff).getByText('Também neste caso agora: Alice Admin (Administração)')).toBeVisible({ timeout: 25_000 });
-      expect(await sidewaysOverflow(staff)).toBe(0);
+      expect(await sidewaysOverflow(staff), (await widestElements(staff)).join(', ')).toBe(0);
       await axeClean(staff);
       if (width === 360) await staff.screenshot({ path: `test-results/assignment-case-${width}.png`, fullPage: false });
 
@@ -88,7 +88,7 @@ test("assign to me; a second agent sees it and both see 'Também neste caso agor
       await expect(rows).toHaveCount(2); // header + Ana's case
       await expect(rows.nth(1)).toContainText(caseNumber);
       await expect(rows.nth(1)).toContainText('Ana Atendimento');
-      expect(await sidewaysOverflow(staff)).toBe(0);
+      expect(await sidewaysOverflow(staff), (await widestElements(staff)).join(', ')).toBe(0);
       await axeClean(staff);
     });
   }
@@ -146,7 +146,7 @@ test('bulk actions report per case; the case page walks the queue by keyboard (3
       await expect(main(staff).getByRole('checkbox', { name: `Selecionar caso ${aberto1}` })).toBeChecked();
       await expect(main(staff).getByRole('checkbox', { name: `Selecionar caso ${analise}` })).not.toBeChecked();
       await expect(main(staff).getByRole('row', { name: new RegExp(analise) })).toContainText('Aguardando Cliente');
-      expect(await sidewaysOverflow(staff)).toBe(0);
+      expect(await sidewaysOverflow(staff), (await widestElements(staff)).join(', ')).toBe(0);
       await axeClean(staff);
       await staff.screenshot({ path: `test-results/assignment-bulk-${width}.png`, fullPage: true });
 
