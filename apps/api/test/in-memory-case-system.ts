@@ -10,7 +10,7 @@ import {
   type CaseEventDto,
 } from '@guarita/domain';
 import type { UnitOfWork } from '../src/db/unit-of-work';
-import type { Actor, AttachmentRecord, CaseRecord, CaseRequest, CaseSystem, NewCase, OpenCase } from '../src/modules/cases';
+import type { Actor, AttachmentRecord, CaseRecord, CaseRequest, CaseSystem, NewAttachment, NewCase, OpenCase } from '../src/modules/cases';
 
 interface StoredCase {
   id: string;
@@ -43,6 +43,7 @@ interface StoredComment extends Entry {
 }
 interface StoredAttachment extends Entry {
   id: string;
+  uploadedBy: Actor;
   customerId: number;
   documentType: string;
   contentType: string;
@@ -119,6 +120,7 @@ export class InMemoryCaseSystem implements CaseSystem {
       this.attachmentRows.push({
         ...a,
         id: randomUUID(),
+        uploadedBy: 'customer',
         caseId: c.id,
         customerId: c.customerId,
         at: when(input.createdAt),
@@ -221,6 +223,16 @@ export class InMemoryCaseSystem implements CaseSystem {
     this.event(caseId, 'comment', null, null, author, at);
   }
 
+  async addStaffCommentWithAttachment(caseId: string, body: string, a: NewAttachment): Promise<string> {
+    const c = this.cases.get(caseId);
+    if (!c) throw new Error(`no case ${caseId}`);
+    const id = randomUUID();
+    this.attachmentRows.push({ ...a, id, uploadedBy: 'staff', caseId, customerId: c.customerId, at: when(), seq: ++this.seq });
+    this.event(caseId, 'attachment', null, a.documentType, 'staff');
+    await this.addComment(caseId, body, 'staff');
+    return id;
+  }
+
   async changePhase(caseId: string, phase: string, actor: Actor, at?: string): Promise<void> {
     const c = this.cases.get(caseId);
     if (!c || c.phase === phase) return;
@@ -246,6 +258,7 @@ export class InMemoryCaseSystem implements CaseSystem {
       contentType: a.contentType,
       tamanho: a.size,
       CreatedDate: a.at.toISOString(),
+      enviadoPor: a.uploadedBy,
     }));
   }
 
@@ -257,7 +270,7 @@ export class InMemoryCaseSystem implements CaseSystem {
   }
 
   async storageUsed(customerId: number): Promise<number> {
-    return this.attachmentRows.filter((a) => a.customerId === customerId).reduce((sum, a) => sum + a.size, 0);
+    return this.attachmentRows.filter((a) => a.customerId === customerId && a.uploadedBy === 'customer').reduce((sum, a) => sum + a.size, 0);
   }
 
   private event(caseId: string, kind: CaseEventDto['tipo'], from: string | null, to: string | null, actor: Actor, at?: string) {

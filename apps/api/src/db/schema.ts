@@ -54,6 +54,27 @@ export interface Bills {
   created_at: Generated<Date>;
 }
 
+export interface CannedReplies {
+  id: Generated<number>;
+  case_type:
+    | 'geral'
+    | 'dados-cadastrais'
+    | 'plano'
+    | 'vencimento'
+    | 'carro-reserva'
+    | 'rastreador'
+    | 'troca-veiculo'
+    | 'contestacao'
+    | 'cancelamento'
+    | 'ouvidoria'
+    | 'sinistro';
+  title: string;
+  body: string;
+  active: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface CardActions {
   gateway_id: string;
   customer_id: number;
@@ -812,6 +833,7 @@ export interface DB {
   advance_requests: AdvanceRequests;
   analytics_events: AnalyticsEvents;
   bills: Bills;
+  canned_replies: CannedReplies;
   card_actions: CardActions;
   card_charge_attempts: CardChargeAttempts;
   card_charges: CardCharges;

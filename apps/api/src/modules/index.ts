@@ -46,8 +46,8 @@ export const modules: FastifyPluginAsync[] = [
   vehicles, // needs cases and contracts (issue 12)
   addresses, // CEP lookup (issue 9)
   staff, // staff accounts, sessions, audit (issue 13)
-  backoffice, // needs staff, cases, claims, customers, contracts (issue 13)
   notifications, // needs customers, contracts, payments, trips (issue 13 §3)
+  backoffice, // needs staff, cases, claims, customers, contracts, notifications (issue 13; its customer context, issue 30)
   boot, // needs auth, customers, contracts, payments, notifications, plan, cases, trips, claims (ADR 058)
   dev,
   retention, // needs ports, trips; last: its first pass starts when everything else is ready

@@ -6,3 +6,6 @@ export * from './finance';
 export * from './finance-payments';
 export * from './audit';
 export * from './assignment';
+export * from './customer-context';
+export * from './canned-replies';
+export * from './staff-attachments';

@@ -50,6 +50,8 @@ export const CaseAttachmentDto = z
     contentType: z.string(),
     tamanho: z.number().int(),
     CreatedDate: z.string(),
+    /** Who sent it: the customer (with the request) or staff (with a comment, issue 30 item 16). */
+    enviadoPor: z.enum(['customer', 'staff', 'system']),
   })
   .meta({ id: 'CaseAttachment' });
 export type CaseAttachmentDto = z.infer<typeof CaseAttachmentDto>;

@@ -5,6 +5,10 @@ import financeRoutes from './finance-routes';
 import { FinanceDesk } from './finance';
 import { PaymentDesk } from './finance-payments';
 import routes from './routes';
+import deskRoutes from './desk-routes';
+import { CannedReplies } from './canned-replies';
+import { CustomerContext } from './customer-context';
+import { StaffAttachments } from './staff-attachments';
 import { BackofficeService } from './service';
 import { StaffQueue } from '../cases';
 
@@ -14,6 +18,9 @@ declare module 'fastify' {
     assignmentDesk: AssignmentDesk;
     financeDesk: FinanceDesk;
     paymentDesk: PaymentDesk;
+    customerContext: CustomerContext;
+    cannedReplies: CannedReplies;
+    staffAttachments: StaffAttachments;
   }
 }
 
@@ -41,9 +48,17 @@ export default fp(
     );
     app.decorate('financeDesk', new FinanceDesk(app.db, app.payments.ledger, app.customers, app.staffAudit));
     app.decorate('paymentDesk', new PaymentDesk(app.payments.refunds, app.customers, app.staffAudit));
+    // Issue 30 items 15 and 16: the customer's context, canned replies, comments with a file.
+    app.decorate(
+      'customerContext',
+      new CustomerContext(app.db, app.caseSystem, app.claims, app.customers, app.contracts, app.notifications, app.staffAudit),
+    );
+    app.decorate('cannedReplies', new CannedReplies(app.db, app.staffAudit));
+    app.decorate('staffAttachments', new StaffAttachments(app.db, app.caseSystem, app.contracts, app.fileStorage, app.staffAudit));
     await app.register(routes, { prefix: '/api' });
+    await app.register(deskRoutes, { prefix: '/api' });
     await app.register(financeRoutes, { prefix: '/api' });
     await app.register(assignmentRoutes, { prefix: '/api' });
   },
-  { name: 'backoffice', dependencies: ['ports', 'staff', 'cases', 'claims', 'customers', 'contracts', 'plans', 'payments'] },
+  { name: 'backoffice', dependencies: ['ports', 'staff', 'cases', 'claims', 'customers', 'contracts', 'plans', 'payments', 'notifications'] },
 );

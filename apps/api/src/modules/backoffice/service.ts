@@ -40,7 +40,7 @@ export interface Acting extends StaffPrincipal {
 
 /** Which cases each role works: sinistros the claims, atendimento the support cases, admin reads all and changes none. */
 const SCOPE: Record<StaffRole, QueueScope | null> = { sinistros: 'claims', atendimento: 'support', admin: 'all', financeiro: null };
-const inScope = (role: StaffRole, kind: CaseKind) => {
+export const inScope = (role: StaffRole, kind: CaseKind) => {
   const s = SCOPE[role];
   return s === 'all' || (s === 'claims' && kind !== 'suporte') || (s === 'support' && kind === 'suporte');
 };

@@ -13,7 +13,7 @@ import {
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import { executorOf, type UnitOfWork } from '../../db/unit-of-work';
-import type { Actor, AttachmentRecord, CaseRecord, CaseRequest, CaseSystem, NewCase, OpenCase } from './case-system';
+import type { Actor, AttachmentRecord, CaseRecord, CaseRequest, CaseSystem, NewAttachment, NewCase, OpenCase } from './case-system';
 
 type Ts = Date | string;
 export const iso = (v: Ts) => new Date(v).toISOString();
@@ -236,7 +236,7 @@ export class BuiltInCaseSystem implements CaseSystem {
   async attachments(caseId: string): Promise<CaseAttachmentDto[]> {
     const rows = await this.q
       .selectFrom('case_attachments')
-      .select(['id', 'document_type', 'content_type', 'size_bytes', 'created_at'])
+      .select(['id', 'document_type', 'content_type', 'size_bytes', 'created_at', 'uploaded_by'])
       .where('case_id', '=', caseId)
       .orderBy('created_at')
       .orderBy('id')
@@ -247,6 +247,7 @@ export class BuiltInCaseSystem implements CaseSystem {
       contentType: r.content_type,
       tamanho: r.size_bytes,
       CreatedDate: iso(r.created_at),
+      enviadoPor: r.uploaded_by as Actor,
     }));
   }
 
@@ -269,6 +270,7 @@ export class BuiltInCaseSystem implements CaseSystem {
       .selectFrom('case_attachments')
       .select(sql<number>`COALESCE(SUM(size_bytes), 0)::bigint`.as('used'))
       .where('customer_id', '=', customerId)
+      .where('uploaded_by', '=', 'customer')
       .executeTakeFirst();
     return Number(row?.used ?? 0);
   }
@@ -288,6 +290,31 @@ export class BuiltInCaseSystem implements CaseSystem {
         .values({ case_id: caseId, body, author_kind: author, created_at: at(when) })
         .execute();
       await this.event(q, caseId, 'comment', null, null, author, when, body);
+    });
+  }
+
+  addStaffCommentWithAttachment(caseId: string, body: string, a: NewAttachment): Promise<string> {
+    return this.write(async (q) => {
+      const owner = await q.selectFrom('cases').select('customer_id').where('id', '=', caseId).executeTakeFirstOrThrow();
+      const id = randomUUID();
+      await q
+        .insertInto('case_attachments')
+        .values({
+          id,
+          case_id: caseId,
+          customer_id: owner.customer_id,
+          document_type: a.documentType,
+          content_type: a.contentType,
+          size_bytes: a.size,
+          sha256: a.sha256,
+          storage_key: a.storageKey,
+          uploaded_by: 'staff',
+        })
+        .execute();
+      await this.event(q, caseId, 'attachment', null, a.documentType, 'staff');
+      await q.insertInto('case_comments').values({ case_id: caseId, body, author_kind: 'staff' }).execute();
+      await this.event(q, caseId, 'comment', null, null, 'staff', undefined, body);
+      return id;
     });
   }
 

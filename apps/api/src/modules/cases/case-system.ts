@@ -88,6 +88,11 @@ export interface CaseReads {
 export interface CaseComments {
   comments(caseId: string): Promise<CaseCommentDto[]>;
   addComment(caseId: string, body: string, author: Actor, at?: string): Promise<void>;
+  /**
+   * A staff comment the customer sees with one file attached (issue 30 item 16): the comment, the attachment's record
+   * (uploaded by staff, owned by the case's customer) and their events; answers the attachment's id.
+   */
+  addStaffCommentWithAttachment(caseId: string, body: string, attachment: NewAttachment): Promise<string>;
 }
 
 /** Phase and status changes, each logged as an event. */
@@ -102,7 +107,7 @@ export interface CasePhases {
 export interface CaseAttachments {
   attachments(caseId: string): Promise<CaseAttachmentDto[]>;
   attachment(customerId: number, caseId: string, attachmentId: string): Promise<AttachmentRecord | null>;
-  /** Bytes of the customer's case attachments (the upload quota). */
+  /** Bytes of the files the customer sent with their cases (the upload quota; staff attachments do not count). */
   storageUsed(customerId: number): Promise<number>;
 }
 

@@ -7,6 +7,7 @@ import routes from './routes';
 
 // The module's public face (ADR 068): other modules import these from '../notifications', never its files.
 export type { NotificationOutbox } from './outbox';
+export type { NotificationsService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
