@@ -12,6 +12,7 @@ import {
   MAX_UPLOAD_BYTES,
   STAFF_ATTACHMENT_MSG,
   StaffCommentBody,
+  STAFF_MSG,
   SUPPORT_MSG,
 } from '@guarita/domain';
 import { AppError, ErrorEnvelope, errorResponses } from '../../lib/errors';
@@ -47,7 +48,9 @@ async function readCommentWithFile(req: FastifyRequest): Promise<{ texto: string
   } catch (err) {
     throw err instanceof AppError ? err : multipartError(err);
   }
-  const body = StaffCommentBody.pick({ texto: true }).safeParse({ texto });
+  const body = StaffCommentBody.pick({ texto: true })
+    .refine((b) => b.texto.trim().length > 0, { message: STAFF_MSG.commentRequired })
+    .safeParse({ texto });
   if (!body.success) throw new AppError(400, 'VALIDATION', body.error.issues[0]?.message ?? 'Requisição inválida.');
   if (!file) throw new AppError(400, 'VALIDATION', STAFF_ATTACHMENT_MSG.fileRequired);
   return { texto: body.data.texto, file };
