@@ -1,7 +1,18 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANNED_MSG, contextPurpose, STAFF_ATTACHMENT_MSG, STAFF_MSG, SUPPORT_MSG } from '@guarita/domain';
-import { CASE_LIKE, CLAIM_LIKE, aBill, aCase, aClaim, aContract, aLoggedInCustomer, aStaffMember, type Customer, type StaffMember } from './factories';
+import {
+  CASE_LIKE,
+  CLAIM_LIKE,
+  aBill,
+  aCase,
+  aClaim,
+  aContract,
+  aLoggedInCustomer,
+  aStaffMember,
+  type Customer,
+  type StaffMember,
+} from './factories';
 import { createTestApp, fileOf, formBody, type TestApp } from './helpers';
 import { STAFF_COOKIE, staffRequest } from './staff-helpers';
 
@@ -27,13 +38,22 @@ describe('the desk’s tools beside a case', () => {
   afterAll(() => t?.close());
 
   const auditRows = (action: string, caseNumber: string) =>
-    t.owner.selectFrom('staff_audit').selectAll().where('action', '=', action).where('case_number', '=', caseNumber).orderBy('id').execute();
+    t.owner
+      .selectFrom('staff_audit')
+      .selectAll()
+      .where('action', '=', action)
+      .where('case_number', '=', caseNumber)
+      .orderBy('id')
+      .execute();
   const context = (who: StaffMember | undefined, caseNumber: string) =>
     staffRequest(t, who?.token, 'GET', `/api/backoffice/casos/${caseNumber}/contexto-cliente`);
 
   /** A customer with two contracts (bills of every state on the first), a support case, an older one and a claim. */
   const aCustomerWithHistory = async () => {
-    const customer = await aLoggedInCustomer(t, { customer: { name: 'Joana Prado Lima' }, contract: { vehicle: { plate: 'JOA1A23', model: 'Onix', manufacturer: 'Chevrolet', year: 2021 } } });
+    const customer = await aLoggedInCustomer(t, {
+      customer: { name: 'Joana Prado Lima' },
+      contract: { vehicle: { plate: 'JOA1A23', model: 'Onix', manufacturer: 'Chevrolet', year: 2021 } },
+    });
     const second = await aContract(t, customer, { vehicle: { plate: 'JOA2B34' }, card: null });
     const overdue = await aBill(t, customer.contract, { status: 'I' });
     const open = await aBill(t, customer.contract, { status: 'A' });
@@ -67,7 +87,9 @@ describe('the desk’s tools beside a case', () => {
       // The case being worked is not among the others; the desk opens support cases, not claims.
       expect(d.casos.map((c: { CaseNumber: string }) => c.CaseNumber)).toEqual([h.older]);
       expect(d.casos[0]).toMatchObject({ Status: 'Closed', nCtrId: h.second.nCtrId, podeAbrir: true });
-      expect(d.sinistros).toEqual([expect.objectContaining({ CaseNumber: h.claim, Reason: 'Colisão', placa: 'JOA1A23', podeAbrir: false })]);
+      expect(d.sinistros).toEqual([
+        expect.objectContaining({ CaseNumber: h.claim, Reason: 'Colisão', placa: 'JOA1A23', podeAbrir: false }),
+      ]);
       // The notifications are the customer's own, as their bell lists them.
       const own = (await h.customer.call('GET', '/api/notifications?limite=10')).json().itens;
       expect(d.notificacoes.map((n: { titulo: string }) => n.titulo)).toEqual(own.map((n: { titulo: string }) => n.titulo));
@@ -75,7 +97,11 @@ describe('the desk’s tools beside a case', () => {
       const rows = await auditRows('cliente.contexto', h.support);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ staff_id: desk.id, staff_email: desk.email, role: 'atendimento', customer_id: h.customer.id });
-      expect(rows[0]!.after).toMatchObject({ finalidade: contextPurpose(h.support), papel: 'atendimento', secoes: { contratos: 2, faturasAbertas: 2, casos: 1, sinistros: 1 } });
+      expect(rows[0]!.after).toMatchObject({
+        finalidade: contextPurpose(h.support),
+        papel: 'atendimento',
+        secoes: { contratos: 2, faturasAbertas: 2, casos: 1, sinistros: 1 },
+      });
       // Every read is a row of its own.
       await context(desk, h.support);
       expect(await auditRows('cliente.contexto', h.support)).toHaveLength(2);
@@ -116,7 +142,13 @@ describe('the desk’s tools beside a case', () => {
 
   describe('canned replies', () => {
     const put = (who: StaffMember, id: number, payload: object, headers: Record<string, string> = {}) =>
-      t.app.inject({ method: 'PUT', url: `/api/backoffice/respostas-prontas/${id}`, cookies: { [STAFF_COOKIE]: who.token }, payload, headers });
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/backoffice/respostas-prontas/${id}`,
+        cookies: { [STAFF_COOKIE]: who.token },
+        payload,
+        headers,
+      });
     const offered = async (who: StaffMember, caseNumber: string) =>
       (await staffRequest(t, who.token, 'GET', `/api/backoffice/casos/${caseNumber}/respostas-prontas`)).json().respostas as Array<{
         id: number;
@@ -172,7 +204,11 @@ describe('the desk’s tools beside a case', () => {
 
     it('validates with pt-BR messages, answers 404 to an unknown reply, and refuses other roles and other origins', async () => {
       const admin = await aStaffMember(t, 'admin');
-      const bad = await staffRequest(t, admin.token, 'POST', '/api/backoffice/respostas-prontas', { tipo: 'geral', titulo: 'Sem texto', texto: '   ' });
+      const bad = await staffRequest(t, admin.token, 'POST', '/api/backoffice/respostas-prontas', {
+        tipo: 'geral',
+        titulo: 'Sem texto',
+        texto: '   ',
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().mensagem).toBe(CANNED_MSG.textRequired);
       const missing = await put(admin, 2_000_000_000, { tipo: 'geral', titulo: 'X', texto: 'Y', ativo: true });
@@ -189,7 +225,11 @@ describe('the desk’s tools beside a case', () => {
       for (const role of ['atendimento', 'sinistros', 'financeiro'] as const) {
         const who = await aStaffMember(t, role);
         expect((await staffRequest(t, who.token, 'GET', '/api/backoffice/respostas-prontas')).statusCode).toBe(403);
-        const create = await staffRequest(t, who.token, 'POST', '/api/backoffice/respostas-prontas', { tipo: 'geral', titulo: 'X', texto: 'Y' });
+        const create = await staffRequest(t, who.token, 'POST', '/api/backoffice/respostas-prontas', {
+          tipo: 'geral',
+          titulo: 'X',
+          texto: 'Y',
+        });
         expect(create.statusCode).toBe(403);
         expect((await put(who, 1, { tipo: 'geral', titulo: 'X', texto: 'Y', ativo: false })).statusCode).toBe(403);
       }
@@ -197,7 +237,12 @@ describe('the desk’s tools beside a case', () => {
   });
 
   describe('staff attachments on comments', () => {
-    const send = async (who: StaffMember, caseNumber: string, texto: string | null, file: { data: Buffer; name: string; type?: string } | null) => {
+    const send = async (
+      who: StaffMember,
+      caseNumber: string,
+      texto: string | null,
+      file: { data: Buffer; name: string; type?: string } | null,
+    ) => {
       const form = new FormData();
       if (texto !== null) form.append('texto', texto);
       if (file) form.append('arquivo', ...fileOf(file.data, file.name, file.type));
@@ -229,7 +274,11 @@ describe('the desk’s tools beside a case', () => {
         .png()
         .withMetadata({ exif: { IFD0: { Copyright: 'segredo' } } })
         .toBuffer();
-      const res = await send(desk, caseNumber, 'Segue o comprovante do reembolso.', { data: png, name: 'comprovante.png', type: 'image/png' });
+      const res = await send(desk, caseNumber, 'Segue o comprovante do reembolso.', {
+        data: png,
+        name: 'comprovante.png',
+        type: 'image/png',
+      });
       expect(res.statusCode).toBe(201);
       const attachmentId = res.json().anexo as string;
 
@@ -255,7 +304,11 @@ describe('the desk’s tools beside a case', () => {
       expect((await staffRequest(t, desk.token, 'GET', `/api/backoffice/casos/${caseNumber}/anexos/${attachmentId}`)).statusCode).toBe(200);
 
       const [row] = await auditRows('caso.comentario_anexo', caseNumber);
-      expect(row).toMatchObject({ staff_id: desk.id, customer_id: customer.id, after: { texto: 'Segue o comprovante do reembolso.', anexo: { id: attachmentId, contentType: 'image/png' } } });
+      expect(row).toMatchObject({
+        staff_id: desk.id,
+        customer_id: customer.id,
+        after: { texto: 'Segue o comprovante do reembolso.', anexo: { id: attachmentId, contentType: 'image/png' } },
+      });
       // Staff files do not use up the customer's upload quota.
       expect(await t.app.caseSystem.storageUsed(customer.id)).toBe(0);
     });

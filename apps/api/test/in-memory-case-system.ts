@@ -270,7 +270,9 @@ export class InMemoryCaseSystem implements CaseSystem {
   }
 
   async storageUsed(customerId: number): Promise<number> {
-    return this.attachmentRows.filter((a) => a.customerId === customerId && a.uploadedBy === 'customer').reduce((sum, a) => sum + a.size, 0);
+    return this.attachmentRows
+      .filter((a) => a.customerId === customerId && a.uploadedBy === 'customer')
+      .reduce((sum, a) => sum + a.size, 0);
   }
 
   private event(caseId: string, kind: CaseEventDto['tipo'], from: string | null, to: string | null, actor: Actor, at?: string) {

@@ -107,6 +107,7 @@ describe('the route table', () => {
       paths.backoffice.case,
       paths.backoffice.finance,
       paths.backoffice.audit,
+      paths.backoffice.cannedReplies,
       paths.legacy.panel,
       paths.legacy.dashboard,
       paths.payments.byContract,

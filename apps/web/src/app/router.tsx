@@ -128,6 +128,11 @@ export const routes: RouteObject[] = [
         ...lazyRoute(() => import('../features/backoffice/components/FinancePage')),
       },
       { path: paths.backoffice.audit, caseSensitive: true, ...lazyRoute(() => import('../features/backoffice/components/AuditPage')) },
+      {
+        path: paths.backoffice.cannedReplies,
+        caseSensitive: true,
+        ...lazyRoute(() => import('../features/backoffice/components/CannedRepliesPage')),
+      },
       { path: '*', ...lazyRoute(() => import('../features/backoffice/components/ConsolePages')) },
     ],
   },

@@ -59,6 +59,8 @@ export const paths = {
     caseTo: (caseNumber: string) => `/backoffice/casos/${caseNumber}`,
     finance: '/backoffice/financeiro',
     audit: '/backoffice/auditoria',
+    /** Admin: canned replies (issue 30 item 16). */
+    cannedReplies: '/backoffice/respostas-prontas',
   },
 } as const;
 

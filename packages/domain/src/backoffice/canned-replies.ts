@@ -80,9 +80,7 @@ export const pendingPlaceholders = (text: string): string[] => [...new Set([...t
 
 export const CannedReplyBody = z.object({
   tipo: z.enum(CANNED_REPLY_TYPES, { error: CANNED_MSG.typeRequired }),
-  titulo: safeText(80, { required: CANNED_MSG.titleRequired })
-    .trim()
-    .min(1, CANNED_MSG.titleRequired),
+  titulo: safeText(80, { required: CANNED_MSG.titleRequired }).trim().min(1, CANNED_MSG.titleRequired),
   texto: staffTextSchema(CANNED_MSG.textRequired, 2000).refine((v) => v.trim().length > 0, CANNED_MSG.textRequired),
 });
 export type CannedReplyBody = z.infer<typeof CannedReplyBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CaseDto } from '../cases/dto';
 
 /**
  * The customer's context beside a case (issue 30 item 15): one read-only panel with what the desk needs to answer
@@ -35,13 +36,7 @@ export const ContextContractDto = z.object({
   totalVencido: z.number().int(),
 });
 
-export const ContextCaseDto = z.object({
-  CaseNumber: z.string(),
-  Reason: z.string(),
-  Subject: z.string(),
-  Status: z.enum(['New', 'Closed']),
-  Fase__c: z.string(),
-  CreatedDate: z.string(),
+export const ContextCaseDto = CaseDto.omit({ Id: true, naoLido: true }).extend({
   nCtrId: z.number().int(),
   /** The staff member's desk works this case: the panel links to it. */
   podeAbrir: z.boolean(),

@@ -50,7 +50,11 @@ export class CannedReplies {
       if (!before) throw notFound();
       const after = await this.repo.update(tx, id, body);
       const action =
-        before.ativo && !after.ativo ? 'resposta_pronta.desativada' : !before.ativo && after.ativo ? 'resposta_pronta.reativada' : 'resposta_pronta.editada';
+        before.ativo && !after.ativo
+          ? 'resposta_pronta.desativada'
+          : !before.ativo && after.ativo
+            ? 'resposta_pronta.reativada'
+            : 'resposta_pronta.editada';
       await this.audit.record(tx, s, { action, before: { id, ...snapshot(before) }, after: { id, ...snapshot(after) } });
       return after;
     });

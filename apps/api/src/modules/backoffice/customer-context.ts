@@ -58,7 +58,11 @@ export class CustomerContext {
       contratos: perContract.map(({ k, bills }) => {
         const open = bills.bills
           .filter((b) => b.billStatus.idStatus !== 'P')
-          .map((b) => ({ vencimento: b.docDueDate, valor: billTotal({ ...b, idStatus: b.billStatus.idStatus }), situacao: b.billStatus.idStatus as 'I' | 'A' }))
+          .map((b) => ({
+            vencimento: b.docDueDate,
+            valor: billTotal({ ...b, idStatus: b.billStatus.idStatus }),
+            situacao: b.billStatus.idStatus as 'I' | 'A',
+          }))
           .sort((a, b) => (a.situacao === b.situacao ? a.vencimento.localeCompare(b.vencimento) : a.situacao === 'I' ? -1 : 1));
         const vehicle = [k.vehicle.manufacturer, k.vehicle.vModel, k.vehicle.year].filter(Boolean).join(' ');
         return {

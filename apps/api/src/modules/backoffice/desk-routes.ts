@@ -153,7 +153,8 @@ const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'adminUpdateCannedReply',
         security: staffSession,
-        summary: "Edit a canned reply; `ativo: false` deactivates it (admin; audited 'resposta_pronta.editada' | '.desativada' | '.reativada')",
+        summary:
+          "Edit a canned reply; `ativo: false` deactivates it (admin; audited 'resposta_pronta.editada' | '.desativada' | '.reativada')",
         params: ReplyParams,
         body: CannedReplyUpdateBody,
         response: { 200: CannedReplyDto, ...errorResponses },

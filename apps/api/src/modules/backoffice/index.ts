@@ -60,5 +60,8 @@ export default fp(
     await app.register(financeRoutes, { prefix: '/api' });
     await app.register(assignmentRoutes, { prefix: '/api' });
   },
-  { name: 'backoffice', dependencies: ['ports', 'staff', 'cases', 'claims', 'customers', 'contracts', 'plans', 'payments', 'notifications'] },
+  {
+    name: 'backoffice',
+    dependencies: ['ports', 'staff', 'cases', 'claims', 'customers', 'contracts', 'plans', 'payments', 'notifications'],
+  },
 );

@@ -133,23 +133,7 @@ export class BuiltInCaseSystem implements CaseSystem {
         .returning(['id', 'case_number', 'reason', 'subject', 'status', 'phase', 'created_at'])
         .executeTakeFirstOrThrow();
       await this.event(q, id, 'created', null, 'Aberto', 'customer', input.createdAt);
-      for (const a of input.attachments) {
-        await q
-          .insertInto('case_attachments')
-          .values({
-            id: randomUUID(),
-            case_id: id,
-            customer_id: input.customerId,
-            document_type: a.documentType,
-            content_type: a.contentType,
-            size_bytes: a.size,
-            sha256: a.sha256,
-            storage_key: a.storageKey,
-            uploaded_by: 'customer',
-          })
-          .execute();
-        await this.event(q, id, 'attachment', null, a.documentType, 'customer', input.createdAt);
-      }
+      for (const a of input.attachments) await this.attach(q, id, input.customerId, a, 'customer', input.createdAt);
       return {
         Id: row.id,
         CaseNumber: row.case_number,
@@ -295,27 +279,24 @@ export class BuiltInCaseSystem implements CaseSystem {
 
   addStaffCommentWithAttachment(caseId: string, body: string, a: NewAttachment): Promise<string> {
     return this.write(async (q) => {
-      const owner = await q.selectFrom('cases').select('customer_id').where('id', '=', caseId).executeTakeFirstOrThrow();
-      const id = randomUUID();
-      await q
-        .insertInto('case_attachments')
-        .values({
-          id,
-          case_id: caseId,
-          customer_id: owner.customer_id,
-          document_type: a.documentType,
-          content_type: a.contentType,
-          size_bytes: a.size,
-          sha256: a.sha256,
-          storage_key: a.storageKey,
-          uploaded_by: 'staff',
-        })
-        .execute();
-      await this.event(q, caseId, 'attachment', null, a.documentType, 'staff');
+      const { customer_id } = await q.selectFrom('cases').select('customer_id').where('id', '=', caseId).executeTakeFirstOrThrow();
+      const id = await this.attach(q, caseId, customer_id, a, 'staff');
       await q.insertInto('case_comments').values({ case_id: caseId, body, author_kind: 'staff' }).execute();
       await this.event(q, caseId, 'comment', null, null, 'staff', undefined, body);
       return id;
     });
+  }
+
+  private async attach(q: Executor, caseId: string, customerId: number, a: NewAttachment, by: Actor, when?: string) {
+    const id = randomUUID();
+    const row = { id, case_id: caseId, customer_id: customerId, uploaded_by: by, document_type: a.documentType, sha256: a.sha256 };
+    const file = { content_type: a.contentType, size_bytes: a.size, storage_key: a.storageKey };
+    await q
+      .insertInto('case_attachments')
+      .values({ ...row, ...file })
+      .execute();
+    await this.event(q, caseId, 'attachment', null, a.documentType, by, when);
+    return id;
   }
 
   changePhase(caseId: string, phase: string, actor: Actor, when?: string): Promise<void> {

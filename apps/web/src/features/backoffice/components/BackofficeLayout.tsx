@@ -74,6 +74,7 @@ export function BackofficeLayout() {
           </NavLink>
           {(staff.papel === 'financeiro' || staff.papel === 'admin') && <NavLink to={paths.backoffice.finance}>Financeiro</NavLink>}
           {staff.papel === 'admin' && <NavLink to={paths.backoffice.audit}>Auditoria</NavLink>}
+          {staff.papel === 'admin' && <NavLink to={paths.backoffice.cannedReplies}>Respostas prontas</NavLink>}
         </nav>
         <div className={styles.who}>
           <span>

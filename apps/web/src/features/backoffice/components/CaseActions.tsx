@@ -8,6 +8,7 @@ import { Checkbox } from '../../../components/ui/Checkbox';
 import { Select } from '../../../components/ui/Select';
 import { TextArea } from '../../../components/ui/TextArea';
 import { useAddStaffComment } from '../api/add-comment';
+import { AttachmentInput, CannedReplyPicker, PendingPlaceholders, useStaffCommentFile } from './CommentExtras';
 import { useApproveRequest } from '../api/approve-request';
 import { useMovePhase } from '../api/move-phase';
 import { useRejectRequest } from '../api/reject-request';
@@ -46,17 +47,26 @@ export function TotalLoss({ caseNumber, value }: { caseNumber: string; value: bo
 /** A comment the customer reads, or a staff-only note ('Nota interna'). */
 export function CommentForm({ caseNumber }: { caseNumber: string }) {
   const add = useAddStaffComment(caseNumber);
+  const attach = useStaffCommentFile(caseNumber);
   const form = useForm<z.input<typeof StaffCommentBody>, unknown, z.output<typeof StaffCommentBody>>({
     resolver: zodResolver(StaffCommentBody),
     defaultValues: { texto: '', interno: false },
   });
-  const submit = form.handleSubmit((v) => add.mutate(v, { onSuccess: () => form.reset({ texto: '', interno: v.interno }) }));
+  const submit = form.handleSubmit((v) => {
+    const done = { onSuccess: () => form.reset({ texto: '', interno: v.interno }) };
+    if (attach.file) attach.send(v, done);
+    else add.mutate(v, done);
+  });
+  const error = add.error ?? attach.error;
   return (
     <form className={styles.stack} onSubmit={submit} noValidate>
-      {add.error && <Alert>{add.error.message}</Alert>}
+      {error && <Alert>{error.message}</Alert>}
+      <CannedReplyPicker caseNumber={caseNumber} onPick={(t) => form.setValue('texto', t, { shouldDirty: true, shouldValidate: true })} />
       <TextArea label="Comentário" maxLength={4000} error={form.formState.errors.texto?.message} {...form.register('texto')} />
+      <PendingPlaceholders text={form.watch('texto')} />
       <Checkbox label="Nota interna (o cliente não vê)" {...form.register('interno')} />
-      <Button type="submit" loading={add.isPending}>
+      <AttachmentInput file={attach.file} onChange={attach.choose} error={attach.problem} />
+      <Button type="submit" loading={add.isPending || attach.isPending}>
         Enviar comentário
       </Button>
     </form>

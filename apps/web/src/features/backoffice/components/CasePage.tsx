@@ -9,6 +9,7 @@ import { CommentForm, Decision, PhaseMove, TotalLoss } from './CaseActions';
 import { CaseAssignment, CasePresence } from './CaseAssignment';
 import { CaseNavigation } from './CaseKeyboard';
 import { PhotoReviews } from './PhotoReviews';
+import { CustomerContextPanel } from './CustomerContextPanel';
 import { useSessionEnded } from './use-session-ended';
 import { ConsoleTitle } from './ConsoleTitle';
 import { CaseNotFoundPage, NotForRolePage } from './ConsolePages';
@@ -76,6 +77,8 @@ function CaseView({ d }: { d: StaffCase }) {
           </dd>
         </dl>
       </section>
+
+      <CustomerContextPanel caseNumber={n} />
 
       {open && d.proximasFases.length > 0 && (
         <section className={styles.section} aria-labelledby="fase">
@@ -148,6 +151,7 @@ function CaseView({ d }: { d: StaffCase }) {
                   <a href={attachmentUrl(n, a.Id)} target="_blank" rel="noreferrer">
                     {a.tipoDocumento} ({a.contentType})
                   </a>
+                  {a.enviadoPor === 'staff' && ' · enviado pela equipe'}
                 </li>
               ))}
             </ul>

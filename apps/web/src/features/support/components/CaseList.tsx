@@ -88,7 +88,9 @@ function CaseView({ c, onClose }: { c: CaseDto; onClose: () => void }) {
                       className={buttonClass('link')}
                       onClick={() => void downloadAttachment(c.Id, a.Id, `${c.CaseNumber}-${a.tipoDocumento}`).catch(() => {})}
                     >
-                      Baixar {a.tipoDocumento} ({Math.ceil(a.tamanho / 1024)} KB)
+                      {a.enviadoPor === 'staff'
+                        ? `Baixar arquivo enviado pela equipe (${Math.ceil(a.tamanho / 1024)} KB)`
+                        : `Baixar ${a.tipoDocumento} (${Math.ceil(a.tamanho / 1024)} KB)`}
                     </button>
                   </li>
                 ))}
