@@ -14,6 +14,7 @@ import { useCreateCannedReply } from '../api/create-canned-reply';
 import { useCannedReplies, type CannedReply } from '../api/list-canned-replies';
 import { useUpdateCannedReply } from '../api/update-canned-reply';
 import { useSessionEnded } from './use-session-ended';
+import { ConsoleTitle } from './ConsoleTitle';
 import styles from './Backoffice.module.css';
 
 const TYPE_OPTIONS = CANNED_REPLY_TYPES.map((t) => ({ value: t, label: CANNED_REPLY_TYPE_LABEL[t] }));
@@ -29,7 +30,7 @@ export function CannedRepliesPage() {
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <>
-      <h1>Respostas prontas</h1>
+      <ConsoleTitle>Respostas prontas</ConsoleTitle>
       <p className={styles.hint}>A equipe escolhe estas respostas no comentário do caso, conforme o tipo do caso. {PLACEHOLDER_HINT}</p>
       {notice && <Alert kind="success">{notice}</Alert>}
       <section className={styles.section} aria-labelledby="form-resposta">
