@@ -103,7 +103,7 @@ for (const size of [
     await expect(view.getByText('Olá, Renata! Segue o comprovante do estorno.')).toBeVisible();
     const download = customer.waitForEvent('download');
     await view.getByRole('button', { name: /^Baixar arquivo enviado pela equipe/ }).click();
-    expect((await download).suggestedFilename()).toBe(`${caseNumber}-anexo-da-equipe`);
+    expect((await download).suggestedFilename()).toBe(`${caseNumber}-anexo-da-equipe.png`);
     expect(await sidewaysOverflow(customer), 'no sideways scroll').toBeLessThanOrEqual(0);
   });
 

@@ -126,7 +126,7 @@ function ReplyForm({ editing, onDone, onCancel }: { editing: CannedReply | null;
   });
   const e = form.formState.errors;
   return (
-    <form className={styles.stack} onSubmit={submit} noValidate>
+    <form className={`${styles.stack} ${styles.fit}`} onSubmit={submit} noValidate>
       {error && <Alert>{error.message}</Alert>}
       <Select label="Tipo de caso" options={TYPE_OPTIONS} error={e.tipo?.message} {...form.register('tipo')} />
       <TextField label="Título" maxLength={80} error={e.titulo?.message} {...form.register('titulo')} />

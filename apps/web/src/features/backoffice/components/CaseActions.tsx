@@ -59,7 +59,7 @@ export function CommentForm({ caseNumber }: { caseNumber: string }) {
   });
   const error = add.error ?? attach.error;
   return (
-    <form className={styles.stack} onSubmit={submit} noValidate>
+    <form className={`${styles.stack} ${styles.fit}`} onSubmit={submit} noValidate>
       {error && <Alert>{error.message}</Alert>}
       <CannedReplyPicker caseNumber={caseNumber} onPick={(t) => form.setValue('texto', t, { shouldDirty: true, shouldValidate: true })} />
       <TextArea label="Comentário" maxLength={4000} error={form.formState.errors.texto?.message} {...form.register('texto')} />
