@@ -1124,6 +1124,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your notifications, newest first (keyset: antes = the last id of the previous page) */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of your notifications are unread (the bell's count) */
+        get: operations["countUnreadNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one of your notifications read (another customer’s id answers 404) */
+        post: operations["markNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark all your notifications read */
+        post: operations["markAllNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which groups of notifications you also get by e-mail */
+        get: operations["getNotificationPreferences"];
+        /** Choose which groups of notifications you also get by e-mail */
+        put: operations["saveNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/casos": {
         parameters: {
             query?: never;
@@ -1305,6 +1391,95 @@ export interface paths {
         put?: never;
         /** Reject a registration, due-date, plan or vehicle change with the reason the customer reads */
         post: operations["staffRejectRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/casos/{caseNumber}/contexto-cliente": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The case's customer: contracts, open bills, other cases and claims, notifications sent (read-only; each read audited as 'cliente.contexto') */
+        get: operations["staffCustomerContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/casos/{caseNumber}/respostas-prontas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active canned replies for this case's type and the general ones (placeholders unresolved) */
+        get: operations["staffCaseCannedReplies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/respostas-prontas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every canned reply, active or not (admin) */
+        get: operations["adminCannedReplies"];
+        put?: never;
+        /** Create a canned reply (admin; audited 'resposta_pronta.criada') */
+        post: operations["adminCreateCannedReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/respostas-prontas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit a canned reply; `ativo: false` deactivates it (admin; audited 'resposta_pronta.editada' | '.desativada' | '.reativada') */
+        put: operations["adminUpdateCannedReply"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/casos/{caseNumber}/comentarios/anexo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A comment the customer sees with one file attached (the customers’ upload rules)
+         * @description multipart/form-data: `texto` (the comment) and `arquivo` (PDF, JPG or PNG, ≤ 5 MB; type by magic bytes; images re-encoded without metadata). The file, the comment and the audit row commit together. 400 empty text or file, 413 FILE_TOO_LARGE, 415 UNSUPPORTED_FILE_TYPE.
+         */
+        post: operations["staffCommentWithAttachment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1503,92 +1678,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/notifications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Your notifications, newest first (keyset: antes = the last id of the previous page) */
-        get: operations["listNotifications"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/notifications/unread-count": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** How many of your notifications are unread (the bell's count) */
-        get: operations["countUnreadNotifications"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/notifications/{id}/read": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Mark one of your notifications read (another customer’s id answers 404) */
-        post: operations["markNotificationRead"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/notifications/read-all": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Mark all your notifications read */
-        post: operations["markAllNotificationsRead"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/notifications/preferences": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Which groups of notifications you also get by e-mail */
-        get: operations["getNotificationPreferences"];
-        /** Choose which groups of notifications you also get by e-mail */
-        put: operations["saveNotificationPreferences"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/auth/boot": {
         parameters: {
             query?: never;
@@ -1653,6 +1742,18 @@ export interface components {
         Bills: {
             bills: components["schemas"]["Bill"][];
             openTotal: number;
+        };
+        CannedReply: {
+            id: number;
+            /** @enum {string} */
+            tipo: "geral" | "dados-cadastrais" | "plano" | "vencimento" | "carro-reserva" | "rastreador" | "troca-veiculo" | "contestacao" | "cancelamento" | "ouvidoria" | "sinistro";
+            titulo: string;
+            texto: string;
+            ativo: boolean;
+            atualizadoEm: string;
+        };
+        CannedReplyList: {
+            respostas: components["schemas"]["CannedReply"][];
         };
         CaptchaChallenge: {
             parameters: {
@@ -1721,6 +1822,8 @@ export interface components {
             contentType: string;
             tamanho: number;
             CreatedDate: string;
+            /** @enum {string} */
+            enviadoPor: "customer" | "staff" | "system";
         };
         CaseComment: {
             CommentBody: string;
@@ -1947,6 +2050,61 @@ export interface components {
             long: number;
             ts: string;
             vel: number | null;
+        };
+        CustomerContext: {
+            cliente: {
+                nome: string;
+                /** @description masked */
+                documento: string;
+            };
+            contratos: {
+                nCtrId: number;
+                plano: string;
+                situacao: string;
+                veiculo: string | null;
+                placa: string | null;
+                mensalidade: number;
+                /** @description the card summary, or Boleto/Pix */
+                formaPagamento: string;
+                faturasAbertas: {
+                    /** @description YYYY-MM-DD */
+                    vencimento: string;
+                    valor: number;
+                    /** @enum {string} */
+                    situacao: "I" | "A";
+                }[];
+                totalVencido: number;
+            }[];
+            casos: {
+                CaseNumber: string;
+                Reason: string;
+                Subject: string;
+                /** @enum {string} */
+                Status: "New" | "Closed";
+                Fase__c: string;
+                CreatedDate: string;
+                nCtrId: number;
+                podeAbrir: boolean;
+            }[];
+            sinistros: {
+                CaseNumber: string;
+                Reason: string;
+                Subject: string;
+                /** @enum {string} */
+                Status: "New" | "Closed";
+                Fase__c: string;
+                CreatedDate: string;
+                nCtrId: number;
+                podeAbrir: boolean;
+                placa: string | null;
+                perdaTotal: boolean;
+            }[];
+            notificacoes: {
+                titulo: string;
+                tipo: string;
+                CreatedDate: string;
+                lida: boolean;
+            }[];
         };
         CustomerInfo: {
             key: number;
@@ -4903,6 +5061,191 @@ export interface operations {
             503: components["responses"]["ErrorEnvelope"];
         };
     };
+    listNotifications: {
+        parameters: {
+            query?: {
+                antes?: number;
+                limite?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPage"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    countUnreadNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    saveNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationPreferencesInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
     staffQueue: {
         parameters: {
             query?: {
@@ -5361,6 +5704,218 @@ export interface operations {
             403: components["responses"]["ErrorEnvelope"];
             404: components["responses"]["ErrorEnvelope"];
             409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffCustomerContext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerContext"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffCaseCannedReplies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReplyList"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    adminCannedReplies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReplyList"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    adminCreateCannedReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    tipo: "geral" | "dados-cadastrais" | "plano" | "vencimento" | "carro-reserva" | "rastreador" | "troca-veiculo" | "contestacao" | "cancelamento" | "ouvidoria" | "sinistro";
+                    titulo: string;
+                    texto: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReply"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    adminUpdateCannedReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    tipo: "geral" | "dados-cadastrais" | "plano" | "vencimento" | "carro-reserva" | "rastreador" | "troca-veiculo" | "contestacao" | "cancelamento" | "ouvidoria" | "sinistro";
+                    titulo: string;
+                    texto: string;
+                    ativo: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReply"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffCommentWithAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        anexo: string;
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            413: components["responses"]["ErrorEnvelope"];
+            415: components["responses"]["ErrorEnvelope"];
             422: components["responses"]["ErrorEnvelope"];
             429: components["responses"]["ErrorEnvelope"];
             500: components["responses"]["ErrorEnvelope"];
@@ -6110,191 +6665,6 @@ export interface operations {
                             mensagem: string;
                         }[];
                     };
-                };
-            };
-            400: components["responses"]["ErrorEnvelope"];
-            401: components["responses"]["ErrorEnvelope"];
-            403: components["responses"]["ErrorEnvelope"];
-            404: components["responses"]["ErrorEnvelope"];
-            409: components["responses"]["ErrorEnvelope"];
-            422: components["responses"]["ErrorEnvelope"];
-            429: components["responses"]["ErrorEnvelope"];
-            500: components["responses"]["ErrorEnvelope"];
-            502: components["responses"]["ErrorEnvelope"];
-            503: components["responses"]["ErrorEnvelope"];
-        };
-    };
-    listNotifications: {
-        parameters: {
-            query?: {
-                antes?: number;
-                limite?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationPage"];
-                };
-            };
-            400: components["responses"]["ErrorEnvelope"];
-            401: components["responses"]["ErrorEnvelope"];
-            403: components["responses"]["ErrorEnvelope"];
-            404: components["responses"]["ErrorEnvelope"];
-            409: components["responses"]["ErrorEnvelope"];
-            422: components["responses"]["ErrorEnvelope"];
-            429: components["responses"]["ErrorEnvelope"];
-            500: components["responses"]["ErrorEnvelope"];
-            502: components["responses"]["ErrorEnvelope"];
-            503: components["responses"]["ErrorEnvelope"];
-        };
-    };
-    countUnreadNotifications: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnreadCount"];
-                };
-            };
-            400: components["responses"]["ErrorEnvelope"];
-            401: components["responses"]["ErrorEnvelope"];
-            403: components["responses"]["ErrorEnvelope"];
-            404: components["responses"]["ErrorEnvelope"];
-            409: components["responses"]["ErrorEnvelope"];
-            422: components["responses"]["ErrorEnvelope"];
-            429: components["responses"]["ErrorEnvelope"];
-            500: components["responses"]["ErrorEnvelope"];
-            502: components["responses"]["ErrorEnvelope"];
-            503: components["responses"]["ErrorEnvelope"];
-        };
-    };
-    markNotificationRead: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["ErrorEnvelope"];
-            401: components["responses"]["ErrorEnvelope"];
-            403: components["responses"]["ErrorEnvelope"];
-            404: components["responses"]["ErrorEnvelope"];
-            409: components["responses"]["ErrorEnvelope"];
-            422: components["responses"]["ErrorEnvelope"];
-            429: components["responses"]["ErrorEnvelope"];
-            500: components["responses"]["ErrorEnvelope"];
-            502: components["responses"]["ErrorEnvelope"];
-            503: components["responses"]["ErrorEnvelope"];
-        };
-    };
-    markAllNotificationsRead: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["ErrorEnvelope"];
-            401: components["responses"]["ErrorEnvelope"];
-            403: components["responses"]["ErrorEnvelope"];
-            404: components["responses"]["ErrorEnvelope"];
-            409: components["responses"]["ErrorEnvelope"];
-            422: components["responses"]["ErrorEnvelope"];
-            429: components["responses"]["ErrorEnvelope"];
-            500: components["responses"]["ErrorEnvelope"];
-            502: components["responses"]["ErrorEnvelope"];
-            503: components["responses"]["ErrorEnvelope"];
-        };
-    };
-    getNotificationPreferences: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationPreferences"];
-                };
-            };
-            400: components["responses"]["ErrorEnvelope"];
-            401: components["responses"]["ErrorEnvelope"];
-            403: components["responses"]["ErrorEnvelope"];
-            404: components["responses"]["ErrorEnvelope"];
-            409: components["responses"]["ErrorEnvelope"];
-            422: components["responses"]["ErrorEnvelope"];
-            429: components["responses"]["ErrorEnvelope"];
-            500: components["responses"]["ErrorEnvelope"];
-            502: components["responses"]["ErrorEnvelope"];
-            503: components["responses"]["ErrorEnvelope"];
-        };
-    };
-    saveNotificationPreferences: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NotificationPreferencesInput"];
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationPreferences"];
                 };
             };
             400: components["responses"]["ErrorEnvelope"];
