@@ -235,6 +235,12 @@ export interface CasePresence {
   seen_at: Generated<Date>;
 }
 
+export interface CaseSlaTargets {
+  reason: string;
+  target_hours: number;
+  updated_at: Generated<Date>;
+}
+
 export interface CaseStaffNotes {
   id: Generated<number>;
   case_id: string;
@@ -263,6 +269,7 @@ export interface Cases {
   customer_seen_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  due_at: Generated<Date>;
 }
 
 export interface ClaimPhotoTypes {
@@ -848,6 +855,7 @@ export interface DB {
   case_events: CaseEvents;
   case_number_counters: CaseNumberCounters;
   case_presence: CasePresence;
+  case_sla_targets: CaseSlaTargets;
   case_staff_notes: CaseStaffNotes;
   cases: Cases;
   claim_photo_types: ClaimPhotoTypes;
