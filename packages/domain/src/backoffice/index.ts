@@ -9,3 +9,5 @@ export * from './assignment';
 export * from './customer-context';
 export * from './canned-replies';
 export * from './staff-attachments';
+export * from './sla';
+export * from './queue-search';
