@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openPglite, openPostgres } from '../../apps/api/src/db/db';
-import { encodeCursor } from '../../apps/api/src/modules/backoffice/service';
+import { encodeCursor } from '../../apps/api/src/modules/backoffice/queue-desk';
 import { STAFF_COOKIE } from '../../apps/api/src/modules/staff/cookies';
 import { DEMO_STAFF_PASSWORD } from '../../apps/api/src/modules/staff/demo';
 import { startApi } from './api-process';
@@ -62,7 +62,7 @@ async function seedCases(dataDir: string, databaseUrl: string | undefined): Prom
       .offset(50)
       .limit(1)
       .executeTakeFirstOrThrow();
-    return { cases: Number(count.n), deepCursor: encodeCursor(new Date(deep.created_at).toISOString(), deep.id) };
+    return { cases: Number(count.n), deepCursor: encodeCursor('idade-desc', new Date(deep.created_at).toISOString(), deep.id) };
   } finally {
     await db.destroy();
   }

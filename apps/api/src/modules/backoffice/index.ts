@@ -10,12 +10,14 @@ import { CannedReplies } from './canned-replies';
 import { CustomerContext } from './customer-context';
 import { StaffAttachments } from './staff-attachments';
 import { BackofficeService } from './service';
+import { QueueDesk } from './queue-desk';
 import { StaffQueue } from '../cases';
 
 declare module 'fastify' {
   interface FastifyInstance {
     backoffice: BackofficeService;
     assignmentDesk: AssignmentDesk;
+    queueDesk: QueueDesk;
     financeDesk: FinanceDesk;
     paymentDesk: PaymentDesk;
     customerContext: CustomerContext;
@@ -32,7 +34,6 @@ export default fp(
       new BackofficeService(
         app.db,
         app.caseSystem,
-        new StaffQueue(app.db),
         app.claims,
         app.customers,
         app.contracts,
@@ -46,6 +47,7 @@ export default fp(
       'assignmentDesk',
       new AssignmentDesk(app.db, app.backoffice, app.staff, (err) => app.log.error({ err }, 'bulk action: a case failed')),
     );
+    app.decorate('queueDesk', new QueueDesk(app.db, new StaffQueue(app.db), app.customers, app.staffAudit, app.clock));
     app.decorate('financeDesk', new FinanceDesk(app.db, app.payments.ledger, app.customers, app.staffAudit));
     app.decorate('paymentDesk', new PaymentDesk(app.payments.refunds, app.customers, app.staffAudit));
     // Issue 30 items 15 and 16: the customer's context, canned replies, comments with a file.

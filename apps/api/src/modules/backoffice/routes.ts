@@ -2,12 +2,18 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  CASE_REASONS,
+  NewCasesDto,
+  NewCasesQuery,
   PhaseMoveBody,
   PhotoReviewBody,
   QueueCountsDto,
   QueuePageDto,
   QueueQuery,
   RejectBody,
+  SLA_MSG,
+  SlaTargetBody,
+  SlaTargetsDto,
   StaffCaseDto,
   StaffCommentBody,
   TotalLossBody,
@@ -25,11 +31,12 @@ export const Done = { 204: z.null().describe('Done'), ...errorResponses };
  * (the service then checks that the role works this kind of case), and every change is audited.
  */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { backoffice: service } = app;
+  const { backoffice: service, queueDesk } = app;
   const sameOrigin = sameOriginOnly(app.config.env.PUBLIC_URL);
   const readers = app.requireStaff('atendimento', 'sinistros', 'admin');
   const workers = app.requireStaff('atendimento', 'sinistros');
   const claimsDesk = app.requireStaff('sinistros');
+  const admin = app.requireStaff('admin');
   const supportDesk = app.requireStaff('atendimento');
   const acting = (req: FastifyRequest): Acting => ({ ...req.staff, ip: req.ip });
   const tags = ['backoffice'];
@@ -42,12 +49,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'staffQueue',
         security: staffSession,
-        summary: "The role's queue: filters, oldest first, keyset paging (`cursor` = the previous page's `proximo`)",
+        summary:
+          "The role's queue: filters, search (`busca`), order (`ordem`, time left by default), each case's age and SLA, keyset paging (`cursor` = the previous page's `proximo`)",
         querystring: QueueQuery,
         response: { 200: QueuePageDto, ...errorResponses },
       },
     },
-    (req) => service.queue(req.staff.role, req.query, { id: req.staff.id, assignees: (ids) => app.assignmentDesk.assignees(ids) }),
+    (req) => queueDesk.queue(req.staff.role, req.query, { id: req.staff.id, assignees: (ids) => app.assignmentDesk.assignees(ids) }),
   );
 
   app.get(
@@ -62,7 +70,59 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: QueueCountsDto, ...errorResponses },
       },
     },
-    (req) => service.counts(req.staff.role),
+    (req) => queueDesk.counts(req.staff.role),
+  );
+
+  app.get(
+    '/backoffice/casos/novos',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        operationId: 'staffQueueNew',
+        security: staffSession,
+        summary: "Open cases of the role's queue opened after `desde` (the live queue's poll)",
+        querystring: NewCasesQuery,
+        response: { 200: NewCasesDto, ...errorResponses },
+      },
+    },
+    (req) => queueDesk.newSince(req.staff.role, req.query.desde),
+  );
+
+  app.get(
+    '/backoffice/prazos',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        operationId: 'slaTargets',
+        security: staffSession,
+        summary: "Each case Reason's SLA target, in hours (admin)",
+        response: { 200: SlaTargetsDto, ...errorResponses },
+      },
+    },
+    () => queueDesk.slaTargets(),
+  );
+
+  app.put(
+    '/backoffice/prazos/:motivo',
+    {
+      onRequest: admin,
+      preHandler: sameOrigin,
+      schema: {
+        tags,
+        operationId: 'setSlaTarget',
+        security: staffSession,
+        summary: "Sets a Reason's SLA target; its open cases' due times follow; audited (admin)",
+        params: z.object({ motivo: z.enum(CASE_REASONS, { error: SLA_MSG.unknownReason }) }),
+        body: SlaTargetBody,
+        response: Done,
+      },
+    },
+    async (req, reply) => {
+      await queueDesk.setSlaTarget(acting(req), req.params.motivo, req.body.horas);
+      return reply.status(204).send(null);
+    },
   );
 
   app.get(

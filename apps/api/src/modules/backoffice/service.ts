@@ -4,17 +4,14 @@ import {
   DECISION_ACTION,
   DECISION_MSG,
   isDecidable,
-  maskDocument,
   nextPhases,
   phaseCloses,
   PHASE_DONE,
+  maskDocument,
   STAFF_MSG,
   type CaseKind,
   type DecidableRequest,
   type DecisionPreviewDto,
-  type QueueCountsDto,
-  type QueuePageDto,
-  type QueueQuery,
   type StaffCaseDto,
   type StaffRole,
 } from '@guarita/domain';
@@ -22,7 +19,7 @@ import type { Database, Executor } from '../../db/db';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../ports/clock';
 import type { FileStorage } from '../../ports/storage';
-import type { CaseRecord, CaseRequest, CaseSystem, QueueScope, StaffQueue } from '../cases';
+import type { CaseRecord, CaseRequest, CaseSystem } from '../cases';
 import { unitOfWork } from '../../db/unit-of-work';
 import type { ClaimsService } from '../claims';
 import type { ContractService } from '../contracts';
@@ -32,6 +29,7 @@ import type { PlansService } from '../plans';
 import type { AssigneesOf } from './assignments';
 import { Approvals } from './approvals';
 import { NotesRepository } from './repository';
+import { QUEUE_SCOPE } from './queue-desk';
 
 /** The staff member acting, and from where (every action writes an audit row). */
 export interface Acting extends StaffPrincipal {
@@ -39,27 +37,14 @@ export interface Acting extends StaffPrincipal {
 }
 
 /** Which cases each role works: sinistros the claims, atendimento the support cases, admin reads all and changes none. */
-const SCOPE: Record<StaffRole, QueueScope | null> = { sinistros: 'claims', atendimento: 'support', admin: 'all', financeiro: null };
 export const inScope = (role: StaffRole, kind: CaseKind) => {
-  const s = SCOPE[role];
+  const s = QUEUE_SCOPE[role];
   return s === 'all' || (s === 'claims' && kind !== 'suporte') || (s === 'support' && kind === 'suporte');
 };
 
 const caseNotFound = () => new AppError(404, 'NOT_FOUND', STAFF_MSG.caseNotFound);
 const forbidden = () => new AppError(403, 'FORBIDDEN', STAFF_MSG.forbidden);
 const notDecidable = () => new AppError(404, 'NOT_FOUND', STAFF_MSG.notDecidable);
-
-/** The queue's opaque keyset cursor (the bench makes one for a deep page). */
-export const encodeCursor = (createdAt: string, id: string) => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(createdAt))) return { createdAt, id };
-  } catch {
-    /* falls through */
-  }
-  throw new AppError(400, 'VALIDATION', 'Página inválida.');
-}
 
 /** The case's detail fields as the customer sent them, with the JSON kept as text opened up for reading. */
 function readable(details: Record<string, unknown>): Record<string, unknown> {
@@ -89,7 +74,6 @@ export class BackofficeService {
   constructor(
     private readonly db: Database,
     private readonly caseSystem: CaseSystem,
-    private readonly staffQueue: StaffQueue,
     private readonly claims: ClaimsService,
     private readonly customers: CustomersService,
     private readonly contracts: ContractService,
@@ -99,57 +83,6 @@ export class BackofficeService {
     plans: PlansService,
   ) {
     this.approvals = new Approvals(customers, contracts, plans, clock);
-  }
-
-  async queue(role: StaffRole, f: QueueQuery, me?: { id: number; assignees: AssigneesOf }): Promise<QueuePageDto> {
-    const scope = SCOPE[role];
-    if (!scope) throw forbidden();
-    let customerId: number | undefined;
-    if (f.documento) {
-      const id = await this.customers.idByDocument(f.documento);
-      if (id === null) return { itens: [], proximo: null };
-      customerId = id;
-    }
-    const rows = await this.staffQueue.page(
-      {
-        scope,
-        status: f.status,
-        ...(f.motivo ? { reason: f.motivo } : {}),
-        ...(f.fase ? { phase: f.fase } : {}),
-        ...(f.idadeMinDias ? { createdBefore: new Date(this.clock.now().getTime() - f.idadeMinDias * 86_400_000) } : {}),
-        ...(f.contrato ? { nCtrId: f.contrato } : {}),
-        ...(customerId !== undefined ? { customerId } : {}),
-        ...(f.responsavel ? { assignedTo: f.responsavel === 'eu' ? (me?.id ?? 0) : null } : {}),
-        ...(f.cursor ? { after: decodeCursor(f.cursor) } : {}),
-      },
-      f.limite + 1,
-    );
-    const page = rows.slice(0, f.limite);
-    const people = await this.customers.documents([...new Set(page.map((r) => r.customerId))]);
-    const assigned = me ? await me.assignees(page.map((r) => r.id)) : new Map<string, never>();
-    const last = page.at(-1);
-    return {
-      itens: page.map((r) => ({
-        Id: r.id,
-        CaseNumber: r.caseNumber,
-        Reason: r.reason,
-        Subject: r.subject,
-        Status: r.status,
-        Fase__c: r.phase,
-        CreatedDate: r.createdAt,
-        nCtrId: r.nCtrId,
-        documento: maskDocument(people.get(r.customerId)?.document ?? ''),
-        responsavel: assigned.get(r.id) ?? null,
-      })),
-      proximo: rows.length > f.limite && last ? encodeCursor(last.createdAt, last.id) : null,
-    };
-  }
-
-  async counts(role: StaffRole): Promise<QueueCountsDto> {
-    const scope = SCOPE[role];
-    if (!scope) throw forbidden();
-    const rows = await this.staffQueue.openCounts(scope);
-    return { filas: rows.map((r) => ({ motivo: r.reason, abertos: r.open })) };
   }
 
   /** The case if this role works it (404 otherwise, like a number that does not exist); `write` refuses admin. */

@@ -6,7 +6,7 @@ import routes from './routes';
 // The module's public face (ADR 068): other modules import these from '../cases', never its files.
 export type { Actor, AttachmentRecord, CaseRecord, CaseRequest, CaseSystem, NewAttachment, NewCase, OpenCase } from './case-system';
 export { BuiltInCaseSystem, type CaseEventListener } from './built-in-case-system';
-export { StaffQueue, type QueueFilter, type QueueRow, type QueueScope } from './staff-queue';
+export { orderKeyOf, StaffQueue, type QueueFilter, type QueueRow, type QueueScope } from './staff-queue';
 export { DuplicateCaseError, type CaseRequestHook, type CasesService } from './service';
 export { CaseErrorEnvelope } from './routes';
 

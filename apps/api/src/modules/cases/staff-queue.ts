@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import type { QueueOrder, QueueSearch } from '@guarita/domain';
 import type { DB } from '../../db/schema';
 import type { Executor } from '../../db/db';
 import { iso } from './built-in-case-system';
@@ -17,7 +18,10 @@ export interface QueueFilter {
   customerId?: number;
   /** A staff member's cases, or (null) the cases nobody is assigned (case_assignments, ADR 086). */
   assignedTo?: number | null;
-  after?: { createdAt: string; id: string };
+  search?: QueueSearch;
+  order: QueueOrder;
+  /** Keyset: the previous page's last row (its order key: due_at or created_at). */
+  after?: { key: string; id: string };
 }
 
 export interface QueueRow {
@@ -28,9 +32,21 @@ export interface QueueRow {
   status: 'New' | 'Closed';
   phase: string;
   createdAt: string;
+  dueAt: string;
   customerId: number;
   nCtrId: number;
 }
+
+/** Each order's key column and direction: time left is the stored due time (ADR 085), age the opening instant. */
+const ORDER: Record<QueueOrder, { column: 'due_at' | 'created_at'; desc: boolean }> = {
+  restante: { column: 'due_at', desc: false },
+  'restante-desc': { column: 'due_at', desc: true },
+  // Age ascending is the newest first.
+  idade: { column: 'created_at', desc: true },
+  'idade-desc': { column: 'created_at', desc: false },
+};
+export const orderKeyOf = (order: QueueOrder, row: Pick<QueueRow, 'dueAt' | 'createdAt'>) =>
+  ORDER[order].column === 'due_at' ? row.dueAt : row.createdAt;
 
 /**
  * The staff console's queue (issue 13, ADR 055) over the built-in case system's tables. Not part of the case system
@@ -39,11 +55,16 @@ export interface QueueRow {
 export class StaffQueue {
   constructor(private readonly q: Executor) {}
 
-  /** Cases by filter, oldest first, keyset-paged after (createdAt, id). */
+  /**
+   * Cases by filter in the order asked, keyset-paged after (key, id): each order walks its own index, (status, due_at,
+   * id) or (status, created_at, id), forwards or backwards. A search narrows by an indexed column (case_number,
+   * customer ids from customers' document, e-mail or name words, contract numbers from a plate).
+   */
   async page(f: QueueFilter, limit: number): Promise<QueueRow[]> {
+    const { column, desc } = ORDER[f.order];
     let query = this.q
       .selectFrom('cases')
-      .select(['id', 'case_number', 'reason', 'subject', 'status', 'phase', 'created_at', 'customer_id', 'n_ctr_id'])
+      .select(['id', 'case_number', 'reason', 'subject', 'status', 'phase', 'created_at', 'due_at', 'customer_id', 'n_ctr_id'])
       .where('status', '=', f.status);
     if (f.scope === 'claims') query = query.where('subject', '=', 'Sinistro');
     if (f.scope === 'support') query = query.where('subject', '<>', 'Sinistro');
@@ -60,12 +81,43 @@ export class StaffQueue {
           ? query.where((eb) => eb.not(eb.exists(assigned(eb))))
           : query.where((eb) => eb.exists(assigned(eb).where('case_assignments.staff_id', '=', f.assignedTo!)));
     }
-    if (f.after) {
-      const { createdAt, id } = f.after;
-      // Row-value comparison: the (status, created_at, id) index walks straight to the page (keyset, ADR 055).
-      query = query.where(sql<boolean>`(created_at, id) > (${new Date(createdAt)}, ${id})`);
+    const s = f.search;
+    if (s?.kind === 'protocolo') query = query.where('case_number', '=', s.caseNumber);
+    if (s?.kind === 'contrato') query = query.where('n_ctr_id', '=', s.nCtrId);
+    if (s?.kind === 'placa')
+      query = query.where('n_ctr_id', 'in', this.q.selectFrom('contracts').select('n_ctr_id').where('plate', '=', s.plate));
+    if (s?.kind === 'documento')
+      query = query.where('customer_id', 'in', this.q.selectFrom('customers').select('id').where('document', '=', s.document));
+    if (s?.kind === 'email')
+      query = query.where(
+        'customer_id',
+        'in',
+        this.q
+          .selectFrom('customers')
+          .select('id')
+          .where(sql<string>`lower(email)`, '=', s.email),
+      );
+    if (s?.kind === 'nome') {
+      // Each word a prefix of a word of the name, all of them (the words are letters and digits only: parseQueueSearch).
+      const tsquery = s.words.map((w) => `${w}:*`).join(' & ');
+      query = query.where(
+        'customer_id',
+        'in',
+        this.q
+          .selectFrom('customers')
+          .select('id')
+          .where(sql<boolean>`to_tsvector('simple', name) @@ to_tsquery('simple', ${tsquery})`),
+      );
     }
-    const rows = await query.orderBy('created_at').orderBy('id').limit(limit).execute();
+    if (f.after) {
+      const key = new Date(f.after.key);
+      // Row-value comparison: the (status, key, id) index walks straight to the page (keyset, ADR 055, ADR 085).
+      query = desc
+        ? query.where(sql<boolean>`(${sql.ref(column)}, id) < (${key}, ${f.after.id})`)
+        : query.where(sql<boolean>`(${sql.ref(column)}, id) > (${key}, ${f.after.id})`);
+    }
+    const dir = desc ? 'desc' : 'asc';
+    const rows = await query.orderBy(column, dir).orderBy('id', dir).limit(limit).execute();
     return rows.map((r) => ({
       id: r.id,
       caseNumber: r.case_number,
@@ -74,9 +126,53 @@ export class StaffQueue {
       status: r.status,
       phase: r.phase,
       createdAt: iso(r.created_at),
+      dueAt: iso(r.due_at),
       customerId: r.customer_id,
       nCtrId: r.n_ctr_id,
     }));
+  }
+
+  /** Cases of the scope opened after `since` and still open (the live queue's count of new ones). */
+  async countNewSince(scope: QueueScope, since: Date): Promise<number> {
+    let query = this.q
+      .selectFrom('cases')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'New')
+      .where('created_at', '>', since);
+    if (scope === 'claims') query = query.where('subject', '=', 'Sinistro');
+    if (scope === 'support') query = query.where('subject', '<>', 'Sinistro');
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  }
+
+  /** Each Reason's SLA target, hours (case_sla_targets, migration 027). */
+  async slaTargets(): Promise<Array<{ reason: string; hours: number; updatedAt: string }>> {
+    const rows = await this.q.selectFrom('case_sla_targets').select(['reason', 'target_hours', 'updated_at']).orderBy('reason').execute();
+    return rows.map((r) => ({ reason: r.reason, hours: r.target_hours, updatedAt: iso(r.updated_at) }));
+  }
+
+  /**
+   * Sets a Reason's target and moves the due time of its open cases to match (closed cases keep the one they were
+   * worked to). Returns the previous target (null: none was set).
+   */
+  async setSlaTarget(reason: string, hours: number, now: Date): Promise<number | null> {
+    const before = await this.q
+      .selectFrom('case_sla_targets')
+      .select('target_hours')
+      .where('reason', '=', reason)
+      .forUpdate()
+      .executeTakeFirst();
+    await this.q
+      .insertInto('case_sla_targets')
+      .values({ reason, target_hours: hours, updated_at: now })
+      .onConflict((oc) => oc.column('reason').doUpdateSet({ target_hours: hours, updated_at: now }))
+      .execute();
+    await this.q
+      .updateTable('cases')
+      .set({ due_at: sql<Date>`created_at + make_interval(hours => ${hours}::int)` })
+      .where('reason', '=', reason)
+      .where('status', '=', 'New')
+      .execute();
+    return before?.target_hours ?? null;
   }
 
   /** Open cases per Reason within the scope. */
