@@ -92,6 +92,7 @@ export const QueueFilterForm = z.object({
   status: field.status,
   fase: z.preprocess(blank, field.fase.optional()),
   idadeMinDias: z.preprocess(blank, field.idadeMinDias.optional()),
+  responsavel: z.preprocess(blank, z.enum(['eu', 'ninguem'], { error: 'Escolha um filtro de responsável da lista.' }).optional()),
 });
 export type QueueFilterFormInput = z.input<typeof QueueFilterForm>;
 export type QueueFilters = z.output<typeof QueueFilterForm>;

@@ -1217,7 +1217,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The role's queue: filters, oldest first, keyset paging (`cursor` = the previous page's `proximo`) */
+        /** The role's queue: filters, search (`busca`), order (`ordem`, time left by default), each case's age and SLA, keyset paging (`cursor` = the previous page's `proximo`) */
         get: operations["staffQueue"];
         put?: never;
         post?: never;
@@ -1237,6 +1237,57 @@ export interface paths {
         /** Open cases per Reason in the role’s queue */
         get: operations["staffQueueCounts"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/casos/novos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open cases of the role's queue opened after `desde` (the live queue's poll) */
+        get: operations["staffQueueNew"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/prazos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each case Reason's SLA target, in hours (admin) */
+        get: operations["slaTargets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/prazos/{motivo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a Reason's SLA target; its open cases' due times follow; audited (admin) */
+        put: operations["setSlaTarget"];
         post?: never;
         delete?: never;
         options?: never;
@@ -5249,12 +5300,14 @@ export interface operations {
     staffQueue: {
         parameters: {
             query?: {
+                busca?: string;
                 motivo?: string;
                 status?: "New" | "Closed";
                 fase?: string;
                 idadeMinDias?: number;
                 contrato?: number;
                 documento?: string;
+                ordem?: "restante" | "restante-desc" | "idade" | "idade-desc";
                 cursor?: string;
                 limite?: number;
                 responsavel?: "eu" | "ninguem";
@@ -5288,8 +5341,17 @@ export interface operations {
                                 id: number;
                                 nome: string;
                             } | null;
+                            sla: {
+                                /** @description the due instant: opening + the Reason’s target */
+                                prazo: string;
+                                idadeMinutos: number;
+                                /** @description negative when breached; null for a closed case */
+                                restanteMinutos: number | null;
+                                estourado: boolean;
+                            };
                         }[];
                         proximo: string | null;
+                        agora: string;
                     };
                 };
             };
@@ -5327,6 +5389,112 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffQueueNew: {
+        parameters: {
+            query: {
+                desde: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        novos: number;
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    slaTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        prazos: {
+                            motivo: string;
+                            horas: number;
+                            alteradoEm: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    setSlaTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                motivo: "Alteração de Dados Cadastrais" | "Alteração de Plano" | "Alteração de Vencimento" | "Troca de Veículo" | "Carro Reserva" | "Suporte" | "SAC" | "Contestação" | "Colisão" | "Vidros" | "Furto" | "Roubo";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    horas: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["ErrorEnvelope"];
             401: components["responses"]["ErrorEnvelope"];

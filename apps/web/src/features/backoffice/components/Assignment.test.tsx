@@ -47,6 +47,7 @@ const row = (n: string, responsavel: { id: number; nome: string } | null = null)
   nCtrId: 100101,
   documento: '529.***.***-25',
   responsavel,
+  sla: { prazo: '2026-11-17T13:00:00.000Z', idadeMinutos: 60, restanteMinutos: 1380, estourado: false },
 });
 
 afterEach(() => sessionStorage.clear());
@@ -153,6 +154,7 @@ describe('queue: assignee column, selection and bulk actions', () => {
         dto(QueuePageDto, {
           itens: [row('2026-000001', { id: 8, nome: 'Bia Colega' }), row('2026-000002'), row('2026-000003')],
           proximo: null,
+          agora: '2026-11-16T14:00:00.000Z',
         }),
       ),
       http.post(route('/api/backoffice/casos/lote'), async ({ request }) => {

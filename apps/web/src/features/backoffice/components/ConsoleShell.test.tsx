@@ -159,7 +159,7 @@ describe('console pages (issue 30)', () => {
         session = false;
         return apiError(401, 'UNAUTHORIZED', STAFF_MSG.sessionEnded);
       }),
-      http.get(route('/api/backoffice/casos'), () => dto(QueuePageDto, { itens: [], proximo: null })),
+      http.get(route('/api/backoffice/casos'), () => dto(QueuePageDto, { itens: [], proximo: null, agora: '2026-11-16T14:00:00.000Z' })),
       http.get(route('/api/backoffice/casos/contagens'), () => dto(QueueCountsDto, { filas: [] })),
     );
     const user = userEvent.setup();

@@ -1,52 +1,56 @@
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { CASE_REASONS, formatInstant } from '@guarita/domain';
+import { Navigate } from 'react-router';
+import type { QueueFilters, QueueOrder, StaffRole } from '@guarita/domain';
 import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/ui/Button';
 import { QueryError } from '../../../components/ui/QueryError';
-import { Select } from '../../../components/ui/Select';
 import { Spinner } from '../../../components/ui/Spinner';
-import { TextField } from '../../../components/ui/TextField';
 import { useQueueCounts } from '../api/get-counts';
 import { useStaffMe } from '../api/get-me';
-import { useQueue, type QueueFilters } from '../api/get-queue';
+import { useQueue } from '../api/get-queue';
+import { QUEUE_COLUMNS } from './queue/columns';
+import { NewCasesNotice } from './queue/NewCasesNotice';
+import { QueueFilterBar } from './queue/QueueFilterBar';
+import { QueueTable } from './queue/QueueTable';
+import { SlaTargetsSection } from './queue/SlaTargetsSection';
 import { useSessionEnded } from './use-session-ended';
 import { ConsoleTitle } from './ConsoleTitle';
 import { BulkBar, SelectAllBox, SelectCaseBox, useQueueSelection } from './QueueBulk';
 import { useRememberQueueOrder } from './queue-order';
+import type { QueueColumn } from './queue/columns';
 import styles from './Backoffice.module.css';
 
-const ASSIGNEE_OPTIONS = [
-  { value: 'eu', label: 'Meus casos' },
-  { value: 'ninguem', label: 'Sem responsável' },
-];
-const STATUS_OPTIONS = [
-  { value: 'New', label: 'Abertos' },
-  { value: 'Closed', label: 'Encerrados' },
-];
-
-/** The role's queue: counts per reason, filters, oldest first, 'Carregar mais' (keyset pages). */
+/**
+ * The role's queue: counts per reason, search and filters, each case's age and time left (most urgent first by
+ * default), sortable columns, a live count of new cases, 'Carregar mais' (keyset pages). Admin also sets the targets.
+ */
 export function QueuePage() {
+  const me = useStaffMe().data;
   // Financeiro works no cases: its desk is the console's home for it.
-  if (useStaffMe().data?.papel === 'financeiro') return <Navigate to={paths.backoffice.finance} replace />;
-  return <Queue />;
+  if (me?.papel === 'financeiro') return <Navigate to={paths.backoffice.finance} replace />;
+  return me ? <Queue role={me.papel} /> : <Spinner />;
 }
 
-function Queue() {
+function Queue({ role }: { role: StaffRole }) {
   const [filters, setFilters] = useState<QueueFilters>({ status: 'New' });
-  const queue = useQueue(filters);
+  const [order, setOrder] = useState<QueueOrder>('restante');
+  const queue = useQueue(filters, order);
   const counts = useQueueCounts();
   useSessionEnded(queue.error ?? counts.error);
-  const form = useForm<QueueFilters>({ defaultValues: filters });
-  const apply = form.handleSubmit((f) => setFilters({ ...f }));
   const rows = queue.data?.pages.flatMap((p) => p.itens) ?? [];
-  const role = useStaffMe().data?.papel;
-  // Bulk actions for the desks that change cases (admin reads only).
+  const readAt = queue.data?.pages[0]?.agora;
+  // Bulk actions for the desks that change cases (admin reads only): a row checkbox is the first column.
   const worker = role === 'atendimento' || role === 'sinistros' ? role : null;
   const listed = rows.map((c) => c.CaseNumber);
   const selection = useQueueSelection(listed);
   useRememberQueueOrder(listed);
+  const select: QueueColumn = {
+    id: 'selecionar',
+    header: 'Selecionar',
+    renderHeader: () => <SelectAllBox selection={selection} />,
+    cell: (c) => <SelectCaseBox selection={selection} caseNumber={c.CaseNumber} />,
+  };
+  const columns = worker ? [select, ...QUEUE_COLUMNS] : QUEUE_COLUMNS;
 
   return (
     <>
@@ -55,35 +59,17 @@ function Queue() {
         <ul className={styles.counts} aria-label="Casos abertos por motivo">
           {counts.data.filas.map((f) => (
             <li key={f.motivo}>
-              <Button
-                type="button"
-                variant="secondary"
-                onClick={() => {
-                  form.reset({ status: 'New', motivo: f.motivo });
-                  setFilters({ status: 'New', motivo: f.motivo });
-                }}
-              >
+              <Button type="button" variant="secondary" onClick={() => setFilters({ status: 'New', motivo: f.motivo })}>
                 {f.motivo}: {f.abertos} {f.abertos === 1 ? 'aberto' : 'abertos'}
               </Button>
             </li>
           ))}
         </ul>
       )}
-      <form className={styles.filters} onSubmit={apply} aria-label="Filtros da fila">
-        <Select
-          label="Motivo"
-          placeholder="Todos"
-          options={CASE_REASONS.map((r) => ({ value: r, label: r }))}
-          {...form.register('motivo')}
-        />
-        <Select label="Situação" options={STATUS_OPTIONS} {...form.register('status')} />
-        <Select label="Responsável" placeholder="Todos" options={ASSIGNEE_OPTIONS} {...form.register('responsavel')} />
-        <TextField label="Fase" {...form.register('fase')} />
-        <TextField label="Idade mínima (dias)" inputMode="numeric" {...form.register('idadeMinDias')} />
-        <TextField label="Contrato" inputMode="numeric" {...form.register('contrato')} />
-        <TextField label="CPF/CNPJ do cliente" {...form.register('documento')} />
-        <Button type="submit">Filtrar</Button>
-      </form>
+      <QueueFilterBar role={role} value={filters} onApply={setFilters} />
+      {filters.status === 'New' && (
+        <NewCasesNotice since={readAt} showing={queue.isRefetching && !queue.isFetchingNextPage} onShow={() => void queue.refetch()} />
+      )}
       {queue.isPending ? (
         <Spinner />
       ) : queue.error ? (
@@ -93,58 +79,7 @@ function Queue() {
       ) : (
         <>
           {worker && <BulkBar role={worker} selection={selection} />}
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption className="sr-only">Casos, do mais antigo ao mais novo</caption>
-              <thead>
-                <tr>
-                  {worker && (
-                    <th scope="col">
-                      <SelectAllBox selection={selection} />
-                    </th>
-                  )}
-                  <th scope="col">Caso</th>
-                  <th scope="col">Motivo</th>
-                  <th scope="col">Assunto</th>
-                  <th scope="col">Fase</th>
-                  <th scope="col">Aberto em</th>
-                  <th scope="col">Contrato</th>
-                  <th scope="col">Cliente</th>
-                  <th scope="col">Responsável</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((c) => (
-                  <tr key={c.Id}>
-                    {worker && (
-                      <td>
-                        <SelectCaseBox selection={selection} caseNumber={c.CaseNumber} />
-                      </td>
-                    )}
-                    <td>
-                      <Link to={paths.backoffice.caseTo(c.CaseNumber)}>{c.CaseNumber}</Link>
-                    </td>
-                    <td>{c.Reason}</td>
-                    <td>{c.Subject}</td>
-                    <td>{c.Fase__c}</td>
-                    <td>{formatInstant(c.CreatedDate)}</td>
-                    <td>{c.nCtrId}</td>
-                    <td>{c.documento}</td>
-                    <td>
-                      {c.responsavel ? (
-                        c.responsavel.nome
-                      ) : (
-                        <>
-                          <span aria-hidden="true">—</span>
-                          <span className="sr-only">Ninguém</span>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <QueueTable columns={columns} rows={rows} order={order} onOrder={setOrder} />
         </>
       )}
       {queue.hasNextPage && (
@@ -152,6 +87,7 @@ function Queue() {
           Carregar mais
         </Button>
       )}
+      {role === 'admin' && <SlaTargetsSection />}
     </>
   );
 }
