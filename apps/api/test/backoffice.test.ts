@@ -115,14 +115,15 @@ describe('back-office console API (issue 13 §2–§3)', () => {
   describe('queue', () => {
     it("lists the role's open cases oldest first, with masked documents, and pages with a keyset cursor", async () => {
       const { c, collision } = await ownCases();
-      const first = await as('sinistros', 'GET', '/api/backoffice/casos?limite=1');
+      // Oldest first is the age order, descending (the default order is time left: backoffice-queue.test.ts).
+      const first = await as('sinistros', 'GET', '/api/backoffice/casos?limite=1&ordem=idade-desc');
       expect(first.statusCode).toBe(200);
       const all: Array<{ CaseNumber: string; Subject: string; CreatedDate: string; documento: string }> = [];
       let page = first.json();
       for (;;) {
         all.push(...page.itens);
         if (!page.proximo) break;
-        page = (await as('sinistros', 'GET', `/api/backoffice/casos?limite=1&cursor=${page.proximo}`)).json();
+        page = (await as('sinistros', 'GET', `/api/backoffice/casos?limite=1&ordem=idade-desc&cursor=${page.proximo}`)).json();
       }
       const open = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM cases WHERE subject = 'Sinistro' AND status = 'New'`);
       expect(all).toHaveLength(open[0]!.n);

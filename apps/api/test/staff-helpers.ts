@@ -60,7 +60,7 @@ export async function authenticator(otpauthUri: string, clock: FixedClock) {
 export function staffRequest(
   t: TestApp,
   token: string | undefined,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   payload?: unknown,
 ): Promise<LightMyRequestResponse> {
