@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openPglite, openPostgres } from '../../apps/api/src/db/db';
+import { openPglite, openPostgres, type Database } from '../../apps/api/src/db/db';
 import { encodeCursor } from '../../apps/api/src/modules/backoffice/queue-desk';
 import { STAFF_COOKIE } from '../../apps/api/src/modules/staff/cookies';
 import { DEMO_STAFF_PASSWORD } from '../../apps/api/src/modules/staff/demo';
@@ -21,13 +21,27 @@ export interface BackofficeFigures {
   dbLabel: string;
   cases: number;
   seedSeconds: number;
+  /** The default order: time left (the stored due time, ADR 085). */
   firstPage: LoadResult;
+  /** A keyset page 50 cases from the end of the time-left order. */
   deepPage: LoadResult;
   filtered: LoadResult;
+  /** Oldest first (the order before issue 30), and its keyset page 50 cases from the newest. */
+  byAge: LoadResult;
+  byAgeDeep: LoadResult;
+  /** The search box (issue 30 item 12), by each key, on the customer who holds the 1M cases. */
+  searches: Array<{ key: string; result: LoadResult }>;
 }
 
 /** BENCH_CASES support cases (SAC, Suporte, Contestação) on the demo contract, one a minute back in time, with plain SQL. */
-async function seedCases(dataDir: string, databaseUrl: string | undefined): Promise<{ cases: number; deepCursor: string }> {
+interface Seeded {
+  cases: number;
+  deepCursor: string;
+  ageDeepCursor: string;
+  customer: { document: string; name: string; email: string | null; plate: string | null; caseNumber: string };
+}
+
+async function seedCases(dataDir: string, databaseUrl: string | undefined): Promise<Seeded> {
   // The seed is one long statement: the pool's request-sized limits (statement 10 s, client read 12 s) are lifted for it.
   const unbounded = { statement_timeout: 0, query_timeout: 0, idle_in_transaction_session_timeout: 0 };
   const db = databaseUrl ? await openPostgres(databaseUrl, { timeouts: unbounded }) : await openPglite(path.join(dataDir, 'pglite'));
@@ -51,20 +65,85 @@ async function seedCases(dataDir: string, databaseUrl: string | undefined): Prom
       .selectFrom('cases')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    // The cursor 25 open cases before the newest: the deep end of an oldest-first queue.
-    const deep = await db
+    // The cursors 50 open cases before the end of each order: the deep end of a queue.
+    const deepOf = (column: 'due_at' | 'created_at') =>
+      db
+        .selectFrom('cases')
+        .select(['id', column])
+        .where('status', '=', 'New')
+        .where('subject', '<>', 'Sinistro')
+        .orderBy(column, 'desc')
+        .orderBy('id', 'desc')
+        .offset(50)
+        .limit(1)
+        .executeTakeFirstOrThrow();
+    const deepDue = await deepOf('due_at');
+    const deepAge = await deepOf('created_at');
+    const who = await db
+      .selectFrom('customers')
+      .innerJoin('contracts', 'contracts.customer_id', 'customers.id')
+      .select(['document', 'name', 'email', 'plate'])
+      .where('contracts.n_ctr_id', '=', 100101)
+      .executeTakeFirstOrThrow();
+    const open = await db
       .selectFrom('cases')
-      .select(['id', 'created_at'])
+      .select('case_number')
       .where('status', '=', 'New')
-      .where('subject', '<>', 'Sinistro')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(50)
+      .where('reason', '=', 'SAC')
+      .orderBy('created_at')
       .limit(1)
       .executeTakeFirstOrThrow();
-    return { cases: Number(count.n), deepCursor: encodeCursor('idade-desc', new Date(deep.created_at).toISOString(), deep.id) };
+    if (process.env.BENCH_EXPLAIN) await explainQueue(db, who);
+    return {
+      cases: Number(count.n),
+      deepCursor: encodeCursor('restante', new Date((deepDue as { due_at: Date }).due_at).toISOString(), deepDue.id),
+      ageDeepCursor: encodeCursor('idade-desc', new Date((deepAge as { created_at: Date }).created_at).toISOString(), deepAge.id),
+      customer: { ...who, caseNumber: open.case_number },
+    };
   } finally {
     await db.destroy();
+  }
+}
+
+/**
+ * ADR 085's plans: EXPLAIN (ANALYZE, BUFFERS) of the queue's statements as StaffQueue builds them (written out here:
+ * the figures, not the code, are what this prints), on the 1M cases, when BENCH_EXPLAIN is set.
+ */
+async function explainQueue(db: Database, who: { document: string; name: string; email: string | null; plate: string | null }) {
+  const cols = sql`id, case_number, reason, subject, status, phase, created_at, due_at, customer_id, n_ctr_id`;
+  const scope = sql`status = 'New' AND subject <> 'Sinistro'`;
+  const words = who.name
+    .toLowerCase()
+    .split(' ')
+    .slice(0, 2)
+    .map((w) => `${w}:*`)
+    .join(' & ');
+  const plans: Array<[string, ReturnType<typeof sql>]> = [
+    ['time left, first page', sql`SELECT ${cols} FROM cases WHERE ${scope} ORDER BY due_at, id LIMIT 26`],
+    ['time left, descending', sql`SELECT ${cols} FROM cases WHERE ${scope} ORDER BY due_at DESC, id DESC LIMIT 26`],
+    ['oldest first', sql`SELECT ${cols} FROM cases WHERE ${scope} ORDER BY created_at, id LIMIT 26`],
+    ['time left, SAC', sql`SELECT ${cols} FROM cases WHERE ${scope} AND reason = 'SAC' ORDER BY due_at, id LIMIT 26`],
+    [
+      'search by CPF/CNPJ',
+      sql`SELECT ${cols} FROM cases WHERE ${scope} AND customer_id IN (SELECT id FROM customers WHERE document = ${who.document}) ORDER BY due_at, id LIMIT 26`,
+    ],
+    [
+      'search by name',
+      sql`SELECT ${cols} FROM cases WHERE ${scope} AND customer_id IN (SELECT id FROM customers WHERE to_tsvector('simple', name) @@ to_tsquery('simple', ${words})) ORDER BY due_at, id LIMIT 26`,
+    ],
+    [
+      'search by e-mail',
+      sql`SELECT ${cols} FROM cases WHERE ${scope} AND customer_id IN (SELECT id FROM customers WHERE lower(email) = ${(who.email ?? '').toLowerCase()}) ORDER BY due_at, id LIMIT 26`,
+    ],
+    [
+      'search by plate',
+      sql`SELECT ${cols} FROM cases WHERE ${scope} AND n_ctr_id IN (SELECT n_ctr_id FROM contracts WHERE plate = ${who.plate ?? ''}) ORDER BY due_at, id LIMIT 26`,
+    ],
+    ['new since (live count)', sql`SELECT count(*) FROM cases WHERE ${scope} AND created_at > now() - interval '1 hour'`],
+  ];
+  for (const [label, query] of plans) {
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (ANALYZE, BUFFERS) ${query}`.execute(db);
+    console.log(`\nEXPLAIN ${label}:\n${rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
   }
 }
 
@@ -90,7 +169,7 @@ export async function measureBackoffice(s: Settings, cleanup: Cleanup, cpus: Cpu
     first.rss.stop();
     await first.server.stop();
     const started = performance.now();
-    const { cases, deepCursor } = await seedCases(first.dataDir, first.databaseUrl);
+    const { cases, deepCursor, ageDeepCursor, customer } = await seedCases(first.dataDir, first.databaseUrl);
     const seedSeconds = (performance.now() - started) / 1000;
     const api = await startApi(s.root, undefined, cleanup, cpus?.server, {}, first);
     try {
@@ -99,7 +178,19 @@ export async function measureBackoffice(s: Settings, cleanup: Cleanup, cpus: Cpu
       const firstPage = await get(`GET ${QUEUE_PATH}`, '');
       const deepPage = await get(`GET ${QUEUE_PATH}?cursor=<deep>`, `?cursor=${deepCursor}`);
       const filtered = await get(`GET ${QUEUE_PATH}?motivo=SAC`, '?motivo=SAC');
-      onDb({ db: api.db, dbLabel: api.dbLabel, cases, seedSeconds, firstPage, deepPage, filtered });
+      const byAge = await get(`GET ${QUEUE_PATH}?ordem=idade-desc`, '?ordem=idade-desc');
+      const byAgeDeep = await get(`GET ${QUEUE_PATH}?ordem=idade-desc&cursor=<deep>`, `?ordem=idade-desc&cursor=${ageDeepCursor}`);
+      const searches: BackofficeFigures['searches'] = [];
+      for (const [key, value] of [
+        ['protocol', customer.caseNumber],
+        ['CPF/CNPJ', customer.document],
+        ['name', customer.name.split(' ').slice(0, 2).join(' ')],
+        ['e-mail', customer.email ?? customer.document],
+        ['plate', customer.plate ?? customer.document],
+        ['contract', '100101'],
+      ] as const)
+        searches.push({ key, result: await get(`GET ${QUEUE_PATH}?busca=<${key}>`, `?busca=${encodeURIComponent(value)}`) });
+      onDb({ db: api.db, dbLabel: api.dbLabel, cases, seedSeconds, firstPage, deepPage, filtered, byAge, byAgeDeep, searches });
     } finally {
       api.rss.stop();
       await api.server.stop();

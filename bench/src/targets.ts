@@ -29,6 +29,12 @@ export const TARGETS = {
   casesRatio: 0.3,
   /** Keyset paging: a page at the far end of 1M positions' trips ÷ a page near the start (same trip sizes), same run. */
   tripsDeepPageRatio: 0.8,
+  /**
+   * The staff queue's reads on 1M cases (issue 13 §4, issue 30; BENCH_CONNECTIONS readers, p99): every order and
+   * filter, and the search box by each key (ADR 085).
+   */
+  queueP99Ms: 150,
+  queueSearchP99Ms: 150,
   /** Issue 7 item 9: |median login time, a customer's document − an unknown valid one| over 100 tries each. */
   loginTimingDiffMs: 5,
 } as const;

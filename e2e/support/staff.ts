@@ -50,10 +50,10 @@ export async function staffLogin(
   throw new Error(`staff login failed for ${email}`);
 }
 
-/** In the console's queue, filters by contract and reason and opens the first case; answers its number. */
+/** In the console's queue, searches a contract, filters by reason and opens the first case; answers its number. */
 export async function openStaffCase(staff: Page, contract: string, reason: string): Promise<string> {
   const main = staff.getByRole('main');
-  await staff.getByLabel('Contrato', { exact: true }).fill(contract);
+  await staff.getByLabel('Buscar', { exact: true }).fill(contract);
   await staff.getByLabel('Motivo', { exact: true }).selectOption(reason);
   await staff.getByRole('button', { name: 'Filtrar' }).click();
   const link = main.getByRole('row').nth(1).getByRole('link');

@@ -21,6 +21,9 @@ export interface ScaleSubject {
   nCtrId: number;
   /** One of the customer's claims (its case number, as the claim view's URL carries it). */
   claimCaseNumber: string;
+  /** The customer's name and e-mail (the staff queue's search). */
+  name: string;
+  email: string | null;
 }
 
 /** What a read looks at in an answer: a fetch `Response` is one. */
@@ -99,6 +102,21 @@ export const SCALE_READS: readonly ScaleRead[] = [
       await get(c, `/api/backoffice/casos?cursor=${first.proximo}`, 'staff');
     },
   },
+  // Issue 30: the queue by age (oldest first) and the search box by each key; the default order above is time left.
+  { name: 'staff queue: by age', kind: 'staff', run: async (c) => void (await get(c, '/api/backoffice/casos?ordem=idade-desc', 'staff')) },
+  ...(
+    [
+      ['CPF/CNPJ', (s) => s.document],
+      ['name', (s) => s.name.split(' ').slice(0, 2).join(' ')],
+      ['e-mail', (s) => s.email ?? s.document],
+      ['contract', (s) => String(s.nCtrId)],
+      ['protocol', (s) => s.claimCaseNumber],
+    ] as Array<[string, (s: ScaleSubject) => string]>
+  ).map(([key, value]): ScaleRead => ({
+    name: `staff queue: search by ${key}`,
+    kind: 'staff',
+    run: async (c, s) => void (await get(c, `/api/backoffice/casos?busca=${encodeURIComponent(value(s))}`, 'staff')),
+  })),
   { name: 'login: code request', kind: 'login', run: async (c, s) => void (await requestCode(c, s)) },
   {
     name: 'login: verify',
@@ -130,10 +148,11 @@ export async function subjects(db: Kysely<DB>, o: { limit: number; offset?: numb
     customer_id: number;
     n_ctr_id: number;
     case_number: string;
+    name: string;
     sms_phone: string | null;
     email: string | null;
   }>`
-    SELECT cu.document, cu.id AS customer_id, ct.n_ctr_id, ca.case_number, cu.sms_phone, cu.email
+    SELECT cu.document, cu.id AS customer_id, ct.n_ctr_id, ca.case_number, cu.name, cu.sms_phone, cu.email
       FROM ${from}
       JOIN cases ca ON ca.id = cl.case_id
       JOIN contracts ct ON ct.n_ctr_id = cl.n_ctr_id
@@ -148,6 +167,8 @@ export async function subjects(db: Kysely<DB>, o: { limit: number; offset?: numb
     customerId: r.customer_id,
     nCtrId: r.n_ctr_id,
     claimCaseNumber: r.case_number,
+    name: r.name,
+    email: r.email,
     contacts: [r.sms_phone, r.email].filter((c): c is string => !!c),
   }));
 }
@@ -156,5 +177,12 @@ export async function subjects(db: Kysely<DB>, o: { limit: number; offset?: numb
 export async function pickSubject(db: Kysely<DB>, offset = 0): Promise<ScaleSubject> {
   const [r] = await subjects(db, { limit: 1, offset });
   if (!r) throw new Error('pickSubject: no customer with a tracked contract, trips, bills and a claim');
-  return { document: r.document, customerId: r.customerId, nCtrId: r.nCtrId, claimCaseNumber: r.claimCaseNumber };
+  return {
+    document: r.document,
+    customerId: r.customerId,
+    nCtrId: r.nCtrId,
+    claimCaseNumber: r.claimCaseNumber,
+    name: r.name,
+    email: r.email,
+  };
 }

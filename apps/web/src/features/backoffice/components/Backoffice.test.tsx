@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueueCountsDto, QueuePageDto, STAFF_MSG, StaffCaseDto, StaffMeDto } from '@guarita/domain';
+import { NewCasesDto, QueueCountsDto, QueuePageDto, STAFF_MSG, StaffCaseDto, StaffMeDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, recordRequests, route, server } from '../../../../test/msw';
 import { consoleSideCalls } from '../../../../test/console-handlers';
 import { renderConsole } from './render-console';
@@ -90,6 +90,7 @@ describe('staff console', () => {
         }),
       ),
       http.get(route('/api/backoffice/casos/contagens'), () => dto(QueueCountsDto, { filas: [{ motivo: 'Colisão', abertos: 1 }] })),
+      http.get(route('/api/backoffice/casos/novos'), () => dto(NewCasesDto, { novos: 0 })),
     );
     const user = userEvent.setup();
     renderConsole('/backoffice');
