@@ -85,11 +85,12 @@ async function seedCases(dataDir: string, databaseUrl: string | undefined): Prom
       .select(['document', 'name', 'email', 'plate'])
       .where('contracts.n_ctr_id', '=', 100101)
       .executeTakeFirstOrThrow();
+    // A protocol as the app numbers them (the bench's own are 'AAAA-NNNNNNN', seven digits, which no search reads).
     const open = await db
       .selectFrom('cases')
       .select('case_number')
-      .where('status', '=', 'New')
-      .where('reason', '=', 'SAC')
+      .where('case_number', 'not like', '1999-%')
+      .where('subject', '<>', 'Sinistro')
       .orderBy('created_at')
       .limit(1)
       .executeTakeFirstOrThrow();
