@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDocument, MSG, QUEUE_MSG, QUEUE_SEARCH_MSG, SLA_MSG } from '@guarita/domain';
-import { aCase, aClaim, aContract, aCustomer, CLAIM_LIKE, type Customer } from './factories';
+import { aCase, aClaim, aContract, aCustomer, CLAIM_LIKE } from './factories';
 import { createTestApp, type TestApp } from './helpers';
 import { FixedClock } from '../src/ports/clock';
 import { STAFF, staffLogin, staffRequest } from './staff-helpers';
@@ -13,9 +13,19 @@ interface Item {
 }
 
 const TEL = '(31) 98765-4321';
-const REGISTRATION = { tipo: 'dados-cadastrais', telefone: TEL, alteracoes: ['E-mail'], novoEmail: 'novo@exemplo.com.br' } as const;
-const OMBUDSMAN = { tipo: 'ouvidoria', telefone: TEL, descricao: 'Não consegui falar com a central.' } as const;
-const CONTESTATION = { tipo: 'contestacao', telefone: TEL, descricao: 'Valor errado.', tipoContestacao: 'valor-divergente' } as const;
+const REGISTRATION = {
+  tipo: 'dados-cadastrais' as const,
+  telefone: TEL,
+  alteracoes: ['E-mail' as const],
+  novoEmail: 'novo@exemplo.com.br',
+};
+const OMBUDSMAN = { tipo: 'ouvidoria' as const, telefone: TEL, descricao: 'Não consegui falar com a central.' };
+const CONTESTATION = {
+  tipo: 'contestacao' as const,
+  telefone: TEL,
+  descricao: 'Valor errado.',
+  tipoContestacao: 'valor-divergente' as const,
+};
 
 describe('back-office queue: SLA, search, order, live count (issue 30 items 6, 11–13)', () => {
   let t: TestApp;
@@ -49,7 +59,7 @@ describe('back-office queue: SLA, search, order, live count (issue 30 items 6, 1
     return { customer, contract, tag, late, sac, contest };
   };
 
-  it("gives each case its age, time left and breach, and sorts by time left by default, most urgent first", async () => {
+  it('gives each case its age, time left and breach, and sorts by time left by default, most urgent first', async () => {
     const { contract, late, sac, contest } = await threeCases();
     const rows = await items('atendimento', `contrato=${contract.nCtrId}`);
     expect(rows.map((r) => r.CaseNumber)).toEqual([late, contest, sac]);
@@ -78,7 +88,11 @@ describe('back-office queue: SLA, search, order, live count (issue 30 items 6, 1
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const res = await as('atendimento', 'GET', `/api/backoffice/casos?contrato=${contract.nCtrId}&ordem=${ordem}&limite=1${cursor ? `&cursor=${cursor}` : ''}`);
+        const res = await as(
+          'atendimento',
+          'GET',
+          `/api/backoffice/casos?contrato=${contract.nCtrId}&ordem=${ordem}&limite=1${cursor ? `&cursor=${cursor}` : ''}`,
+        );
         const page = res.json();
         seen.push(...page.itens.map((i: Item) => i.CaseNumber));
         cursor = page.proximo;
@@ -137,14 +151,14 @@ describe('back-office queue: SLA, search, order, live count (issue 30 items 6, 1
     }
   });
 
-  it('counts the open cases of the desk opened since an instant (the live queue polls with its page\'s `agora`)', async () => {
+  it("counts the open cases of the desk opened since an instant (the live queue polls with its page's `agora`)", async () => {
     const page = (await as('atendimento', 'GET', '/api/backoffice/casos?limite=1')).json();
     expect(page.agora).toBe(clock.now().toISOString());
     // The factory dates cases on the real clock (the test's clock runs ahead with each staff login).
     const since = encodeURIComponent(new Date(Date.now() - 1000).toISOString());
     const count = async (role: Role) => (await as(role, 'GET', `/api/backoffice/casos/novos?desde=${since}`)).json().novos as number;
     const before = { support: await count('atendimento'), claims: await count('sinistros') };
-    const customer: Customer = await aCustomer(t);
+    const customer = await aCustomer(t);
     const contract = await aContract(t, customer);
     await aCase(t, contract, { daysAgo: 0, request: OMBUDSMAN });
     await aCase(t, contract, { daysAgo: 0, request: REGISTRATION });
