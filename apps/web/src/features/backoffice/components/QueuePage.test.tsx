@@ -23,6 +23,7 @@ const item = (n: string, over: Partial<QueuePageDto['itens'][number]['sla']>) =>
   CreatedDate: '2026-11-25T08:00:00.000Z',
   nCtrId: 100101,
   documento: '529.***.***-25',
+  responsavel: null,
   sla: { prazo: '2026-11-26T08:00:00.000Z', idadeMinutos: 3 * 1440 + 4 * 60, restanteMinutos: 60, estourado: false, ...over },
 });
 
