@@ -26,7 +26,6 @@ import type { ContractService } from '../contracts';
 import type { CustomersService } from '../customers';
 import type { AuditLog, StaffPrincipal } from '../staff';
 import type { PlansService } from '../plans';
-import type { AssigneesOf } from './assignments';
 import { Approvals } from './approvals';
 import { NotesRepository } from './repository';
 import { QUEUE_SCOPE } from './queue-desk';
