@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
+import { zodPtBr } from '@guarita/domain';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { constants as zlibConstants } from 'node:zlib';
@@ -86,8 +87,9 @@ class QuietRequestLog extends LogController {
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-// Messages zod writes itself (a missing field, a wrong type) in Portuguese too; our schemas carry the spec's own.
-z.config(z.locales.pt());
+// Messages zod writes itself (a missing field, a wrong type) in Brazilian Portuguese too (zod's own `pt` is European);
+// our schemas carry the spec's own. The web app uses the same map (lib/zod-config.ts).
+z.config(zodPtBr());
 
 export async function buildApp({ db, config, ports, logger = false }: BuildOptions) {
   const app = Fastify({

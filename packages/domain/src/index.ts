@@ -26,3 +26,4 @@ export * from './support-requests';
 export * from './backoffice';
 export * from './notifications';
 export * from './first-screen';
+export * from './zod-pt-br';

@@ -11,3 +11,5 @@ export * from './canned-replies';
 export * from './staff-attachments';
 export * from './sla';
 export * from './queue-search';
+export * from './reopen';
+export * from './request-fields';
