@@ -132,6 +132,21 @@ export function describeCaseSystem(name: string, open: () => Promise<CaseSystemH
       expect(await cs.get(me.customerId, c.Id)).toMatchObject({ Status: 'Closed', Fase__c: 'Análise' });
     });
 
+    it('reopen: a closed case is open again with a status event; an open case is left as it is', async () => {
+      const me = await h.owner();
+      const c = await open1(me, OMBUDSMAN, { createdAt: hoursAgo(5) });
+      await cs.reopen(c.Id, 'staff', hoursAgo(4));
+      await cs.close(c.Id, 'staff', hoursAgo(3));
+      await cs.reopen(c.Id, 'staff', hoursAgo(2));
+      expect((await cs.events(c.Id)).map((e) => [e.tipo, e.de, e.para, e.autor])).toEqual([
+        ['created', null, 'Aberto', 'customer'],
+        ['status', 'New', 'Closed', 'staff'],
+        ['status', 'Closed', 'New', 'staff'],
+      ]);
+      expect(await cs.get(me.customerId, c.Id)).toMatchObject({ Status: 'New' });
+      expect(await cs.findOpen(me.nCtrId, 'SAC', 'Ouvidoria')).toMatchObject({ caseNumber: c.CaseNumber });
+    });
+
     it('unread: a staff update after the owner’s last visit, never the owner’s own comment', async () => {
       const me = await h.owner();
       const c = await open1(me, OMBUDSMAN, { createdAt: hoursAgo(3) });

@@ -247,6 +247,13 @@ export class InMemoryCaseSystem implements CaseSystem {
     c.status = 'Closed';
   }
 
+  async reopen(caseId: string, actor: Actor, at?: string): Promise<void> {
+    const c = this.cases.get(caseId);
+    if (!c || c.status !== 'Closed') return;
+    this.event(caseId, 'status', c.status, 'New', actor, at);
+    c.status = 'New';
+  }
+
   async recordDecision(caseId: string, outcome: 'aprovado' | 'reprovado', actor: Actor, at?: string): Promise<void> {
     this.event(caseId, 'decision', null, outcome, actor, at);
   }

@@ -23,7 +23,7 @@ const BAD: unknown[] = [
   new Date(Number.NaN),
 ];
 
-const schemas = Object.entries(domain).filter((e): e is [string, z.ZodType] => e[1] instanceof z.ZodType);
+const schemas = (Object.entries(domain) as [string, unknown][]).filter((e): e is [string, z.ZodType] => e[1] instanceof z.ZodType);
 
 describe('zod messages in Brazilian Portuguese (issue 30 item 6)', () => {
   beforeAll(() => {

@@ -188,6 +188,8 @@ export const StaffCaseDto = z.object({
   podeDecidir: z.boolean(),
   /** Those requests: the contract's current values beside the ones approving writes. */
   proposta: DecisionPreviewDto.nullable(),
+  /** A closed case this desk works: it may be reopened with a reason (issue 30 item 7). */
+  podeReabrir: z.boolean(),
 });
 export type StaffCaseDto = z.infer<typeof StaffCaseDto>;
 

@@ -14,6 +14,7 @@ import {
   SLA_MSG,
   SlaTargetBody,
   SlaTargetsDto,
+  ReopenBody,
   StaffCaseDto,
   StaffCommentBody,
   TotalLossBody,
@@ -306,6 +307,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       await service.reject(acting(req), req.params.caseNumber, req.body.motivo);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/backoffice/casos/:caseNumber/reabrir',
+    {
+      onRequest: workers,
+      preHandler: sameOrigin,
+      schema: {
+        tags,
+        operationId: 'staffReopenCase',
+        security: staffSession,
+        summary:
+          'Reopen a closed case with a reason (a staff note and the audit row, in one transaction); it returns to the phase ADR 087 gives. 409 when it is open',
+        params: CaseParams,
+        body: ReopenBody,
+        response: Done,
+      },
+    },
+    async (req, reply) => {
+      await service.reopen(acting(req), req.params.caseNumber, req.body.motivo);
       return reply.code(204).send(null);
     },
   );

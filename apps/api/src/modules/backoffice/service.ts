@@ -8,6 +8,8 @@ import {
   phaseCloses,
   PHASE_DONE,
   maskDocument,
+  REOPEN_MSG,
+  reopenPhase,
   STAFF_MSG,
   type CaseKind,
   type DecidableRequest,
@@ -142,6 +144,8 @@ export class BackofficeService {
     const who = people.get(c.customerId);
     const state = { kind: c.kind, phase: c.Fase__c, status: c.Status, reason: c.Reason, subject: c.Subject };
     const writer = role !== 'admin';
+    // A request once approved or rejected stays decided, also after a reopening (ADR 087): it is never applied twice.
+    const decided = events.some((e) => e.tipo === 'decision');
     return {
       caso: {
         Id: c.Id,
@@ -164,8 +168,10 @@ export class BackofficeService {
       // Indenização is only for a total loss: offered once the flag is set.
       proximasFases: writer ? nextPhases(state).filter((p) => p !== 'Indenização' || totalLoss) : [],
       sinistro,
-      podeDecidir: writer && c.Status === 'New' && isDecidable(request?.requestType),
-      proposta: await this.preview(c, request),
+      podeDecidir: writer && c.Status === 'New' && !decided && isDecidable(request?.requestType),
+      proposta: decided ? null : await this.preview(c, request),
+      // issue 30 item 7: a closed case of this desk can be reopened (with a reason)
+      podeReabrir: writer && c.Status === 'Closed',
     };
   }
 
@@ -268,12 +274,36 @@ export class BackofficeService {
     });
   }
 
+  /**
+   * Reopens a closed case (issue 30 item 7, ADR 087): Status New in the phase `reopenPhase` gives, the reason kept
+   * as a staff note and in the audit row, all in one transaction. 409 when the case is open already, or when the
+   * contract has another open case of the same reason and subject (the duplicate rule of creates).
+   */
+  async reopen(s: Acting, caseNumber: string, reason: string): Promise<void> {
+    const c = await this.caseFor(s.role, caseNumber, true);
+    await this.act(s, c, 'caso.reaberto', async (tx) => {
+      const now = await this.fresh(tx, caseNumber);
+      if (now.Status !== 'Closed') throw new AppError(409, 'CASE_OPEN', REOPEN_MSG.alreadyOpen);
+      const cases = this.casesIn(tx);
+      const other = await cases.findOpen(now.nCtrId, now.Reason, now.Subject);
+      if (other) throw new AppError(409, 'DUPLICATE_CASE', REOPEN_MSG.duplicateOpen(other.caseNumber));
+      const phase = reopenPhase(c.kind, now.Fase__c, await cases.events(c.Id));
+      await cases.reopen(c.Id, 'staff');
+      await cases.changePhase(c.Id, phase, 'staff');
+      await this.notes.add(tx, c.Id, s, REOPEN_MSG.note(reason));
+      return { before: { status: now.Status, fase: now.Fase__c }, after: { status: 'New', fase: phase, motivo: reason } };
+    });
+  }
+
   /** The open request staff may decide (else 404/409), read inside the action's transaction. */
   private async openRequest(tx: Executor, c: CaseRecord, type: DecidableRequest) {
     const now = await this.fresh(tx, c.CaseNumber);
     const request = await this.casesIn(tx).request(c.Id);
     if (!request || request.requestType !== type) throw notDecidable();
     if (now.Status !== 'New') throw new AppError(409, 'ALREADY_DECIDED', STAFF_MSG.alreadyDecided);
+    // reopened after its decision (ADR 087): the decision stands
+    if ((await this.casesIn(tx).events(c.Id)).some((e) => e.tipo === 'decision'))
+      throw new AppError(409, 'ALREADY_DECIDED', STAFF_MSG.alreadyDecided);
     return request;
   }
 

@@ -325,6 +325,19 @@ export class BuiltInCaseSystem implements CaseSystem {
     });
   }
 
+  reopen(caseId: string, actor: Actor, when?: string): Promise<void> {
+    return this.write(async (q) => {
+      const row = await q.selectFrom('cases').select('status').where('id', '=', caseId).forUpdate().executeTakeFirst();
+      if (!row || row.status !== 'Closed') return;
+      await q
+        .updateTable('cases')
+        .set({ status: 'New', updated_at: at(when) })
+        .where('id', '=', caseId)
+        .execute();
+      await this.event(q, caseId, 'status', row.status, 'New', actor, when);
+    });
+  }
+
   recordDecision(caseId: string, outcome: 'aprovado' | 'reprovado', actor: Actor, when?: string): Promise<void> {
     return this.write((q) => this.event(q, caseId, 'decision', null, outcome, actor, when));
   }

@@ -99,6 +99,8 @@ export interface CaseComments {
 export interface CasePhases {
   changePhase(caseId: string, phase: string, actor: Actor, at?: string): Promise<void>;
   close(caseId: string, actor: Actor, at?: string): Promise<void>;
+  /** A closed case open again (Status New), logged as a 'status' event Closed → New; an open case is left as it is. */
+  reopen(caseId: string, actor: Actor, at?: string): Promise<void>;
   /** Staff approved or rejected the request: a 'decision' event (to 'aprovado' | 'reprovado'), notified to the customer. */
   recordDecision(caseId: string, outcome: 'aprovado' | 'reprovado', actor: Actor, at?: string): Promise<void>;
 }

@@ -1448,6 +1448,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/casos/{caseNumber}/reabrir": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopen a closed case with a reason (a staff note and the audit row, in one transaction); it returns to the phase ADR 087 gives. 409 when it is open */
+        post: operations["staffReopenCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backoffice/casos/{caseNumber}/contexto-cliente": {
         parameters: {
             query?: never;
@@ -5584,6 +5601,7 @@ export interface operations {
                             }[];
                             aviso: string | null;
                         } | null;
+                        podeReabrir: boolean;
                     };
                 };
             };
@@ -5844,6 +5862,42 @@ export interface operations {
         };
     };
     staffRejectRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    motivo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffReopenCase: {
         parameters: {
             query?: never;
             header?: never;

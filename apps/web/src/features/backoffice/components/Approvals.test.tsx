@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   AdvancePageDto,
@@ -49,6 +49,7 @@ const DUE_DATE: StaffCaseDto = {
   proximasFases: ['Análise', 'Concluído'],
   sinistro: null,
   podeDecidir: true,
+  podeReabrir: false,
   proposta: {
     linhas: [
       { campo: 'Dia de vencimento', atual: '10', novo: '20' },
@@ -91,8 +92,22 @@ describe('approving or rejecting a request', () => {
     await screen.findByRole('button', { name: 'Reprovar alteração' });
     await expect.poll(() => rejected).toEqual({ motivo: 'Dia indisponível para o seu plano.' });
 
+    // Aprovar asks first, showing what changes; Cancelar and Esc send nothing (issue 30 item 7)
     await user.click(screen.getByRole('button', { name: 'Aprovar alteração' }));
-    expect(await screen.findByText(STAFF_MSG.alreadyDecided)).toBeInTheDocument();
+    let dialog = await screen.findByRole('dialog', { name: 'Aprovar alteração?' });
+    expect(within(dialog).getByRole('row', { name: 'Dia de vencimento 10 20' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Aprovar alteração' }));
+    // the browser turns Escape on a modal dialog into a 'cancel' event (jsdom does not)
+    fireEvent(await screen.findByRole('dialog', { name: 'Aprovar alteração?' }), new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(approved).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Aprovar alteração' }));
+    dialog = await screen.findByRole('dialog', { name: 'Aprovar alteração?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar aprovação' }));
+    expect(await within(dialog).findByText(STAFF_MSG.alreadyDecided)).toBeInTheDocument();
     expect(approved).toBe(1);
   });
 

@@ -51,6 +51,7 @@ const CASE: StaffCaseDto = {
     ],
   },
   podeDecidir: false,
+  podeReabrir: false,
   proposta: null,
 };
 

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { RejectBody, StaffCommentBody } from '@guarita/domain';
+import { RejectBody, StaffCommentBody, type DecisionPreviewDto } from '@guarita/domain';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
@@ -13,6 +14,7 @@ import { useApproveRequest } from '../api/approve-request';
 import { useMovePhase } from '../api/move-phase';
 import { useRejectRequest } from '../api/reject-request';
 import { useSetTotalLoss } from '../api/set-total-loss';
+import { ApproveDialog } from './ApproveDialog';
 import styles from './Backoffice.module.css';
 
 /** 'Mudar fase': only the phases the state machine allows from here. */
@@ -74,20 +76,28 @@ export function CommentForm({ caseNumber }: { caseNumber: string }) {
 }
 
 /** Registration, due-date, plan or vehicle change: approve (the new data is applied) or reject with the reason the customer reads. */
-export function Decision({ caseNumber }: { caseNumber: string }) {
+export function Decision({ caseNumber, preview }: { caseNumber: string; preview: DecisionPreviewDto | null }) {
   const approve = useApproveRequest(caseNumber);
+  const [confirming, setConfirming] = useState(false);
   const reject = useRejectRequest(caseNumber);
   const form = useForm<z.input<typeof RejectBody>, unknown, z.output<typeof RejectBody>>({
     resolver: zodResolver(RejectBody),
     defaultValues: { motivo: '' },
   });
-  const error = approve.error ?? reject.error;
   return (
     <div className={styles.stack}>
-      {error && <Alert>{error.message}</Alert>}
-      <Button type="button" onClick={() => approve.mutate(undefined)} loading={approve.isPending}>
+      {reject.error && <Alert>{reject.error.message}</Alert>}
+      <Button type="button" onClick={() => (approve.reset(), setConfirming(true))}>
         Aprovar alteração
       </Button>
+      <ApproveDialog
+        open={confirming}
+        preview={preview}
+        pending={approve.isPending}
+        error={approve.error?.message ?? null}
+        onConfirm={() => approve.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+        onClose={() => setConfirming(false)}
+      />
       <form className={styles.stack} onSubmit={form.handleSubmit(({ motivo }) => reject.mutate(motivo))} noValidate>
         <TextArea
           label="Motivo da reprovação"

@@ -10,13 +10,14 @@ import { CaseAssignment, CasePresence } from './CaseAssignment';
 import { CaseNavigation } from './CaseKeyboard';
 import { PhotoReviews } from './PhotoReviews';
 import { CustomerContextPanel } from './CustomerContextPanel';
+import { ReopenCase } from './ReopenCase';
+import { RequestFields } from './RequestFields';
 import { useSessionEnded } from './use-session-ended';
 import { ConsoleTitle } from './ConsoleTitle';
 import { CaseNotFoundPage, NotForRolePage } from './ConsolePages';
 import { ApiError } from '../../../lib/api';
 import styles from './Backoffice.module.css';
 
-const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 const EVENT_LABEL = {
   created: 'Aberto',
   status: 'Situação',
@@ -44,9 +45,6 @@ function CaseView({ d }: { d: StaffCase }) {
   const n = d.caso.CaseNumber;
   const open = d.caso.Status === 'New';
   const canAct = d.proximasFases.length > 0 || d.podeDecidir;
-  const requestFields = Object.entries(d.solicitacao).flatMap(([k, v]) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v).map(([k2, v2]) => [`${k}.${k2}`, v2] as const) : [[k, v] as const],
-  );
   return (
     <>
       <p>
@@ -79,6 +77,7 @@ function CaseView({ d }: { d: StaffCase }) {
       </section>
 
       <CustomerContextPanel caseNumber={n} />
+      <ReopenCase key={n} caseNumber={n} canReopen={d.podeReabrir} />
 
       {open && d.proximasFases.length > 0 && (
         <section className={styles.section} aria-labelledby="fase">
@@ -120,7 +119,7 @@ function CaseView({ d }: { d: StaffCase }) {
       {d.podeDecidir && (
         <section className={styles.section} aria-labelledby="decisao">
           <h2 id="decisao">Decisão</h2>
-          <Decision caseNumber={n} />
+          <Decision caseNumber={n} preview={d.proposta} />
         </section>
       )}
 
@@ -134,14 +133,7 @@ function CaseView({ d }: { d: StaffCase }) {
 
       <section className={styles.section} aria-labelledby="solicitacao">
         <h2 id="solicitacao">Solicitação enviada</h2>
-        <dl className={styles.fields}>
-          {requestFields.map(([k, v]) => (
-            <div key={k} style={{ display: 'contents' }}>
-              <dt>{k}</dt>
-              <dd>{show(v)}</dd>
-            </div>
-          ))}
-        </dl>
+        <RequestFields solicitacao={d.solicitacao} />
         {d.anexos.length > 0 && (
           <>
             <h3>Anexos</h3>

@@ -74,6 +74,7 @@ function CaseView({ c, onClose }: { c: CaseDto; onClose: () => void }) {
                 {e.tipo === 'decision' ? (DECISION_LABEL[e.para ?? ''] ?? EVENT_LABEL.decision) : (EVENT_LABEL[e.tipo] ?? e.tipo)}
                 {e.tipo === 'phase' && e.para ? `: ${e.para}` : ''}
                 {e.tipo === 'status' && e.para === 'Closed' ? ': Concluída' : ''}
+                {e.tipo === 'status' && e.para === 'New' ? ': Reaberta pela central' : ''}
               </li>
             ))}
           </ol>
