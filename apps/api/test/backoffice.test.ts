@@ -73,6 +73,12 @@ describe('back-office console API (issue 13 §2–§3)', () => {
       { method: 'POST', url: `/api/backoffice/casos/${collision}/perda-total`, body: { qualificado: false }, allowed: ['sinistros'] },
       { method: 'POST', url: `/api/backoffice/casos/${registration}/aprovar`, allowed: ['atendimento'] },
       { method: 'POST', url: `/api/backoffice/casos/${registration}/reprovar`, body: { motivo: 'x' }, allowed: ['atendimento'] },
+      {
+        method: 'POST',
+        url: `/api/backoffice/casos/${collision}/reabrir`,
+        body: { motivo: 'Motivo da reabertura.' },
+        allowed: ['atendimento', 'sinistros'],
+      },
       { method: 'GET', url: '/api/backoffice/auditoria', allowed: ['admin'] },
       { method: 'GET', url: '/api/backoffice/auditoria.csv', allowed: ['admin'] },
       { method: 'GET', url: '/api/backoffice/auth/me', allowed: ['atendimento', 'sinistros', 'financeiro', 'admin'] },
