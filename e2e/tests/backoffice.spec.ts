@@ -72,6 +72,7 @@ test('a registration change approved by staff shows the new address on /cadastro
   const changes = main(staff).getByRole('table', { name: 'O que a aprovação altera' });
   await expect(changes.getByRole('row', { name: /^Endereço de cobrança .+ Avenida Paulista, 1578 — São Paulo\/SP$/ })).toBeVisible();
   await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
+  await staff.getByRole('dialog', { name: 'Aprovar alteração?' }).getByRole('button', { name: 'Confirmar aprovação' }).click();
   await expect(main(staff).getByText('Encerrado')).toBeVisible();
 
   await customer.reload();
@@ -105,6 +106,7 @@ test("a due-date change approved by staff: the console shows current and new val
   const changes = main(staff).getByRole('table', { name: 'O que a aprovação altera' });
   await expect(changes.getByRole('row', { name: 'Dia de vencimento 10 20' })).toBeVisible();
   await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
+  await staff.getByRole('dialog', { name: 'Aprovar alteração?' }).getByRole('button', { name: 'Confirmar aprovação' }).click();
   await expect(main(staff).getByText('Encerrado')).toBeVisible();
   await expect(main(staff).getByText(/Decisão: aprovado/)).toBeVisible();
 

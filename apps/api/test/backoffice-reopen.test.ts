@@ -58,7 +58,9 @@ describe('back office II: reopening, request fields, pt-BR validation (issue 30)
       expect(d.podeReabrir).toBe(false);
       expect(d.proximasFases.length).toBeGreaterThan(0);
       expect(d.notasInternas.at(-1)).toMatchObject({ texto: REOPEN_MSG.note(REASON) });
-      expect(d.historico.slice(-2).map((e: { tipo: string; de: string; para: string; autor: string }) => [e.tipo, e.de, e.para, e.autor])).toEqual([
+      expect(
+        d.historico.slice(-2).map((e: { tipo: string; de: string; para: string; autor: string }) => [e.tipo, e.de, e.para, e.autor]),
+      ).toEqual([
         ['status', 'Closed', 'New', 'staff'],
         ['phase', 'Concluído', phaseBefore, 'staff'],
       ]);
@@ -109,7 +111,9 @@ describe('back office II: reopening, request fields, pt-BR validation (issue 30)
       expect((await reopen('sinistros', support)).json()).toMatchObject({ mensagem: STAFF_MSG.caseNotFound });
       expect((await reopen('sinistros', support)).statusCode).toBe(404);
       expect((await reopen('atendimento', claim)).statusCode).toBe(404);
-      expect((await staffRequest(t, undefined, 'POST', `/api/backoffice/casos/${support}/reabrir`, { motivo: REASON })).statusCode).toBe(401);
+      expect((await staffRequest(t, undefined, 'POST', `/api/backoffice/casos/${support}/reabrir`, { motivo: REASON })).statusCode).toBe(
+        401,
+      );
       // a customer's session is not a staff session
       expect((await c.call('POST', `/api/backoffice/casos/${support}/reabrir`, { motivo: REASON })).statusCode).toBe(401);
       // another site's page cannot post it
@@ -178,8 +182,10 @@ describe('back office II: reopening, request fields, pt-BR validation (issue 30)
       const claims = await Promise.all(
         [CLAIM_LIKE.collisionInDocumentation, CLAIM_LIKE.glassRepairAuthorised].map((like) => aClaim(t, c.contract, like)),
       );
-      for (const n of support) expect(unlabelledFields((await as('atendimento', 'GET', `/api/backoffice/casos/${n}`)).json().solicitacao)).toEqual([]);
-      for (const n of claims) expect(unlabelledFields((await as('sinistros', 'GET', `/api/backoffice/casos/${n}`)).json().solicitacao)).toEqual([]);
+      for (const n of support)
+        expect(unlabelledFields((await as('atendimento', 'GET', `/api/backoffice/casos/${n}`)).json().solicitacao)).toEqual([]);
+      for (const n of claims)
+        expect(unlabelledFields((await as('sinistros', 'GET', `/api/backoffice/casos/${n}`)).json().solicitacao)).toEqual([]);
     });
   });
 
@@ -191,7 +197,9 @@ describe('back office II: reopening, request fields, pt-BR validation (issue 30)
         expect(res.statusCode, qs).toBe(400);
         expect(res.json().mensagem, qs).not.toMatch(ZOD_FOREIGN_DEFAULTS);
       }
-      expect((await as('atendimento', 'GET', '/api/backoffice/casos?idadeMinDias=abc')).json().mensagem).toBe('Valor inválido: informe um número.');
+      expect((await as('atendimento', 'GET', '/api/backoffice/casos?idadeMinDias=abc')).json().mensagem).toBe(
+        'Valor inválido: informe um número.',
+      );
       for (const qs of ['antes=abc', 'limite=0', 'limite=51', 'antes=-1']) {
         const res = await c.call('GET', `/api/notifications?${qs}`);
         expect(res.statusCode, qs).toBe(400);

@@ -43,7 +43,8 @@ export function zodPtBrMessage(issue: $ZodRawIssue): string {
     case 'too_small': {
       const min = issue.minimum;
       if (issue.origin === 'string') return Number(min) <= 1 ? 'Preencha este campo.' : `Use pelo menos ${n(min)} caracteres.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `Escolha pelo menos ${n(min)} ${Number(min) === 1 ? 'item' : 'itens'}.`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `Escolha pelo menos ${n(min)} ${Number(min) === 1 ? 'item' : 'itens'}.`;
       if (issue.origin === 'file') return 'O arquivo está vazio.';
       return issue.inclusive ? `Informe um valor a partir de ${n(min)}.` : `Informe um valor maior que ${n(min)}.`;
     }
@@ -59,7 +60,9 @@ export function zodPtBrMessage(issue: $ZodRawIssue): string {
     case 'not_multiple_of':
       return `Informe um múltiplo de ${n(issue.divisor)}.`;
     case 'unrecognized_keys':
-      return issue.keys.length > 1 ? `Campos não reconhecidos: ${issue.keys.join(', ')}.` : `Campo não reconhecido: ${issue.keys.join('')}.`;
+      return issue.keys.length > 1
+        ? `Campos não reconhecidos: ${issue.keys.join(', ')}.`
+        : `Campo não reconhecido: ${issue.keys.join('')}.`;
     default:
       return 'Valor inválido.';
   }

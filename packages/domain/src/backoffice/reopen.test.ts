@@ -15,9 +15,13 @@ describe('reopening a closed case (issue 30 item 7, ADR 087)', () => {
   });
 
   it('a support case goes back to the phase it was in before Concluído', () => {
-    expect(reopenPhase('suporte', 'Concluído', [phase('Aberto', 'Análise'), phase('Análise', 'Aguardando Cliente'), phase('Aguardando Cliente', 'Concluído')])).toBe(
-      'Aguardando Cliente',
-    );
+    expect(
+      reopenPhase('suporte', 'Concluído', [
+        phase('Aberto', 'Análise'),
+        phase('Análise', 'Aguardando Cliente'),
+        phase('Aguardando Cliente', 'Concluído'),
+      ]),
+    ).toBe('Aguardando Cliente');
     // a decided request (Aberto → Concluído)
     expect(reopenPhase('suporte', 'Concluído', [phase('Aberto', 'Concluído')])).toBe('Aberto');
   });
@@ -33,8 +37,8 @@ describe('reopening a closed case (issue 30 item 7, ADR 087)', () => {
     expect(reopenPhase('colisao', 'Finalização', [])).toBe('Análise');
     expect(reopenPhase('suporte', 'Concluído', [phase('Fase do CRM', 'Concluído')])).toBe('Análise');
     // re-closed after a reopening: the latest move into the final phase counts
-    expect(reopenPhase('colisao', 'Finalização', [phase('Indenização', 'Finalização'), phase('Aguardando Financeiro', 'Finalização')])).toBe(
-      'Aguardando Financeiro',
-    );
+    expect(
+      reopenPhase('colisao', 'Finalização', [phase('Indenização', 'Finalização'), phase('Aguardando Financeiro', 'Finalização')]),
+    ).toBe('Aguardando Financeiro');
   });
 });

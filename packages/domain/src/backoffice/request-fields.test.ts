@@ -87,9 +87,16 @@ const ALL_PAYLOADS: Record<string, unknown>[] = [
   asStaffSees({ ...buildCasePayload(SUPPORT[7]!, 100101), Cotacao__c: JSON.stringify(QUOTATION) }),
   // plan and due-date changes (issue 12), built by their modules on casePayloadBase
   asStaffSees({ ...casePayloadBase('plano', 100101, phone), Description: 'Alteração de plano', idCotacao: 'abc' }),
-  asStaffSees({ ...casePayloadBase('vencimento', 100101, phone), Description: 'Vencimento', DiaVencimento__c: 10, CobrarValorProRata__c: 'Sim' }),
+  asStaffSees({
+    ...casePayloadBase('vencimento', 100101, phone),
+    Description: 'Vencimento',
+    DiaVencimento__c: 10,
+    CobrarValorProRata__c: 'Sim',
+  }),
   // claims of every kind (002 §3)
-  ...(['Colisão', 'Vidros', 'Incêndio', 'Danos da natureza'] as const).map((reason) => ({ ...buildClaimPayload({ ...claimForm, reason }, 100101) })),
+  ...(['Colisão', 'Vidros', 'Incêndio', 'Danos da natureza'] as const).map((reason) => ({
+    ...buildClaimPayload({ ...claimForm, reason }, 100101),
+  })),
 ];
 
 describe("'Solicitação enviada' labels (issue 30 item 5)", () => {

@@ -109,9 +109,7 @@ export const REQUEST_FIELDS: Readonly<Record<RequestField, FieldSpec>> = {
   Fase__c: { label: 'Fase ao abrir' },
 };
 
-export type RequestLine =
-  | { key: string; label: string; value: string }
-  | { key: string; label: string; items: RequestLine[] };
+export type RequestLine = { key: string; label: string; value: string } | { key: string; label: string; items: RequestLine[] };
 
 const EMPTY = '—';
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;

@@ -31,6 +31,7 @@ import type { PlansService } from '../plans';
 import { Approvals } from './approvals';
 import { NotesRepository } from './repository';
 import { QUEUE_SCOPE } from './queue-desk';
+import { requestAsSent } from './request-view';
 
 /** The staff member acting, and from where (every action writes an audit row). */
 export interface Acting extends StaffPrincipal {
@@ -46,22 +47,6 @@ export const inScope = (role: StaffRole, kind: CaseKind) => {
 const caseNotFound = () => new AppError(404, 'NOT_FOUND', STAFF_MSG.caseNotFound);
 const forbidden = () => new AppError(403, 'FORBIDDEN', STAFF_MSG.forbidden);
 const notDecidable = () => new AppError(404, 'NOT_FOUND', STAFF_MSG.notDecidable);
-
-/** The case's detail fields as the customer sent them, with the JSON kept as text opened up for reading. */
-function readable(details: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...details };
-  // JSON the payload carries as text (001 §3 JSON_Retorno_Soon__c, the vehicle change's Cotacao__c), opened for reading.
-  for (const key of ['JSON_Retorno_Soon__c', 'Cotacao__c']) {
-    const raw = details[key];
-    if (typeof raw !== 'string') continue;
-    try {
-      out[key] = JSON.parse(raw) as unknown;
-    } catch {
-      /* shown as sent */
-    }
-  }
-  return out;
-}
 
 /**
  * The staff console (issue 13 §2): the queue, the case detail and every staff action. Cases change only through
@@ -107,16 +92,7 @@ export class BackofficeService {
       this.customers.documents([c.customerId]),
     ]);
     let sinistro: StaffCaseDto['sinistro'] = null;
-    let solicitacao: Record<string, unknown> = {
-      Reason: c.Reason,
-      Subject: c.Subject,
-      Description: c.Description,
-      TelefoneContato__c: request?.contactPhone ?? null,
-      Solicitante__c: request?.requester ?? null,
-      Origin: request?.origin ?? null,
-      AceiteTermosCondicoes__c: request?.termsAccepted ?? null,
-      ...readable(request?.details ?? {}),
-    };
+    let solicitacao = requestAsSent(c, request);
     let totalLoss = false;
     if (c.kind !== 'suporte') {
       const claim = await this.claims.staffClaim(caseNumber);
@@ -274,11 +250,7 @@ export class BackofficeService {
     });
   }
 
-  /**
-   * Reopens a closed case (issue 30 item 7, ADR 087): Status New in the phase `reopenPhase` gives, the reason kept
-   * as a staff note and in the audit row, all in one transaction. 409 when the case is open already, or when the
-   * contract has another open case of the same reason and subject (the duplicate rule of creates).
-   */
+  /** Reopens a closed case (issue 30 item 7, ADR 087): the phase, the reason as a note, the audit row, in one transaction. */
   async reopen(s: Acting, caseNumber: string, reason: string): Promise<void> {
     const c = await this.caseFor(s.role, caseNumber, true);
     await this.act(s, c, 'caso.reaberto', async (tx) => {

@@ -313,28 +313,23 @@ export class BuiltInCaseSystem implements CaseSystem {
   }
 
   close(caseId: string, actor: Actor, when?: string): Promise<void> {
-    return this.write(async (q) => {
-      const row = await q.selectFrom('cases').select('status').where('id', '=', caseId).forUpdate().executeTakeFirst();
-      if (!row || row.status === 'Closed') return;
-      await q
-        .updateTable('cases')
-        .set({ status: 'Closed', updated_at: at(when) })
-        .where('id', '=', caseId)
-        .execute();
-      await this.event(q, caseId, 'status', row.status, 'Closed', actor, when);
-    });
+    return this.setStatus(caseId, 'New', 'Closed', actor, when);
+  }
+  reopen(caseId: string, actor: Actor, when?: string): Promise<void> {
+    return this.setStatus(caseId, 'Closed', 'New', actor, when);
   }
 
-  reopen(caseId: string, actor: Actor, when?: string): Promise<void> {
+  /** from → to with its 'status' event; a case not in `from` is left as it is (a repeated close changes nothing). */
+  private setStatus(caseId: string, from: 'New' | 'Closed', to: 'New' | 'Closed', actor: Actor, when?: string): Promise<void> {
     return this.write(async (q) => {
       const row = await q.selectFrom('cases').select('status').where('id', '=', caseId).forUpdate().executeTakeFirst();
-      if (!row || row.status !== 'Closed') return;
+      if (!row || row.status !== from) return;
       await q
         .updateTable('cases')
-        .set({ status: 'New', updated_at: at(when) })
+        .set({ status: to, updated_at: at(when) })
         .where('id', '=', caseId)
         .execute();
-      await this.event(q, caseId, 'status', row.status, 'New', actor, when);
+      await this.event(q, caseId, 'status', from, to, actor, when);
     });
   }
 

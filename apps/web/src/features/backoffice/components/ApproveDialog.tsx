@@ -46,32 +46,39 @@ export function ApproveDialog({
       {lines.length > 0 ? (
         <>
           <p>Ao confirmar, estes dados mudam agora:</p>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption className="sr-only">O que muda ao aprovar</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Campo</th>
-                  <th scope="col">Atual</th>
-                  <th scope="col">Novo</th>
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map((l) => (
-                  <tr key={l.campo}>
-                    <th scope="row">{l.campo}</th>
-                    <td>{l.atual}</td>
-                    <td>{l.novo}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <PreviewTable lines={lines} caption="O que muda ao aprovar" />
         </>
       ) : (
         !preview?.aviso && <p>Os dados pedidos pelo cliente serão aplicados agora.</p>
       )}
       <p>O caso será concluído e o cliente será avisado.</p>
     </Modal>
+  );
+}
+
+/** 'Valores atuais e novos': each field the approval writes, its current value and the new one. */
+export function PreviewTable({ lines, caption }: { lines: DecisionPreviewDto['linhas']; caption: string }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Campo</th>
+            <th scope="col">Atual</th>
+            <th scope="col">Novo</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <tr key={l.campo}>
+              <th scope="row">{l.campo}</th>
+              <td>{l.atual}</td>
+              <td>{l.novo}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

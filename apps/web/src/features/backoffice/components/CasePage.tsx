@@ -5,6 +5,7 @@ import { QueryError } from '../../../components/ui/QueryError';
 import { Alert } from '../../../components/ui/Alert';
 import { Spinner } from '../../../components/ui/Spinner';
 import { attachmentUrl, useStaffCase, type StaffCase } from '../api/get-case';
+import { PreviewTable } from './ApproveDialog';
 import { CommentForm, Decision, PhaseMove, TotalLoss } from './CaseActions';
 import { CaseAssignment, CasePresence } from './CaseAssignment';
 import { CaseNavigation } from './CaseKeyboard';
@@ -90,29 +91,7 @@ function CaseView({ d }: { d: StaffCase }) {
         <section className={styles.section} aria-labelledby="proposta">
           <h2 id="proposta">Valores atuais e novos</h2>
           {d.proposta.aviso && <Alert>{d.proposta.aviso}</Alert>}
-          {d.proposta.linhas.length > 0 && (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <caption className="sr-only">O que a aprovação altera</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Campo</th>
-                    <th scope="col">Atual</th>
-                    <th scope="col">Novo</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.proposta.linhas.map((l) => (
-                    <tr key={l.campo}>
-                      <th scope="row">{l.campo}</th>
-                      <td>{l.atual}</td>
-                      <td>{l.novo}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          {d.proposta.linhas.length > 0 && <PreviewTable lines={d.proposta.linhas} caption="O que a aprovação altera" />}
         </section>
       )}
 

@@ -5,7 +5,13 @@ import { REOPEN_MSG, StaffCaseDto, StaffMeDto } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
 import { renderConsole } from './render-console';
 
-const ME: StaffMeDto = { id: 2, email: 'sinistros@guarita.example', nome: 'Sérgio Sinistros', papel: 'sinistros', inatividadeSegundos: 1800 };
+const ME: StaffMeDto = {
+  id: 2,
+  email: 'sinistros@guarita.example',
+  nome: 'Sérgio Sinistros',
+  papel: 'sinistros',
+  inatividadeSegundos: 1800,
+};
 
 const CLOSED: StaffCaseDto = {
   caso: {
@@ -68,7 +74,12 @@ describe('a closed case', () => {
         dto(
           StaffCaseDto,
           reopened
-            ? { ...CLOSED, caso: { ...CLOSED.caso, Status: 'New', Fase__c: 'Acompanhamento' }, podeReabrir: false, proximasFases: ['Finalização'] }
+            ? {
+                ...CLOSED,
+                caso: { ...CLOSED.caso, Status: 'New', Fase__c: 'Acompanhamento' },
+                podeReabrir: false,
+                proximasFases: ['Finalização'],
+              }
             : CLOSED,
         ),
       ),
