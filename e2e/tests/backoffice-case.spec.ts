@@ -100,12 +100,12 @@ for (const size of SIZES) {
       await expect(dialog).toBeHidden();
       await page.reload();
       await expect(main(page).getByRole('button', { name: 'Aprovar alteração' })).toBeVisible();
-      await expect(main(page).getByText('Encerrado')).toHaveCount(0);
+      await expect(main(page).getByText('Encerrado', { exact: true })).toHaveCount(0);
 
       await main(page).getByRole('button', { name: 'Aprovar alteração' }).click();
       await dialog.getByRole('button', { name: 'Confirmar aprovação' }).click();
       await expect(dialog).toBeHidden();
-      await expect(main(page).getByText('Encerrado')).toBeVisible();
+      await expect(main(page).getByText('Encerrado', { exact: true })).toBeVisible();
       await expect(main(page).getByText(/Decisão: aprovado/)).toBeVisible();
     });
 
@@ -133,7 +133,7 @@ for (const size of SIZES) {
       const caseNumber = rita.cases[0]!;
       await staffLogin(staff, request, 'atendimento@guarita.example');
       await openRoute(staff, `/backoffice/casos/${caseNumber}`);
-      await expect(main(staff).getByText('Encerrado')).toBeVisible();
+      await expect(main(staff).getByText('Encerrado', { exact: true })).toBeVisible();
       await expect(main(staff).getByLabel('Comentário')).toHaveCount(0);
       await noAxeViolations(staff, `closed case at ${size.width}px`);
 
@@ -143,7 +143,7 @@ for (const size of SIZES) {
       await expect(dialog.getByLabel('Motivo da reabertura')).toBeFocused();
       await staff.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
-      await expect(main(staff).getByText('Encerrado')).toBeVisible();
+      await expect(main(staff).getByText('Encerrado', { exact: true })).toBeVisible();
 
       await reopen.click();
       await dialog.getByLabel('Motivo da reabertura').fill('curto');

@@ -73,7 +73,7 @@ test('a registration change approved by staff shows the new address on /cadastro
   await expect(changes.getByRole('row', { name: /^Endereço de cobrança .+ Avenida Paulista, 1578 — São Paulo\/SP$/ })).toBeVisible();
   await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
   await staff.getByRole('dialog', { name: 'Aprovar alteração?' }).getByRole('button', { name: 'Confirmar aprovação' }).click();
-  await expect(main(staff).getByText('Encerrado')).toBeVisible();
+  await expect(main(staff).getByText('Encerrado', { exact: true })).toBeVisible();
 
   await customer.reload();
   await expect(main(customer).getByText(/Avenida Paulista/)).toBeVisible();
@@ -107,7 +107,7 @@ test("a due-date change approved by staff: the console shows current and new val
   await expect(changes.getByRole('row', { name: 'Dia de vencimento 10 20' })).toBeVisible();
   await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
   await staff.getByRole('dialog', { name: 'Aprovar alteração?' }).getByRole('button', { name: 'Confirmar aprovação' }).click();
-  await expect(main(staff).getByText('Encerrado')).toBeVisible();
+  await expect(main(staff).getByText('Encerrado', { exact: true })).toBeVisible();
   await expect(main(staff).getByText(/Decisão: aprovado/)).toBeVisible();
 
   await customer.reload();

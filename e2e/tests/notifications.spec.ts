@@ -146,7 +146,7 @@ test('a registration change approved by staff notifies the customer and shows th
   const caseNumber = await openStaffCase(staff, `${lucia.contracts.onix}`, 'Alteração de Dados Cadastrais');
   await main(staff).getByRole('button', { name: 'Aprovar alteração' }).click();
   await staff.getByRole('dialog', { name: 'Aprovar alteração?' }).getByRole('button', { name: 'Confirmar aprovação' }).click();
-  await expect(main(staff).getByText('Encerrado')).toBeVisible();
+  await expect(main(staff).getByText('Encerrado', { exact: true })).toBeVisible();
 
   // One notification for the decision (not another for its phase Concluído), seen without a reload.
   await expect(bell(customer)).toHaveAccessibleName('Notificações, 2 não lidas', { timeout: 30_000 });

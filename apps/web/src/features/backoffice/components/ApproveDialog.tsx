@@ -58,8 +58,9 @@ export function ApproveDialog({
 
 /** 'Valores atuais e novos': each field the approval writes, its current value and the new one. */
 export function PreviewTable({ lines, caption }: { lines: DecisionPreviewDto['linhas']; caption: string }) {
+  // A region that can take the focus: on a narrow screen the table scrolls sideways, by keyboard too.
   return (
-    <div className={styles.tableWrap}>
+    <div className={styles.tableWrap} role="region" aria-label={caption} tabIndex={0}>
       <table className={styles.table}>
         <caption className="sr-only">{caption}</caption>
         <thead>
