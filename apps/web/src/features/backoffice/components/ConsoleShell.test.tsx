@@ -204,5 +204,6 @@ const CASE: StaffCaseDto = {
   proximasFases: ['Análise'],
   sinistro: null,
   podeDecidir: false,
+  podeReabrir: false,
   proposta: null,
 };
