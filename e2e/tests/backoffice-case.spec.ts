@@ -134,7 +134,7 @@ for (const size of SIZES) {
       await staffLogin(staff, request, 'atendimento@guarita.example');
       await openRoute(staff, `/backoffice/casos/${caseNumber}`);
       await expect(main(staff).getByText('Encerrado', { exact: true })).toBeVisible();
-      await expect(main(staff).getByLabel('Comentário')).toHaveCount(0);
+      await expect(main(staff).getByLabel('Comentário', { exact: true })).toHaveCount(0);
       await noAxeViolations(staff, `closed case at ${size.width}px`);
 
       const reopen = main(staff).getByRole('button', { name: 'Reabrir caso' });
@@ -161,7 +161,7 @@ for (const size of SIZES) {
       await expect(main(staff).getByText(/Caso reaberto\. Motivo: O cliente ligou/)).toBeVisible(); // the staff note
       await noAxeViolations(staff, `reopened case at ${size.width}px`);
 
-      await main(staff).getByLabel('Comentário').fill('Vamos enviar um técnico esta semana.');
+      await main(staff).getByLabel('Comentário', { exact: true }).fill('Vamos enviar um técnico esta semana.');
       await main(staff).getByRole('button', { name: 'Enviar comentário' }).click();
       await expect(main(staff).getByText(/Equipe: Vamos enviar um técnico esta semana\./)).toBeVisible();
       await main(staff).getByLabel('Nova fase').selectOption('Agendamento');
