@@ -34,6 +34,7 @@ const aCase = (n: string): StaffCaseDto => ({
   proximasFases: ['Análise', 'Concluído'],
   sinistro: null,
   podeDecidir: false,
+  podeReabrir: false,
   proposta: null,
 });
 const row = (n: string, responsavel: { id: number; nome: string } | null = null) => ({

@@ -44,6 +44,7 @@ const CASE: StaffCaseDto = {
   proximasFases: ['Aguardando Cliente'],
   sinistro: null,
   podeDecidir: false,
+  podeReabrir: false,
   proposta: null,
 };
 
