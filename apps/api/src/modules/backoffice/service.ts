@@ -120,7 +120,6 @@ export class BackofficeService {
     const who = people.get(c.customerId);
     const state = { kind: c.kind, phase: c.Fase__c, status: c.Status, reason: c.Reason, subject: c.Subject };
     const writer = role !== 'admin';
-    // A request once approved or rejected stays decided, also after a reopening (ADR 087): it is never applied twice.
     const decided = events.some((e) => e.tipo === 'decision');
     return {
       caso: {
@@ -273,7 +272,6 @@ export class BackofficeService {
     const request = await this.casesIn(tx).request(c.Id);
     if (!request || request.requestType !== type) throw notDecidable();
     if (now.Status !== 'New') throw new AppError(409, 'ALREADY_DECIDED', STAFF_MSG.alreadyDecided);
-    // reopened after its decision (ADR 087): the decision stands
     if ((await this.casesIn(tx).events(c.Id)).some((e) => e.tipo === 'decision'))
       throw new AppError(409, 'ALREADY_DECIDED', STAFF_MSG.alreadyDecided);
     return request;

@@ -311,28 +311,20 @@ export class BuiltInCaseSystem implements CaseSystem {
       await this.event(q, caseId, 'phase', row.phase, phase, actor, when);
     });
   }
-
-  close(caseId: string, actor: Actor, when?: string): Promise<void> {
-    return this.setStatus(caseId, 'New', 'Closed', actor, when);
-  }
-  reopen(caseId: string, actor: Actor, when?: string): Promise<void> {
-    return this.setStatus(caseId, 'Closed', 'New', actor, when);
-  }
-
-  /** from → to with its 'status' event; a case not in `from` is left as it is (a repeated close changes nothing). */
-  private setStatus(caseId: string, from: 'New' | 'Closed', to: 'New' | 'Closed', actor: Actor, when?: string): Promise<void> {
+  close = (caseId: string, actor: Actor, when?: string) => this.setStatus(caseId, 'Closed', actor, when);
+  reopen = (caseId: string, actor: Actor, when?: string) => this.setStatus(caseId, 'New', actor, when);
+  private setStatus(caseId: string, to: 'New' | 'Closed', actor: Actor, when?: string): Promise<void> {
     return this.write(async (q) => {
       const row = await q.selectFrom('cases').select('status').where('id', '=', caseId).forUpdate().executeTakeFirst();
-      if (!row || row.status !== from) return;
+      if (!row || row.status === to) return;
       await q
         .updateTable('cases')
         .set({ status: to, updated_at: at(when) })
         .where('id', '=', caseId)
         .execute();
-      await this.event(q, caseId, 'status', from, to, actor, when);
+      await this.event(q, caseId, 'status', row.status, to, actor, when);
     });
   }
-
   recordDecision(caseId: string, outcome: 'aprovado' | 'reprovado', actor: Actor, when?: string): Promise<void> {
     return this.write((q) => this.event(q, caseId, 'decision', null, outcome, actor, when));
   }
