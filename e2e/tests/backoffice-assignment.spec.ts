@@ -38,7 +38,7 @@ async function axeClean(page: Page) {
 }
 
 async function filterQueue(staff: Page, joao: TestCustomer, assignee?: string) {
-  await staff.getByLabel('Contrato', { exact: true }).fill(String(joao.contracts.gol));
+  await staff.getByLabel('Buscar', { exact: true }).fill(String(joao.contracts.gol));
   if (assignee) await staff.getByLabel('Responsável', { exact: true }).selectOption({ label: assignee });
   await staff.getByRole('button', { name: 'Filtrar' }).click();
 }
