@@ -23,7 +23,13 @@ export function QueueTable({ columns, rows, order, onOrder }: Props) {
           {columns.map((col) => {
             const sort = ariaSort(col, order);
             return (
-              <th key={col.id} scope="col" aria-sort={sort} data-sortable={col.sort ? '' : undefined}>
+              <th
+                key={col.id}
+                scope="col"
+                aria-sort={sort}
+                data-sortable={col.sort ? '' : undefined}
+                data-control={col.renderHeader ? '' : undefined}
+              >
                 {col.sort ? (
                   <button
                     type="button"
