@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_MSG } from '@guarita/domain';
+import { STAFF_BACKGROUND_HEADER, STAFF_MSG } from '@guarita/domain';
 import { aLoggedInCustomer, aStaffAccount, aStaffMember } from './factories';
 import { createTestApp, type TestApp } from './helpers';
 import { FixedClock } from '../src/ports/clock';
@@ -199,6 +199,38 @@ describe('staff login, sessions and audit (issue 13 §1)', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().mensagem).toBe(STAFF_MSG.sessionEnded);
     expect((await staffRequest(t, other.token, 'GET', '/api/backoffice/auth/me')).statusCode).toBe(200); // a session in use lives on
+  });
+
+  it('polling (the live queue, presence) checks the session without keeping it alive', async () => {
+    const { id, token } = await aStaffMember(t, 'atendimento');
+    const idleFor = async (staffId: number) =>
+      Number(
+        (
+          await t.query<{ s: number }>(
+            `SELECT extract(epoch FROM now() - last_seen_at)::int AS s FROM staff_sessions WHERE staff_id = $1`,
+            [staffId],
+          )
+        )[0]!.s,
+      );
+    const poll = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/backoffice/casos/novos?desde=${encodeURIComponent(new Date().toISOString())}`,
+        cookies: { [STAFF_COOKIE]: token },
+        headers: { [STAFF_BACKGROUND_HEADER]: '1' },
+      });
+    await t.query(`UPDATE staff_sessions SET last_seen_at = now() - interval '29 minutes' WHERE staff_id = $1`, [id]);
+    expect((await poll()).statusCode).toBe(200);
+    expect(await idleFor(id)).toBeGreaterThanOrEqual(29 * 60); // the idle clock did not restart
+    await t.query(`UPDATE staff_sessions SET last_seen_at = now() - interval '31 minutes' WHERE staff_id = $1`, [id]);
+    const ended = await poll();
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().mensagem).toBe(STAFF_MSG.sessionEnded);
+    // A request of the staff member's own restarts it, as before.
+    const other = await aStaffMember(t, 'atendimento');
+    await t.query(`UPDATE staff_sessions SET last_seen_at = now() - interval '29 minutes' WHERE staff_id = $1`, [other.id]);
+    expect((await staffRequest(t, other.token, 'GET', '/api/backoffice/auth/me')).statusCode).toBe(200);
+    expect(await idleFor(other.id)).toBeLessThan(60);
   });
 
   it('logout ends this session; logout everywhere ends every session of the account', async () => {

@@ -84,13 +84,15 @@ export class StaffRepository {
 
   /**
    * The session behind a token, if live (not revoked, used within `idleSeconds`, account active), touching its
-   * idle clock in the same statement. Role and name come from the account, so a role change applies at once.
+   * idle clock in the same statement unless `touch` is false. Role and name come from the account, so a role change
+   * applies at once.
    */
-  async touchSession(sessionId: string, staffId: number, idleSeconds: number): Promise<StaffPrincipal | null> {
+  async liveSession(sessionId: string, staffId: number, idleSeconds: number, touch: boolean): Promise<StaffPrincipal | null> {
     const row = await this.db
       .updateTable('staff_sessions as s')
       .from('staff as st')
-      .set({ last_seen_at: sql<Date>`now()` })
+      // One statement either way: a polling request's check leaves the clock where it was.
+      .set({ last_seen_at: touch ? sql<Date>`now()` : sql<Date>`s.last_seen_at` })
       .whereRef('st.id', '=', 's.staff_id')
       .where('s.id', '=', sessionId)
       .where('s.staff_id', '=', staffId)

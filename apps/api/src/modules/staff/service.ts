@@ -119,10 +119,13 @@ export class StaffService {
     return this.settings.tokenSeconds;
   }
 
-  /** The live session of a token, or null (bad token, revoked, idle too long, account disabled). */
-  async session(token: string | undefined): Promise<StaffPrincipal | null> {
+  /**
+   * The live session of a token, or null (bad token, revoked, idle too long, account disabled); `touch: false` (a
+   * polling request) reads it without restarting its idle clock.
+   */
+  async session(token: string | undefined, { touch = true }: { touch?: boolean } = {}): Promise<StaffPrincipal | null> {
     const claims = token ? await this.tokens.verify(token) : null;
-    return claims ? this.repo.touchSession(claims.sessionId, claims.staffId, this.settings.idleSeconds) : null;
+    return claims ? this.repo.liveSession(claims.sessionId, claims.staffId, this.settings.idleSeconds, touch) : null;
   }
 
   async logout(p: StaffPrincipal, ip: string): Promise<void> {

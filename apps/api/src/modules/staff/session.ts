@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { STAFF_MSG, type StaffRole } from '@guarita/domain';
+import { STAFF_BACKGROUND_HEADER, STAFF_MSG, type StaffRole } from '@guarita/domain';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../lib/errors';
 import type { StaffPrincipal } from './repository';
@@ -28,7 +28,8 @@ export const clearStaffCookie = (reply: FastifyReply) => reply.clearCookie(STAFF
 export function staffGuard(service: StaffService) {
   return (...roles: StaffRole[]) =>
     async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      const staff = await service.session(req.cookies[STAFF_COOKIE]);
+      // A polling request (STAFF_BACKGROUND_HEADER) is checked like any other but leaves the idle clock alone.
+      const staff = await service.session(req.cookies[STAFF_COOKIE], { touch: req.headers[STAFF_BACKGROUND_HEADER] === undefined });
       if (!staff) {
         clearStaffCookie(reply);
         throw new AppError(401, 'UNAUTHORIZED', STAFF_MSG.sessionEnded);

@@ -1,4 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
+import { STAFF_BACKGROUND_HEADER } from '@guarita/domain';
 
 /**
  * The staff session as the console's requests see it (issue 30 item 4): every answer of a console route but a 401
@@ -14,8 +15,10 @@ const emit = () => listeners.forEach((l) => l());
 const LOGOUT = new Set(['/api/backoffice/auth/logout', '/api/backoffice/auth/logout-all']);
 
 export const staffActivityMiddleware: Middleware = {
-  onResponse({ schemaPath, response }) {
+  onResponse({ schemaPath, request, response }) {
     if (!schemaPath.startsWith('/api/backoffice/')) return;
+    // Polling (the live queue, presence) leaves the server's idle clock alone, so it leaves this one alone too.
+    const background = request.headers.has(STAFF_BACKGROUND_HEADER);
     if (LOGOUT.has(schemaPath) && response.ok) {
       lastActivity = 0;
     } else if (response.status === 401) {
@@ -23,7 +26,7 @@ export const staffActivityMiddleware: Middleware = {
       if (schemaPath === '/api/backoffice/auth/login' || lastActivity === 0) return;
       lastActivity = 0;
       endedAt = Date.now();
-    } else {
+    } else if (!background) {
       lastActivity = Date.now();
     }
     emit();

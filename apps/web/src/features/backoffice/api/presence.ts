@@ -1,11 +1,17 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PRESENCE_BEAT_SECONDS } from '@guarita/domain';
+import { PRESENCE_BEAT_SECONDS, STAFF_BACKGROUND_HEADER } from '@guarita/domain';
 import { api, unwrap } from '../../../lib/api';
 import { backofficeKeys } from './keys';
 
+// A heartbeat is not the staff member's activity: it must not keep an unattended session alive.
 export const beat = (caseNumber: string) =>
-  unwrap(api.POST('/api/backoffice/casos/{caseNumber}/presenca', { params: { path: { caseNumber } } }));
+  unwrap(
+    api.POST('/api/backoffice/casos/{caseNumber}/presenca', {
+      params: { path: { caseNumber } },
+      headers: { [STAFF_BACKGROUND_HEADER]: '1' },
+    }),
+  );
 export const leave = (caseNumber: string) =>
   unwrap(api.DELETE('/api/backoffice/casos/{caseNumber}/presenca', { params: { path: { caseNumber } } }));
 
