@@ -75,7 +75,11 @@ describe('the desk’s tools beside a case', () => {
       expect(d.cliente.documento).toMatch(/^\d{3}\.\*\*\*\.\*\*\*-\d{2}$/); // masked as the queue does
       expect(d.contratos).toHaveLength(2);
       const first = d.contratos.find((k: { nCtrId: number }) => k.nCtrId === h.customer.contract.nCtrId);
-      expect(first).toMatchObject({ placa: 'JOA1A23', veiculo: 'Chevrolet Onix 2021', formaPagamento: expect.stringMatching(/4242/) });
+      expect(first).toMatchObject({
+        placa: 'JOA1A23',
+        veiculo: 'Chevrolet Onix 2021',
+        formaPagamento: expect.stringMatching(/^Cartão (Visa|Mastercard|American Express) final 4242$/),
+      });
       // Paid bills are left out; overdue first; the overdue total has fine and interest.
       expect(first.faturasAbertas).toEqual([
         { vencimento: h.overdue.due, valor: h.overdue.total, situacao: 'I' },

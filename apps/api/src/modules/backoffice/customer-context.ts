@@ -1,5 +1,6 @@
 import {
   billTotal,
+  CARD_BRAND_LABEL,
   caseKindOf,
   contextPurpose,
   CUSTOMER_CONTEXT_ACTION,
@@ -72,7 +73,10 @@ export class CustomerContext {
           veiculo: vehicle || null,
           placa: k.vehicle.numberPlate,
           mensalidade: k.monthlyFee,
-          formaPagamento: k.cardSummary ?? 'Boleto ou Pix',
+          // 'Cartão Visa final 4242': the last digits alone read as a number.
+          formaPagamento: k.cardSummary
+            ? ['Cartão', k.pmCard && CARD_BRAND_LABEL[k.pmCard], 'final', k.cardSummary].filter(Boolean).join(' ')
+            : 'Boleto ou Pix',
           faturasAbertas: open,
           totalVencido: bills.openTotal,
         };
