@@ -306,6 +306,11 @@ const NOT_SECRETS = new Set([
   '11222333000181', // a React key: a CNPJ
   'caso:c1:aberto', // notification dedupe keys
   'caso-evento:7',
+  'valorFipe', // 'Solicitação enviada' field keys (packages/domain request-fields.test.ts)
+  'limitado',
+  'Enviado_em__c',
+  'Observacoes__c',
+  'DiaVencimento__c',
   'rastreador', // the e2e customers' contract keys (e2e/support/customers.ts)
   'classico',
   // Adyen's published HMAC test key: the webhook signature test vector of Adyen's own API libraries (apps/api/test/adyen/fixtures)

@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
  * The queue order the staff member last saw (issue 30 item 17): the queue page writes its case numbers, the case
  * page's next/previous ('j'/'k') walk them. Per tab (sessionStorage): two tabs on two filters walk their own.
  */
-const KEY = 'guarita.console.ordemDaFila';
+const STORAGE_ITEM = 'guarita.console.ordemDaFila';
 
 export function useRememberQueueOrder(caseNumbers: readonly string[]): void {
   const joined = caseNumbers.join(',');
   useEffect(() => {
     try {
-      sessionStorage.setItem(KEY, JSON.stringify(joined ? joined.split(',') : []));
+      sessionStorage.setItem(STORAGE_ITEM, JSON.stringify(joined ? joined.split(',') : []));
     } catch {
       /* storage off: next/previous are simply not offered */
     }
@@ -19,7 +19,7 @@ export function useRememberQueueOrder(caseNumbers: readonly string[]): void {
 
 function readOrder(): string[] {
   try {
-    const v = JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as unknown;
+    const v = JSON.parse(sessionStorage.getItem(STORAGE_ITEM) ?? '[]') as unknown;
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
   } catch {
     return [];
