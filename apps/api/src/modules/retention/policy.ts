@@ -150,6 +150,12 @@ export const KEPT_TABLES: Record<string, string> = {
   case_number_counters: 'one counter per year',
   claims: CUSTOMER_RECORD,
   claim_photos: CUSTOMER_RECORD,
+  // Issue 30's console tables (migrations 027, 028, 030).
+  case_assignments: `${CUSTOMER_RECORD} (who works the case, one row per case)`,
+  case_presence:
+    'one row per case and staff member, rewritten by each heartbeat and deleted when the page is left; a closed tab leaves one row, so it is bounded by cases × staff',
+  case_sla_targets: `${REFERENCE} (a target time per Reason)`,
+  canned_replies: `${REFERENCE} (the desk's reply texts)`,
   referrals: "the ERP's (the plan view's referrals of a contract)",
   notification_preferences: "the customer's choice, one row per customer",
   staff: 'the staff accounts (disabled, never deleted: the audit log names them)',
