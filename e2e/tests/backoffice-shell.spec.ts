@@ -118,7 +118,7 @@ for (const size of SIZES) {
     await expect(page).toHaveTitle(TITLE('Fila de casos'));
 
     // Opening a case from the queue, and back.
-    await page.getByLabel('Contrato', { exact: true }).fill(String(horizonte.contracts.fiorino));
+    await page.getByLabel('Buscar', { exact: true }).fill(String(horizonte.contracts.fiorino));
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await main(page).getByRole('link', { name: claim }).click();
     await expect(h1(page)).toHaveText(`Caso nº ${claim}`);
@@ -298,7 +298,7 @@ test('offline, a case not loaded yet shows the offline notice (not only "Carrega
   const [a, b] = [await newCustomer(request, horizonteSpec()), await newCustomer(request, horizonteSpec())];
   await staffLogin(page, request, STAFF.sinistros);
   const filter = async (contract: number) => {
-    await page.getByLabel('Contrato', { exact: true }).fill(String(contract));
+    await page.getByLabel('Buscar', { exact: true }).fill(String(contract));
     await page.getByRole('button', { name: 'Filtrar' }).click();
   };
   // One case opened first: the case page's code is in the browser.

@@ -1,4 +1,5 @@
 export * from './staff';
+export * from './staff-background';
 export * from './phases';
 export * from './queue';
 export * from './approvals';

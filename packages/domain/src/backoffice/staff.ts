@@ -92,10 +92,3 @@ export type AuditPageDto = z.infer<typeof AuditPageDto>;
 
 /** A comment or note body typed by staff: `message` when it is missing or empty, the bounds' own for bad characters. */
 export const staffTextSchema = (message: string, max = 4000) => safeText(max, { required: message, multiline: true }).min(1, message);
-
-/**
- * The header the console's polling requests carry (the live queue's count, the case page's presence heartbeat): they
- * check the session like any request but do not count as activity, so an open tab left alone still reaches the idle
- * timeout (issue 30 item 4) on the server and in the page's own warning.
- */
-export const STAFF_BACKGROUND_HEADER = 'x-guarita-segundo-plano';
