@@ -18,6 +18,7 @@ const ssrOut = path.join(dist, PRERENDER_DIR, 'server');
 
 interface ManifestChunk {
   file: string;
+  isEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
@@ -37,6 +38,30 @@ function preloadsFor(manifest: Record<string, ManifestChunk>, source: string): s
   };
   visit(source);
   return [...files];
+}
+
+/**
+ * Fails the build when zod is in what every page loads before it runs: the entry sets zod's `jitless` in its own body,
+ * after its static imports ran, so a zod schema built in one of them probes for `new Function` first — a CSP eval
+ * violation on every page — and the entry grows by zod's ~90 KB (ADR 025; a domain constant imported from a module
+ * with schemas did both in issue 30).
+ */
+function assertNoZodInEntry(manifest: Record<string, ManifestChunk>): void {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error("prerender: the client build's manifest has no entry");
+  const statics = new Set<string>();
+  const visit = (key: string) => {
+    if (statics.has(key)) return;
+    statics.add(key);
+    manifest[key]?.imports?.forEach(visit);
+  };
+  manifest[entry]?.imports?.forEach(visit);
+  for (const key of statics) {
+    const file = manifest[key]!.file;
+    if (readFileSync(path.join(dist, file), 'utf8').includes('Encountered Promise during synchronous parse')) {
+      throw new Error(`prerender: zod is in ${file}, which the entry imports statically (ADR 025: zod stays out of the entry)`);
+    }
+  }
 }
 
 /**
@@ -85,6 +110,7 @@ async function prerender(): Promise<void> {
     const manifestFile = path.join(dist, '.vite', 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
     assertNoChunkCycle(manifest);
+    assertNoZodInEntry(manifest);
     const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const shell = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>/;
     if (!shell.test(template)) throw new Error('prerender: index.html has no <div id="root"><!--app-->…<!--/app--></div>');
