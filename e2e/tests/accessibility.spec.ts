@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mariaSpec } from '../support/customers';
 import { loggedIn } from '../support/login';
 import { PUBLIC_ROUTES, customerRoutes, openRoute } from '../support/routes';
+import { axeViolations } from '../support/axe';
 
 /** Issue 8: axe-core (WCAG 2.x A and AA rules and best practices) finds nothing on any route, on a phone and on a desktop. */
 const SIZES = [
@@ -10,12 +10,7 @@ const SIZES = [
   { width: 1280, height: 800 },
 ] as const;
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
+const violations = (page: Page) => axeViolations(page);
 
 test('public pages have no accessibility violations', async ({ page }) => {
   test.setTimeout(240_000);

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { joaoSpec, type CustomerSpec } from '../support/customers';
 import { newCustomer, type TestCustomer } from '../support/factory';
 import { sidewaysOverflow, widestElements } from '../support/routes';
 import { staffLogin, test } from '../support/staff';
+import { axeViolations } from '../support/axe';
 
 /**
  * Issue 30 items 10, 14 and 17 (ADR 086), at 360 and 1280 px: assignment and 'Também neste caso agora' between two
@@ -31,10 +31,7 @@ function withCases(): CustomerSpec {
 }
 
 async function axeClean(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 async function filterQueue(staff: Page, joao: TestCustomer, assignee?: string) {

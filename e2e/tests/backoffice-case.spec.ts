@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { horizonteSpec, quietSpec, type CustomerSpec } from '../support/customers';
 import { newCustomer } from '../support/factory';
 import { login } from '../support/login';
 import { openRoute, sidewaysOverflow } from '../support/routes';
 import { staffLogin, test } from '../support/staff';
+import { axeViolations } from '../support/axe';
 
 /**
  * The staff case page of issue 30 (items 5 and 7): 'Solicitação enviada' in pt-BR with the raw payload behind
@@ -23,15 +23,7 @@ const SIZES = [
 const TEL = '(31) 98765-4321';
 
 async function noAxeViolations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect
-    .soft(
-      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-      what,
-    )
-    .toEqual([]);
+  expect.soft(await axeViolations(page), what).toEqual([]);
   expect.soft(await sidewaysOverflow(page), what).toBeLessThanOrEqual(0);
 }
 

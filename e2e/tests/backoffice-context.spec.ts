@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { overdue, quietSpec } from '../support/customers';
 import { newCustomer } from '../support/factory';
 import { login } from '../support/login';
 import { sidewaysOverflow } from '../support/routes';
 import { staffLogin, test } from '../support/staff';
+import { axeViolations } from '../support/axe';
 
 /**
  * Issue 30 items 15 and 16, at 360 and 1280 px: the customer's context beside a case (read on demand), a canned reply
@@ -19,13 +19,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABgAAAAQCAIAAACDRijCAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAIElEQVQ4jWNQWpVGFcQwapDSaBgpjaajVaNZZBX56QAA89rLEBHPojQAAAAASUVORK5CYII=',
   'base64',
 );
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 for (const size of [
   { width: 360, height: 800 },

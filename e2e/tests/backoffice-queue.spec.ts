@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { QUEUE_MSG, SLA_MSG } from '@guarita/domain';
 import { quietSpec, type CustomerSpec } from '../support/customers';
 import { newCustomer } from '../support/factory';
 import { sidewaysOverflow } from '../support/routes';
 import { staffLogin, test } from '../support/staff';
+import { axeViolations } from '../support/axe';
 
 /**
  * The queue a desk works from (issue 30 items 6, 11–13): filters checked in the form, a search box for every key,
@@ -38,13 +38,7 @@ function twoCasesSpec(name: string, daysAgo = [3, 1]): CustomerSpec {
 }
 
 async function noAxeViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-    label,
-  ).toEqual([]);
+  expect(await axeViolations(page), label).toEqual([]);
 }
 
 for (const size of WIDTHS) {

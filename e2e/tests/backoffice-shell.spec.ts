@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { horizonteSpec } from '../support/customers';
 import { newCustomer } from '../support/factory';
 import { login } from '../support/login';
 import { openRoute, sidewaysOverflow } from '../support/routes';
 import { staffLogin, test } from '../support/staff';
+import { axeViolations } from '../support/axe';
 
 /**
  * Issue 30 (Back office II), the console's shell: every page has a title of its own and takes the focus on its h1;
@@ -36,14 +36,8 @@ const NOT_FOR_ROLE = 'Página não disponível para o seu perfil';
 /** The customer's name on its case page: the data that must leave the screen when the session ends. */
 const HORIZONTE_NAME = horizonteSpec().name;
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    // Off by default (experimental): a control whose name hides its visible text (issue 30 item 9).
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
+// label-content-name-mismatch too: a control whose name hides its visible text (issue 30 item 9).
+const violations = (page: Page) => axeViolations(page, { nameMismatch: true });
 
 /** What the test made for the pages to show: a customer's collision claim (the sinistros desk's). */
 interface Made {

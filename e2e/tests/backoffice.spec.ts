@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { horizonteSpec, joaoSpec, quietSpec } from '../support/customers';
 import { newCustomer } from '../support/factory';
 import { loggedIn, login } from '../support/login';
 import { openRoute, sidewaysOverflow } from '../support/routes';
 import { openStaffCase as openCase, staffLogin, test } from '../support/staff';
+import { axeViolations } from '../support/axe';
 
 /**
  * The staff console and the customer side by side (issue 13 §4), two browser contexts: staff logs in with
@@ -143,15 +143,7 @@ test('the console screens (queue, a claim, the financeiro desk) have no accessib
     await page.setViewportSize(size);
     for (const path of ['/backoffice', `/backoffice/casos/${caseNumber}`, '/backoffice/financeiro']) {
       await openRoute(page, path);
-      const result = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-      expect
-        .soft(
-          result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-          `${path} at ${size.width}px`,
-        )
-        .toEqual([]);
+      expect.soft(await axeViolations(page), `${path} at ${size.width}px`).toEqual([]);
       expect.soft(await sidewaysOverflow(page), `${path} at ${size.width}px`).toBeLessThanOrEqual(0);
     }
   }

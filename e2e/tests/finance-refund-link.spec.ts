@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { mariaSpec } from '../support/customers';
 import { loggedIn } from '../support/login';
 import { sidewaysOverflow, widestElements } from '../support/routes';
 import { staffLogin, test } from '../support/staff';
+import { axeViolations } from '../support/axe';
 
 /**
  * A payment link refunded from the financeiro desk through the card provider (issue 27 gap 2, ADR 078): the customer
@@ -64,13 +64,7 @@ test('financeiro refunds a payment-link payment through the card provider', asyn
     await expect(dialog.getByLabel('Valor a estornar (R$)')).toBeVisible();
     await staff.screenshot({ path: testInfo.outputPath(`desk-link-dialog-${width}.png`) });
     expect.soft(await sidewaysOverflow(staff), `sideways scroll with the dialog at ${width}px`).toBeLessThanOrEqual(0);
-    const axe = await new AxeBuilder({ page: staff }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect
-      .soft(
-        axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-        `axe at ${width}px`,
-      )
-      .toEqual([]);
+    expect.soft(await axeViolations(staff), `axe at ${width}px`).toEqual([]);
     await staff.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   }

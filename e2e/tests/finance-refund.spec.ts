@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { horizonteSpec } from '../support/customers';
 import { loggedIn } from '../support/login';
 import { confirmPixAsTheBank } from '../support/pix';
 import { sidewaysOverflow, widestElements } from '../support/routes';
 import { staffLogin, test } from '../support/staff';
+import { axeViolations } from '../support/axe';
 
 /**
  * The financeiro desk refunds a payment through its provider (issue 27 item 7, ADR 078): the customer pays an
@@ -75,13 +75,7 @@ test('financeiro refunds part of a Pix payment through the provider; the history
     expect
       .soft(await sidewaysOverflow(staff), `sideways scroll at ${width}px: ${(await widestElements(staff)).join(', ')}`)
       .toBeLessThanOrEqual(0);
-    const axe = await new AxeBuilder({ page: staff }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect
-      .soft(
-        axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-        `axe at ${width}px`,
-      )
-      .toEqual([]);
+    expect.soft(await axeViolations(staff), `axe at ${width}px`).toEqual([]);
     await staff.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   }
