@@ -199,6 +199,21 @@ describe('retention', () => {
       },
     },
     {
+      table: 'case_presence',
+      marker: "case_id LIKE 'ret-%'",
+      insert: async (tag) => {
+        await t.query(
+          `INSERT INTO cases (id, case_number, n_ctr_id, customer_id, request_type, reason, subject, description, status, phase)
+           SELECT $1, $2, n_ctr_id, customer_id, 'ouvidoria', 'SAC', 'Ouvidoria', 'retenção', 'New', 'Análise' FROM contracts WHERE n_ctr_id = 100101`,
+          [`ret-${tag}`, `1998-ret-${tag}`],
+        );
+        return t.query('INSERT INTO case_presence (case_id, staff_id, seen_at) SELECT $1, min(id), $2 FROM staff', [
+          `ret-${tag}`,
+          tag === 'old' ? ago(1.01) : ago(0.99),
+        ]);
+      },
+    },
+    {
       table: 'job_runs',
       marker: "job LIKE 'ret-%'",
       insert: (tag) => {

@@ -98,6 +98,8 @@ export const RETENTION_RULES: RetentionRule[] = [
   // Where a customer's car was: the largest table by far, and the most revealing.
   { table: 'positions', perContract: true, expired: (now, s) => sql<boolean>`ts < ${daysBefore(now, s.positionsDays)}` },
   { table: 'trips', perContract: true, expired: (now, s) => sql<boolean>`started_at < ${daysBefore(now, s.positionsDays)}` },
+  // Who had a case open (ADR 086): a row counts for 30 s; one left by a closed tab is only noise after a day.
+  { table: 'case_presence', expired: (now) => sql<boolean>`seen_at < ${daysBefore(now, 1)}` },
   // Which instance ran which periodic pass (ADR 079): only the current period's row matters; a month explains incidents.
   { table: 'job_runs', expired: (now) => sql<boolean>`started_at < ${daysBefore(now, JOB_RUNS_DAYS)}` },
 ];
@@ -152,8 +154,6 @@ export const KEPT_TABLES: Record<string, string> = {
   claim_photos: CUSTOMER_RECORD,
   // Issue 30's console tables (migrations 027, 028, 030).
   case_assignments: `${CUSTOMER_RECORD} (who works the case, one row per case)`,
-  case_presence:
-    'one row per case and staff member, rewritten by each heartbeat and deleted when the page is left; a closed tab leaves one row, so it is bounded by cases × staff',
   case_sla_targets: `${REFERENCE} (a target time per Reason)`,
   canned_replies: `${REFERENCE} (the desk's reply texts)`,
   referrals: "the ERP's (the plan view's referrals of a contract)",
