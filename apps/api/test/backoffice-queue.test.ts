@@ -49,7 +49,7 @@ describe('back-office queue: SLA, search, order, live count (issue 30 items 6, 1
   /** A customer of its own (a name nobody else has) with a contract and three open support cases of different targets. */
   const threeCases = async () => {
     const tag = `Quaresma${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-    const customer = await aCustomer(t, { name: `Zuleica ${tag} Teste`, email: `${tag.toLowerCase()}@exemplo.com.br` });
+    const customer = await aCustomer(t, { name: `Zuleica Conceição ${tag} Teste`, email: `${tag.toLowerCase()}@exemplo.com.br` });
     const contract = await aContract(t, customer);
     // Registration change (24 h) 3 days ago: 2 days late. Ombudsman (SAC, 168 h) 1 day ago: 6 days left.
     // Contestation (120 h) 2 days ago: 3 days left.
@@ -118,6 +118,10 @@ describe('back-office queue: SLA, search, order, live count (issue 30 items 6, 1
     expect(await q(String(contract.nCtrId))).toEqual(all);
     expect(await q(`zul ${tag.slice(0, -1)}`)).toEqual(all);
     expect(await q(`${tag} Ninguém`)).toEqual([]);
+    // Accents or none, either side: the index folds the name, the domain the words.
+    expect(await q(`CONCEICAO ${tag}`)).toEqual(all);
+    expect(await q(`conceição ${tag}`)).toEqual(all);
+    expect(await q(`Zulêica ${tag}`)).toEqual(all);
     // Search and filters together, and the desk's scope: a claim's protocol is not atendimento's.
     expect(await numbers('atendimento', `busca=${customer.document}&motivo=SAC`)).toEqual([sac]);
     const claim = await aClaim(t, contract, CLAIM_LIKE.collisionInDocumentation);

@@ -26,7 +26,8 @@ describe('the queue search box (issue 30 item 12)', () => {
 
   it('reads anything else as words of the name (2 letters at least, punctuation dropped)', () => {
     expect(parseQueueSearch('Maria  da Silva')).toEqual({ kind: 'nome', words: ['maria', 'da', 'silva'] });
-    expect(parseQueueSearch("João d'Ávila")).toEqual({ kind: 'nome', words: ['joão', 'ávila'] });
+    expect(parseQueueSearch("João d'Ávila")).toEqual({ kind: 'nome', words: ['joao', 'avila'] });
+    expect(parseQueueSearch('CONCEIÇÃO')).toEqual({ kind: 'nome', words: ['conceicao'] });
     expect(parseQueueSearch('a')).toEqual({ error: QUEUE_SEARCH_MSG.tooShort });
     expect(parseQueueSearch('%_')).toEqual({ error: QUEUE_SEARCH_MSG.tooShort });
   });

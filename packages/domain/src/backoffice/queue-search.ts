@@ -48,8 +48,10 @@ export function parseQueueSearch(input: string): QueueSearch | { error: string }
   // An alphanumeric CNPJ (from July 2026) is letters and digits too: it wins over a name only when it is valid.
   const doc = normalizeDocument(v);
   if (documentKind(doc) === 'cnpj' && /\d/.test(v) && isValidDocument(doc)) return { kind: 'documento', document: doc };
+  // Without accents: the index folds the name's (staff-queue.ts), so 'Conceição' and 'conceicao' find the same.
   const words = v
-    .normalize('NFC')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length >= 2)

@@ -4,6 +4,12 @@ import type { DB } from '../../db/schema';
 import type { Executor } from '../../db/db';
 import { iso } from './built-in-case-system';
 
+/**
+ * The customer's name as the search index holds it (migration 035, the same expression letter for letter, or the
+ * index is not used): accented letters folded to ASCII, words split by the 'simple' parser.
+ */
+const FOLDED_NAME = sql`to_tsvector('simple', translate(name, 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝáàâãäéèêëíìîïóòôõöúùûüçñýÿ', 'AAAAAEEEEIIIIOOOOOUUUUCNYaaaaaeeeeiiiiooooouuuucnyy'))`;
+
 /** Which cases a role works: claims (Subject Sinistro), support (every other), or all. */
 export type QueueScope = 'claims' | 'support' | 'all';
 
@@ -106,7 +112,7 @@ export class StaffQueue {
         this.q
           .selectFrom('customers')
           .select('id')
-          .where(sql<boolean>`to_tsvector('simple', name) @@ to_tsquery('simple', ${tsquery})`),
+          .where(sql<boolean>`${FOLDED_NAME} @@ to_tsquery('simple', ${tsquery})`),
       );
     }
     if (f.after) {
