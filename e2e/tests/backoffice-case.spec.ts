@@ -83,6 +83,8 @@ for (const size of SIZES) {
       await expect(
         dialog.getByRole('table', { name: 'O que muda ao aprovar' }).getByRole('row', { name: /lucia\.nova@exemplo\.com\.br/ }),
       ).toBeVisible();
+      // The new value shows whole without scrolling the table sideways, on a phone too.
+      await expect(dialog.getByRole('cell', { name: 'lucia.nova@exemplo.com.br' })).toBeInViewport({ ratio: 1 });
       await noAxeViolations(page, `approval dialog at ${size.width}px`);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();

@@ -58,10 +58,11 @@ export function ApproveDialog({
 
 /** 'Valores atuais e novos': each field the approval writes, its current value and the new one. */
 export function PreviewTable({ lines, caption }: { lines: DecisionPreviewDto['linhas']; caption: string }) {
-  // A region that can take the focus: on a narrow screen the table scrolls sideways, by keyboard too.
+  // Long values (an e-mail, an address) wrap, so the new value shows on a phone without scrolling; the region can
+  // still take the focus and scroll sideways, by keyboard too, if a word does not fit.
   return (
     <div className={styles.tableWrap} role="region" aria-label={caption} tabIndex={0}>
-      <table className={styles.table}>
+      <table className={`${styles.table} ${styles.changes}`}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
