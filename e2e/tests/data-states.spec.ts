@@ -164,35 +164,39 @@ test('offline: the screen keeps its last data under an offline banner, and the b
   await expect(page.getByText(OFFLINE)).toHaveCount(0);
 });
 
-for (const width of [1280, 360]) {
-  test(`offline at ${width} px: a page whose code was never downloaded says so under the header, and opens once back online`, async ({
-    page,
-    context,
-    request,
-  }) => {
-    await page.setViewportSize({ width, height: 800 });
-    await loggedIn(page, request, mariaSpec());
-    await renderInBrowser(page);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await context.setOffline(true);
-    // On a phone the menu opens first (its focus trap is not downloaded either: the menu opens without it).
-    if (width < 768) await page.getByRole('button', { name: 'Abrir menu' }).click();
-    const menu = page.getByRole('navigation', { name: width < 768 ? 'Menu' : 'Menu principal', exact: true });
-    await menu.getByRole('link', { name: 'Meu Plano' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MSG.pageLoadFailedTitle);
-    await expect(page.getByText(MSG.pageLoadFailedText)).toBeVisible();
-    // The page area says so; the header and the emergency lines stay.
-    await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByRole('link', { name: /0800 000 1190/ }).first()).toBeAttached();
-    // A tap while still offline keeps the page (no browser error page).
-    await page.getByRole('button', { name: 'Tentar novamente' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MSG.pageLoadFailedTitle);
+test.describe('before the service worker kept the app (a first visit)', () => {
+  // The worker (ADR 091) keeps every page's code once installed; these pages are the moments before that.
+  test.use({ serviceWorkers: 'block' });
+  for (const width of [1280, 360]) {
+    test(`offline at ${width} px: a page whose code was never downloaded says so under the header, and opens once back online`, async ({
+      page,
+      context,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await loggedIn(page, request, mariaSpec());
+      await renderInBrowser(page);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await context.setOffline(true);
+      // On a phone the menu opens first (its focus trap is not downloaded either: the menu opens without it).
+      if (width < 768) await page.getByRole('button', { name: 'Abrir menu' }).click();
+      const menu = page.getByRole('navigation', { name: width < 768 ? 'Menu' : 'Menu principal', exact: true });
+      await menu.getByRole('link', { name: 'Meu Plano' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(MSG.pageLoadFailedTitle);
+      await expect(page.getByText(MSG.pageLoadFailedText)).toBeVisible();
+      // The page area says so; the header and the emergency lines stay.
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('link', { name: /0800 000 1190/ }).first()).toBeAttached();
+      // A tap while still offline keeps the page (no browser error page).
+      await page.getByRole('button', { name: 'Tentar novamente' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(MSG.pageLoadFailedTitle);
 
-    // Back online, the page opens by itself.
-    await context.setOffline(false);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meu plano');
-  });
-}
+      // Back online, the page opens by itself.
+      await context.setOffline(false);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meu plano');
+    });
+  }
+});
 
 test('plan, trips, requests and claims: failed requests show an error with retry and recover', async ({ page, request }) => {
   const maria = await loggedIn(page, request, mariaSpec());

@@ -267,7 +267,61 @@ function precompress(): { files: number; raw: number; br: number } {
   return totals;
 }
 
+/**
+ * Files a service worker keeps: every script, stylesheet and image of the build except what needs the network
+ * anyway (the card provider's form), the skeleton page the worker answers offline, the manifest and its icons.
+ * Content-hashed files need no revision; the others are revisioned by their content.
+ */
+const NOT_PRECACHED = /^assets\/adyen-modules-/;
+const PRECACHED = /\.(js|css|svg|png|webmanifest)$/;
+
+function precacheEntries(): { url: string; revision: string | null }[] {
+  const entries: { url: string; revision: string | null }[] = [];
+  for (const file of files(dist)) {
+    const rel = path.relative(dist, file).split(path.sep).join('/');
+    if (rel.startsWith(`${PRERENDER_DIR}/`) || rel === 'sw.js' || NOT_PRECACHED.test(rel)) continue;
+    if (!PRECACHED.test(rel) && rel !== 'index.html') continue;
+    const hashed = rel.startsWith('assets/');
+    entries.push({
+      url: `/${rel}`,
+      revision: hashed ? null : createHash('sha256').update(readFileSync(file)).digest('base64url').slice(0, 12),
+    });
+  }
+  return entries.sort((a, b) => a.url.localeCompare(b.url));
+}
+
+/**
+ * `src/sw/sw.ts` bundled to `/sw.js` (a fixed URL: the browser checks it for a new build at every visit, and the
+ * server sends it with `no-cache`), with the list of files to keep in place of `self.__WB_MANIFEST` (ADR 091).
+ */
+async function writeServiceWorker(): Promise<number> {
+  const entries = precacheEntries();
+  const out = await build({
+    configFile: false,
+    root: webDir,
+    logLevel: 'warn',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      lib: { entry: path.join(webDir, 'src/sw/sw.ts'), formats: ['iife'], name: 'guaritaSw' },
+    },
+  });
+  const outputs = (Array.isArray(out) ? out : [out]) as { output: { type: string; code?: string }[] }[];
+  const js = outputs.flatMap((o) => o.output).find((o) => o.type === 'chunk')?.code;
+  const slot = 'self.__WB_MANIFEST';
+  if (!js || js.split(slot).length !== 2) throw new Error(`prerender: the service worker must name ${slot} once`);
+  writeFileSync(
+    path.join(dist, 'sw.js'),
+    js.replace(slot, () => JSON.stringify(entries)),
+  );
+  return entries.reduce((sum, e) => sum + statSync(path.join(dist, e.url)).size, 0);
+}
+
 await prerender();
+const precached = await writeServiceWorker();
+console.log(`service worker: ${(precached / 1024).toFixed(0)} KB of files kept for offline use`);
 const t = precompress();
 console.log(
   `prerendered ${PRERENDER_DIR}/ and precompressed ${t.files} files: ${(t.raw / 1024).toFixed(0)} KB → ${(t.br / 1024).toFixed(0)} KB brotli`,

@@ -8,16 +8,15 @@ import { BrowserRouter, useLocation } from 'react-router';
 import { App } from './app/App';
 import { adoptPublicConfig, getPublicConfig } from './api/get-public-config';
 import { preloadRoute } from './app/router';
-import { ensureFresh, hadSession, refresh, takeBootData } from './lib/session';
+import { registerServiceWorker, unregisterServiceWorkers } from './lib/service-worker';
+import { enterOfflineView, ensureFresh, hadSession, refresh, takeBootData } from './lib/session';
 import { readServerRender, setRenderedOnServer } from './lib/server-render';
 import { syncSelectedWithCookie } from './lib/storage';
 import './boot-skeleton.css';
 
-// The old product registered a service worker; it must not keep serving stale pages.
-void navigator.serviceWorker
-  ?.getRegistrations()
-  .then((regs) => regs.forEach((r) => void r.unregister()))
-  .catch(() => {});
+// The app's own service worker (ADR 091), in the production build only; any other one is removed.
+if (import.meta.env.PROD) registerServiceWorker();
+else unregisterServiceWorkers();
 window.addEventListener('unhandledrejection', (e) => console.error(e.reason));
 
 const root = document.getElementById('root')!;
@@ -45,6 +44,10 @@ const seed = async (ok: boolean) => {
     const cache = await import('./app/query-client');
     cache.seedFromBoot(serverRender?.data ?? bootData);
     endBootWindow = cache.endBootWindow;
+  } else if (!ok && hadSession() && !navigator.onLine) {
+    // A reload without a connection (the service worker answered the skeleton): the last data kept on this device.
+    const cache = await import('./app/query-client');
+    if (await cache.restoreOfflineData()) enterOfflineView();
   }
   return ok;
 };

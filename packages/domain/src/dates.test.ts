@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareAscii, formatInstant, formatInstantWithTime, todayInSaoPaulo } from './dates';
+import { compareAscii, formatInstant, formatInstantWithTime, todayInSaoPaulo, updatedAtLabel } from './dates';
 
 const options = { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' } as const;
 const intlDate = new Intl.DateTimeFormat('pt-BR', options);
@@ -44,5 +44,12 @@ describe('compareAscii', () => {
     const sorted = [...dates].sort(compareAscii);
     expect(sorted).toEqual([...dates].sort((a, b) => a.localeCompare(b)));
     expect(compareAscii('a', 'a')).toBe(0);
+  });
+});
+
+describe('updatedAtLabel', () => {
+  it('tells when data shown offline was loaded, in São Paulo time', () => {
+    expect(updatedAtLabel(Date.UTC(2026, 10, 22, 17, 5))).toBe('Atualizado em 22/11/2026, 14:05');
+    expect(updatedAtLabel('2026-01-01T02:59:00Z')).toBe('Atualizado em 31/12/2025, 23:59');
   });
 });

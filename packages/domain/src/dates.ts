@@ -49,6 +49,11 @@ export function formatInstantWithTime(date: Date | string): string {
   return f ? `${pad(f.d)}/${pad(f.m)}/${f.y}, ${pad(f.h)}:${pad(f.min)}` : dateTimeFmt().format(new Date(date));
 }
 
+/** When data shown without a connection was loaded (ADR 091): 'Atualizado em 22/11/2026, 14:05'. */
+export function updatedAtLabel(date: Date | string | number): string {
+  return `Atualizado em ${formatInstantWithTime(new Date(date))}`;
+}
+
 /** An instant's calendar date in São Paulo as 'YYYY-MM-DD'. */
 export function saoPauloIsoDate(instant: Date | string): string {
   const f = saoPauloFields(instant);

@@ -1,7 +1,8 @@
 import { createContext, useContext, type ComponentType } from 'react';
-import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
-import type { BootAnswer } from '../lib/session';
+import { isLoggedIn, type BootAnswer } from '../lib/session';
+import { keepForOffline, restoreOffline } from '../lib/offline-cache';
 import { caseKeys, contractKeys, meKeys } from '../api/keys';
 import { contractsQuery } from '../api/get-contracts';
 import { meQuery } from '../api/get-me';
@@ -42,6 +43,16 @@ export function createQueryClient() {
 
 /** The browser's one cache (main.tsx warms it with a logged-in page's first requests). */
 export const queryClient = createQueryClient();
+
+if (typeof window !== 'undefined') {
+  // TanStack Query learns of the connection from its events only: a page loaded offline starts offline, its queries paused.
+  onlineManager.setOnline(navigator.onLine);
+  // The customer's last data, kept on the device for a reload without a connection (ADR 091); not in a server render.
+  keepForOffline(queryClient, isLoggedIn);
+}
+
+/** A reload without a connection (main.tsx): the last data kept on this device into the cache; false when none. */
+export const restoreOfflineData = () => restoreOffline(queryClient);
 
 /**
  * A logged-in page load's first data (ADR 058): what `POST /api/auth/boot` answered (or what the server rendered the

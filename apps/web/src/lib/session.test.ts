@@ -1,8 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContractDto, TokensDto } from '@guarita/domain';
-import { apiError, dto, http, recordRequests, route, server } from '../../test/msw';
+import { apiError, dto, http, HttpResponse, recordRequests, route, server } from '../../test/msw';
 import { api, unwrap } from './api';
-import { clearSession, ensureFresh, getTokens, needsRefresh, refresh, storeTokens, takeBootData } from './session';
+import {
+  clearSession,
+  ensureFresh,
+  enterOfflineView,
+  getTokens,
+  hadSession,
+  isOfflineView,
+  needsRefresh,
+  refresh,
+  storeTokens,
+  takeBootData,
+} from './session';
 
 /** Builds an unsigned JWT-shaped token: the client only decodes it, the server verifies it. */
 const idToken = (expInSeconds: number) =>
@@ -104,6 +115,30 @@ describe('client session rules (spec 000 §4)', () => {
     expect(getTokens()).toBeNull();
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('showing the last data offline (ADR 091), a call without an answer to its refresh is no logout; back online the refresh decides', async () => {
+    localStorage.setItem('guarita.session', '1');
+    server.use(http.post(route('/api/auth/refresh'), () => HttpResponse.error()));
+    enterOfflineView();
+    expect(isOfflineView()).toBe(true);
+    await expect(getContracts()).rejects.toMatchObject({ status: 0 });
+    expect(isOfflineView()).toBe(true);
+    expect(hadSession()).toBe(true);
+
+    server.use(http.post(route('/api/auth/refresh'), () => apiError(401, 'UNAUTHORIZED', 'x')));
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(isOfflineView()).toBe(false));
+    expect(hadSession()).toBe(false);
+  });
+
+  it('back online with a login still valid, the offline view ends with fresh tokens', async () => {
+    localStorage.setItem('guarita.session', '1');
+    server.use(http.post(route('/api/auth/refresh'), () => dto(TokensDto, tokens(900, 'A9'))));
+    enterOfflineView();
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(getTokens()?.AccessToken).toBe('A9'));
+    expect(isOfflineView()).toBe(false);
   });
 
   it('without any session there is no refresh call at all', async () => {

@@ -53,12 +53,36 @@ export function isLoggedIn(): boolean {
   return tokens !== null;
 }
 
+/**
+ * A reload without a connection by a customer who had not logged out (ADR 091): no tokens (the refresh could not be
+ * asked), but the last data stored on this device (lib/offline-cache.ts) is shown, read-only, until the connection
+ * comes back and the refresh says whether the login is still valid.
+ */
+let offlineView = false;
+
+export function isOfflineView(): boolean {
+  return offlineView;
+}
+
+export function enterOfflineView(): void {
+  if (tokens || offlineView) return;
+  offlineView = true;
+  // Back online, the refresh says whether the login still holds (a 401 logs out, as ever); no answer: wait again.
+  const onOnline = () =>
+    void refresh().then((ok) => {
+      if (!ok && offlineView) window.addEventListener('online', onOnline, { once: true });
+    });
+  window.addEventListener('online', onOnline, { once: true });
+  emit();
+}
+
 export function hadSession(): boolean {
   return localStorage.getItem(FLAG) === '1';
 }
 
 export function storeTokens(t: TokensDto): void {
   tokens = t;
+  offlineView = false;
   localStorage.setItem(FLAG, '1');
   emit();
 }
@@ -67,7 +91,10 @@ export function storeTokens(t: TokensDto): void {
 export function clearSession(): void {
   tokens = null;
   bootData = null;
+  offlineView = false;
   localStorage.clear();
+  // The last data kept for offline use (ADR 091): already unreadable (its key was in localStorage), now deleted.
+  void import('./offline-store').then((m) => m.clearOfflineCache()).catch(() => {});
   sessionStorage.clear();
   document.cookie = 'clientData=; Max-Age=0; path=/; SameSite=Strict';
   rememberSelectedInCookie(null);

@@ -1,6 +1,6 @@
 import type { Middleware } from 'openapi-fetch';
 import { MSG } from '@guarita/domain';
-import { clearSession, ensureFresh, getTokens, refresh } from '../session';
+import { clearSession, ensureFresh, getTokens, isOfflineView, refresh } from '../session';
 import { ApiError, type ApiPath } from './client';
 
 /** Operations that need no login (spec 000 §3–§4, contact form): no token is sent and a 401 is not refreshed. */
@@ -35,6 +35,8 @@ export const sessionMiddleware: Middleware = {
     // The staff console authenticates with its own HttpOnly cookie (ADR 055), never the customer's token.
     if (PUBLIC.has(schemaPath as ApiPath) || schemaPath.startsWith('/api/backoffice/')) return;
     if (!(await ensureFresh())) {
+      // Showing the last data kept on the device without a connection (ADR 091): no answer, not a logout.
+      if (isOfflineView()) throw new ApiError(0, 'NETWORK', MSG.connection);
       clearSession();
       return Response.json({ erro: 'UNAUTHORIZED', mensagem: MSG.sessionExpired }, { status: 401 });
     }
