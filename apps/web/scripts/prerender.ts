@@ -192,25 +192,32 @@ function inlineStylesheets(html: string): string {
   });
 }
 
+/** `entry` bundled on its own, minified, as a classic script (an IIFE named `name`); answers its code. */
+async function bundleClassicScript(entry: string, name: string, define: Record<string, string> = {}): Promise<string> {
+  const out = await build({
+    configFile: false,
+    root: webDir,
+    logLevel: 'warn',
+    define,
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      lib: { entry: path.join(webDir, entry), formats: ['iife'], name },
+    },
+  });
+  const outputs = (Array.isArray(out) ? out : [out]) as { output: { type: string; code?: string }[] }[];
+  const js = outputs.flatMap((o) => o.output).find((o) => o.type === 'chunk')?.code;
+  if (!js) throw new Error(`prerender: ${entry} bundled to nothing`);
+  return js;
+}
+
 /**
  * `src/boot/<name>.ts` bundled (the early refresh imports the domain's first-screen rule, nothing else) to a classic
  * script under a content-hashed name; answers its URL.
  */
 async function writeBootScript(script: 'deferred-entry' | 'early-refresh'): Promise<string> {
-  const out = await build({
-    configFile: false,
-    root: webDir,
-    logLevel: 'warn',
-    build: {
-      write: false,
-      target: 'es2022',
-      minify: true,
-      lib: { entry: path.join(webDir, `src/boot/${script}.ts`), formats: ['iife'], name: script.replace(/-/g, '_') },
-    },
-  });
-  const outputs = (Array.isArray(out) ? out : [out]) as { output: { type: string; code?: string }[] }[];
-  const js = outputs.flatMap((o) => o.output).find((o) => o.type === 'chunk')?.code;
-  if (!js) throw new Error(`prerender: ${script} bundled to nothing`);
+  const js = await bundleClassicScript(`src/boot/${script}.ts`, script.replace(/-/g, '_'));
   const name = `assets/${script}-${createHash('sha256').update(js).digest('base64url').slice(0, 8)}.js`;
   writeFileSync(path.join(dist, name), js);
   return `/${name}`;
@@ -296,22 +303,9 @@ function precacheEntries(): { url: string; revision: string | null }[] {
  */
 async function writeServiceWorker(): Promise<number> {
   const entries = precacheEntries();
-  const out = await build({
-    configFile: false,
-    root: webDir,
-    logLevel: 'warn',
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    build: {
-      write: false,
-      target: 'es2022',
-      minify: true,
-      lib: { entry: path.join(webDir, 'src/sw/sw.ts'), formats: ['iife'], name: 'guaritaSw' },
-    },
-  });
-  const outputs = (Array.isArray(out) ? out : [out]) as { output: { type: string; code?: string }[] }[];
-  const js = outputs.flatMap((o) => o.output).find((o) => o.type === 'chunk')?.code;
+  const js = await bundleClassicScript('src/sw/sw.ts', 'guaritaSw', { 'process.env.NODE_ENV': JSON.stringify('production') });
   const slot = 'self.__WB_MANIFEST';
-  if (!js || js.split(slot).length !== 2) throw new Error(`prerender: the service worker must name ${slot} once`);
+  if (js.split(slot).length !== 2) throw new Error(`prerender: the service worker must name ${slot} once`);
   writeFileSync(
     path.join(dist, 'sw.js'),
     js.replace(slot, () => JSON.stringify(entries)),
