@@ -27,3 +27,4 @@ export * from './backoffice';
 export * from './notifications';
 export * from './first-screen';
 export * from './zod-pt-br';
+export * from './photo-quality';
