@@ -205,6 +205,26 @@ export function photoQuestion(problems: readonly PhotoProblem[]): string | null 
   return problems.length === 0 ? null : `A foto parece ${photoProblemWords(problems)} — tirar outra?`;
 }
 
+/** The API's names of the measures (PhotoQualityDto in cases/dto.ts): nitidez, brilho, largura, altura. */
+export interface PhotoQualityFields {
+  nitidez: number;
+  brilho: number;
+  largura: number;
+  altura: number;
+}
+export const qualityFields = (m: PhotoMeasures): PhotoQualityFields => ({
+  nitidez: m.sharpness,
+  brilho: m.brightness,
+  largura: m.width,
+  altura: m.height,
+});
+export const qualityMeasures = (q: PhotoQualityFields): PhotoMeasures => ({
+  sharpness: q.nitidez,
+  brightness: q.brilho,
+  width: q.largura,
+  height: q.altura,
+});
+
 /** The staff console's line beside a photo: 'Nitidez 142 · Brilho 38% · 4032×3024'. */
 export function photoScoreText(m: PhotoMeasures): string {
   return `Nitidez ${m.sharpness} · Brilho ${Math.round(m.brightness * 100)}% · ${m.width}×${m.height}`;

@@ -203,6 +203,10 @@ export interface CaseAttachments {
   storage_key: string;
   uploaded_by: 'customer' | 'staff' | 'system';
   created_at: Generated<Date>;
+  quality_sharpness: number | null;
+  quality_brightness: number | null;
+  quality_width: number | null;
+  quality_height: number | null;
 }
 
 export interface CaseComments {
@@ -293,6 +297,10 @@ export interface ClaimPhotos {
   rejection_text: string | null;
   uploaded_at: Generated<Date>;
   reviewed_at: Date | null;
+  quality_sharpness: number | null;
+  quality_brightness: number | null;
+  quality_width: number | null;
+  quality_height: number | null;
 }
 
 export interface Claims {

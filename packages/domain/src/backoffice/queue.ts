@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CaseAttachmentDto, CaseDto, CaseEventDto } from '../cases/dto';
+import { CaseAttachmentDto, CaseDto, CaseEventDto, PhotoQualityDto } from '../cases/dto';
 import { ClaimPhotoTypeDto } from '../claims/dto';
 import { documentSchema } from '../schemas';
 import { CASE_REASONS } from '../cases/cases';
@@ -163,6 +163,8 @@ export const StaffClaimPhotoDto = z.object({
   Aprovacao: z.boolean().nullable(),
   TextoReprovacao: z.string().nullable(),
   enviadaEm: z.string().nullable(),
+  /** The server's photo-quality measures (ADR 090); null for a PDF, a type not sent, or a file from before them. */
+  qualidade: PhotoQualityDto.nullable(),
 });
 export type StaffClaimPhotoDto = z.infer<typeof StaffClaimPhotoDto>;
 

@@ -43,6 +43,17 @@ export const CaseEventDto = z
   .meta({ id: 'CaseEvent' });
 export type CaseEventDto = z.infer<typeof CaseEventDto>;
 
+/** The server's photo-quality measures of an image (ADR 090): shown to staff beside the photo. */
+export const PhotoQualityDto = z
+  .object({
+    nitidez: z.number().int().describe('laplacianSharpness at 512 px'),
+    brilho: z.number().describe('mean luminance, 0–1'),
+    largura: z.number().int(),
+    altura: z.number().int(),
+  })
+  .meta({ id: 'PhotoQuality' });
+export type PhotoQualityDto = z.infer<typeof PhotoQualityDto>;
+
 export const CaseAttachmentDto = z
   .object({
     Id: z.string(),

@@ -10,6 +10,7 @@ import {
   maskDocument,
   REOPEN_MSG,
   reopenPhase,
+  qualityFields,
   STAFF_MSG,
   type CaseKind,
   type DecidableRequest,
@@ -113,6 +114,7 @@ export class BackofficeService {
             Aprovacao: p?.approved ?? null,
             TextoReprovacao: p?.rejectionText ?? null,
             enviadaEm: p?.uploadedAt ?? null,
+            qualidade: p?.quality ? qualityFields(p.quality) : null,
           };
         }),
       };

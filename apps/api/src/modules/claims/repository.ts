@@ -1,4 +1,4 @@
-import type { ClaimCasePayload, ClaimPhotoTypeDto } from '@guarita/domain';
+import type { ClaimCasePayload, ClaimPhotoTypeDto, PhotoMeasures } from '@guarita/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 
@@ -38,6 +38,8 @@ export interface PhotoRow {
   approved: boolean | null;
   rejectionText: string | null;
   uploadedAt: string;
+  /** The server's photo-quality measures (ADR 090); null for a PDF or a file from before migration 033. */
+  quality: PhotoMeasures | null;
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -119,7 +121,19 @@ export class ClaimsRepository {
   async photos(q: Executor, caseId: string): Promise<PhotoRow[]> {
     const rows = await q
       .selectFrom('claim_photos')
-      .select(['type_id', 'content_type', 'size_bytes', 'storage_key', 'approved', 'rejection_text', 'uploaded_at'])
+      .select([
+        'type_id',
+        'content_type',
+        'size_bytes',
+        'storage_key',
+        'approved',
+        'rejection_text',
+        'uploaded_at',
+        'quality_sharpness',
+        'quality_brightness',
+        'quality_width',
+        'quality_height',
+      ])
       .where('case_id', '=', caseId)
       .execute();
     return rows.map((r) => ({
@@ -130,6 +144,10 @@ export class ClaimsRepository {
       approved: r.approved,
       rejectionText: r.rejection_text,
       uploadedAt: iso(r.uploaded_at),
+      quality:
+        r.quality_sharpness !== null && r.quality_brightness !== null && r.quality_width !== null && r.quality_height !== null
+          ? { sharpness: r.quality_sharpness, brightness: r.quality_brightness, width: r.quality_width, height: r.quality_height }
+          : null,
     }));
   }
 
@@ -154,9 +172,16 @@ export class ClaimsRepository {
       sha256: string;
       storageKey: string;
       at?: Date;
+      quality?: PhotoMeasures | null;
     },
   ) {
     const at = p.at ?? new Date();
+    const quality = {
+      quality_sharpness: p.quality?.sharpness ?? null,
+      quality_brightness: p.quality?.brightness ?? null,
+      quality_width: p.quality?.width ?? null,
+      quality_height: p.quality?.height ?? null,
+    };
     await q
       .insertInto('claim_photos')
       .values({
@@ -168,6 +193,7 @@ export class ClaimsRepository {
         sha256: p.sha256,
         storage_key: p.storageKey,
         uploaded_at: at,
+        ...quality,
       })
       .onConflict((oc) =>
         oc.columns(['case_id', 'type_id']).doUpdateSet({
@@ -179,6 +205,7 @@ export class ClaimsRepository {
           rejection_text: null,
           reviewed_at: null,
           uploaded_at: at,
+          ...quality,
         }),
       )
       .execute();

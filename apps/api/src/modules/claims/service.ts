@@ -259,6 +259,7 @@ export class ClaimsService {
       data,
       boletim ? ['application/pdf'] : PHOTO_MIMES,
       boletim ? CLAIM_MSG.boletimPdfOnly : CLAIM_MSG.wrongFileType,
+      { measure: !boletim },
     );
 
     const key = newStorageKey('claims', file.ext);
@@ -283,6 +284,7 @@ export class ClaimsService {
           sha256: file.sha256,
           storageKey: key,
           at: this.clock.now(),
+          quality: file.quality,
         });
         await settleFile(tx, key);
         // The replaced file loses its row at this commit: it is pending from then on, until deleted below.

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { MAX_UPLOAD_BYTES, SUPPORT_MSG, type UploadMime } from '@guarita/domain';
+import { MAX_UPLOAD_BYTES, SUPPORT_MSG, type PhotoMeasures, type UploadMime } from '@guarita/domain';
 import { AppError } from '../../lib/errors';
+import { measurePhoto } from './photo-quality';
 
 /** An upload after inspection: its real type, the bytes we keep (re-encoded for images) and their hash. */
 export interface InspectedFile {
@@ -10,6 +11,8 @@ export interface InspectedFile {
   ext: 'pdf' | 'jpg' | 'png' | 'webp';
   data: Buffer;
   sha256: string;
+  /** The photo-quality measures of the image received (ADR 090), when asked for (`measure`); null otherwise. */
+  quality: PhotoMeasures | null;
 }
 
 /** Largest image side kept on the server (the client already resizes to 1500 px). */
@@ -29,15 +32,21 @@ export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex'
 /**
  * Decides a file's type by its magic bytes (file-type), never by name or header; refuses empty, oversized and
  * unlisted files with the spec's messages; re-encodes images with sharp (no EXIF/GPS, ICC or trailing payload
- * survives; orientation applied; at most 1500 px). PDFs are kept as they are (≤ 5 MB).
+ * survives; orientation applied; at most 1500 px). PDFs are kept as they are (≤ 5 MB). `measure`: photos (claims, the
+ * spare car) also get their quality measures (photo-quality.ts).
  */
-export async function inspectUpload(input: Buffer, accept: readonly UploadMime[], wrongTypeMessage: string): Promise<InspectedFile> {
+export async function inspectUpload(
+  input: Buffer,
+  accept: readonly UploadMime[],
+  wrongTypeMessage: string,
+  opts: { measure?: boolean } = {},
+): Promise<InspectedFile> {
   if (input.length === 0) throw new AppError(400, 'EMPTY_FILE', SUPPORT_MSG.emptyFile);
   if (input.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', SUPPORT_MSG.fileTooLarge);
   const detected = await fileTypeFromBuffer(input);
   const mime = detected?.mime as UploadMime | undefined;
   if (!mime || !accept.includes(mime)) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', wrongTypeMessage);
-  if (mime === 'application/pdf') return { contentType: mime, ext: 'pdf', data: input, sha256: sha256(input) };
+  if (mime === 'application/pdf') return { contentType: mime, ext: 'pdf', data: input, sha256: sha256(input), quality: null };
 
   let data: Buffer;
   try {
@@ -54,5 +63,7 @@ export async function inspectUpload(input: Buffer, accept: readonly UploadMime[]
   } catch {
     throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', wrongTypeMessage);
   }
-  return { contentType: mime, ext: EXT[mime], data, sha256: sha256(data) };
+  // Measured on the image as received (what the customer's phone measured too), once it decoded above.
+  const quality = opts.measure ? await measurePhoto(input, MAX_INPUT_PIXELS) : null;
+  return { contentType: mime, ext: EXT[mime], data, sha256: sha256(data), quality };
 }

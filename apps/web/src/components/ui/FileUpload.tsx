@@ -30,6 +30,11 @@ interface Props<R> {
    * on a render); it may answer later (a promise), e.g. after reading the file's first bytes (lib/file-type.ts).
    */
   validate?: (file: File) => string | null | Promise<string | null>;
+  /**
+   * A last look at each file `validate` let through, before it is sent (the photo check, issue 31 item 3): false
+   * drops the file, nothing is sent and nothing is listed. Called once per chosen file, after `validate`.
+   */
+  review?: (file: File) => Promise<boolean>;
   /** Text of an upload failure; default: the error's own message. */
   errorText?: (err: unknown) => string;
   onUploaded?: (file: File, result: R) => void;
@@ -53,6 +58,7 @@ export function FileUpload<R = unknown>({
   upload,
   multiple = false,
   validate,
+  review,
   errorText,
   onUploaded,
   onRemove,
@@ -102,8 +108,9 @@ export function FileUpload<R = unknown>({
     if (!files) return;
     const chosen = [...files].slice(0, multiple ? undefined : 1);
     const checks = chosen.map((file) => validate?.(file) ?? null);
-    const settle = (refusals: (string | null)[]) => {
-      const fresh = chosen.map<Item<R>>((file, i) => {
+    const settle = (refusals: (string | null)[], kept: boolean[] = chosen.map(() => true)) => {
+      const fresh = chosen.flatMap<Item<R>>((file, i) => {
+        if (!kept[i]) return [];
         const refused = refusals[i] ?? null;
         return {
           id: nextId.current++,
@@ -115,12 +122,20 @@ export function FileUpload<R = unknown>({
           refused: refused !== null,
         };
       });
+      if (fresh.length === 0 && kept.includes(false)) return; // dropped by `review`: the list stays as it was
       setItems((all) => (multiple ? [...all, ...fresh] : fresh));
       fresh.filter((it) => !it.refused).forEach(send);
     };
+    // `review` asks about the files `validate` let through, one after the other.
+    const reviewed = async (refusals: (string | null)[]) => {
+      const kept: boolean[] = [];
+      for (const [i, file] of chosen.entries()) kept.push(refusals[i] != null || (await review!(file).catch(() => true)));
+      settle(refusals, kept);
+    };
+    const next = review ? (r: (string | null)[]) => void reviewed(r) : settle;
     // A check that answers at once settles at once (as before); one that reads the file first settles when it has.
-    if (checks.some((c) => c instanceof Promise)) void Promise.all(checks).then(settle, () => settle(checks.map(() => null)));
-    else settle(checks as (string | null)[]);
+    if (checks.some((c) => c instanceof Promise)) void Promise.all(checks).then(next, () => next(checks.map(() => null)));
+    else next(checks as (string | null)[]);
   };
 
   // Object URLs of previews are released when the component goes away.

@@ -2241,6 +2241,14 @@ export interface components {
             faturasEmAberto: components["schemas"]["Bill"][];
             pixEmAberto: components["schemas"]["PixConteudo"] | null;
         };
+        PhotoQuality: {
+            /** @description laplacianSharpness at 512 px */
+            nitidez: number;
+            /** @description mean luminance, 0–1 */
+            brilho: number;
+            largura: number;
+            altura: number;
+        };
         PhotoStatus: {
             /** @enum {string} */
             Status: "todas-pendente-upload" | "alguma-pendente-upload" | "alguma-pendente-aprovacao" | "alguma-reprovada" | "todas-aprovadas";
@@ -5589,6 +5597,7 @@ export interface operations {
                                 Aprovacao: boolean | null;
                                 TextoReprovacao: string | null;
                                 enviadaEm: string | null;
+                                qualidade: components["schemas"]["PhotoQuality"] | null;
                             }[];
                             tipos: components["schemas"]["ClaimPhotoType"][];
                         } | null;

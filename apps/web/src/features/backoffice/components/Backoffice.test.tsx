@@ -47,6 +47,7 @@ const CASE: StaffCaseDto = {
         Aprovacao: null,
         TextoReprovacao: null,
         enviadaEm: '2026-11-16T13:05:00.000Z',
+        qualidade: { nitidez: 42, brilho: 0.54, largura: 1500, altura: 1125 },
       },
     ],
   },
@@ -135,6 +136,9 @@ describe('staff console', () => {
       'src',
       '/api/backoffice/casos/2026-000007/fotos/cnh',
     );
+    // The server's quality measures beside the photo, with the warning in words (ADR 090).
+    expect(screen.getByText('Nitidez 42 · Brilho 54% · 1500×1125')).toBeInTheDocument();
+    expect(screen.getByText(/Atenção: tremida/)).toBeInTheDocument();
     expect(screen.getByText(/Ligar amanhã\./)).toBeInTheDocument();
     const phases = screen.getByLabelText('Nova fase');
     expect(

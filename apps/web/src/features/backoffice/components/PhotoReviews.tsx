@@ -6,6 +6,7 @@ import { TextArea } from '../../../components/ui/TextArea';
 import { photoUrl, type StaffCase } from '../api/get-case';
 import { useReviewPhoto } from '../api/review-photo';
 import styles from './Backoffice.module.css';
+import { PhotoScore } from './PhotoScore';
 
 type Photo = NonNullable<StaffCase['sinistro']>['fotos'][number];
 
@@ -18,7 +19,10 @@ const statusText = (p: Photo) =>
         ? `Reprovado: ${p.TextoReprovacao ?? ''}`
         : 'Em análise';
 
-/** Each evidence file, inline, with Aprovar / Reprovar (a rejection needs the reason the customer will read). */
+/**
+ * Each evidence file, inline, with its quality measures (ADR 090) and Aprovar / Reprovar (a rejection needs the
+ * reason the customer will read).
+ */
 export function PhotoReviews({ caseNumber, photos, canAct }: { caseNumber: string; photos: Photo[]; canAct: boolean }) {
   return (
     <ul className={styles.photos}>
@@ -52,6 +56,7 @@ function PhotoItem({ caseNumber, photo, canAct }: { caseNumber: string; photo: P
             Abrir {photo.titulo} (PDF)
           </a>
         ))}
+      {photo.qualidade && <PhotoScore quality={photo.qualidade} />}
       <p>{statusText(photo)}</p>
       {review.error && <Alert>{review.error.message}</Alert>}
       {canAct && photo.enviada && (

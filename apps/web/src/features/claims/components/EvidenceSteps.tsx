@@ -21,6 +21,7 @@ import { Stepper } from '../../../components/ui/Stepper';
 import { sniffFileType } from '../../../lib/file-type';
 import { paths } from '../../../lib/paths';
 import { UploadError } from '../../../lib/upload';
+import { usePhotoCheck } from '../../photo-check';
 import { acceptDeclaration, claimKeys, uploadEvidence, useClaim, type ClaimView } from '../api/claims';
 import { ClaimIllustration } from './ClaimIllustration';
 import s from './Claims.module.css';
@@ -67,6 +68,8 @@ export function EvidenceSteps({ caseNumber, onDone, resend = false }: Props) {
 
 function Steps({ caseNumber, view, onDone, resend }: Props & { view: ClaimView }) {
   const qc = useQueryClient();
+  // Before a photo goes to the upload: 'A foto parece tremida — tirar outra?' (issue 31 item 3).
+  const photoCheck = usePhotoCheck();
   // The types to send are fixed when the steps open: resuming starts at the first missing one.
   const [types] = useState<ClaimPhotoTypeDto[]>(() => pendingTypes(view.tipos, view.fotos) as ClaimPhotoTypeDto[]);
   const resumed = view.caso.declaracaoAceitaEm !== null;
@@ -170,6 +173,7 @@ function Steps({ caseNumber, view, onDone, resend }: Props & { view: ClaimView }
           </div>
         </div>
       )}
+      {photoCheck.dialog}
       {type && (
         <div className={s.form} key={type.Id}>
           <h3 ref={stepRef} tabIndex={-1}>
@@ -186,6 +190,7 @@ function Steps({ caseNumber, view, onDone, resend }: Props & { view: ClaimView }
               if (msg) showBanner(msg);
               return msg;
             }}
+            review={isBoletimType(type.Id) ? undefined : async (file) => (await photoCheck.check(file)) === 'send'}
             upload={async (file, opts) => uploadEvidence(caseNumber, type.Id, await prepare(file), opts)}
             errorText={(err) => {
               const msg = uploadMessage(err);

@@ -2,6 +2,7 @@ import { useEffect, useState, type ChangeEvent } from 'react';
 import { SPARE_CAR_MSG } from '@guarita/domain';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
+import { usePhotoCheck } from '../../photo-check';
 import styles from './SpareCarForm.module.css';
 
 const PHOTO_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
@@ -21,7 +22,8 @@ function usePreview(file: File | null): string | null {
 
 /**
  * One vehicle photo of the spare-car form (001 §2): an instruction modal, then choose a file or take a photo, then
- * 'Está nítido?' — Não discards the photo, Sim keeps it.
+ * the photo check (issue 31 item 3: 'A foto parece tremida — tirar outra?' when it looks shaken, dark or small;
+ * 'Tirar outra' goes back to the instructions), then 'Está nítido?' — Não discards the photo, Sim keeps it.
  */
 export function PhotoCapture({ label, file, onChange }: { label: string; file: File | null; onChange: (f: File | null) => void }) {
   const [step, setStep] = useState<'idle' | 'instructions' | 'confirm'>('idle');
@@ -29,21 +31,24 @@ export function PhotoCapture({ label, file, onChange }: { label: string; file: F
   const [error, setError] = useState<string | null>(null);
   const candidateUrl = usePreview(candidate);
   const keptUrl = usePreview(file);
+  const photoCheck = usePhotoCheck();
 
-  const pick = (f: File | undefined) => {
+  const pick = async (f: File | undefined) => {
     if (!f) return;
     if (!isPhoto(f)) {
       setError('Envie uma foto .jpg, .jpeg ou .png.');
       return;
     }
     setError(null);
+    setStep('idle'); // the instructions close while the photo is checked
+    if ((await photoCheck.check(f)) === 'retake') return setStep('instructions');
     setCandidate(f);
     setStep('confirm');
   };
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0];
     e.target.value = ''; // the same file may be chosen again after 'Não'
-    pick(chosen);
+    void pick(chosen);
   };
   // 'Tirar foto' asks phones for the rear camera; both open the file chooser elsewhere.
   const input = (text: string, capture: boolean) => (
@@ -73,6 +78,7 @@ export function PhotoCapture({ label, file, onChange }: { label: string; file: F
         </Button>
       )}
 
+      {photoCheck.dialog}
       <Modal
         open={step === 'instructions'}
         title={`Como fotografar: ${label.toLowerCase()}`}

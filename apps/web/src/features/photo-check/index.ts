@@ -1,0 +1,1 @@
+export { usePhotoCheck, PHOTO_CHECK_MSG, type PhotoDecision } from './use-photo-check';
