@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { scenePhoto } from '../support/photos';
 import { untilTheAppOwns } from '../support/browser-render';
 import { joaoSpec, mariaSpec } from '../support/customers';
 import { loggedIn } from '../support/login';
@@ -15,10 +15,8 @@ test.describe.configure({ timeout: 90_000 });
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n');
 const main = (page: Page) => page.getByRole('main');
-const photo = (color: string) =>
-  sharp({ create: { width: 2000, height: 1500, channels: 3, background: color } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+// A scene, not a flat colour: the photo check before sending (issue 31 item 3) would ask about a flat one.
+const photo = (color: string) => scenePhoto({ width: 2000, height: 1500, tint: color });
 
 async function sendStep(page: Page, title: string, file: { name: string; mimeType: string; buffer: Buffer }) {
   await expect(main(page).getByRole('heading', { name: title })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
+import { scenePhoto } from '../support/photos';
 import { untilTheAppOwns } from '../support/browser-render';
 import { alfaSpec, carlaSpec, joaoSpec, mariaSpec } from '../support/customers';
 import { loggedIn } from '../support/login';
@@ -136,10 +136,8 @@ async function fitsEveryWidth(page: import('@playwright/test').Page, what: strin
   await page.setViewportSize({ width: 360, height: 740 });
 }
 
-const photo = (color: string) =>
-  sharp({ create: { width: 1200, height: 900, channels: 3, background: color } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+// A scene, not a flat colour: the photo check before sending (issue 31 item 3) would ask about a flat one.
+const photo = (color: string) => scenePhoto({ width: 1200, height: 900, tint: color });
 
 /** The claim form filled in for a glass claim (Alfa's contract covers glass only). */
 async function fillGlassClaim(page: import('@playwright/test').Page) {

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { scenePhoto } from '../support/photos';
 import { quietSpec } from '../support/customers';
 import { loggedIn } from '../support/login';
 import { openStaffCase, staffLogin, test } from '../support/staff';
@@ -16,10 +16,8 @@ test.describe.configure({ timeout: 180_000 });
 
 const main = (page: Page) => page.getByRole('main');
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notificações, \d+ não lidas?$/ });
-const photo = (color: string) =>
-  sharp({ create: { width: 1200, height: 900, channels: 3, background: color } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
+// A scene, not a flat colour: the photo check before sending (issue 31 item 3) would ask about a flat one.
+const photo = (color: string) => scenePhoto({ width: 1200, height: 900, tint: color });
 
 async function sendStep(page: Page, title: string, color: string) {
   await expect(main(page).getByRole('heading', { name: title })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { scenePhoto } from '../support/photos';
 import { carlaSpec } from '../support/customers';
 import { loggedIn } from '../support/login';
 
@@ -10,10 +10,8 @@ import { loggedIn } from '../support/login';
 test.describe.configure({ timeout: 90_000 });
 
 const main = (page: Page) => page.getByRole('main');
-const jpeg = (r: number) =>
-  sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g: 120, b: 60 } } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
+// A scene, not a flat colour: the photo check (issue 31 item 3) would ask 'A foto parece tremida' about a flat one.
+const jpeg = (r: number) => scenePhoto({ width: 800, height: 600, tint: `rgb(${r}, 120, 60)` });
 
 async function open(page: Page, nCtrId: number) {
   await page.goto(`/suporte/${nCtrId}`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,8 +8,8 @@ import { photoProblems, type LumaImage } from '@guarita/domain';
 import { gaussianBlur, labelledSet, motionBlur, streetScene } from '@guarita/domain/photo-quality-scenes';
 import { measurePhoto } from '../src/modules/uploads/photo-quality';
 import { FixedClock } from '../src/ports/clock';
-import { aClaim, aLoggedInCustomer, CLAIM_LIKE } from './factories';
-import { createTestApp, type TestApp } from './helpers';
+import { aClaim, aLoggedInCustomer, CLAIM_LIKE, type ContractInput } from './factories';
+import { createTestApp, fileOf, formBody, type TestApp } from './helpers';
 import { STAFF, staffLogin, staffRequest } from './staff-helpers';
 
 /** Issue 31 item 3 (ADR 090): the server measures photos with sharp and the domain's functions, stores and shows them. */
@@ -41,15 +42,17 @@ describe('photo quality on the server', () => {
     expect(await measurePhoto(Buffer.from('not an image'), 50_000_000)).toBeNull();
   });
 
-  describe('stored with a claim photo and shown to staff', () => {
+  describe('stored with a claim or spare-car photo and shown to staff', () => {
     let t: TestApp;
     let uploads: string;
     const clock = new FixedClock(new Date());
     let token: string;
+    let desk: string;
     beforeAll(async () => {
       uploads = mkdtempSync(path.join(tmpdir(), 'guarita-photo-quality-'));
       t = await createTestApp({ clock, env: { UPLOADS_DIR: uploads } });
       token = await staffLogin(t, clock, STAFF.sinistros);
+      desk = await staffLogin(t, clock, STAFF.atendimento);
     }, 180_000);
     afterAll(async () => {
       await t?.close();
@@ -81,6 +84,37 @@ describe('photo quality on the server', () => {
       // The boletim is a PDF: no measures; a seeded file from before them has none either.
       expect(photo('boletim-ocorrencia')?.qualidade ?? null).toBeNull();
       expect(photo('cnh').qualidade).toBeNull();
+    });
+
+    it('spare-car photos sent with the request carry their measures to the staff case detail', async () => {
+      // A cover with spare car, paid up and free of every blocking rule (as the vehicles test's SPARE_CAR).
+      const cover: ContractInput = {
+        dueDay: 5,
+        tracker: false,
+        items: ['roubo_furto', 'rastreador', 'assistencia', 'colisao', 'carro_reserva'],
+      };
+      const c = await aLoggedInCustomer(t, { contract: cover });
+      const form = new FormData();
+      form.append(
+        'dados',
+        JSON.stringify({ tipo: 'carro-reserva', telefone: '(31) 98765-4321', motivo: 'Colisão', transporte: 'reembolso_transporte' }),
+      );
+      const scene = streetScene(8);
+      form.append('arquivos', ...fileOf(await jpeg(gaussianBlur(scene, 5)), 'f0'));
+      form.append('arquivos', ...fileOf(await jpeg(scene), 'f1'));
+      const body = await formBody(form);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/cases/contracts/${c.contract.nCtrId}`,
+        headers: { authorization: `Bearer ${c.token}`, 'idempotency-key': randomUUID(), 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const detail = (await staffRequest(t, desk, 'GET', `/api/backoffice/casos/${res.json().CaseNumber}`)).json();
+      const [blurred, sharpOne] = detail.anexos.map((a: { qualidade: { nitidez: number } }) => a.qualidade);
+      expect(blurred.nitidez).toBeLessThan(100);
+      expect(sharpOne).toMatchObject({ largura: 1500, altura: 1125 });
+      expect(sharpOne.nitidez).toBeGreaterThan(200);
     });
   });
 });

@@ -63,6 +63,8 @@ export const CaseAttachmentDto = z
     CreatedDate: z.string(),
     /** Who sent it: the customer (with the request) or staff (with a comment, issue 30 item 16). */
     enviadoPor: z.enum(['customer', 'staff', 'system']),
+    /** A spare-car photo's quality measures (ADR 090); absent where the case system keeps none. */
+    qualidade: PhotoQualityDto.nullable().optional(),
   })
   .meta({ id: 'CaseAttachment' });
 export type CaseAttachmentDto = z.infer<typeof CaseAttachmentDto>;

@@ -14,6 +14,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import { executorOf, type UnitOfWork } from '../../db/unit-of-work';
 import type { Actor, AttachmentRecord, CaseRecord, CaseRequest, CaseSystem, NewAttachment, NewCase, OpenCase } from './case-system';
+import { qualityColumns } from '../uploads';
+import { ATTACHMENT_DTO_COLUMNS, attachmentDto } from './attachment-rows';
 
 type Ts = Date | string;
 export const iso = (v: Ts) => new Date(v).toISOString();
@@ -220,19 +222,12 @@ export class BuiltInCaseSystem implements CaseSystem {
   async attachments(caseId: string): Promise<CaseAttachmentDto[]> {
     const rows = await this.q
       .selectFrom('case_attachments')
-      .select(['id', 'document_type', 'content_type', 'size_bytes', 'created_at', 'uploaded_by'])
+      .select(ATTACHMENT_DTO_COLUMNS)
       .where('case_id', '=', caseId)
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-    return rows.map((r) => ({
-      Id: r.id,
-      tipoDocumento: r.document_type,
-      contentType: r.content_type,
-      tamanho: r.size_bytes,
-      CreatedDate: iso(r.created_at),
-      enviadoPor: r.uploaded_by as Actor,
-    }));
+    return rows.map(attachmentDto);
   }
 
   async attachment(customerId: number, caseId: string, attachmentId: string): Promise<AttachmentRecord | null> {
@@ -293,7 +288,7 @@ export class BuiltInCaseSystem implements CaseSystem {
     const file = { content_type: a.contentType, size_bytes: a.size, storage_key: a.storageKey };
     await q
       .insertInto('case_attachments')
-      .values({ ...row, ...file })
+      .values({ ...row, ...file, ...qualityColumns(a.quality) })
       .execute();
     await this.event(q, caseId, 'attachment', null, a.documentType, by, when);
     return id;

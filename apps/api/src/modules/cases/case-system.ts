@@ -1,4 +1,13 @@
-import type { BlockingCase, CaseAttachmentDto, CaseCommentDto, CaseCreatedDto, CaseDto, CaseEventDto, CasePayload } from '@guarita/domain';
+import type {
+  BlockingCase,
+  CaseAttachmentDto,
+  CaseCommentDto,
+  CaseCreatedDto,
+  CaseDto,
+  CaseEventDto,
+  CasePayload,
+  PhotoMeasures,
+} from '@guarita/domain';
 import type { UnitOfWork } from '../../db/unit-of-work';
 
 export type Actor = 'customer' | 'staff' | 'system';
@@ -9,6 +18,8 @@ export interface NewAttachment {
   size: number;
   sha256: string;
   storageKey: string;
+  /** A photo's quality measures (ADR 090: spare-car photos); an adapter that cannot keep them ignores them. */
+  quality?: PhotoMeasures | null;
 }
 
 export interface NewCase {

@@ -114,7 +114,9 @@ export class CasesService {
       );
     }
     const inspected: InspectedFile[] = [];
-    for (const f of files) inspected.push(await inspectUpload(f.data, rule!.accept, rule!.wrongTypeMessage));
+    // Spare-car photos get their quality measures (ADR 090), shown to staff beside them.
+    const measure = request.tipo === 'carro-reserva';
+    for (const f of files) inspected.push(await inspectUpload(f.data, rule!.accept, rule!.wrongTypeMessage, { measure }));
 
     const hook = this.hooks.get(request.tipo);
     const hookInput = { customerId, contract, request };
@@ -137,7 +139,14 @@ export class CasesService {
           const storageKey = keys[i]!;
           await this.storage.put(storageKey, f.data, f.contentType);
           await settleFile(tx, storageKey);
-          attachments.push({ documentType, contentType: f.contentType, size: f.data.length, sha256: f.sha256, storageKey });
+          attachments.push({
+            documentType,
+            contentType: f.contentType,
+            size: f.data.length,
+            sha256: f.sha256,
+            storageKey,
+            quality: f.quality,
+          });
         }
         return attachments;
       });

@@ -1,6 +1,7 @@
 import type { ClaimCasePayload, ClaimPhotoTypeDto, PhotoMeasures } from '@guarita/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
+import { QUALITY_COLUMNS, qualityColumns, qualityOfRow } from '../uploads';
 
 export type ClaimKind = 'colisao' | 'vidros';
 
@@ -121,19 +122,7 @@ export class ClaimsRepository {
   async photos(q: Executor, caseId: string): Promise<PhotoRow[]> {
     const rows = await q
       .selectFrom('claim_photos')
-      .select([
-        'type_id',
-        'content_type',
-        'size_bytes',
-        'storage_key',
-        'approved',
-        'rejection_text',
-        'uploaded_at',
-        'quality_sharpness',
-        'quality_brightness',
-        'quality_width',
-        'quality_height',
-      ])
+      .select(['type_id', 'content_type', 'size_bytes', 'storage_key', 'approved', 'rejection_text', 'uploaded_at', ...QUALITY_COLUMNS])
       .where('case_id', '=', caseId)
       .execute();
     return rows.map((r) => ({
@@ -144,10 +133,7 @@ export class ClaimsRepository {
       approved: r.approved,
       rejectionText: r.rejection_text,
       uploadedAt: iso(r.uploaded_at),
-      quality:
-        r.quality_sharpness !== null && r.quality_brightness !== null && r.quality_width !== null && r.quality_height !== null
-          ? { sharpness: r.quality_sharpness, brightness: r.quality_brightness, width: r.quality_width, height: r.quality_height }
-          : null,
+      quality: qualityOfRow(r),
     }));
   }
 
@@ -176,12 +162,7 @@ export class ClaimsRepository {
     },
   ) {
     const at = p.at ?? new Date();
-    const quality = {
-      quality_sharpness: p.quality?.sharpness ?? null,
-      quality_brightness: p.quality?.brightness ?? null,
-      quality_width: p.quality?.width ?? null,
-      quality_height: p.quality?.height ?? null,
-    };
+    const quality = qualityColumns(p.quality);
     await q
       .insertInto('claim_photos')
       .values({

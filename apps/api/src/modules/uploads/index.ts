@@ -5,3 +5,4 @@
 // The module's public face (ADR 068): other modules import these from '../uploads', never its files.
 export { discardFiles, reserveFiles, settleFile, releaseFile, sweepPendingFiles } from './pending';
 export { inspectUpload, sha256, type InspectedFile } from './inspect';
+export { QUALITY_COLUMNS, qualityColumns, qualityDtoOfRow, qualityOfRow } from './photo-quality';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { lumaFromPixels, measureLuma, PRE_SIDE, type PhotoMeasures } from '@guarita/domain';
+import { lumaFromPixels, measureLuma, PRE_SIDE, qualityFields, type PhotoMeasures, type PhotoQualityFields } from '@guarita/domain';
 
 /**
  * The server's side of the photo-quality measures (ADR 090): the same pipeline as the browser's worker
@@ -26,3 +26,33 @@ export async function measurePhoto(input: Buffer, limitInputPixels: number): Pro
     return null;
   }
 }
+
+/** The columns migration 033 gave the photo tables (claim_photos, case_attachments), for their repositories' selects. */
+export const QUALITY_COLUMNS = ['quality_sharpness', 'quality_brightness', 'quality_width', 'quality_height'] as const;
+
+interface QualityRow {
+  quality_sharpness: number | null;
+  quality_brightness: number | null;
+  quality_width: number | null;
+  quality_height: number | null;
+}
+
+/** A photo's measures as the row's columns (all null when there are none). */
+export const qualityColumns = (m: PhotoMeasures | null | undefined): QualityRow => ({
+  quality_sharpness: m?.sharpness ?? null,
+  quality_brightness: m?.brightness ?? null,
+  quality_width: m?.width ?? null,
+  quality_height: m?.height ?? null,
+});
+
+/** The measures of a row, or null when it has none (a PDF, a file from before migration 033). */
+export const qualityOfRow = (r: QualityRow): PhotoMeasures | null =>
+  r.quality_sharpness !== null && r.quality_brightness !== null && r.quality_width !== null && r.quality_height !== null
+    ? { sharpness: r.quality_sharpness, brightness: r.quality_brightness, width: r.quality_width, height: r.quality_height }
+    : null;
+
+/** The row's measures as the API names them (PhotoQualityDto), or null. */
+export const qualityDtoOfRow = (r: QualityRow): PhotoQualityFields | null => {
+  const m = qualityOfRow(r);
+  return m && qualityFields(m);
+};

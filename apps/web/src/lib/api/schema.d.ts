@@ -1892,6 +1892,7 @@ export interface components {
             CreatedDate: string;
             /** @enum {string} */
             enviadoPor: "customer" | "staff" | "system";
+            qualidade?: components["schemas"]["PhotoQuality"] | null;
         };
         CaseComment: {
             CommentBody: string;

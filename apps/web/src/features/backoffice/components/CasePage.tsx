@@ -16,6 +16,7 @@ import { RequestFields } from './RequestFields';
 import { useSessionEnded } from './use-session-ended';
 import { ConsoleTitle } from './ConsoleTitle';
 import { CaseNotFoundPage, NotForRolePage } from './ConsolePages';
+import { PhotoScore } from './PhotoScore';
 import { ApiError } from '../../../lib/api';
 import styles from './Backoffice.module.css';
 
@@ -123,6 +124,7 @@ function CaseView({ d }: { d: StaffCase }) {
                     {a.tipoDocumento} ({a.contentType})
                   </a>
                   {a.enviadoPor === 'staff' && ' · enviado pela equipe'}
+                  {a.qualidade && <PhotoScore quality={a.qualidade} />}
                 </li>
               ))}
             </ul>
