@@ -28,3 +28,4 @@ export * from './notifications';
 export * from './first-screen';
 export * from './zod-pt-br';
 export * from './photo-quality';
+export * from './prng';

@@ -6,25 +6,14 @@
  * them to JPEG with sharp and picks them in the browser.
  */
 import { downscaleLuma, type LumaImage } from './photo-quality';
-
-/** mulberry32: a small seeded generator, so a scene is the same bytes on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from './prng';
 
 /** The size the app sends (the client resizes to 1500 px before uploading, 002 §5.2). */
 export const SCENE_SIZE = { width: 1500, height: 1125 } as const;
 
 /** A street scene as luminance, `seed` moving and shading its parts. */
 export function streetScene(seed: number, width: number = SCENE_SIZE.width, height: number = SCENE_SIZE.height): LumaImage {
-  const rnd = random(seed);
+  const rnd = prng(seed);
   const px = new Float32Array(width * height);
   const rect = (x0: number, y0: number, w: number, h: number, v: number) => {
     const xa = Math.max(0, Math.round(x0 * width));

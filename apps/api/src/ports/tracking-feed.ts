@@ -1,3 +1,4 @@
+import { prng } from '@guarita/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/db';
 
@@ -82,17 +83,8 @@ export const BH_ROUTES: ReadonlyArray<{ from: string; to: string; path: LatLng[]
   },
 ];
 
-/** Deterministic PRNG (mulberry32), so the seed is the same on every install. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG (mulberry32), so the seed is the same on every install: the domain's. */
+export { prng };
 
 const metres = (a: LatLng, b: LatLng) => {
   const rad = Math.PI / 180;

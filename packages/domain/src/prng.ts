@@ -1,0 +1,14 @@
+/**
+ * A deterministic PRNG (mulberry32): the same numbers from the same seed on every install and run. The demo's
+ * tracker routes (apps/api ports/tracking-feed.ts) and the photo-quality labelled set draw from it.
+ */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
