@@ -29,3 +29,4 @@ export * from './first-screen';
 export * from './zod-pt-br';
 export * from './photo-quality';
 export * from './prng';
+export * from './passkeys';

@@ -478,15 +478,36 @@ export interface Notifications {
     | 'foto_reprovada'
     | 'solicitacao_aprovada'
     | 'solicitacao_reprovada'
-    | 'rastreador_silencioso';
+    | 'rastreador_silencioso'
+    | 'acesso_biometria';
   title: string;
   body: string;
-  target: 'sinistro' | 'suporte' | 'pagamentos' | 'mapa';
-  n_ctr_id: number;
+  target: 'sinistro' | 'suporte' | 'pagamentos' | 'mapa' | 'cadastro';
+  n_ctr_id: number | null;
   case_number: string | null;
   precedence: Generated<number>;
   read_at: Date | null;
   created_at: Generated<Date>;
+}
+
+export interface PasskeyChallenges {
+  binding: string;
+  challenge: string;
+  expires_at: Date;
+  created_at: Generated<Date>;
+}
+
+export interface Passkeys {
+  id: Generated<number>;
+  customer_id: number | null;
+  staff_id: number | null;
+  credential_id: string;
+  public_key: string;
+  counter: Generated<number>;
+  transports: Generated<string[]>;
+  name: string;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
 }
 
 export interface PaymentLinks {
@@ -801,6 +822,7 @@ export interface TokenFamilies {
   expires_at: Date;
   revoked_at: Date | null;
   revoked_reason: string | null;
+  passkey_id: number | null;
 }
 
 export interface Trips {
@@ -884,6 +906,8 @@ export interface DB {
   notification_jobs: NotificationJobs;
   notification_preferences: NotificationPreferences;
   notifications: Notifications;
+  passkey_challenges: PasskeyChallenges;
+  passkeys: Passkeys;
   payment_links: PaymentLinks;
   payment_provider_events: PaymentProviderEvents;
   payment_refunds: PaymentRefunds;

@@ -16,6 +16,7 @@ export const KEY_PURPOSES = [
   'staff-totp-seal',
   'idempotency',
   'sso-token',
+  'passkey',
 ] as const;
 
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];

@@ -15,7 +15,8 @@ import plan from './plan';
 import plans from './plans'; // plan catalogue, quotations, plan change (issue 12)
 import trips from './trips';
 import vehicles from './vehicles'; // vehicle change and spare car (issue 12)
-import notifications from './notifications'; // customer notifications (issue 13 §3)
+import notifications from './notifications';
+import passkeys from './passkeys'; // passkeys (issue 31 §1) // customer notifications (issue 13 §3)
 import sso from './sso';
 import staff from './staff'; // back office (issue 13)
 import backoffice from './backoffice'; // staff console (issue 13)
@@ -46,6 +47,7 @@ export const modules: FastifyPluginAsync[] = [
   vehicles, // needs cases and contracts (issue 12)
   addresses, // CEP lookup (issue 9)
   staff, // staff accounts, sessions, audit (issue 13)
+  passkeys, // needs auth, customers and staff (issue 31 §1)
   notifications, // needs customers, contracts, payments, trips (issue 13 §3)
   backoffice, // needs staff, cases, claims, customers, contracts, notifications (issue 13; its customer context, issue 30)
   boot, // needs auth, customers, contracts, payments, notifications, plan, cases, trips, claims (ADR 058)

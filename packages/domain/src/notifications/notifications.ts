@@ -19,10 +19,12 @@ export const NOTIFICATION_TYPES = [
   'solicitacao_aprovada',
   'solicitacao_reprovada',
   'rastreador_silencioso',
+  'acesso_biometria',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export const CATEGORY_OF: Readonly<Record<NotificationType, NotificationCategory>> = {
+/** The group whose e-mail switch governs a type; null: a security notice, always e-mailed (issue 31, ADR 089). */
+export const CATEGORY_OF: Readonly<Record<NotificationType, NotificationCategory | null>> = {
   pagamento_confirmado: 'pagamentos',
   pix_expirando: 'pagamentos',
   caso_aberto: 'solicitacoes',
@@ -32,6 +34,7 @@ export const CATEGORY_OF: Readonly<Record<NotificationType, NotificationCategory
   solicitacao_aprovada: 'solicitacoes',
   solicitacao_reprovada: 'solicitacoes',
   rastreador_silencioso: 'rastreador',
+  acesso_biometria: null,
 };
 
 export type NotificationChannel = 'inapp' | 'email';
@@ -52,7 +55,8 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = { email: { pagamento
 
 /** In-app always (the list is the record of what happened); e-mail when the customer keeps it on for the group. */
 export function channelsFor(type: NotificationType, prefs: NotificationPreferences = DEFAULT_PREFERENCES): NotificationChannel[] {
-  return prefs.email[CATEGORY_OF[type]] ? ['inapp', 'email'] : ['inapp'];
+  const category = CATEGORY_OF[type];
+  return category === null || prefs.email[category] ? ['inapp', 'email'] : ['inapp'];
 }
 
 /** Where a notification leads in the customer's app. */
@@ -60,7 +64,8 @@ export type NotificationTarget =
   | { kind: 'sinistro'; caseNumber: string; nCtrId: number }
   | { kind: 'suporte'; caseNumber: string; nCtrId: number }
   | { kind: 'pagamentos'; nCtrId: number }
-  | { kind: 'mapa'; nCtrId: number };
+  | { kind: 'mapa'; nCtrId: number }
+  | { kind: 'cadastro' };
 
 /** Everything that can happen to a customer, with the facts its texts need. */
 export type NotificationEvent =
@@ -72,7 +77,8 @@ export type NotificationEvent =
   | { type: 'foto_reprovada'; caseNumber: string; nCtrId: number; photo: string; reason: string }
   | { type: 'solicitacao_aprovada'; caseNumber: string; subject: string; claim: boolean; nCtrId: number; text?: string }
   | { type: 'solicitacao_reprovada'; caseNumber: string; subject: string; claim: boolean; nCtrId: number; text?: string }
-  | { type: 'rastreador_silencioso'; nCtrId: number; plate: string | null; lastSeenAt: string };
+  | { type: 'rastreador_silencioso'; nCtrId: number; plate: string | null; lastSeenAt: string }
+  | { type: 'acesso_biometria'; action: 'cadastrada' | 'removida'; device: string };
 
 export function targetOf(e: NotificationEvent): NotificationTarget {
   switch (e.type) {
@@ -81,6 +87,8 @@ export function targetOf(e: NotificationEvent): NotificationTarget {
       return { kind: 'pagamentos', nCtrId: e.nCtrId };
     case 'rastreador_silencioso':
       return { kind: 'mapa', nCtrId: e.nCtrId };
+    case 'acesso_biometria':
+      return { kind: 'cadastro' };
     case 'foto_reprovada':
       return { kind: 'sinistro', caseNumber: e.caseNumber, nCtrId: e.nCtrId };
     default:
@@ -148,6 +156,16 @@ export function notificationText(e: NotificationEvent): { title: string; body: s
         title: 'Rastreador sem sinal há 24 horas',
         body: `O rastreador ${e.plate ? `do veículo ${e.plate} ` : ''}(contrato ${e.nCtrId}) não envia posição desde ${saoPauloDateTime(e.lastSeenAt)}. Se o veículo não está parado em garagem subterrânea, fale com o suporte.`,
       };
+    case 'acesso_biometria':
+      return e.action === 'cadastrada'
+        ? {
+            title: 'Biometria ativada para entrar',
+            body: `Um novo acesso por biometria foi cadastrado na sua conta (${e.device}). Se não foi você, remova-o em Meu Cadastro e fale com o suporte.`,
+          }
+        : {
+            title: 'Biometria removida',
+            body: `O acesso por biometria "${e.device}" foi removido da sua conta e não entra mais.`,
+          };
   }
 }
 
@@ -244,8 +262,8 @@ export const NotificationDto = z
     texto: z.string(),
     lida: z.boolean(),
     CreatedDate: z.string(),
-    destino: z.enum(['sinistro', 'suporte', 'pagamentos', 'mapa']),
-    nCtrId: z.number().int(),
+    destino: z.enum(['sinistro', 'suporte', 'pagamentos', 'mapa', 'cadastro']),
+    nCtrId: z.number().int().nullable(),
     caseNumber: z.string().nullable(),
   })
   .meta({ id: 'Notification' });
@@ -277,5 +295,7 @@ export function notificationPath(n: Pick<NotificationDto, 'destino' | 'nCtrId' |
       return `/pagamentos/${n.nCtrId}`;
     case 'mapa':
       return '/mapa';
+    case 'cadastro':
+      return '/cadastro';
   }
 }

@@ -106,11 +106,25 @@ export class AuthRepository {
     return rows.length === 1;
   }
 
-  async createFamily(id: string, customerId: number, absoluteSeconds: number): Promise<void> {
+  /** `passkeyId`: the passkey the login was opened with (removing it ends the login, ADR 089). */
+  async createFamily(id: string, customerId: number, absoluteSeconds: number, passkeyId: number | null = null): Promise<void> {
     await this.db
       .insertInto('token_families')
-      .values({ id, customer_id: customerId, expires_at: inSeconds(absoluteSeconds) })
+      .values({ id, customer_id: customerId, expires_at: inSeconds(absoluteSeconds), passkey_id: passkeyId })
       .execute();
+  }
+
+  /** Ends every live login opened with this passkey (it is being removed); answers how many. */
+  async revokePasskeyFamilies(passkeyId: number): Promise<number> {
+    const rows = await this.db
+      .updateTable('token_families')
+      .set({ revoked_at: now, revoked_reason: 'passkey removed' })
+      .where('passkey_id', '=', passkeyId)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .execute();
+    for (const r of rows) this.liveness?.forget(r.id);
+    return rows.length;
   }
 
   /** Idempotent: parallel refreshes within the grace window add the same (derived) successor once. */

@@ -206,6 +206,21 @@ export class AuthService {
   }
 
   /**
+   * A passkey login (issue 31, ADR 089): the server checked the assertion, so a login starts exactly as after a
+   * verified code, remembering the passkey so that removing it ends this login too.
+   */
+  async signInWithPasskey(customerId: number, document: string, passkeyId: number): Promise<IssuedTokens> {
+    const familyId = randomToken(16);
+    await this.repo.createFamily(familyId, customerId, this.config.tokens.refreshAbsoluteSeconds, passkeyId);
+    return this.issue(familyId, customerId, document);
+  }
+
+  /** Ends at once every login a passkey opened (the passkey is being removed). */
+  revokePasskeyLogins(passkeyId: number): Promise<number> {
+    return this.repo.revokePasskeyFamilies(passkeyId);
+  }
+
+  /**
    * The successor of a refresh token is derived from it (keyed): two tabs refreshing with the same cookie at once get the
    * same successor instead of one of them being treated as a thief. Unpredictable without the secret and the token.
    */

@@ -34,7 +34,7 @@ export class NotificationOutbox {
       title: text.title,
       body: text.body,
       target: target.kind,
-      nCtrId: target.nCtrId,
+      nCtrId: 'nCtrId' in target ? target.nCtrId : null,
       caseNumber: 'caseNumber' in target ? target.caseNumber : null,
       precedence,
     });

@@ -8,8 +8,8 @@ export interface NewNotification {
   type: NotificationType;
   title: string;
   body: string;
-  target: 'sinistro' | 'suporte' | 'pagamentos' | 'mapa';
-  nCtrId: number;
+  target: 'sinistro' | 'suporte' | 'pagamentos' | 'mapa' | 'cadastro';
+  nCtrId: number | null;
   caseNumber: string | null;
   precedence: number;
 }
