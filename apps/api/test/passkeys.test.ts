@@ -3,17 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE, createTestApp, jwtPayload, type TestApp } from './helpers';
 import { aCustomer } from './factories';
 import { SoftAuthenticator } from './passkey-authenticator';
+import { DEMO_STAFF_PASSWORD, STAFF, STAFF_COOKIE, staffLogin } from './staff-helpers';
+import { FixedClock } from '../src/ports/clock';
 
 /**
  * Passkeys (issue 31 §1, ADR 089), through the routes with a software authenticator: every response is checked by the
  * server's real @simplewebauthn/server verification (signature, challenge, origin, relying party, flags, counter).
  */
 let t: TestApp;
+const clock = new FixedClock(new Date());
 const HOST = 'localhost:3000';
 const timings: Record<'register' | 'login', number[]> = { register: [], login: [] };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock });
 }, 300_000);
 afterAll(async () => {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -22,12 +25,16 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown>;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, o: { token?: string; body?: unknown; cookies?: Record<string, string>; host?: string } = {}) =>
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  o: { token?: string; body?: unknown; cookies?: Record<string, string>; host?: string; staff?: string } = {},
+) =>
   t.app.inject({
     method,
     url,
     headers: { host: o.host ?? HOST, ...(o.token ? { authorization: `Bearer ${o.token}` } : {}) },
-    ...(o.cookies ? { cookies: o.cookies } : {}),
+    ...(o.cookies || o.staff ? { cookies: { ...o.cookies, ...(o.staff ? { [STAFF_COOKIE]: o.staff } : {}) } } : {}),
     ...(o.body !== undefined ? { payload: o.body as Json } : {}),
   });
 
@@ -235,5 +242,53 @@ describe('removing a passkey', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ mensagem: 'Acesso por biometria não encontrado.' });
     expect((await call('GET', '/api/passkeys', { token: a.login.AccessToken })).json()).toHaveLength(1);
+  });
+});
+
+describe('staff: a passkey in place of the authenticator code', () => {
+  const email = STAFF.financeiro;
+  /** Login options, then e-mail + password + the assertion. */
+  async function staffPasskeyLogin(auth: SoftAuthenticator, senha = DEMO_STAFF_PASSWORD, who = email) {
+    const opts = await call('POST', '/api/backoffice/auth/passkey/opcoes');
+    const cookie = opts.cookies.find((c) => c.name === 'guarita_spkc')!;
+    expect(cookie).toMatchObject({ httpOnly: true, path: '/api/backoffice' });
+    return call('POST', '/api/backoffice/auth/login-passkey', {
+      cookies: { guarita_spkc: cookie.value },
+      body: { email: who, senha, resposta: auth.assert(opts.json()) },
+    });
+  }
+  const auditOf = (action: string) =>
+    t.query<{ staff_email: string; after: unknown; before: unknown }>('SELECT staff_email, after, before FROM staff_audit WHERE action = $1 ORDER BY id', [
+      action,
+    ]);
+
+  it('registers after a code login, then logs in with e-mail, password and the passkey; each step audited', async () => {
+    const session = await staffLogin(t, clock, email);
+    const opts = (await call('POST', '/api/backoffice/passkeys/opcoes', { staff: session })).json();
+    expect(opts).toMatchObject({ user: { name: email }, authenticatorSelection: { userVerification: 'required' } });
+    const auth = new SoftAuthenticator();
+    const reg = await call('POST', '/api/backoffice/passkeys', { staff: session, body: { resposta: auth.register(opts), nome: 'Notebook da mesa' } });
+    expect(reg.statusCode, reg.body).toBe(201);
+    expect(await auditOf('chave.cadastrada')).toContainEqual(expect.objectContaining({ staff_email: email, after: { chave: 'Notebook da mesa' } }));
+
+    const res = await staffPasskeyLogin(auth);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ email, papel: 'financeiro' });
+    const me = await call('GET', '/api/backoffice/auth/me', { staff: res.cookies.find((c) => c.name === STAFF_COOKIE)!.value });
+    expect(me.statusCode).toBe(200);
+    expect(await auditOf('login')).toContainEqual(expect.objectContaining({ staff_email: email, after: { fator: 'chave de acesso' } }));
+
+    // A wrong password with the right passkey, or another account's e-mail: the same refusal as a wrong code.
+    expect((await staffPasskeyLogin(auth, 'senha errada')).json()).toMatchObject({ erro: 'INVALID_LOGIN' });
+    expect((await staffPasskeyLogin(auth, DEMO_STAFF_PASSWORD, STAFF.atendimento)).json()).toMatchObject({ erro: 'INVALID_LOGIN' });
+    // A customer's passkey is no staff passkey.
+    const customer = await aLoggedInCustomer();
+    const { auth: customerKey } = await registerWith(customer.login.AccessToken);
+    expect((await staffPasskeyLogin(customerKey)).json()).toMatchObject({ erro: 'INVALID_LOGIN' });
+
+    const [mine] = (await call('GET', '/api/backoffice/passkeys', { staff: session })).json();
+    expect((await call('DELETE', `/api/backoffice/passkeys/${mine.id}`, { staff: session })).statusCode).toBe(204);
+    expect(await auditOf('chave.removida')).toContainEqual(expect.objectContaining({ staff_email: email, before: { chave: 'Notebook da mesa' } }));
+    expect((await staffPasskeyLogin(auth)).statusCode).toBe(401);
   });
 });

@@ -75,6 +75,16 @@ describe('retention', () => {
         ]),
     },
     {
+      table: 'passkey_challenges',
+      marker: "binding LIKE 'ret-%'",
+      insert: (tag) =>
+        t.query('INSERT INTO passkey_challenges (binding, challenge, expires_at) VALUES ($1, $2, $3)', [
+          `ret-${tag}`,
+          'c',
+          tag === 'old' ? minutesAgo(1) : minutesAgo(-10),
+        ]),
+    },
+    {
       table: 'contact_captcha_spent',
       marker: "nonce LIKE 'ret-%'",
       insert: (tag) =>

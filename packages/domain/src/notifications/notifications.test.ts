@@ -96,6 +96,7 @@ describe('texts', () => {
     { type: 'solicitacao_aprovada', caseNumber: '2026-000001', subject: 'X', claim: false, nCtrId: 1 },
     { type: 'solicitacao_reprovada', caseNumber: '2026-000001', subject: 'X', claim: false, nCtrId: 1 },
     { type: 'rastreador_silencioso', nCtrId: 1, plate: 'ABC1D23', lastSeenAt: '2026-03-09T12:00:00Z' },
+    { type: 'acesso_biometria', action: 'cadastrada', device: 'Safari no iPhone' },
   ];
   it('every type has a pt-BR title and body', () => {
     expect(events.map((e) => e.type).sort()).toEqual([...NOTIFICATION_TYPES].sort());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeText } from '../bounds';
 import { PASSKEY_NAME_MAX } from './rules';
+import { STAFF_MSG, staffEmailSchema } from '../backoffice/staff';
 
 /**
  * A WebAuthn response as @simplewebauthn/browser hands it (RegistrationResponseJSON / AuthenticationResponseJSON):
@@ -56,3 +57,10 @@ export type PasskeyDto = z.infer<typeof PasskeyDto>;
 
 /** The options of a ceremony, as @simplewebauthn/server makes them (passed to the browser untouched). */
 export const PasskeyOptionsDto = z.record(z.string(), z.unknown()).describe('PublicKeyCredential{Creation,Request}OptionsJSON');
+
+/** Staff login with a passkey in place of the authenticator code: e-mail, password and the assertion. */
+export const StaffPasskeyLoginBody = z.object({
+  email: staffEmailSchema,
+  senha: z.string({ error: STAFF_MSG.password }).min(1, STAFF_MSG.password).max(200, STAFF_MSG.password),
+  resposta: PasskeyAuthenticationResponse,
+});

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { PasskeysRepository } from './repository';
 import { PasskeysService } from './service';
 import routes from './routes';
+import staffRoutes from './routes-staff';
 
 // The module's public face (ADR 068).
 export type { PasskeysService } from './service';
@@ -22,6 +23,7 @@ export default fp(
     const service = new PasskeysService(app.db, new PasskeysRepository(app.db), app.notificationOutbox, app.limiter, app.config);
     app.decorate('passkeys', service);
     await app.register(routes, { prefix: '/api', service });
+    await app.register(staffRoutes, { prefix: '/api', service });
   },
-  { name: 'passkeys', dependencies: ['ports', 'authenticate', 'auth', 'customers'] },
+  { name: 'passkeys', dependencies: ['ports', 'authenticate', 'auth', 'customers', 'staff'] },
 );

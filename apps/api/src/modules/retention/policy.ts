@@ -75,6 +75,8 @@ export const RETENTION_RULES: RetentionRule[] = [
   // Useless the moment they expire (the existing prune timers' rules, now batched).
   { table: 'login_decoy_sessions', expired: (now) => sql<boolean>`expires_at < ${now}` },
   { table: 'contact_captcha_spent', expired: (now) => sql<boolean>`expires_at < ${now}` },
+  // A passkey ceremony's challenge (ADR 089): a used one is deleted as it is read, an abandoned one is worthless once expired.
+  { table: 'passkey_challenges', expired: (now) => sql<boolean>`expires_at < ${now}` },
   { table: 'idempotency_keys', expired: (now) => sql<boolean>`created_at < ${daysBefore(now, 1)}` },
   { table: 'plan_quotations', expired: (now) => sql<boolean>`expires_at < ${daysBefore(now, 1)}` },
   {
@@ -116,6 +118,9 @@ const REFERENCE = 'reference data, not personal';
  * back-office procedure, not this job.
  */
 export const KEPT_TABLES: Record<string, string> = {
+  // Issue 31 (ADR 089): a public key and a counter, nothing secret; it goes when its owner removes it (Cadastro) or with
+  // the account (ON DELETE CASCADE). An unused passkey is the customer's to remove: the list shows when each was last used.
+  passkeys: "a login credential the customer (or staff member) keeps until they remove it, or the account goes",
   customers: ERP,
   addresses: ERP,
   contracts: ERP,

@@ -12,7 +12,9 @@ import { StaffTokens } from './tokens';
 // The module's public face (ADR 068): other modules import these from '../staff', never its files.
 export type { AuditLog } from './audit';
 export type { StaffPrincipal, StaffRef } from './repository';
-export type { StaffService } from './service';
+export type { PasskeyFactor, StaffService } from './service';
+export { clearStaffCookie, setStaffCookie } from './session';
+export { STAFF_COOKIE_PATH } from './cookies';
 
 declare module 'fastify' {
   interface FastifyInstance {

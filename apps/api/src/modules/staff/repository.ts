@@ -68,12 +68,13 @@ export class StaffRepository {
    * Accepts a TOTP time step once: the row changes only when the step is after the last accepted one, so a
    * replayed code (or two requests racing with one code) gets false. Also clears the failure counter.
    */
-  async acceptLogin(id: number, step: number): Promise<boolean> {
+  /** `step` null: a passkey was the second factor (its own counter and single-use challenge stop replays). */
+  async acceptLogin(id: number, step: number | null): Promise<boolean> {
     const r = await this.db
       .updateTable('staff')
-      .set({ totp_last_step: step, failed_attempts: 0, locked_until: null })
+      .set(step === null ? { failed_attempts: 0, locked_until: null } : { totp_last_step: step, failed_attempts: 0, locked_until: null })
       .where('id', '=', id)
-      .where('totp_last_step', '<', step)
+      .$if(step !== null, (qb) => qb.where('totp_last_step', '<', step!))
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }

@@ -33,6 +33,11 @@ export interface LockNotice {
   warn: (err: unknown) => void;
 }
 
+/** The second factor as a passkey: `check` answers whether a passkey of this staff account signed the challenge. */
+export interface PasskeyFactor {
+  check(staffId: number): Promise<boolean>;
+}
+
 export const invalidLogin = () => new AppError(401, 'INVALID_LOGIN', STAFF_MSG.invalidLogin);
 const locked = () => new AppError(429, 'ACCOUNT_LOCKED', STAFF_MSG.locked);
 
@@ -62,7 +67,7 @@ export class StaffService {
    * another address. Only wrong codes after a right password (someone who has the password guessing the second
    * factor) count toward the account's lock, which e-mails the owner. ADR 055.
    */
-  async login(email: string, password: string, code: string, ip: string): Promise<{ token: string; staff: StaffPrincipal }> {
+  async login(email: string, password: string, code: string | PasskeyFactor, ip: string): Promise<{ token: string; staff: StaffPrincipal }> {
     await this.limiter.hit(`staff-login-ip:${ip}`, this.settings.loginsPerIp);
     // Keyed on the e-mail typed, so an unknown e-mail waits exactly like an account.
     const pair = `staff-login-pw:${email}:${ip}`;
@@ -81,8 +86,10 @@ export class StaffService {
       await this.audit.record(this.db, actor, { action: 'login.falhou' });
       throw invalidLogin();
     }
-    const secret = this.box.open(row.totp_secret);
-    const step = secret ? totpStep(secret, code, this.now()) : null;
+    // A passkey in place of the authenticator code (issue 31, ADR 089): a wrong one counts toward the lock like a wrong code.
+    const passkey = typeof code === 'string' ? null : await code.check(row.id).catch(() => false);
+    const secret = typeof code === 'string' ? this.box.open(row.totp_secret) : null;
+    const step = typeof code !== 'string' ? (passkey ? -1 : null) : secret ? totpStep(secret, code, this.now()) : null;
     if (step === null) {
       const failure = await this.repo.recordFailure(row.id, this.settings.maxFailures, this.settings.lockSeconds);
       await this.audit.record(this.db, actor, { action: failure === 'locked-now' ? 'login.falhou.bloqueou' : 'login.falhou' });
@@ -91,13 +98,13 @@ export class StaffService {
       throw invalidLogin();
     }
     // A replayed code tells nothing new and is never accepted: refused without counting toward the lock.
-    if (!(await this.repo.acceptLogin(row.id, step))) {
+    if (!(await this.repo.acceptLogin(row.id, step === -1 ? null : step))) {
       await this.audit.record(this.db, actor, { action: 'login.falhou' });
       throw new AppError(401, 'CODE_REUSED', STAFF_MSG.codeReused);
     }
     const sessionId = randomToken(24);
     await this.repo.createSession(sessionId, row.id);
-    await this.audit.record(this.db, actor, { action: 'login' });
+    await this.audit.record(this.db, actor, { action: 'login', ...(passkey ? { after: { fator: 'chave de acesso' } } : {}) });
     return {
       token: await this.tokens.issue({ staffId: row.id, sessionId }),
       staff: { id: row.id, email: row.email, name: row.name, role: row.role, sessionId },

@@ -11,17 +11,20 @@ import { useMarkRead } from '../api/mark-read';
 import { PreferencesForm } from './PreferencesForm';
 import styles from './NotificationsPage.module.css';
 
-/** Where a notification leads: its claim, the contract's support cases, payments or the map. */
+/** Where a notification leads: its claim, the contract's support cases, payments, the map or Cadastro (security notices). */
 function linkOf(n: NotificationDto): string {
+  const nCtrId = n.nCtrId ?? undefined;
   switch (n.destino) {
     case 'sinistro':
-      return n.caseNumber ? paths.claims.caseTo(n.caseNumber) : paths.claims.to(n.nCtrId);
+      return n.caseNumber ? paths.claims.caseTo(n.caseNumber) : paths.claims.to(nCtrId);
     case 'suporte':
-      return paths.support.to(n.nCtrId);
+      return paths.support.to(nCtrId);
     case 'pagamentos':
-      return paths.payments.to(n.nCtrId);
+      return paths.payments.to(nCtrId);
     case 'mapa':
       return paths.map;
+    case 'cadastro':
+      return paths.registration;
   }
 }
 
