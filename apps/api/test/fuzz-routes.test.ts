@@ -15,7 +15,8 @@ import { CASE_LIKE, CLAIM_LIKE, aBill, aCase, aClaim, aContract, aCustomer, aSes
  * Data check: one md5 per table over all its rows, taken before the first route and after each route (a change
  * persists, so checking once per route catches it and names the route). Tables left out: rate_limit_hits (every
  * request may count against a limit), login_sessions, login_decoy_sessions (a login start with a generated valid
- * document opens one by design), staff_sessions (every console request moves its session's last use, the idle timeout).
+ * document opens one by design), passkey_challenges (asking for passkey login options stores its challenge by design,
+ * issue 31), staff_sessions (every console request moves its session's last use, the idle timeout).
  *
  * The data is the test's own (ADR 070), made before the first route: a customer with a tracked car (bills, trips, two
  * claims, two support cases) and a closed contract, a company with a contract, and a console account of each role. Their
@@ -31,7 +32,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 /** FUZZ_ONLY=/api/backoffice,/api/dev: only the routes under these prefixes (a focused run; CI runs them all). */
 const ONLY = process.env.FUZZ_ONLY?.split(',').filter(Boolean);
-const VOLATILE_TABLES = new Set(['rate_limit_hits', 'login_sessions', 'login_decoy_sessions', 'staff_sessions']);
+const VOLATILE_TABLES = new Set(['rate_limit_hits', 'login_sessions', 'login_decoy_sessions', 'passkey_challenges', 'staff_sessions']);
 /** Rows a refused request may add to staff_audit: a refused role, a failed staff login. */
 const REFUSAL_AUDIT = new Set(['acesso.negado', 'login.falhou', 'login.falhou.bloqueou', 'login.bloqueado']);
 const STAFF_ROLES: StaffRole[] = ['atendimento', 'sinistros', 'financeiro', 'admin'];

@@ -88,7 +88,11 @@ export class SoftAuthenticator {
   /** navigator.credentials.get's answer to request options (AuthenticationResponseJSON); the counter goes up first. */
   assert(options: { challenge: string; rpId?: string }, o: { verified?: boolean; origin?: string; counter?: number } = {}) {
     this.counter = o.counter ?? this.counter + 1;
-    const authData = Buffer.concat([sha256(options.rpId ?? this.rpId), Buffer.from([UP | (o.verified === false ? 0 : UV)]), u32(this.counter)]);
+    const authData = Buffer.concat([
+      sha256(options.rpId ?? this.rpId),
+      Buffer.from([UP | (o.verified === false ? 0 : UV)]),
+      u32(this.counter),
+    ]);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, o.origin ?? this.origin);
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.privateKey);
     return {

@@ -20,7 +20,9 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-  console.info(`passkey round trips (ms, median): register ${median(timings.register).toFixed(1)}, login ${median(timings.login).toFixed(1)}`);
+  console.info(
+    `passkey round trips (ms, median): register ${median(timings.register).toFixed(1)}, login ${median(timings.login).toFixed(1)}`,
+  );
   await t?.close();
 });
 
@@ -72,8 +74,11 @@ async function loginWith(auth: SoftAuthenticator, o: { counter?: number; verifie
 }
 
 const notices = async (token: string) =>
-  ((await call('GET', '/api/notifications?limite=50', { token })).json() as { itens: Array<{ tipo: string; titulo: string; texto: string; destino: string }> })
-    .itens;
+  (
+    (await call('GET', '/api/notifications?limite=50', { token })).json() as {
+      itens: Array<{ tipo: string; titulo: string; texto: string; destino: string }>;
+    }
+  ).itens;
 
 describe('registering a passkey after a code login', () => {
   it('asks for a resident key with user verification under the host the app is served on, and notifies the customer (bell and e-mail)', async () => {
@@ -132,7 +137,10 @@ describe('registering a passkey after a code login', () => {
     let opts = (await call('POST', '/api/passkeys/opcoes', { token })).json();
     let res = await call('POST', '/api/passkeys', { token, body: { resposta: auth.register(opts, { verified: false }) } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ erro: 'PASSKEY_INVALID', mensagem: 'A biometria não foi confirmada. Tente novamente ou entre com o código.' });
+    expect(res.json()).toMatchObject({
+      erro: 'PASSKEY_INVALID',
+      mensagem: 'A biometria não foi confirmada. Tente novamente ou entre com o código.',
+    });
 
     opts = (await call('POST', '/api/passkeys/opcoes', { token })).json();
     res = await call('POST', '/api/passkeys', { token, body: { resposta: auth.register(opts, { origin: 'https://evil.example' }) } });
@@ -144,7 +152,7 @@ describe('registering a passkey after a code login', () => {
     expect((await call('GET', '/api/passkeys', { token })).json()).toEqual([]);
   });
 
-  it("binds the challenge to the login that asked: another login of the same customer cannot answer it, nor can a revoked one", async () => {
+  it('binds the challenge to the login that asked: another login of the same customer cannot answer it, nor can a revoked one', async () => {
     const { customer, login } = await aLoggedInCustomer();
     const other = await t.login(customer.document, 'sms');
     const opts = (await call('POST', '/api/passkeys/opcoes', { token: login.AccessToken })).json();
@@ -154,7 +162,10 @@ describe('registering a passkey after a code login', () => {
 
     const opts2 = (await call('POST', '/api/passkeys/opcoes', { token: login.AccessToken })).json();
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [REFRESH_COOKIE]: login.refreshToken } });
-    const late = await call('POST', '/api/passkeys', { token: login.AccessToken, body: { resposta: new SoftAuthenticator().register(opts2) } });
+    const late = await call('POST', '/api/passkeys', {
+      token: login.AccessToken,
+      body: { resposta: new SoftAuthenticator().register(opts2) },
+    });
     expect(late.statusCode).toBe(401);
   });
 
@@ -195,7 +206,10 @@ describe('logging in with a passkey', () => {
 
     const unverified = await loginWith(auth, { verified: false });
     expect(unverified.statusCode).toBe(401);
-    expect(unverified.json()).toMatchObject({ erro: 'PASSKEY_INVALID', mensagem: 'Não foi possível entrar com a biometria. Entre com o código.' });
+    expect(unverified.json()).toMatchObject({
+      erro: 'PASSKEY_INVALID',
+      mensagem: 'Não foi possível entrar com a biometria. Entre com o código.',
+    });
   });
 
   it('checks the signature counter: an assertion that does not move it forward (a cloned authenticator) is refused', async () => {
@@ -231,7 +245,9 @@ describe('removing a passkey', () => {
     const left = (await call('GET', '/api/passkeys', { token: login.AccessToken })).json();
     expect(left.map((p: { id: number }) => p.id)).toEqual([kept.passkey.id]);
     expect((await loginWith(kept.auth)).statusCode).toBe(200);
-    expect(await notices(login.AccessToken)).toContainEqual(expect.objectContaining({ tipo: 'acesso_biometria', titulo: 'Biometria removida' }));
+    expect(await notices(login.AccessToken)).toContainEqual(
+      expect.objectContaining({ tipo: 'acesso_biometria', titulo: 'Biometria removida' }),
+    );
   });
 
   it("is the owner's only: another customer's passkey is not found", async () => {
@@ -258,18 +274,24 @@ describe('staff: a passkey in place of the authenticator code', () => {
     });
   }
   const auditOf = (action: string) =>
-    t.query<{ staff_email: string; after: unknown; before: unknown }>('SELECT staff_email, after, before FROM staff_audit WHERE action = $1 ORDER BY id', [
-      action,
-    ]);
+    t.query<{ staff_email: string; after: unknown; before: unknown }>(
+      'SELECT staff_email, after, before FROM staff_audit WHERE action = $1 ORDER BY id',
+      [action],
+    );
 
   it('registers after a code login, then logs in with e-mail, password and the passkey; each step audited', async () => {
     const session = await staffLogin(t, clock, email);
     const opts = (await call('POST', '/api/backoffice/passkeys/opcoes', { staff: session })).json();
     expect(opts).toMatchObject({ user: { name: email }, authenticatorSelection: { userVerification: 'required' } });
     const auth = new SoftAuthenticator();
-    const reg = await call('POST', '/api/backoffice/passkeys', { staff: session, body: { resposta: auth.register(opts), nome: 'Notebook da mesa' } });
+    const reg = await call('POST', '/api/backoffice/passkeys', {
+      staff: session,
+      body: { resposta: auth.register(opts), nome: 'Notebook da mesa' },
+    });
     expect(reg.statusCode, reg.body).toBe(201);
-    expect(await auditOf('chave.cadastrada')).toContainEqual(expect.objectContaining({ staff_email: email, after: { chave: 'Notebook da mesa' } }));
+    expect(await auditOf('chave.cadastrada')).toContainEqual(
+      expect.objectContaining({ staff_email: email, after: { chave: 'Notebook da mesa' } }),
+    );
 
     const res = await staffPasskeyLogin(auth);
     expect(res.statusCode, res.body).toBe(200);
@@ -288,7 +310,9 @@ describe('staff: a passkey in place of the authenticator code', () => {
 
     const [mine] = (await call('GET', '/api/backoffice/passkeys', { staff: session })).json();
     expect((await call('DELETE', `/api/backoffice/passkeys/${mine.id}`, { staff: session })).statusCode).toBe(204);
-    expect(await auditOf('chave.removida')).toContainEqual(expect.objectContaining({ staff_email: email, before: { chave: 'Notebook da mesa' } }));
+    expect(await auditOf('chave.removida')).toContainEqual(
+      expect.objectContaining({ staff_email: email, before: { chave: 'Notebook da mesa' } }),
+    );
     expect((await staffPasskeyLogin(auth)).statusCode).toBe(401);
   });
 });

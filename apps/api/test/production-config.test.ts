@@ -299,6 +299,10 @@ describe('item 5: production refuses every secret published in this repository',
 /** Literals the scan finds that are no secret: a file name, a format, identifiers, fixtures of public data. */
 const NOT_SECRETS = new Set([
   'auth-secret', // DEMO_SECRET_FILE: the demo secret's file name
+  'guarita_pkc', // PASSKEY_LOGIN_COOKIE: a cookie's name (issue 31)
+  'guarita_spkc', // STAFF_PASSKEY_COOKIE: a cookie's name
+  'required', // WebAuthn's residentKey: 'required'
+  'endLogins', // a parameter's name next to 'passkey'
   'id:sha256hex,…', // SSO_API_KEYS' format
   '7d9f0335-8dcc-4054-9bf9-0dbd61d36906', // DEMO_PIX.key: the demo Pix receiver, public in every BR Code
   'NAO-EXISTE', // a test's S3 access key id that exists nowhere

@@ -87,12 +87,20 @@ export function storeTokens(t: TokensDto): void {
   emit();
 }
 
+/**
+ * The device's own flags that outlive a logout (issue 31): whether this browser has a passkey for the site, or was
+ * asked not to offer one. Flags, no personal data: they make the next login offer the passkey first.
+ */
+export const DEVICE_FLAGS = ['guarita.passkeyHere', 'guarita.passkeyDeclined'] as const;
+
 /** Clears everything the browser holds for the customer: memory, local and session storage, client-data cookie. */
 export function clearSession(): void {
   tokens = null;
   bootData = null;
   offlineView = false;
+  const kept = DEVICE_FLAGS.map((k) => [k, localStorage.getItem(k)] as const);
   localStorage.clear();
+  for (const [k, v] of kept) if (v !== null) localStorage.setItem(k, v);
   // The last data kept for offline use (ADR 091): already unreadable (its key was in localStorage), now deleted.
   void import('./offline-store').then((m) => m.clearOfflineCache()).catch(() => {});
   sessionStorage.clear();

@@ -7,7 +7,11 @@ import { STAFF_MSG, staffEmailSchema } from '../backoffice/staff';
  * A WebAuthn response as @simplewebauthn/browser hands it (RegistrationResponseJSON / AuthenticationResponseJSON):
  * checked for shape and size here, for meaning by @simplewebauthn/server.
  */
-const b64url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*={0,2}$/, 'Resposta da biometria inválida.');
+const b64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'Resposta da biometria inválida.');
 const base = {
   id: b64url(1400),
   rawId: b64url(1400),

@@ -108,7 +108,12 @@ export class PasskeysRepository {
   }
 
   async owns(owner: PasskeyOwner, id: number): Promise<boolean> {
-    const row = await this.db.selectFrom('passkeys').select('id').where('id', '=', id).where(ownerColumn(owner), '=', ownerId(owner)).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('passkeys')
+      .select('id')
+      .where('id', '=', id)
+      .where(ownerColumn(owner), '=', ownerId(owner))
+      .executeTakeFirst();
     return row !== undefined;
   }
 }

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PASSKEY_CHALLENGE_SECONDS, PASSKEY_MSG, PasskeyDto, PasskeyOptionsDto, PasskeyRegisterBody, StaffMeDto, StaffPasskeyLoginBody, relyingParty } from '@guarita/domain';
+import {
+  PASSKEY_CHALLENGE_SECONDS,
+  PASSKEY_MSG,
+  PasskeyDto,
+  PasskeyOptionsDto,
+  PasskeyRegisterBody,
+  StaffMeDto,
+  StaffPasskeyLoginBody,
+  relyingParty,
+} from '@guarita/domain';
 import { AppError, errorResponses } from '../../lib/errors';
 import { noAuth, staffSession } from '../../plugins/openapi';
 import { sameOriginOnly } from '../../plugins/security';
@@ -27,7 +36,13 @@ const routes: FastifyPluginAsyncZod<{ service: PasskeysService }> = async (app, 
   const actor = (s: StaffPrincipal, ip: string) => ({ id: s.id, email: s.email, role: s.role, ip });
   const registrant = (s: StaffPrincipal) => ({ owner: { staffId: s.id }, userName: s.email, displayName: s.name, session: s.sessionId });
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(STAFF_PASSKEY_COOKIE, { path: STAFF_COOKIE_PATH });
-  const me = (s: StaffPrincipal) => ({ id: s.id, email: s.email, nome: s.name, papel: s.role, inatividadeSegundos: staff.settings.idleSeconds });
+  const me = (s: StaffPrincipal) => ({
+    id: s.id,
+    email: s.email,
+    nome: s.name,
+    papel: s.role,
+    inatividadeSegundos: staff.settings.idleSeconds,
+  });
 
   app.post(
     '/backoffice/auth/passkey/opcoes',
@@ -63,7 +78,8 @@ const routes: FastifyPluginAsyncZod<{ service: PasskeysService }> = async (app, 
         tags: ['backoffice'],
         operationId: 'staffPasskeyLogin',
         security: noAuth,
-        summary: "Staff login: e-mail, password and a passkey of the account in place of the authenticator's code; sets the staff session cookie",
+        summary:
+          "Staff login: e-mail, password and a passkey of the account in place of the authenticator's code; sets the staff session cookie",
         body: StaffPasskeyLoginBody,
         response: { 200: StaffMeDto, ...errorResponses },
       },

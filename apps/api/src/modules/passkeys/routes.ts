@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PASSKEY_CHALLENGE_SECONDS, PASSKEY_MSG, PasskeyDto, PasskeyLoginBody, PasskeyOptionsDto, PasskeyRegisterBody, TokensDto, relyingParty } from '@guarita/domain';
+import {
+  PASSKEY_CHALLENGE_SECONDS,
+  PASSKEY_MSG,
+  PasskeyDto,
+  PasskeyLoginBody,
+  PasskeyOptionsDto,
+  PasskeyRegisterBody,
+  TokensDto,
+  relyingParty,
+} from '@guarita/domain';
 import { AppError, errorResponses, unauthorized } from '../../lib/errors';
 import { bearerAuth, noAuth } from '../../plugins/openapi';
 import { sameOriginOnly } from '../../plugins/security';
@@ -156,6 +165,5 @@ const routes: FastifyPluginAsyncZod<{ service: PasskeysService }> = async (app, 
       return reply.code(204).send(null);
     },
   );
-
 };
 export default routes;

@@ -145,7 +145,11 @@ export class PasskeysService {
       const name = await this.repo.remove(tx, owner, id);
       if (name === null) throw notFound(PASSKEY_MSG.notFound);
       if ('customerId' in owner)
-        await this.outbox.emit(tx, owner.customerId, `biometria:${id}:removida`, { type: 'acesso_biometria', action: 'removida', device: name });
+        await this.outbox.emit(tx, owner.customerId, `biometria:${id}:removida`, {
+          type: 'acesso_biometria',
+          action: 'removida',
+          device: name,
+        });
     });
   }
 
@@ -175,7 +179,13 @@ export class PasskeysService {
    * Step 2 of a login: the handle's challenge (once), a passkey of the expected kind, the signature with user
    * verification, and a counter that moved forward (stored at once, so a cloned authenticator's replay is refused).
    */
-  async assert(rp: RelyingParty, owner: 'customer' | 'staff', handle: string | undefined, response: AuthenticationResponseJSON, ip: string) {
+  async assert(
+    rp: RelyingParty,
+    owner: 'customer' | 'staff',
+    handle: string | undefined,
+    response: AuthenticationResponseJSON,
+    ip: string,
+  ) {
     await this.limiter.hit(`passkey:ip:${ip}`, this.config.limits.verifyPerIp);
     const challenge = handle ? await this.repo.takeChallenge(this.bindingOf('entrada', owner, handle)) : null;
     if (!challenge) throw expired();

@@ -120,7 +120,7 @@ const REFERENCE = 'reference data, not personal';
 export const KEPT_TABLES: Record<string, string> = {
   // Issue 31 (ADR 089): a public key and a counter, nothing secret; it goes when its owner removes it (Cadastro) or with
   // the account (ON DELETE CASCADE). An unused passkey is the customer's to remove: the list shows when each was last used.
-  passkeys: "a login credential the customer (or staff member) keeps until they remove it, or the account goes",
+  passkeys: 'a login credential the customer (or staff member) keeps until they remove it, or the account goes',
   customers: ERP,
   addresses: ERP,
   contracts: ERP,

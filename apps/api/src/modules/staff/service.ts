@@ -67,7 +67,12 @@ export class StaffService {
    * another address. Only wrong codes after a right password (someone who has the password guessing the second
    * factor) count toward the account's lock, which e-mails the owner. ADR 055.
    */
-  async login(email: string, password: string, code: string | PasskeyFactor, ip: string): Promise<{ token: string; staff: StaffPrincipal }> {
+  async login(
+    email: string,
+    password: string,
+    code: string | PasskeyFactor,
+    ip: string,
+  ): Promise<{ token: string; staff: StaffPrincipal }> {
     await this.limiter.hit(`staff-login-ip:${ip}`, this.settings.loginsPerIp);
     // Keyed on the e-mail typed, so an unknown e-mail waits exactly like an account.
     const pair = `staff-login-pw:${email}:${ip}`;

@@ -1124,6 +1124,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/passkey/opcoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Passkey login, step 1: WebAuthn request options; sets the ceremony cookie (guarita_pkc, 5 minutes) */
+        post: operations["passkeyLoginOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Passkey login, step 2: the authenticator's assertion for the cookie's challenge (once); answers the tokens and sets the refresh and page cookies like a code login */
+        post: operations["passkeyLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's passkeys (devices that log in with biometrics), newest first */
+        get: operations["listPasskeys"];
+        put?: never;
+        /** Passkey registration, step 2: the authenticator's attestation for this login's challenge (once); notifies the customer */
+        post: operations["registerPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/opcoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Passkey registration, step 1: WebAuthn creation options, the challenge bound to this login */
+        post: operations["passkeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a passkey: it logs in no more and the logins it opened end at once; notifies the customer */
+        delete: operations["removePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/auth/passkey/opcoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff login with a passkey, step 1: WebAuthn request options; sets the ceremony cookie (5 minutes) */
+        post: operations["staffPasskeyLoginOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/auth/login-passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff login: e-mail, password and a passkey of the account in place of the authenticator's code; sets the staff session cookie */
+        post: operations["staffPasskeyLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff member's own passkeys */
+        get: operations["staffListPasskeys"];
+        put?: never;
+        /** Staff passkey registration, step 2: the attestation for this session's challenge (once); audited */
+        post: operations["staffRegisterPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/passkeys/opcoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff passkey registration, step 1: WebAuthn creation options bound to this session */
+        post: operations["staffPasskeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of your passkeys: it logs in no more; audited */
+        delete: operations["staffRemovePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -2206,14 +2378,14 @@ export interface components {
         Notification: {
             id: number;
             /** @enum {string} */
-            tipo: "pagamento_confirmado" | "pix_expirando" | "caso_aberto" | "comentario" | "fase" | "foto_reprovada" | "solicitacao_aprovada" | "solicitacao_reprovada" | "rastreador_silencioso";
+            tipo: "pagamento_confirmado" | "pix_expirando" | "caso_aberto" | "comentario" | "fase" | "foto_reprovada" | "solicitacao_aprovada" | "solicitacao_reprovada" | "rastreador_silencioso" | "acesso_biometria";
             titulo: string;
             texto: string;
             lida: boolean;
             CreatedDate: string;
             /** @enum {string} */
-            destino: "sinistro" | "suporte" | "pagamentos" | "mapa";
-            nCtrId: number;
+            destino: "sinistro" | "suporte" | "pagamentos" | "mapa" | "cadastro";
+            nCtrId: number | null;
             caseNumber: string | null;
         };
         NotificationPage: {
@@ -2233,6 +2405,12 @@ export interface components {
                 solicitacoes: boolean;
                 rastreador: boolean;
             };
+        };
+        Passkey: {
+            id: number;
+            nome: string;
+            criadaEm: string;
+            usadaEm: string | null;
         };
         PaymentsSummary: {
             nCtrId: number;
@@ -5125,6 +5303,474 @@ export interface operations {
                 content: {
                     "application/json": unknown;
                 };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    passkeyLoginOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PublicKeyCredential{Creation,Request}OptionsJSON */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    passkeyLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    resposta: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        /** @default {} */
+                        clientExtensionResults?: {
+                            [key: string]: unknown;
+                        };
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tokens"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"][];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    registerPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    resposta: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        /** @default {} */
+                        clientExtensionResults?: {
+                            [key: string]: unknown;
+                        };
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject: string;
+                            authenticatorData?: string;
+                            transports?: string[];
+                            publicKeyAlgorithm?: number;
+                            publicKey?: string;
+                        };
+                    };
+                    nome?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    passkeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PublicKeyCredential{Creation,Request}OptionsJSON */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    removePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffPasskeyLoginOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PublicKeyCredential{Creation,Request}OptionsJSON */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffPasskeyLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    senha: string;
+                    resposta: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        /** @default {} */
+                        clientExtensionResults?: {
+                            [key: string]: unknown;
+                        };
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMe"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffListPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"][];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffRegisterPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    resposta: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        /** @default {} */
+                        clientExtensionResults?: {
+                            [key: string]: unknown;
+                        };
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject: string;
+                            authenticatorData?: string;
+                            transports?: string[];
+                            publicKeyAlgorithm?: number;
+                            publicKey?: string;
+                        };
+                    };
+                    nome?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffPasskeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PublicKeyCredential{Creation,Request}OptionsJSON */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    staffRemovePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["ErrorEnvelope"];
             401: components["responses"]["ErrorEnvelope"];

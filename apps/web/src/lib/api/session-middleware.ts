@@ -11,6 +11,8 @@ const PUBLIC = new Set<ApiPath>([
   '/api/auth/verify',
   '/api/auth/refresh',
   '/api/auth/logout',
+  '/api/auth/passkey/opcoes', // passkey login (issue 31)
+  '/api/auth/passkey',
   '/api/contact',
   '/api/contact/challenge',
   '/api/sso/exchange',

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import {
   CODE_RESEND_WAIT_SECONDS,
   MSG,
+  PASSKEY_MSG,
   documentError,
   normalizeDocument,
   secondsUntil,
@@ -24,6 +25,8 @@ import { ApiError } from '../../../lib/api';
 import { useStartLogin } from '../api/start-login';
 import { useSendCode } from '../api/send-code';
 import { useVerifyCode } from '../api/verify-code';
+import { passkeyDeclined, passkeyHere, platformPasskeyAvailable, rememberPasskeyHere, webAuthnAvailable } from '../api/passkey-device';
+import { passkeyErrorText } from './passkey-errors';
 import { focusOnMount } from './focus-on-mount';
 import { useLoginChallenge } from './LoginChallenge';
 import styles from './LoginPage.module.css';
@@ -34,6 +37,25 @@ type Step = 1 | 2 | 3;
 const loadLaterSteps = () => import('./LoginLaterSteps');
 const ChannelStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.ChannelStep })));
 const CodeStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.CodeStep })));
+// The passkey offer after a code login, and the WebAuthn library, load only when used (issue 31).
+const PasskeyOffer = lazy(() => import('./PasskeyOffer'));
+const loadPasskeyLogin = () => import('../api/passkey-login');
+
+/**
+ * The passkey offer is due after this code login. Module state, not component state: when the login lands, '/' swaps
+ * the home page's layout for the bare login (HomeOrLogin) and this page mounts anew.
+ */
+let offerAfterLogin = false;
+
+/** Conditional UI: the browser can list this site's passkeys in the CPF field's autofill. */
+async function autofillAvailable(): Promise<boolean> {
+  if (!webAuthnAvailable()) return false;
+  try {
+    return (await PublicKeyCredential.isConditionalMediationAvailable?.()) ?? false;
+  } catch {
+    return false;
+  }
+}
 
 const errorText = (err: unknown, fallback: string) =>
   err instanceof ApiError &&
@@ -81,6 +103,37 @@ export function LoginPage() {
   const [now, setNow] = useState(() => Date.now());
   const resendIn = secondsUntil(resendAt, now);
   const inBrowser = useInBrowser();
+  // Passkeys (issue 31): offered first where this browser used one before; offered after a code login where the
+  // device can make one; waiting in the CPF field's autofill wherever the browser supports it.
+  const [passkeyFirst, setPasskeyFirst] = useState(false);
+  const [canOffer, setCanOffer] = useState(false);
+  const [offering, setOfferingState] = useState(() => offerAfterLogin);
+  const setOffering = (on: boolean) => {
+    offerAfterLogin = on;
+    setOfferingState(on);
+  };
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  useEffect(() => {
+    if (!inBrowser) return;
+    setPasskeyFirst(webAuthnAvailable() && passkeyHere());
+    if (!passkeyHere() && !passkeyDeclined()) void platformPasskeyAvailable().then(setCanOffer);
+  }, [inBrowser]);
+  useEffect(() => {
+    if (!inBrowser || step !== 1 || loggedIn) return;
+    let active = true;
+    void autofillAvailable().then(async (ok) => {
+      if (!ok || !active) return;
+      const m = await loadPasskeyLogin();
+      // Picked in the autofill: the session store changes and this page redirects. Aborted or refused: the code stays.
+      m.loginWithPasskey(true).catch((err: unknown) => {
+        if (active && err instanceof ApiError) setAlert(passkeyErrorText(err, PASSKEY_MSG.loginFailed));
+      });
+    });
+    return () => {
+      active = false;
+      void loadPasskeyLogin().then((m) => m.cancelPasskeyCeremony());
+    };
+  }, [inBrowser, step, loggedIn]);
   const documentMessage = submitted ? (documentError(documento) ?? undefined) : undefined;
 
   useEffect(() => {
@@ -90,7 +143,31 @@ export function LoginPage() {
   }, [step, resendIn]);
 
   // Step 4: the plate's payments, the customer page that sent here (`?voltar=`, a known route only), else the start page.
+  if (loggedIn && offering)
+    return (
+      <section className={`${styles.login} card`}>
+        <PageTitle title="Entrar">Área do Cliente</PageTitle>
+        <Suspense fallback={<Spinner />}>
+          <PasskeyOffer onDone={() => setOffering(false)} />
+        </Suspense>
+      </section>
+    );
   if (loggedIn) return <Navigate to={loggedInRedirect(location.search, isCustomerRoute)} replace />;
+
+  const passkeyLogin = () => {
+    setAlert(undefined);
+    setPasskeyBusy(true);
+    loadPasskeyLogin()
+      .then((m) => m.loginWithPasskey(false))
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && err.code === 'PASSKEY_UNKNOWN') {
+          rememberPasskeyHere(false);
+          setPasskeyFirst(false);
+        }
+        setAlert(passkeyErrorText(err, PASSKEY_MSG.loginFailed));
+      })
+      .finally(() => setPasskeyBusy(false));
+  };
 
   const submitDocument = (e: FormEvent) => {
     e.preventDefault();
@@ -133,11 +210,15 @@ export function LoginPage() {
   const verifyCode = (codigo: string) => {
     if (!login) return;
     setAlert(undefined);
-    // On success the session store changes and this page redirects (step 4).
+    // On success the session store changes and this page redirects (step 4), after offering a passkey if it can.
     const { Sessao } = login;
+    setOffering(canOffer);
     challenge
       .withChallenge((altcha) => verify.mutateAsync({ Sessao, CodigoAutenticacao: codigo, ...(altcha ? { altcha } : {}) }))
-      .catch((err: unknown) => setAlert(errorText(err, MSG.codeCheckFailed)));
+      .catch((err: unknown) => {
+        setOffering(false);
+        setAlert(errorText(err, MSG.codeCheckFailed));
+      });
   };
 
   return (
@@ -146,6 +227,15 @@ export function LoginPage() {
       <Stepper current={step} total={3} />
       {alert && <Alert>{alert}</Alert>}
       {challenge.element}
+
+      {step === 1 && passkeyFirst && (
+        <div className={styles.passkey}>
+          <Button onClick={passkeyLogin} loading={passkeyBusy}>
+            Entrar com biometria
+          </Button>
+          <p className={styles.or}>ou entre com o código enviado por SMS ou e-mail</p>
+        </div>
+      )}
 
       {step === 1 && (
         <form onSubmit={submitDocument} noValidate>
@@ -158,7 +248,7 @@ export function LoginPage() {
             mask="document"
             name="documento"
             inputMode={letters ? 'text' : 'numeric'}
-            autoComplete="username"
+            autoComplete="username webauthn"
             autoCapitalize="characters"
             placeholder="000.000.000-00"
             value={documento}
@@ -175,7 +265,7 @@ export function LoginPage() {
               documentRef.current?.focus();
             }}
           />
-          <Button type="submit" loading={start.isPending} disabled={!inBrowser}>
+          <Button type="submit" variant={passkeyFirst ? 'secondary' : 'primary'} loading={start.isPending} disabled={!inBrowser}>
             Continuar
           </Button>
         </form>

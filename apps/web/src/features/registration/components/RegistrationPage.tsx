@@ -6,6 +6,7 @@ import { QueryError } from '../../../components/ui/QueryError';
 import { useMe } from '../../../api/get-me';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';
+import { PasskeysSection } from './PasskeysSection';
 
 /** Meu Cadastro: personal data and only the billing (Cobrança) address. */
 export function RegistrationPage() {
@@ -58,6 +59,7 @@ export function RegistrationPage() {
       <Link className={buttonClass('primary')} to={`${paths.support.pattern}?area=Alteracao-de-Dados-Cadastrais`}>
         Alterar Dados Cadastrais
       </Link>
+      <PasskeysSection />
     </div>
   );
 }
