@@ -262,7 +262,7 @@ describe('removing a passkey', () => {
 });
 
 describe('staff: a passkey in place of the authenticator code', () => {
-  const email = STAFF.financeiro;
+  const email: string = STAFF.financeiro;
   /** Login options, then e-mail + password + the assertion. */
   async function staffPasskeyLogin(auth: SoftAuthenticator, senha = DEMO_STAFF_PASSWORD, who = email) {
     const opts = await call('POST', '/api/backoffice/auth/passkey/opcoes');

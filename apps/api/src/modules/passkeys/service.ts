@@ -24,6 +24,9 @@ import type { RateLimiter } from '../../lib/rate-limit';
 import type { NotificationOutbox } from '../notifications';
 import type { PasskeyOwner, PasskeysRepository, StoredPasskey } from './repository';
 
+/** COSE algorithm ids: EdDSA (Ed25519), ES256, RS256 (ADR 089). */
+const SUPPORTED_ALGORITHMS = [-8, -7, -257];
+
 const iso = (v: Date | string) => new Date(v).toISOString();
 const expired = () => new AppError(400, 'PASSKEY_EXPIRED', PASSKEY_MSG.expired);
 const loginFailed = () => new AppError(401, 'PASSKEY_INVALID', PASSKEY_MSG.loginFailed);
@@ -87,6 +90,9 @@ export class PasskeysService {
       timeout: (PASSKEY_CHALLENGE_SECONDS - 30) * 1000,
       excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: p.transports })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      // Ed25519, ES256, RS256: what every platform authenticator makes. Not the library's ML-DSA ones, which Node only
+      // verifies through an experimental WebCrypto (and not at all on Node 22), with 2.4–4.6 KB signatures.
+      supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
     });
     await this.repo.putChallenge(this.bindingOf('registro', kindOf(who.owner), who.session), options.challenge, PASSKEY_CHALLENGE_SECONDS);
     return asJson(options);
@@ -107,6 +113,7 @@ export class PasskeysService {
         expectedOrigin: rp.origin,
         expectedRPID: rp.id,
         requireUserVerification: true,
+        supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
       });
     } catch (err) {
       throw new AppError(400, 'PASSKEY_INVALID', PASSKEY_MSG.cancelled, {}, err);

@@ -15,6 +15,7 @@ import { useStaffLogout } from '../api/staff-logout';
 import { backofficeKeys } from '../api/keys';
 import { IdleWarning } from './IdleWarning';
 import { StaffLoginPage } from './StaffLoginPage';
+import { StaffPasskeyButton } from './StaffPasskeyButton';
 import styles from './Backoffice.module.css';
 
 const endedAt = () => staffActivity.endedAt();
@@ -96,6 +97,7 @@ export function BackofficeLayout() {
           >
             Sair de todos os dispositivos
           </Button>
+          <StaffPasskeyButton />
         </div>
       </header>
       <main id="conteudo" className={styles.main} tabIndex={-1}>

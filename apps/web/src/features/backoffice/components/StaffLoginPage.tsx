@@ -6,6 +6,8 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { useStaffLogin } from '../api/staff-login';
+import { useStaffPasskeyLogin } from '../api/staff-passkey';
+import { passkeyErrorText } from '../../auth';
 import { ConsoleTitle } from './ConsoleTitle';
 import styles from './Backoffice.module.css';
 
@@ -16,7 +18,15 @@ export function StaffLoginPage({ notice, onLoggedIn }: { notice?: string | undef
     resolver: zodResolver(StaffLoginBody),
     defaultValues: { email: '', senha: '', codigo: '' },
   });
+  const withPasskey = useStaffPasskeyLogin();
   const errors = form.formState.errors;
+  // A passkey in place of the code (issue 31): e-mail and password checked as for the code, the authenticator field not.
+  const passkey = async () => {
+    if (!(await form.trigger(['email', 'senha']))) return;
+    const { email, senha } = form.getValues();
+    withPasskey.mutate({ email: email.trim().toLowerCase(), senha }, { onSuccess: () => onLoggedIn?.() });
+  };
+  const failure = login.error?.message ?? (withPasskey.error ? passkeyErrorText(withPasskey.error, 'Não foi possível entrar.') : undefined);
   const submit = form.handleSubmit((body) =>
     login.mutate(body, { onError: () => form.setValue('codigo', ''), onSuccess: () => onLoggedIn?.() }),
   );
@@ -24,8 +34,8 @@ export function StaffLoginPage({ notice, onLoggedIn }: { notice?: string | undef
     <main id="conteudo" className={styles.login}>
       <ConsoleTitle title="Entrar">Console Guarita</ConsoleTitle>
       <p>Acesso da equipe: e-mail, senha e o código do aplicativo autenticador.</p>
-      {notice && !login.error && <Alert kind="info">{notice}</Alert>}
-      {login.error && <Alert>{login.error.message}</Alert>}
+      {notice && !failure && <Alert kind="info">{notice}</Alert>}
+      {failure && <Alert>{failure}</Alert>}
       <form className={styles.stack} onSubmit={submit} noValidate>
         <TextField label="E-mail" type="email" autoComplete="username" error={errors.email?.message} {...form.register('email')} />
         <TextField
@@ -45,6 +55,9 @@ export function StaffLoginPage({ notice, onLoggedIn }: { notice?: string | undef
         />
         <Button type="submit" loading={login.isPending}>
           Entrar
+        </Button>
+        <Button type="button" variant="secondary" loading={withPasskey.isPending} onClick={() => void passkey()}>
+          Entrar com chave de acesso (sem código)
         </Button>
       </form>
     </main>
