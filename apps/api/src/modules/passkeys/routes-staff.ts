@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import {
   PASSKEY_CHALLENGE_SECONDS,
-  PASSKEY_MSG,
   PasskeyDto,
   PasskeyOptionsDto,
   PasskeyRegisterBody,
   StaffMeDto,
   StaffPasskeyLoginBody,
-  relyingParty,
 } from '@guarita/domain';
-import { AppError, errorResponses } from '../../lib/errors';
+import { errorResponses } from '../../lib/errors';
 import { noAuth, staffSession } from '../../plugins/openapi';
 import { sameOriginOnly } from '../../plugins/security';
 import { STAFF_COOKIE_PATH, setStaffCookie, type StaffPrincipal } from '../staff';
+import { PasskeyIdParams, relyingPartyOf } from './request-parts';
 import type { PasskeysService } from './service';
 
 /** The staff login ceremony's handle, like the customers' (ADR 089), on the console's cookie path. */
@@ -28,11 +27,7 @@ const routes: FastifyPluginAsyncZod<{ service: PasskeysService }> = async (app, 
   const { config, staff, staffAudit: audit } = app;
   const sameOrigin = sameOriginOnly(config.env.PUBLIC_URL);
   const anyStaff = app.requireStaff('atendimento', 'sinistros', 'financeiro', 'admin');
-  const rpOf = (req: FastifyRequest) => {
-    const rp = relyingParty(config.env.PUBLIC_URL, config.demoMode, { protocol: req.protocol, host: req.host });
-    if (!rp) throw new AppError(400, 'PASSKEY_UNAVAILABLE', PASSKEY_MSG.unsupported);
-    return rp;
-  };
+  const rpOf = relyingPartyOf(config);
   const actor = (s: StaffPrincipal, ip: string) => ({ id: s.id, email: s.email, role: s.role, ip });
   const registrant = (s: StaffPrincipal) => ({ owner: { staffId: s.id }, userName: s.email, displayName: s.name, session: s.sessionId });
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(STAFF_PASSKEY_COOKIE, { path: STAFF_COOKIE_PATH });
@@ -162,7 +157,7 @@ const routes: FastifyPluginAsyncZod<{ service: PasskeysService }> = async (app, 
         operationId: 'staffRemovePasskey',
         security: staffSession,
         summary: 'Remove one of your passkeys: it logs in no more; audited',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: PasskeyIdParams,
         response: { 204: z.null(), ...errorResponses },
       },
     },

@@ -3,18 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   PASSKEY_CHALLENGE_SECONDS,
-  PASSKEY_MSG,
   PasskeyDto,
   PasskeyLoginBody,
   PasskeyOptionsDto,
   PasskeyRegisterBody,
   TokensDto,
-  relyingParty,
 } from '@guarita/domain';
-import { AppError, errorResponses, unauthorized } from '../../lib/errors';
+import { errorResponses, unauthorized } from '../../lib/errors';
 import { bearerAuth, noAuth } from '../../plugins/openapi';
 import { sameOriginOnly } from '../../plugins/security';
 import { AUTH_COOKIE_PATH, sendSessionTokens } from '../auth';
+import { PasskeyIdParams, relyingPartyOf } from './request-parts';
 import { customerUserName, type PasskeysService } from './service';
 
 /** The login ceremony's handle: a short-lived HttpOnly cookie, only sent to the auth routes (ADR 089). */
@@ -27,12 +26,7 @@ export const PASSKEY_LOGIN_COOKIE = 'guarita_pkc';
 const routes: FastifyPluginAsyncZod<{ service: PasskeysService }> = async (app, { service }) => {
   const { config, authService: auth } = app;
   const sameOrigin = sameOriginOnly(config.env.PUBLIC_URL);
-  /** The relying party of this request (PUBLIC_URL's host; in demo mode the request's host); none on an IP address. */
-  const rpOf = (req: FastifyRequest) => {
-    const rp = relyingParty(config.env.PUBLIC_URL, config.demoMode, { protocol: req.protocol, host: req.host });
-    if (!rp) throw new AppError(400, 'PASSKEY_UNAVAILABLE', PASSKEY_MSG.unsupported);
-    return rp;
-  };
+  const rpOf = relyingPartyOf(config);
   const registrant = async (req: FastifyRequest) => {
     const holder = await app.customers.holder(req.auth.customerId);
     if (!holder) throw unauthorized();
@@ -156,7 +150,7 @@ const routes: FastifyPluginAsyncZod<{ service: PasskeysService }> = async (app, 
         operationId: 'removePasskey',
         security: bearerAuth,
         summary: 'Remove a passkey: it logs in no more and the logins it opened end at once; notifies the customer',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: PasskeyIdParams,
         response: { 204: z.null(), ...errorResponses },
       },
     },
