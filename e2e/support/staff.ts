@@ -40,7 +40,7 @@ export async function staffLogin(
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = await totp(request, email);
     await page.getByLabel('Código do autenticador').fill(code.codigo);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     // The console's home: the queue, or financeiro's desk.
     const queue = page.getByRole('heading', { name: opts.lands ?? /^(Fila de casos|Financeiro)$/, level: 1 });
     const reused = page.getByText('Este código já foi usado.', { exact: false });
