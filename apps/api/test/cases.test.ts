@@ -278,6 +278,20 @@ describe('support cases', () => {
     expect(await casesOf(c)).toBe(1);
   });
 
+  it('the files of one request are listed in the order they were sent, to the customer and to staff', async () => {
+    const c = await aLoggedInCustomer(t);
+    // Five PDFs told apart by their size (bytes after %%EOF change nothing a reader shows; PDFs are not re-encoded).
+    const files = [40, 10, 50, 20, 30].map((pad, i) => ({ data: Buffer.concat([PDF, Buffer.alloc(pad, 0x0a)]), filename: `doc-${i}.pdf` }));
+    const res = await sendFiles(
+      c,
+      { tipo: 'dados-cadastrais', telefone: TEL, alteracoes: ['Alteração de documentos'], documento: 'CRLV' },
+      files,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const sizes = (await c.call('GET', `/api/cases/${res.json().Id}`)).json().anexos.map((a: { tamanho: number }) => a.tamanho);
+    expect(sizes).toEqual(files.map((f) => f.data.length));
+  });
+
   it('per-customer storage quota: an upload past it is refused and leaves no row and no file', async () => {
     const c = await aLoggedInCustomer(t);
     // 1 MB quota in this app; noisy JPEGs that stay ~400 KB or more once the server has re-encoded them

@@ -207,6 +207,7 @@ export interface CaseAttachments {
   quality_brightness: number | null;
   quality_width: number | null;
   quality_height: number | null;
+  position: Generated<number>;
 }
 
 export interface CaseComments {

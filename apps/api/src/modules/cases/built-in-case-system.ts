@@ -135,7 +135,8 @@ export class BuiltInCaseSystem implements CaseSystem {
         .returning(['id', 'case_number', 'reason', 'subject', 'status', 'phase', 'created_at'])
         .executeTakeFirstOrThrow();
       await this.event(q, id, 'created', null, 'Aberto', 'customer', input.createdAt);
-      for (const a of input.attachments) await this.attach(q, id, input.customerId, a, 'customer', input.createdAt);
+      for (const [position, a] of input.attachments.entries())
+        await this.attach(q, id, input.customerId, a, 'customer', input.createdAt, position);
       return {
         Id: row.id,
         CaseNumber: row.case_number,
@@ -225,6 +226,7 @@ export class BuiltInCaseSystem implements CaseSystem {
       .select(ATTACHMENT_DTO_COLUMNS)
       .where('case_id', '=', caseId)
       .orderBy('created_at')
+      .orderBy('position')
       .orderBy('id')
       .execute();
     return rows.map(attachmentDto);
@@ -282,9 +284,9 @@ export class BuiltInCaseSystem implements CaseSystem {
     });
   }
 
-  private async attach(q: Executor, caseId: string, customerId: number, a: NewAttachment, by: Actor, when?: string) {
+  private async attach(q: Executor, caseId: string, customerId: number, a: NewAttachment, by: Actor, when?: string, position = 0) {
     const id = randomUUID();
-    const row = { id, case_id: caseId, customer_id: customerId, uploaded_by: by, document_type: a.documentType, sha256: a.sha256 };
+    const row = { id, case_id: caseId, customer_id: customerId, uploaded_by: by, document_type: a.documentType, sha256: a.sha256, position };
     const file = { content_type: a.contentType, size_bytes: a.size, storage_key: a.storageKey };
     await q
       .insertInto('case_attachments')
