@@ -54,6 +54,11 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The service worker (ADR 091) sends a controlled page's navigations through navigation preload, which page.route
+    // never sees (a failed API or a browser-rendered page could not be staged), and it downloads the app's 225 files
+    // into every new context. The specs of what it does (offline-app, resumable-uploads) allow it; the rest are the
+    // same pages without it, as a first visit is.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -57,7 +57,12 @@ export async function openStaffCase(staff: Page, contract: string, reason: strin
   await staff.getByLabel('Buscar', { exact: true }).fill(contract);
   await staff.getByLabel('Motivo', { exact: true }).selectOption(reason);
   await staff.getByRole('button', { name: 'Filtrar' }).click();
-  const link = main.getByRole('row').nth(1).getByRole('link');
+  // The last filter's rows stay on screen (dimmed, aria-busy) until the new answer: wait for a row of this search.
+  const first = main.getByRole('row').nth(1);
+  await expect(first.getByRole('cell', { name: contract, exact: true })).toBeVisible();
+  await expect(first.getByRole('cell', { name: reason, exact: true })).toBeVisible();
+  await expect(main.getByRole('table')).not.toHaveAttribute('aria-busy', 'true');
+  const link = first.getByRole('link');
   const caseNumber = (await link.textContent())!.trim();
   await link.click();
   await expect(main.getByRole('heading', { name: `Caso nº ${caseNumber}` })).toBeVisible();

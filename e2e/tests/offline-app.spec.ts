@@ -8,6 +8,8 @@ import { loggedIn } from '../support/login';
 
 // Each test logs in through the outbox; on a busy machine that alone can take most of the default 30 s.
 test.describe.configure({ timeout: 90_000 });
+// What the service worker does is this spec's subject (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 /**
  * Issue 31, part 2 (ADR 091): the app is installable (a manifest and a service worker), and a customer who saw a

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NewCasesDto, QUEUE_MSG, QUEUE_SEARCH_MSG, QueueCountsDto, QueuePageDto, StaffMeDto } from '@guarita/domain';
@@ -68,5 +68,35 @@ describe('the queue page (issue 30 items 6, 11, 13)', () => {
     await user.click(within(header).getByRole('button'));
     expect(header).toHaveAttribute('aria-sort', 'descending');
     expect(asked.at(-1)!.get('ordem')).toBe('restante-desc');
+  });
+
+  it('keeps the last rows marked busy while a new search loads, so a stale row is not taken for a result', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    server.use(
+      http.get(route('/api/backoffice/auth/me'), () => dto(StaffMeDto, ME)),
+      http.get(route('/api/backoffice/casos/contagens'), () => dto(QueueCountsDto, { filas: [] })),
+      http.get(route('/api/backoffice/casos/novos'), () => dto(NewCasesDto, { novos: 0 })),
+      http.get(route('/api/backoffice/casos'), async ({ request }) => {
+        const searched = new URL(request.url).searchParams.has('busca');
+        if (searched) await held;
+        return dto(QueuePageDto, {
+          itens: [item(searched ? '2026-000009' : '2026-000001', {})],
+          proximo: null,
+          agora: '2026-11-28T12:00:00.000Z',
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderConsole('/backoffice');
+    await screen.findByRole('row', { name: /2026-000001/ });
+    expect(screen.getByRole('table')).not.toHaveAttribute('aria-busy');
+    await user.type(screen.getByLabelText('Buscar'), '2026-000009');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await vi.waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByRole('row', { name: /2026-000001/ })).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('row', { name: /2026-000009/ })).toBeInTheDocument();
+    expect(screen.getByRole('table')).not.toHaveAttribute('aria-busy');
   });
 });

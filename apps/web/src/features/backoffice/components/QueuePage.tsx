@@ -79,7 +79,7 @@ function Queue({ role }: { role: StaffRole }) {
       ) : (
         <>
           {worker && <BulkBar role={worker} selection={selection} />}
-          <QueueTable columns={columns} rows={rows} order={order} onOrder={setOrder} />
+          <QueueTable columns={columns} rows={rows} order={order} onOrder={setOrder} stale={queue.isPlaceholderData} />
         </>
       )}
       {queue.hasNextPage && (

@@ -8,15 +8,17 @@ interface Props {
   rows: readonly QueueItem[];
   order: QueueOrder;
   onOrder: (order: QueueOrder) => void;
+  /** The rows are the last filter's while the new one loads: marked busy and dimmed, so nobody opens a stale row. */
+  stale?: boolean;
 }
 
 const ariaSort = (col: QueueColumn, order: QueueOrder) =>
   col.sort?.asc === order ? 'ascending' : col.sort?.desc === order ? 'descending' : col.sort ? 'none' : undefined;
 
 /** The queue's table, drawn from a column list; sortable headers are buttons (a phone shows each row as a card). */
-export function QueueTable({ columns, rows, order, onOrder }: Props) {
+export function QueueTable({ columns, rows, order, onOrder, stale = false }: Props) {
   return (
-    <table className={styles.table}>
+    <table className={styles.table} aria-busy={stale || undefined} data-stale={stale ? '' : undefined}>
       <caption className="sr-only">Casos ordenados {ORDER_LABEL[order]}</caption>
       <thead>
         <tr>
