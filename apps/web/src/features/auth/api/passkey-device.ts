@@ -1,3 +1,4 @@
+import { isIpAddress } from '@guarita/domain';
 import { DEVICE_FLAGS } from '../../../lib/session';
 
 /**
@@ -29,8 +30,13 @@ export const rememberPasskeyHere = (on: boolean) => write(KEY, on);
 export const passkeyDeclined = () => read(DECLINED);
 export const declinePasskey = () => write(DECLINED, true);
 
-/** The browser speaks WebAuthn at all (a feature check, no library). */
-export const webAuthnAvailable = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+/**
+ * The browser speaks WebAuthn here (a feature check, no library). Not on an IP address (a demo opened at
+ * http://127.0.0.1:3000): WebAuthn refuses one as relying party, the server answers every ceremony 400, and the page
+ * offers the code alone without asking.
+ */
+export const webAuthnAvailable = () =>
+  typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function' && !isIpAddress(window.location.hostname);
 
 /** This device has a built-in authenticator (fingerprint, face, screen lock) that verifies the user. */
 export async function platformPasskeyAvailable(): Promise<boolean> {
