@@ -30,3 +30,4 @@ export * from './zod-pt-br';
 export * from './photo-quality';
 export * from './prng';
 export * from './passkeys';
+export * from './resumable-upload';

@@ -23,6 +23,7 @@ const TS_TYPE: Record<string, string> = {
   timestamp: 'Date',
   jsonb: 'Json',
   json: 'Json',
+  bytea: 'Uint8Array', // a Buffer from pg, a Uint8Array from PGlite
 };
 
 const INTERNAL = new Set([MIGRATION_TABLE, `${MIGRATION_TABLE}_lock`, CHECKSUM_TABLE]);

@@ -838,6 +838,24 @@ export interface Trips {
   summary: Json | null;
 }
 
+export interface UploadChunks {
+  upload_id: string;
+  chunk_offset: number;
+  bytes: Uint8Array;
+}
+
+export interface Uploads {
+  id: string;
+  customer_id: number;
+  destino: 'foto-sinistro' | 'anexo';
+  metadata: Json;
+  upload_length: number;
+  upload_offset: Generated<number>;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+  expires_at: Date;
+}
+
 export interface VehicleBrands {
   code: string;
   name: string;
@@ -936,6 +954,8 @@ export interface DB {
   storage_pending: StoragePending;
   token_families: TokenFamilies;
   trips: Trips;
+  upload_chunks: UploadChunks;
+  uploads: Uploads;
   vehicle_brands: VehicleBrands;
   vehicle_models: VehicleModels;
   vehicle_plates: VehiclePlates;

@@ -202,6 +202,25 @@ export class IdempotencyStore {
     return { answer, replayed: false };
   }
 
+  /**
+   * The stored answer of a request already answered under this key, or null (none yet: `run` decides). For work whose
+   * inputs a first answer consumes (support-request attachments sent ahead, ADR 092): a retry must replay before it
+   * looks for them. A different request under the key → 422 IDEMPOTENCY_KEY_REUSED, as `run`.
+   */
+  async answered<T>(customerId: number, key: string, scope: string, requestHash: string): Promise<IdempotentAnswer<T> | null> {
+    const row = await this.db
+      .selectFrom('idempotency_keys')
+      .select(['scope', 'request_hash as requestHash', 'response_status as status', 'response_body as body'])
+      .where('customer_id', '=', customerId)
+      .where('idem_key', '=', key)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.scope !== scope || row.requestHash !== requestHash) {
+      throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', PAYMENT_MSG.idempotencyKeyReused);
+    }
+    return row.status === null ? null : stored<T>(row);
+  }
+
   /** The (customer, key) row, inserted unless it exists (a concurrent insert of the same key waits on PostgreSQL). */
   private async insertKey(tx: Executor, customerId: number, key: string, scope: string, requestHash: string) {
     await tx

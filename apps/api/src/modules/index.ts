@@ -20,6 +20,7 @@ import passkeys from './passkeys'; // passkeys (issue 31 §1) // customer notifi
 import sso from './sso';
 import staff from './staff'; // back office (issue 13)
 import backoffice from './backoffice'; // staff console (issue 13)
+import resumableUploads from './resumable-uploads'; // tus uploads of claim photos and attachments (issue 31 §2)
 import retention from './retention'; // the housekeeping job: retention policy, upload sweep (ADR 066)
 
 /**
@@ -42,6 +43,7 @@ export const modules: FastifyPluginAsync[] = [
   sso, // needs auth and contracts
   cases, // needs contracts (issue 9)
   claims, // needs cases and contracts (issue 11)
+  resumableUploads, // needs contracts and claims (issue 31 §2, ADR 092)
   plans, // needs contracts, plan and cases (issue 12)
   dueDate, // needs contracts and cases (issue 12)
   vehicles, // needs cases and contracts (issue 12)

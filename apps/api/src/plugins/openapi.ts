@@ -29,6 +29,7 @@ const TAGS = [
   { name: 'trips', description: 'Trips, live position and map configuration (contracts with a tracker)' },
   { name: 'sso', description: 'Single sign-on: server-to-server token issue, browser exchange' },
   { name: 'backoffice', description: 'Staff console: staff login (password + TOTP), queue, case actions, audit log' },
+  { name: 'uploads', description: 'Resumable uploads (tus 1.0.0) of claim photos and request attachments' },
   { name: 'notifications', description: "The customer's notifications: list, unread count, read marks, e-mail choices" },
   { name: 'dev', description: 'Demo mode only' },
 ];

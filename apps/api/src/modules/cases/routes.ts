@@ -11,6 +11,7 @@ import {
   MAX_FILES_PER_REQUEST,
   MAX_UPLOAD_BYTES,
   SUPPORT_MSG,
+  UPLOAD_MSG,
 } from '@guarita/domain';
 import { AppError, ErrorEnvelope, errorResponses } from '../../lib/errors';
 import { bearerAuth } from '../../plugins/openapi';
@@ -49,8 +50,8 @@ function multipartError(err: unknown): AppError {
  * The request body: JSON (requests without files) or multipart/form-data with the request as JSON in the
  * field `dados` and up to 5 files in `arquivos` (each ≤ 5 MB, enforced while streaming).
  */
-async function readCaseRequest(req: FastifyRequest): Promise<{ dados: unknown; files: UploadedFile[] }> {
-  if (!req.isMultipart()) return { dados: req.body, files: [] };
+async function readCaseRequest(req: FastifyRequest): Promise<{ dados: unknown; files: UploadedFile[]; anexos: string[] }> {
+  if (!req.isMultipart()) return { ...anexosOf(req.body), files: [] };
   let dados: unknown = undefined;
   const files: UploadedFile[] = [];
   try {
@@ -69,7 +70,24 @@ async function readCaseRequest(req: FastifyRequest): Promise<{ dados: unknown; f
   } catch (err) {
     throw err instanceof AppError ? err : multipartError(err);
   }
-  return { dados, files };
+  return { dados, files, anexos: [] };
+}
+
+/** Attachments sent ahead as resumable uploads (ADR 092): `anexos`, their upload ids, beside the JSON request. */
+const AnexoIds = z.array(z.uuid()).max(MAX_FILES_PER_REQUEST);
+
+/** The JSON body's request and its `anexos` (none: an empty list). Malformed ids → 400, as an upload not finished. */
+function anexosOf(body: unknown): { dados: unknown; anexos: string[] } {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !('anexos' in body)) return { dados: body, anexos: [] };
+  const { anexos, ...dados } = body as { anexos: unknown };
+  const parsed = AnexoIds.safeParse(anexos);
+  if (!parsed.success) {
+    const tooMany = Array.isArray(anexos) && anexos.length > MAX_FILES_PER_REQUEST;
+    throw tooMany
+      ? new AppError(400, 'TOO_MANY_FILES', SUPPORT_MSG.tooManyFiles)
+      : new AppError(400, 'ANEXO_NOT_FINISHED', UPLOAD_MSG.anexoNotFinished);
+  }
+  return { dados, anexos: parsed.data };
 }
 
 /**
@@ -107,7 +125,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           description:
             'JSON body (supportRequestSchema: tipo cancelamento | rastreador | contestacao | ouvidoria | dados-cadastrais) or ' +
             'multipart/form-data with that JSON in the field `dados` and files in `arquivos` (≤ 5 MB each; type by magic bytes; ' +
-            'images re-encoded). Requires Idempotency-Key: a retry replays the first answer (idempotent-replayed: true). ' +
+            'images re-encoded). Or the files sent ahead as resumable uploads (POST /api/uploads, destino anexo, this ' +
+            'contract): their ids in the JSON body\'s `anexos` (uuid[], ≤ 5), each finished and the caller\'s (400 ' +
+            'ANEXO_NOT_FINISHED otherwise); they become the attachments exactly as multipart files would, and are consumed. ' +
+            'Requires Idempotency-Key: a retry replays the first answer (idempotent-replayed: true), anexos consumed or not. ' +
             '201 created; 400 validation/empty file; 404 contract not yours or closed; 409 DUPLICATE_CASE with ' +
             'detalhes.DescricaoErroApiExterna; 413 FILE_TOO_LARGE | QUOTA_EXCEEDED; 415 UNSUPPORTED_FILE_TYPE; ' +
             '429 CASE_LIMIT (contestation and ombudsman: at most 5 per customer in 24 hours).',
@@ -117,8 +138,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req, reply) => {
-        const { dados, files } = await readCaseRequest(req);
-        const answer = await cases.create(req.auth.customerId, req.params.nCtrId, req.headers['idempotency-key'], dados, files);
+        const { dados, files, anexos } = await readCaseRequest(req);
+        const answer = await cases.create(req.auth.customerId, req.params.nCtrId, req.headers['idempotency-key'], dados, files, anexos);
         return sendIdempotent(reply, answer);
       },
     );

@@ -33,6 +33,7 @@ import type { ContractService } from '../contracts';
 import { canonicalJson, type IdempotencyStore, type IdempotentAnswer } from '../../lib/idempotency';
 import { unitOfWork } from '../../db/unit-of-work';
 import type { CaseSystem, NewAttachment } from './case-system';
+import { consumeAnexos, takeAnexos } from '../resumable-uploads';
 
 export interface UploadedFile {
   data: Buffer;
@@ -90,7 +91,9 @@ export class CasesService {
     nCtrId: ContractId,
     idempotencyKey: string,
     rawRequest: unknown,
-    files: UploadedFile[],
+    uploaded: UploadedFile[],
+    /** Attachments sent ahead as resumable uploads (ADR 092), in place of `uploaded`: their ids. */
+    anexos: readonly string[] = [],
   ): Promise<IdempotentAnswer<CaseCreatedDto>> {
     const contract = await this.contracts.requireOwned(customerId, nCtrId);
     // A closed contract is not one the customer can act on: same answer as someone else's.
@@ -104,14 +107,33 @@ export class CasesService {
     }
 
     const rule = attachmentRuleFor(request);
-    if (files.length > (rule?.max ?? 0))
+    const fileCount = uploaded.length + anexos.length;
+    if (fileCount > (rule?.max ?? 0))
       throw new AppError(400, 'TOO_MANY_FILES', rule ? SUPPORT_MSG.tooManyFiles : SUPPORT_MSG.invalidFormat);
-    if (files.length < requiredFiles(request)) {
+    if (fileCount < requiredFiles(request)) {
       throw new AppError(
         400,
         'ATTACHMENT_REQUIRED',
         rule?.wrongTypeMessage === SUPPORT_MSG.pdfOrJpg ? SUPPORT_MSG.pdfOrJpg : SUPPORT_MSG.attachmentRequired,
       );
+    }
+    // Attachments sent ahead are named by their ids (an upload id is never reused), the others by their bytes.
+    const hashInput = anexos.length ? { nCtrId, request, anexos } : { nCtrId, request, files: uploaded.map((f) => sha256(f.data)) };
+    const hash = this.idempotency.requestHash('case-create', canonicalJson(hashInput));
+    let files = uploaded;
+    if (anexos.length) {
+      // A retry of a request already answered replays that answer before looking for its uploads: the first consumed them.
+      const earlier = () => this.idempotency.answered<CaseCreatedDto>(customerId, idempotencyKey, 'case-create', hash);
+      const first = await earlier();
+      if (first) return first;
+      try {
+        files = (await takeAnexos(this.db, customerId, nCtrId, anexos)).map((data) => ({ data }));
+      } catch (err) {
+        // Taken meanwhile by the same request sent twice at once: the one that won has answered.
+        const again = await earlier();
+        if (again) return again;
+        throw err;
+      }
     }
     const inspected: InspectedFile[] = [];
     // Spare-car photos get their quality measures (ADR 090), shown to staff beside them.
@@ -122,7 +144,6 @@ export class CasesService {
     const hookInput = { customerId, contract, request };
     const payload = { ...buildCasePayload(request, nCtrId), ...(await hook?.enrich?.(hookInput)) };
     const documentType = attachmentDocumentType(request);
-    const hash = this.idempotency.requestHash('case-create', canonicalJson({ nCtrId, request, files: files.map((f) => sha256(f.data)) }));
 
     // Recorded (committed) before any file is written: a crash from here on leaves nothing unaccounted (ADR 035).
     const keys = inspected.map((f) => newStorageKey('cases', f.ext));
@@ -130,6 +151,8 @@ export class CasesService {
     try {
       const guard = hook?.guard && ((tx: Executor) => hook.guard!(tx, hookInput));
       return await this.open(customerId, nCtrId, idempotencyKey, hash, request.tipo, payload, guard, async (tx, cases) => {
+        // The uploads become the case's attachments: deleted with its commit (gone meanwhile: 400, no case).
+        await consumeAnexos(tx, customerId, anexos);
         const newBytes = inspected.reduce((s, f) => s + f.data.length, 0);
         if (newBytes > 0 && (await cases.storageUsed(customerId)) + newBytes > this.settings.quotaBytes) {
           throw new AppError(413, 'QUOTA_EXCEEDED', SUPPORT_MSG.quotaExceeded);

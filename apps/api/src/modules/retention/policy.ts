@@ -100,6 +100,10 @@ export const RETENTION_RULES: RetentionRule[] = [
   // Where a customer's car was: the largest table by far, and the most revealing.
   { table: 'positions', perContract: true, expired: (now, s) => sql<boolean>`ts < ${daysBefore(now, s.positionsDays)}` },
   { table: 'trips', perContract: true, expired: (now, s) => sql<boolean>`started_at < ${daysBefore(now, s.positionsDays)}` },
+  // Resumable uploads (ADR 092): an unfinished one expires 24 h after its creation (tus Upload-Expires), a finished one
+  // 24 h after finishing (expires_at moves then). Chunks first: a cascade never deletes a big batch.
+  { table: 'upload_chunks', expired: (now) => sql<boolean>`upload_id IN (SELECT id FROM uploads WHERE expires_at < ${now})` },
+  { table: 'uploads', expired: (now) => sql<boolean>`expires_at < ${now}` },
   // Who had a case open (ADR 086): a row counts for 30 s; one left by a closed tab is only noise after a day.
   { table: 'case_presence', expired: (now) => sql<boolean>`seen_at < ${daysBefore(now, 1)}` },
   // Which instance ran which periodic pass (ADR 079): only the current period's row matters; a month explains incidents.
