@@ -73,22 +73,12 @@ describe('resumable uploads (tus)', () => {
     });
   const head = (c: Customer, id: string) => t.app.inject({ method: 'HEAD', url: `/api/uploads/${id}`, headers: { ...auth(c), ...tus } });
   const del = (c: Customer, id: string) => t.app.inject({ method: 'DELETE', url: `/api/uploads/${id}`, headers: { ...auth(c), ...tus } });
-  /** Sends `data` in `parts` chunks; answers the last PATCH. */
-  const sendAll = async (c: Customer, id: string, data: Buffer, parts = 3) => {
-    const size = Math.ceil(data.length / parts);
-    let last;
-    for (let off = 0; off < data.length; off += size) {
-      last = await patch(c, id, off, data.subarray(off, off + size));
-      if (off + size < data.length) expect(last.statusCode).toBe(204);
-    }
-    return last!;
-  };
   const count = async (sql: string, params: unknown[] = []) => (await t.query<{ n: number }>(sql, params))[0]!.n;
   const photoRows = (caseNumber: string, type: string) =>
-    count(
-      `SELECT count(*)::int AS n FROM claim_photos p JOIN cases k ON k.id = p.case_id WHERE k.case_number = $1 AND p.type_id = $2`,
-      [caseNumber, type],
-    );
+    count(`SELECT count(*)::int AS n FROM claim_photos p JOIN cases k ON k.id = p.case_id WHERE k.case_number = $1 AND p.type_id = $2`, [
+      caseNumber,
+      type,
+    ]);
   /** A customer with a contract and an open collision claim (in documentation: photos wanted). */
   const claimant = async () => {
     const c = await aLoggedInCustomer(t);
@@ -119,7 +109,11 @@ describe('resumable uploads (tus)', () => {
     expect(h.headers['upload-length']).toBe(String(jpeg.length));
     expect(h.headers['cache-control']).toBe('no-store');
     // The stored metadata is the validated fields only (no file name).
-    expect(String(h.headers['upload-metadata']).split(',').map((p) => p.split(' ')[0])).toEqual(['destino', 'caso', 'tipo']);
+    expect(
+      String(h.headers['upload-metadata'])
+        .split(',')
+        .map((p) => p.split(' ')[0]),
+    ).toEqual(['destino', 'caso', 'tipo']);
 
     const rest = jpeg.subarray(1000);
     const half = Math.ceil(rest.length / 2);
@@ -157,7 +151,12 @@ describe('resumable uploads (tus)', () => {
     const conflict = await patch(c, id, 10, Buffer.alloc(10, 1));
     expect(conflict.statusCode).toBe(409);
     expect(conflict.headers['content-type']).toMatch(/^application\/json/);
-    expect(conflict.json()).toMatchObject({ sucesso: false, status: 409, erro: 'UPLOAD_OFFSET_CONFLICT', mensagem: UPLOAD_MSG.offsetConflict });
+    expect(conflict.json()).toMatchObject({
+      sucesso: false,
+      status: 409,
+      erro: 'UPLOAD_OFFSET_CONFLICT',
+      mensagem: UPLOAD_MSG.offsetConflict,
+    });
     expect((await head(c, id)).headers['upload-offset']).toBe('40');
     const beyond = await patch(c, id, 40, Buffer.alloc(61, 1));
     expect(beyond.statusCode).toBe(413);
@@ -368,8 +367,12 @@ describe('resumable uploads (tus)', () => {
     expect(deleted.uploads).toBeGreaterThanOrEqual(2);
     const left = await t.query<{ id: string }>('SELECT id FROM uploads WHERE customer_id = $1', [c.id]);
     expect(left.map((r) => r.id).sort()).toEqual([youngUnfinished, youngFinished].sort());
-    expect(await count('SELECT count(*)::int AS n FROM upload_chunks WHERE upload_id = ANY($1::uuid[])', [[oldUnfinished, oldFinished]])).toBe(0);
-    const finished = await t.query<{ f: string; e: string }>('SELECT finished_at AS f, expires_at AS e FROM uploads WHERE id = $1', [youngFinished]);
+    expect(
+      await count('SELECT count(*)::int AS n FROM upload_chunks WHERE upload_id = ANY($1::uuid[])', [[oldUnfinished, oldFinished]]),
+    ).toBe(0);
+    const finished = await t.query<{ f: string; e: string }>('SELECT finished_at AS f, expires_at AS e FROM uploads WHERE id = $1', [
+      youngFinished,
+    ]);
     expect(new Date(finished[0]!.e).getTime() - new Date(finished[0]!.f).getTime()).toBe(24 * 3600_000);
   });
 });

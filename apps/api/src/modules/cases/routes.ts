@@ -126,7 +126,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             'JSON body (supportRequestSchema: tipo cancelamento | rastreador | contestacao | ouvidoria | dados-cadastrais) or ' +
             'multipart/form-data with that JSON in the field `dados` and files in `arquivos` (≤ 5 MB each; type by magic bytes; ' +
             'images re-encoded). Or the files sent ahead as resumable uploads (POST /api/uploads, destino anexo, this ' +
-            'contract): their ids in the JSON body\'s `anexos` (uuid[], ≤ 5), each finished and the caller\'s (400 ' +
+            "contract): their ids in the JSON body's `anexos` (uuid[], ≤ 5), each finished and the caller's (400 " +
             'ANEXO_NOT_FINISHED otherwise); they become the attachments exactly as multipart files would, and are consumed. ' +
             'Requires Idempotency-Key: a retry replays the first answer (idempotent-replayed: true), anexos consumed or not. ' +
             '201 created; 400 validation/empty file; 404 contract not yours or closed; 409 DUPLICATE_CASE with ' +

@@ -243,10 +243,8 @@ export class ClaimsService {
     await this.repo.acceptDeclaration(this.db, row.caseId, this.clock.now());
   }
 
-  /**
-   * The claim an evidence file of `typeId` may be sent to: the caller's (404), open (409 CLAIM_CLOSED), with that type
-   * (404). `upload` checks it first; a resumable upload (ADR 092) checks it when it is created, before any byte arrives.
-   */
+  /** Where evidence of `typeId` may go: the caller's claim (404), open (409), with that type (404). `upload` checks it,
+   * and a resumable upload at its creation, before any byte arrives (ADR 092). */
   async uploadTarget(customerId: number, caseNumber: string, typeId: string): Promise<ClaimRow> {
     const row = await this.lookup.owned(customerId, caseNumber);
     if (row.status !== 'New') throw new AppError(409, 'CLAIM_CLOSED', 'Este sinistro está encerrado.');
@@ -254,11 +252,8 @@ export class ClaimsService {
     if (!types.some((t) => t.Id === typeId)) throw new AppError(404, 'NOT_FOUND', 'Tipo de foto não encontrado.');
     return row;
   }
-
-  /**
-   * One evidence file for one type (002 §2.3, §5.2): type by magic bytes; boletim PDF only; ≤ 5 MB; images
-   * re-encoded. Uploading a type again replaces its file (and sends it back to review), never adds a second one.
-   */
+  /** One evidence file for one type (002 §2.3, §5.2): type by magic bytes; boletim PDF only; ≤ 5 MB; images re-encoded.
+   * Uploading a type again replaces its file (and sends it back to review), never adds a second one. */
   async upload(customerId: number, caseNumber: string, typeId: string, data: Buffer): Promise<PhotoUploadedDto> {
     const row = await this.uploadTarget(customerId, caseNumber, typeId);
     if (data.length === 0) throw new AppError(400, 'EMPTY_FILE', CLAIM_MSG.selectFile);

@@ -203,9 +203,14 @@ export class DbUploadStore extends DataStore {
       if (offset + data.length > row.upload_length) throw ERRORS.ERR_SIZE_EXCEEDED;
       if (data.length === 0) return offset;
       // The last chunk sent again after an unfinished finish (`reportedOffset`): it replaces the one received.
-      if (current < row.upload_offset) await tx.deleteFrom('upload_chunks').where('upload_id', '=', id).where('chunk_offset', '>=', current).execute();
+      if (current < row.upload_offset)
+        await tx.deleteFrom('upload_chunks').where('upload_id', '=', id).where('chunk_offset', '>=', current).execute();
       await tx.insertInto('upload_chunks').values({ upload_id: id, chunk_offset: offset, bytes: data }).execute();
-      await tx.updateTable('uploads').set({ upload_offset: offset + data.length }).where('id', '=', id).execute();
+      await tx
+        .updateTable('uploads')
+        .set({ upload_offset: offset + data.length })
+        .where('id', '=', id)
+        .execute();
       return offset + data.length;
     });
   }
@@ -228,7 +233,10 @@ export class DbUploadStore extends DataStore {
 
   /** What the retention job does on its schedule (policy.ts), on demand: every expired upload, with its chunks. */
   override async deleteExpired(): Promise<number> {
-    const r = await this.db.deleteFrom('uploads').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
+    const r = await this.db
+      .deleteFrom('uploads')
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .executeTakeFirst();
     return Number(r.numDeletedRows);
   }
 }

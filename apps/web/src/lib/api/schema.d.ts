@@ -639,7 +639,7 @@ export interface paths {
         put?: never;
         /**
          * Send a support request: one case (and its attachments) stored together or not at all
-         * @description JSON body (supportRequestSchema: tipo cancelamento | rastreador | contestacao | ouvidoria | dados-cadastrais) or multipart/form-data with that JSON in the field `dados` and files in `arquivos` (≤ 5 MB each; type by magic bytes; images re-encoded). Requires Idempotency-Key: a retry replays the first answer (idempotent-replayed: true). 201 created; 400 validation/empty file; 404 contract not yours or closed; 409 DUPLICATE_CASE with detalhes.DescricaoErroApiExterna; 413 FILE_TOO_LARGE | QUOTA_EXCEEDED; 415 UNSUPPORTED_FILE_TYPE; 429 CASE_LIMIT (contestation and ombudsman: at most 5 per customer in 24 hours).
+         * @description JSON body (supportRequestSchema: tipo cancelamento | rastreador | contestacao | ouvidoria | dados-cadastrais) or multipart/form-data with that JSON in the field `dados` and files in `arquivos` (≤ 5 MB each; type by magic bytes; images re-encoded). Or the files sent ahead as resumable uploads (POST /api/uploads, destino anexo, this contract): their ids in the JSON body's `anexos` (uuid[], ≤ 5), each finished and the caller's (400 ANEXO_NOT_FINISHED otherwise); they become the attachments exactly as multipart files would, and are consumed. Requires Idempotency-Key: a retry replays the first answer (idempotent-replayed: true), anexos consumed or not. 201 created; 400 validation/empty file; 404 contract not yours or closed; 409 DUPLICATE_CASE with detalhes.DescricaoErroApiExterna; 413 FILE_TOO_LARGE | QUOTA_EXCEEDED; 415 UNSUPPORTED_FILE_TYPE; 429 CASE_LIMIT (contestation and ombudsman: at most 5 per customer in 24 hours).
          */
         post: operations["createCase"];
         delete?: never;
@@ -828,6 +828,50 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a resumable upload (tus creation): a claim photo or a support-request attachment
+         * @description tus 1.0.0 (https://tus.io/protocols/resumable-upload): Tus-Resumable: 1.0.0 on every request and answer; extensions creation, termination, expiration. Another customer's upload is answered exactly like a missing one (404). Errors answer the envelope. Headers: Upload-Length (bytes), Upload-Metadata with `destino` foto-sinistro (+ `caso` CaseNumber, `tipo` photo type) or anexo (+ `contrato` nCtrId). 201 with Location /api/uploads/{id} and Upload-Expires (24 h); 400 metadata or empty; 404 claim, type or contract not the caller's (or closed contract); 409 CLAIM_CLOSED; 413 FILE_TOO_LARGE (5 MB); 429 TOO_MANY_UPLOADS (20 unfinished).
+         */
+        post: operations["createUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Discard a resumable upload (tus termination)
+         * @description tus 1.0.0 (https://tus.io/protocols/resumable-upload): Tus-Resumable: 1.0.0 on every request and answer; extensions creation, termination, expiration. Another customer's upload is answered exactly like a missing one (404). Errors answer the envelope.
+         */
+        delete: operations["deleteUpload"];
+        options?: never;
+        head?: never;
+        /**
+         * Send the next chunk of a resumable upload (tus; body application/offset+octet-stream)
+         * @description tus 1.0.0 (https://tus.io/protocols/resumable-upload): Tus-Resumable: 1.0.0 on every request and answer; extensions creation, termination, expiration. Another customer's upload is answered exactly like a missing one (404). Errors answer the envelope. Upload-Offset must equal the bytes received (409 otherwise, nothing changed); a chunk may not go past Upload-Length (413). 204 with the new Upload-Offset. At the last byte a claim photo is checked and stored as PUT /api/claims/cases/{caseNumber}/photos/{typeId} does: its refusal (400, 404, 409, 413, 415 with the envelope) answers this PATCH and deletes the upload.
+         */
+        patch: operations["appendUpload"];
         trace?: never;
     };
     "/api/plans/contracts/{nCtrId}/plan-change": {
@@ -4618,6 +4662,105 @@ export interface operations {
             403: components["responses"]["ErrorEnvelope"];
             404: components["responses"]["ErrorEnvelope"];
             409: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    createUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created: Location and Upload-Expires headers */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            410: components["responses"]["ErrorEnvelope"];
+            413: components["responses"]["ErrorEnvelope"];
+            415: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    deleteUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The upload id (the last segment of the Location of its creation) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            410: components["responses"]["ErrorEnvelope"];
+            413: components["responses"]["ErrorEnvelope"];
+            415: components["responses"]["ErrorEnvelope"];
+            422: components["responses"]["ErrorEnvelope"];
+            429: components["responses"]["ErrorEnvelope"];
+            500: components["responses"]["ErrorEnvelope"];
+            502: components["responses"]["ErrorEnvelope"];
+            503: components["responses"]["ErrorEnvelope"];
+        };
+    };
+    appendUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The upload id (the last segment of the Location of its creation) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Chunk stored: Upload-Offset header */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ErrorEnvelope"];
+            401: components["responses"]["ErrorEnvelope"];
+            403: components["responses"]["ErrorEnvelope"];
+            404: components["responses"]["ErrorEnvelope"];
+            409: components["responses"]["ErrorEnvelope"];
+            410: components["responses"]["ErrorEnvelope"];
+            413: components["responses"]["ErrorEnvelope"];
+            415: components["responses"]["ErrorEnvelope"];
             422: components["responses"]["ErrorEnvelope"];
             429: components["responses"]["ErrorEnvelope"];
             500: components["responses"]["ErrorEnvelope"];
