@@ -26,6 +26,17 @@ describe('retention', () => {
   }, 180_000); // a whole app on a busy machine
   afterAll(() => t?.close());
 
+  /** An upload (unfinished, old: expired a minute ago; young: expires in a minute), with one chunk if asked. */
+  const upload = async (tag: 'old' | 'young', chunk: boolean) => {
+    const expires = new Date(now.getTime() + (tag === 'old' ? -60_000 : 60_000)).toISOString();
+    const [u] = await t.query<{ id: string }>(
+      `INSERT INTO uploads (id, customer_id, destino, metadata, upload_length, expires_at)
+       VALUES (gen_random_uuid(), $1, 'anexo', $2, 10, $3) RETURNING id`,
+      [customer, JSON.stringify({ contrato: 100101, ret: tag }), expires],
+    );
+    if (chunk) await t.query(`INSERT INTO upload_chunks (upload_id, chunk_offset, bytes) VALUES ($1, 0, '\\x00')`, [u!.id]);
+  };
+
   /** Per table: rows of an age just past the policy (`old`) and just inside it (`young`), marked by their key. */
   const cases: Array<{ table: string; marker: string; insert: (tag: 'old' | 'young') => Promise<unknown> }> = [
     {
@@ -207,6 +218,17 @@ describe('retention', () => {
           `ret-${tag}`,
         ]);
       },
+    },
+    // Resumable uploads (ADR 092): expires_at is 24 h after creation (unfinished) or after finishing (finished).
+    {
+      table: 'uploads',
+      marker: "metadata->>'ret' IS NOT NULL",
+      insert: (tag) => upload(tag, false),
+    },
+    {
+      table: 'upload_chunks',
+      marker: "upload_id IN (SELECT id FROM uploads WHERE metadata->>'ret' IS NOT NULL)",
+      insert: (tag) => upload(tag, true),
     },
     {
       table: 'case_presence',
