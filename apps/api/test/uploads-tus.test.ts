@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MSG, MAX_UNFINISHED_UPLOADS, SUPPORT_MSG, UPLOAD_MSG } from '@guarita/domain';
@@ -162,6 +163,19 @@ describe('resumable uploads (tus)', () => {
     expect(beyond.statusCode).toBe(413);
     expect(beyond.json().erro).toBe('FILE_TOO_LARGE');
     expect((await head(c, id)).headers['upload-offset']).toBe('40');
+    // Extensions we do not offer: a bad request, never a 5xx.
+    const deferred = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: {
+        ...auth(c),
+        ...tus,
+        'upload-defer-length': '1',
+        'upload-metadata': metadata({ destino: 'foto-sinistro', caso, tipo: 'frente' }),
+      },
+    });
+    expect(deferred.statusCode).toBe(400);
+    expect(deferred.json().erro).toBe('BAD_REQUEST');
     // No Tus-Resumable: tus's 412, in our envelope.
     const noTus = await t.app.inject({ method: 'HEAD', url: `/api/uploads/${id}`, headers: auth(c) });
     expect(noTus.statusCode).toBe(412);
@@ -264,6 +278,56 @@ describe('resumable uploads (tus)', () => {
     expect((await patch(c, id, 500, jpeg.subarray(500))).statusCode).toBe(204);
     expect(await photoRows(caso, 'lateral-direita')).toBe(1);
     expect((await head(c, id)).headers['upload-offset']).toBe(String(jpeg.length));
+  });
+
+  it('over a real connection: a chunk cut midway stores none of its bytes; the client resumes from HEAD', async () => {
+    const { c, caso } = await claimant();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const base = `http://127.0.0.1:${port}`;
+    const headers = { ...auth(c), ...tus };
+    const created = await fetch(`${base}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'upload-length': String(jpeg.length),
+        'upload-metadata': metadata({ destino: 'foto-sinistro', caso, tipo: 'painel' }),
+      },
+    });
+    expect(created.status).toBe(201);
+    const url = `${base}${created.headers.get('location')}`;
+    // 1000 bytes, then the connection fails (the phone lost its signal).
+    const cut = new ReadableStream<Uint8Array>({
+      start(ctrl) {
+        ctrl.enqueue(new Uint8Array(jpeg.subarray(0, 1000)));
+        setTimeout(() => ctrl.error(new Error('sem sinal')), 100);
+      },
+    });
+    await expect(
+      fetch(url, {
+        method: 'PATCH',
+        headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body: cut,
+        duplex: 'half',
+      } as RequestInit),
+    ).rejects.toThrow();
+    const offset = async () => (await fetch(url, { method: 'HEAD', headers })).headers.get('upload-offset');
+    await expect.poll(offset).toBe('0');
+    const half = Math.ceil(jpeg.length / 2);
+    for (const [from, to] of [
+      [0, half],
+      [half, jpeg.length],
+    ] as const) {
+      const res = await fetch(url, {
+        method: 'PATCH',
+        headers: { ...headers, 'upload-offset': String(from), 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(jpeg.subarray(from, to)),
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('upload-offset')).toBe(String(to));
+    }
+    expect(await offset()).toBe(String(jpeg.length));
+    expect(await photoRows(caso, 'painel')).toBe(1);
   });
 
   describe('attachments sent ahead (anexos)', () => {

@@ -56,7 +56,11 @@ async function send(req: FastifyRequest, reply: FastifyReply, res: Response): Pr
   raw.setHeader('x-content-type-options', 'nosniff');
   if (res.status !== 204 && req.method !== 'HEAD') raw.setHeader('content-length', String(body.length));
   raw.writeHead(res.status);
-  await new Promise<void>((resolve) => raw.end(req.method === 'HEAD' || res.status === 204 ? undefined : body, () => resolve()));
+  // A client gone meanwhile never gets the end's callback: its connection's close ends the wait too.
+  await new Promise<void>((resolve) => {
+    raw.once('close', resolve);
+    raw.end(req.method === 'HEAD' || res.status === 204 ? undefined : body, () => resolve());
+  });
 }
 
 const UploadParams = z.object({ id: z.string().describe('The upload id (the last segment of the Location of its creation)') });
@@ -90,7 +94,11 @@ export function uploadRoutes(tus: Server): FastifyPluginAsyncZod {
             req.log.warn({ err }, 'resumable upload: unreadable request');
             res = new Response(envelopeText(400, 'BAD_REQUEST', MSG.unexpected), { status: 400 });
           }
-          await send(req, reply, res);
+          await send(req, reply, res).catch((err: unknown) => {
+            // The connection failed while the answer was written: nothing left to tell the client.
+            req.log.debug({ err }, 'resumable upload: answer not delivered');
+            reply.raw.destroy();
+          });
         });
       };
 

@@ -125,9 +125,13 @@ export function tusServer({ db, claims, contracts, log }: TusDeps): Server {
       if (err instanceof AppError) {
         return { status_code: err.status, body: envelopeText(err.status, err.code, err.mensagem, err.detalhes) };
       }
-      if (withStatus(err) && err.status_code < 500) {
-        const r = tusRefusal(err.status_code);
-        return { status_code: err.status_code, body: envelopeText(err.status_code, r.erro, r.mensagem) };
+      // tus's own refusals keep their status, but its 501 (a client asking for an extension we do not offer:
+      // defer-length, concatenation) is the client's request, not our failure: 400. Its 500s (a lock not acquired in
+      // time) are logged as ours below.
+      if (withStatus(err) && err.status_code !== 500) {
+        const status = err.status_code === 501 ? 400 : err.status_code;
+        const r = tusRefusal(status);
+        return { status_code: status, body: envelopeText(status, r.erro, r.mensagem) };
       }
       if (isDatabaseUnavailable(err)) {
         log.warn({ code: (err as { code?: string }).code }, 'database unavailable');
