@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { Upload, type DetailedError, type UploadOptions } from 'tus-js-client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MSG, MAX_UNFINISHED_UPLOADS, SUPPORT_MSG, UPLOAD_MSG } from '@guarita/domain';
@@ -280,11 +281,19 @@ describe('resumable uploads (tus)', () => {
     expect((await head(c, id)).headers['upload-offset']).toBe(String(jpeg.length));
   });
 
+  let listening: string | undefined;
+  /** The app on a real port (once), for the tests that need a real connection. */
+  const baseUrl = async () => {
+    if (!listening) {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      listening = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    }
+    return listening;
+  };
+
   it('over a real connection: a chunk cut midway stores none of its bytes; the client resumes from HEAD', async () => {
     const { c, caso } = await claimant();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}`;
+    const base = await baseUrl();
     const headers = { ...auth(c), ...tus };
     const created = await fetch(`${base}/api/uploads`, {
       method: 'POST',
@@ -328,6 +337,83 @@ describe('resumable uploads (tus)', () => {
     }
     expect(await offset()).toBe(String(jpeg.length));
     expect(await photoRows(caso, 'painel')).toBe(1);
+  });
+
+  describe("tus-js-client (the browser's library) in Node against the real server", () => {
+    /** Runs one tus-js-client upload to its end: its URL, or the error it gave up with. */
+    const run = (c: Customer, data: Buffer, meta: Record<string, string>, opts: Partial<UploadOptions> = {}) =>
+      baseUrl().then(
+        (base) =>
+          new Promise<{ url: string | null; error?: DetailedError }>((resolve) => {
+            const up: Upload = new Upload(data, {
+              endpoint: `${base}/api/uploads`,
+              chunkSize: 16 * 1024,
+              metadata: meta,
+              retryDelays: [],
+              onBeforeRequest: (req) => req.setHeader('Authorization', `Bearer ${c.token}`),
+              onSuccess: () => resolve({ url: up.url }),
+              onError: (error) => resolve({ url: up.url, error: error as DetailedError }),
+              ...opts,
+            });
+            up.start();
+          }),
+      );
+
+    it('sends a claim photo in chunks; stopped midway, a new client resumes from the stored URL; stored once', async () => {
+      const { c, caso } = await claimant();
+      const base = await baseUrl();
+      const meta = { destino: 'foto-sinistro', caso, tipo: 'dano-detalhe', filename: 'foto.jpg', filetype: 'image/jpeg' };
+      // The app closed after two chunks.
+      let url = '';
+      await new Promise<void>((resolve, reject) => {
+        let chunks = 0;
+        const first: Upload = new Upload(jpeg, {
+          endpoint: `${base}/api/uploads`,
+          chunkSize: 16 * 1024,
+          metadata: meta,
+          retryDelays: [],
+          onBeforeRequest: (req) => req.setHeader('Authorization', `Bearer ${c.token}`),
+          onChunkComplete: () => {
+            if (++chunks === 2) {
+              url = first.url!;
+              void first.abort().then(resolve, reject);
+            }
+          },
+          onError: reject,
+        });
+        first.start();
+      });
+      expect((await head(c, idOf({ headers: { location: url } }))).headers['upload-offset']).toBe(String(32 * 1024));
+      // Reopened: the outbox knows the URL; the client asks where it stands and sends the rest.
+      const sent: number[] = [];
+      const resumed = await run(c, jpeg, meta, {
+        uploadUrl: url,
+        onAfterResponse: (req, res) => {
+          if (req.getMethod() === 'PATCH') sent.push(Number(res.getHeader('Upload-Offset')));
+        },
+      });
+      expect(resumed.error).toBeUndefined();
+      expect(resumed.url).toBe(url);
+      expect(sent[0]).toBe(48 * 1024); // the third chunk first: nothing sent twice
+      expect(sent.at(-1)).toBe(jpeg.length);
+      expect(await photoRows(caso, 'dano-detalhe')).toBe(1);
+      // Sent again from the same URL (an outbox that lost the success): HEAD says done, nothing is stored again.
+      const again = await run(c, jpeg, meta, { uploadUrl: url });
+      expect(again.error).toBeUndefined();
+      expect(await photoRows(caso, 'dano-detalhe')).toBe(1);
+    });
+
+    it("a refused photo ends the upload with the server's status and pt-BR message; the URL is gone", async () => {
+      const { c, caso } = await claimant();
+      const exe = Buffer.concat([Buffer.from('MZ\u0090\u0000'), Buffer.alloc(40_000, 7)]);
+      const res = await run(c, exe, { destino: 'foto-sinistro', caso, tipo: 'frente' });
+      expect(res.error?.originalResponse?.getStatus()).toBe(415);
+      expect(JSON.parse(res.error!.originalResponse!.getBody()).mensagem).toBe(CLAIM_MSG.wrongFileType);
+      expect((await head(c, idOf({ headers: { location: res.url } }))).statusCode).toBe(404);
+      const refused = await run(c, jpeg, { destino: 'foto-sinistro', caso: '2026-999999', tipo: 'frente' });
+      expect(refused.error?.originalResponse?.getStatus()).toBe(404);
+      expect(JSON.parse(refused.error!.originalResponse!.getBody()).mensagem).toBe('Sinistro não encontrado.');
+    });
   });
 
   describe('attachments sent ahead (anexos)', () => {
