@@ -286,8 +286,8 @@ export class BuiltInCaseSystem implements CaseSystem {
 
   private async attach(q: Executor, caseId: string, customerId: number, a: NewAttachment, by: Actor, when?: string, position = 0) {
     const id = randomUUID();
-    const row = { id, case_id: caseId, customer_id: customerId, uploaded_by: by, document_type: a.documentType, sha256: a.sha256, position };
-    const file = { content_type: a.contentType, size_bytes: a.size, storage_key: a.storageKey };
+    const row = { id, case_id: caseId, customer_id: customerId, uploaded_by: by, document_type: a.documentType, position };
+    const file = { content_type: a.contentType, size_bytes: a.size, storage_key: a.storageKey, sha256: a.sha256 };
     await q
       .insertInto('case_attachments')
       .values({ ...row, ...file, ...qualityColumns(a.quality) })
