@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Upload, type DetailedError, type UploadOptions } from 'tus-js-client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_MSG, MAX_UNFINISHED_UPLOADS, SUPPORT_MSG, UPLOAD_MSG } from '@guarita/domain';
+import { CLAIM_MSG, MAX_UNFINISHED_UPLOADS, MAX_UPLOADS_PER_DAY, SUPPORT_MSG, UPLOAD_MSG } from '@guarita/domain';
 import { createTestApp, type TestApp } from './helpers';
 import { CLAIM_LIKE, aClaim, aContract, aLoggedInCustomer, type Customer } from './factories';
 import { RETENTION_RULES, retentionSettings } from '../src/modules/retention/policy';
@@ -251,6 +251,21 @@ describe('resumable uploads (tus)', () => {
     const closed = await create(c, { destino: 'foto-sinistro', caso, tipo: 'frente' }, 10);
     expect(closed.statusCode).toBe(409);
     expect(closed.json().erro).toBe('CLAIM_CLOSED');
+  });
+
+  it('at most MAX_UPLOADS_PER_DAY creations per customer a day: 429 with Retry-After', async () => {
+    const c = await aLoggedInCustomer(t);
+    const anexo = () => create(c, { destino: 'anexo', contrato: String(c.contract.nCtrId) }, 10);
+    expect((await anexo()).statusCode).toBe(201);
+    await t.query(`INSERT INTO rate_limit_hits (bucket) SELECT $1 FROM generate_series(2, $2::int)`, [
+      `day:uploads:${c.id}`,
+      MAX_UPLOADS_PER_DAY,
+    ]);
+    const refused = await anexo();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe(String(24 * 3600));
+    expect(refused.json()).toMatchObject({ erro: 'RATE_LIMITED', mensagem: UPLOAD_MSG.tooManyToday });
+    expect(await count('SELECT count(*)::int AS n FROM uploads WHERE customer_id = $1', [c.id])).toBe(1);
   });
 
   it('a refused photo (wrong type) answers the last PATCH with 415 and the envelope, and the upload is gone', async () => {

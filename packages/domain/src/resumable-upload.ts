@@ -20,12 +20,18 @@ export type UploadFields =
 
 /** Unfinished uploads one customer may have at once. */
 export const MAX_UNFINISHED_UPLOADS = 20;
+/**
+ * Uploads one customer may create in 24 hours: a claim's dozen photos retaken a few times, and attachments, fit many
+ * times over; it bounds what one login can make the database hold (finished attachments wait for their request).
+ */
+export const MAX_UPLOADS_PER_DAY = 200;
 /** Hours an unfinished upload lives after its creation, and a finished one after finishing. */
 export const UPLOAD_TTL_HOURS = 24;
 
 export const UPLOAD_MSG = {
   badDestino: 'Não foi possível identificar o destino do arquivo. Tente enviar novamente.',
   badFields: 'Faltam dados do envio do arquivo. Tente enviar novamente.',
+  tooManyToday: 'Você enviou muitos arquivos hoje. Tente novamente mais tarde.',
   tooManyUnfinished: 'Há muitos envios de arquivos em andamento. Aguarde a conclusão deles ou descarte algum e tente novamente.',
   anexoNotFinished: 'Um anexo não terminou de ser enviado. Envie a solicitação novamente.',
   notFound: 'Envio de arquivo não encontrado. Envie o arquivo novamente.',

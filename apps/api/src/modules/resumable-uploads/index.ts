@@ -12,7 +12,7 @@ export { DbUploadStore, UPLOAD_TTL_MS } from './store';
  */
 export default fp(
   async (app) => {
-    const tus = tusServer({ db: app.db, claims: app.claims, contracts: app.contracts, log: app.log });
+    const tus = tusServer({ db: app.db, limiter: app.limiter, claims: app.claims, contracts: app.contracts, log: app.log });
     await app.register(uploadRoutes(tus), { prefix: '/api' });
   },
   { name: 'resumable-uploads', dependencies: ['ports', 'authenticate', 'contracts', 'claims'] },

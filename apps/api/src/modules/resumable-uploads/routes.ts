@@ -50,6 +50,7 @@ async function send(req: FastifyRequest, reply: FastifyReply, res: Response): Pr
       body = Buffer.from(envelopeText(res.status, r.erro, r.mensagem));
     }
     raw.setHeader('content-type', 'application/json; charset=utf-8');
+    for (const [k, v] of Object.entries(uploadCaller.getStore()?.errorHeaders ?? {})) raw.setHeader(k, v);
     if (res.status === 503) raw.setHeader('retry-after', String(DB_RETRY_AFTER_SECONDS));
   } else if (body.length) raw.setHeader('content-type', 'text/plain; charset=utf-8');
   raw.setHeader('cache-control', 'no-store');

@@ -22,6 +22,8 @@ export interface UploadCaller {
   log?: FastifyBaseLogger;
   /** The validated fields onUploadCreate found, for `create` to store (tus hands `create` only the raw metadata). */
   fields?: UploadFields;
+  /** Headers of an error answer (Retry-After of a 429), which tus's error hook cannot set. */
+  errorHeaders?: Record<string, string>;
 }
 export const uploadCaller = new AsyncLocalStorage<UploadCaller>();
 

@@ -6,6 +6,7 @@ import {
   CLAIM_MSG,
   CLOSED_STATUS,
   MAX_UPLOAD_BYTES,
+  MAX_UPLOADS_PER_DAY,
   MSG,
   RESUMABLE_UPLOAD_PATH,
   SUPPORT_MSG,
@@ -16,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/db';
 import { isDatabaseUnavailable } from '../../db/db';
 import { AppError } from '../../lib/errors';
+import { DAY_BUCKET, type RateLimiter } from '../../lib/rate-limit';
 import type { ClaimsService } from '../claims';
 import type { ContractService } from '../contracts';
 import { UPLOAD_MSG, tusMetadata } from './metadata';
@@ -23,6 +25,7 @@ import { DbUploadStore, dropUpload, findUpload, markFinished, uploadBytes, uploa
 
 export interface TusDeps {
   db: Database;
+  limiter: Pick<RateLimiter, 'hit'>;
   claims: Pick<ClaimsService, 'uploadTarget' | 'upload'>;
   contracts: Pick<ContractService, 'requireOwned'>;
   log: FastifyBaseLogger;
@@ -56,7 +59,7 @@ const withStatus = (err: unknown): err is { status_code: number; body: string } 
  *   deleted so that a resumed client starts over and meets the same answer. An attachment stays, finished, for a
  *   support request to take (`takeAnexos`).
  */
-export function tusServer({ db, claims, contracts, log }: TusDeps): Server {
+export function tusServer({ db, limiter, claims, contracts, log }: TusDeps): Server {
   const store = new DbUploadStore(db);
   const callerOf = () => {
     const c = uploadCaller.getStore();
@@ -81,6 +84,10 @@ export function tusServer({ db, claims, contracts, log }: TusDeps): Server {
       if (size > MAX_UPLOAD_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', SUPPORT_MSG.fileTooLarge);
       if (size === 0) throw new AppError(400, 'EMPTY_FILE', SUPPORT_MSG.emptyFile);
     }
+    // Counted once the request is one we would take: what one login may make the database hold in a day.
+    await limiter.hit(`${DAY_BUCKET}uploads:${c.customerId}`, MAX_UPLOADS_PER_DAY).catch((err: unknown) => {
+      throw err instanceof AppError && err.status === 429 ? new AppError(429, 'RATE_LIMITED', UPLOAD_MSG.tooManyToday, err.headers) : err;
+    });
     c.fields = f;
     return { metadata: tusMetadata(f) };
   };
@@ -123,6 +130,8 @@ export function tusServer({ db, claims, contracts, log }: TusDeps): Server {
     onUploadFinish,
     onResponseError: (_req, err) => {
       if (err instanceof AppError) {
+        const c = uploadCaller.getStore();
+        if (c) c.errorHeaders = err.headers;
         return { status_code: err.status, body: envelopeText(err.status, err.code, err.mensagem, err.detalhes) };
       }
       // tus's own refusals keep their status, but its 501 (a client asking for an extension we do not offer:
