@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw';
 import { resetPublicConfigForTests } from '../src/api/get-public-config';
+import { resetForTests as resetUploads } from '../src/lib/uploads/manager';
+import { tusServer } from './fake-tus';
+
+// Resumable uploads (ADR 093) against an in-memory tus server: jsdom's XHR does not carry a Blob's bytes to MSW.
+vi.mock('tus-js-client', () => import('./fake-tus'));
 
 // Lazy chunks (the QR code library, the captcha) load through the module graph: on a busy 2-core machine the
 // first one can take longer than Testing Library's 1 s default for findBy*/waitFor.
@@ -22,5 +27,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   resetPublicConfigForTests();
+  resetUploads();
+  tusServer.reset();
 });
 afterAll(() => server.close());

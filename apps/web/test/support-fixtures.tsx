@@ -1,4 +1,3 @@
-import { File as NodeFile } from 'node:buffer';
 /**
  * Shared fixtures of the support screens' component tests (/suporte, Minhas solicitações, registration change):
  * the demo contracts, the case list and the MSW handlers of every call those screens make.
@@ -9,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { CaseCreatedDto, CaseListDto, ContractDto, PublicConfigDto, type CaseDto } from '@guarita/domain';
 import { dto, http, route, server } from './msw';
+import { tusServer } from './fake-tus';
 import { storeTokens } from '../src/lib/session';
 import SupportPage from '../src/features/support/components/SupportPage';
 
@@ -82,7 +82,8 @@ export const CREATED: CaseCreatedDto = {
 export interface SentCase {
   nCtrId: string;
   dados: Record<string, unknown>;
-  files: File[];
+  /** The attachments the case took: the tus uploads (test/fake-tus.ts) named in `anexos`. */
+  files: Array<{ id: string; size: number; metadata: Record<string, string> }>;
   idempotencyKey: string | null;
 }
 
@@ -90,20 +91,6 @@ export function fakeLogin() {
   const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
   const jwt = `${b64({ alg: 'none' })}.${b64({ username: '52998224725', exp: Math.floor(Date.now() / 1000) + 3600 })}.x`;
   storeTokens({ IdToken: jwt, AccessToken: jwt, expiresIn: 3600 });
-}
-
-/**
- * The body of a multipart request. Node 24's fetch (undici) builds the files it parses with the global `File`, which
- * jsdom replaces with its own, and then refuses them: parse with Node's own `File` in place.
- */
-async function formDataOf(request: Request): Promise<FormData> {
-  const jsdomFile = globalThis.File;
-  globalThis.File = NodeFile as unknown as typeof File;
-  try {
-    return await request.formData();
-  } finally {
-    globalThis.File = jsdomFile;
-  }
 }
 
 /**
@@ -117,11 +104,12 @@ export function supportNetwork(opts: { cases?: CaseDto[]; answer?: (sent: SentCa
     http.get(route('/api/config'), () => dto(PublicConfigDto, CONFIG)),
     http.get(route('/api/cases/contracts/{nCtrId}'), () => dto(CaseListDto, { casos: opts.cases ?? [] })),
     http.post(route('/api/cases/contracts/{nCtrId}'), async ({ request, params }) => {
-      const form = await formDataOf(request);
+      // JSON: the request, with `anexos` naming its files sent ahead as resumable uploads (ADR 093).
+      const { anexos = [], ...dados } = (await request.json()) as Record<string, unknown> & { anexos?: string[] };
       const s: SentCase = {
         nCtrId: String(params.nCtrId),
-        dados: JSON.parse(String(form.get('dados'))) as Record<string, unknown>,
-        files: form.getAll('arquivos') as File[],
+        dados,
+        files: anexos.map((id) => ({ id, size: tusServer.uploads.get(id)?.size ?? -1, metadata: tusServer.uploads.get(id)?.metadata ?? {} })),
         idempotencyKey: request.headers.get('idempotency-key'),
       };
       sent.push(s);

@@ -103,6 +103,8 @@ export function clearSession(): void {
   for (const [k, v] of kept) if (v !== null) localStorage.setItem(k, v);
   // The last data kept for offline use (ADR 091): already unreadable (its key was in localStorage), now deleted.
   void import('./offline-store').then((m) => m.clearOfflineCache()).catch(() => {});
+  // What was waiting to be sent (ADR 093): unreadable too, and deleted; the server's partial uploads expire in 24 h.
+  void import('./uploads/outbox').then((m) => m.clearOutbox()).catch(() => {});
   sessionStorage.clear();
   document.cookie = 'clientData=; Max-Age=0; path=/; SameSite=Strict';
   rememberSelectedInCookie(null);

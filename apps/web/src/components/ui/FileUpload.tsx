@@ -38,6 +38,8 @@ interface Props<R> {
   /** Text of an upload failure; default: the error's own message. */
   errorText?: (err: unknown) => string;
   onUploaded?: (file: File, result: R) => void;
+  /** The line under a file once `upload` resolved; default 'Enviado' (e.g. 'kept on this device' for an outbox). */
+  doneText?: (result: R) => string;
   onRemove?: (file: File) => void;
   hint?: ReactNode;
   error?: string | undefined;
@@ -50,7 +52,7 @@ const coarsePointer = () => typeof window !== 'undefined' && !!window.matchMedia
 /**
  * Picks files (drag and drop, a file dialog, the gallery and — on phones — the camera), shows a preview and a
  * progress bar per file, and offers 'Cancelar' while sending and 'Tentar novamente' after a failure.
- * The upload itself is the caller's (`upload`), e.g. `uploadWithProgress` from lib/upload.
+ * The upload itself is the caller's (`upload`), e.g. `sendPhoto` from lib/uploads/manager (resumable, ADR 093).
  */
 export function FileUpload<R = unknown>({
   label,
@@ -61,6 +63,7 @@ export function FileUpload<R = unknown>({
   review,
   errorText,
   onUploaded,
+  doneText,
   onRemove,
   hint,
   error,
@@ -226,7 +229,7 @@ export function FileUpload<R = unknown>({
                   role={it.status === 'failed' ? 'alert' : undefined}
                 >
                   {it.status === 'uploading' && `Enviando… ${it.percent}%`}
-                  {it.status === 'done' && 'Enviado'}
+                  {it.status === 'done' && (doneText && it.result !== undefined ? doneText(it.result) : 'Enviado')}
                   {it.status === 'cancelled' && 'Envio cancelado'}
                   {it.status === 'failed' && it.error}
                 </p>

@@ -2,7 +2,6 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, type ContractId } from '@guarita/domain';
 import { api, unwrap, useIdempotentMutation, type ApiData } from '../../../lib/api';
 import { ensureFresh, getTokens } from '../../../lib/session';
-import { uploadWithProgress, type UploadProgress } from '../../../lib/upload';
 
 export type ClaimEntry = ApiData<'/api/claims/contracts/{nCtrId}', 'get'>;
 export type ClaimView = ApiData<'/api/claims/cases/{caseNumber}', 'get'>;
@@ -41,27 +40,6 @@ export function useCreateClaim(nCtrId: ContractId) {
 
 export async function acceptDeclaration(caseNumber: string): Promise<void> {
   await unwrap(api.POST('/api/claims/cases/{caseNumber}/declaration', { params: { path: { caseNumber } } }));
-}
-
-/** PUT one evidence file with upload progress (XHR). */
-export async function uploadEvidence(
-  caseNumber: string,
-  typeId: string,
-  body: Blob,
-  opts: { onProgress: (p: UploadProgress) => void; signal: AbortSignal },
-): Promise<PhotoUploaded> {
-  if (!(await ensureFresh())) throw new Error(MSG.sessionExpired);
-  return uploadWithProgress<PhotoUploaded>(
-    `/api/claims/cases/${encodeURIComponent(caseNumber)}/photos/${encodeURIComponent(typeId)}`,
-    body,
-    {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${getTokens()?.AccessToken ?? ''}`, 'content-type': 'application/octet-stream' },
-      onProgress: opts.onProgress,
-      signal: opts.signal,
-      timeout: 90_000,
-    },
-  );
 }
 
 /** 'Baixar aviso de sinistro': the owner-only PDF through the bearer token, handed to the browser as a file. */

@@ -17,6 +17,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { paths } from '../../../lib/paths';
+import { PendingUploads } from '../../uploads';
 import { downloadNotice, useClaim, type ClaimView } from '../api/claims';
 import s from './Claims.module.css';
 
@@ -32,6 +33,7 @@ export default function ClaimTrackingPage() {
   return (
     <div className={s.page}>
       <PageTitle>SINISTRO</PageTitle>
+      <PendingUploads />
       {claim.isLoading && <Spinner />}
       {claim.error && <Alert>{claim.error.message}</Alert>}
       {claim.data && <EvidenceSent />}

@@ -9,10 +9,11 @@ import {
   ClaimViewDto,
   ContractDto,
   duplicateCaseMessage,
-  PhotoUploadedDto,
   saoPauloDateTime,
 } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
+import { tusServer } from '../../../../test/fake-tus';
+import { OUTBOX_MSG } from '../../uploads';
 import { CIVIC_CONTRACT } from '../../../../test/fixtures';
 import { clearSession, storeTokens } from '../../../lib/session';
 import ClaimPage from './ClaimPage';
@@ -305,7 +306,6 @@ describe('evidence steps (issue 24)', () => {
   const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
   const photo = (name: string) => new File([JPEG], name, { type: 'image/jpeg' });
   let uploads: string[];
-  let uploadReply: () => Response;
 
   /** Case 2026-000007 opened and nothing sent yet: declaration, Orçamento, then its two types. */
   function freshCase() {
@@ -336,21 +336,12 @@ describe('evidence steps (issue 24)', () => {
 
   beforeEach(() => {
     uploads = [];
-    uploadReply = () =>
-      dto(PhotoUploadedDto, {
-        TipoFoto: { Id: 'cnh' },
-        Tipo: 'jpg',
-        substituida: false,
-        statusFotos: { Status: 'alguma-pendente-upload', AnoMesDia: '20261116' },
-        proximo: null,
-      });
-    server.use(
-      http.post(route('/api/claims/cases/{caseNumber}/declaration'), () => new HttpResponse(null, { status: 204 })),
-      http.put(route('/api/claims/cases/{caseNumber}/photos/{typeId}'), ({ params }) => {
-        uploads.push(String(params.typeId));
-        return uploadReply();
-      }),
-    );
+    // The photos go as resumable uploads (ADR 093): the in-memory tus server stores them at their last byte.
+    tusServer.finish = (metadata) => {
+      uploads.push(metadata.tipo!);
+      return null;
+    };
+    server.use(http.post(route('/api/claims/cases/{caseNumber}/declaration'), () => new HttpResponse(null, { status: 204 })));
   });
   afterEach(() => vi.useRealTimers());
 
@@ -380,6 +371,36 @@ describe('evidence steps (issue 24)', () => {
     const sent = screen.getByRole('region', { name: 'Fotos e documentos enviados!' });
     expect(sent).toHaveTextContent('A equipe de sinistros vai analisar o que você enviou');
     expect(uploads).toEqual(['frente']);
+  });
+
+  it('the connection cut mid-upload: the step says the photo is kept on the device, the case lists it, it goes when the connection returns', async () => {
+    freshCase();
+    viewBody = { ...viewBody, caso: { ...viewBody.caso, declaracaoAceitaEm: CASE.CreatedDate } };
+    viewBody = { ...viewBody, fotos: [view().fotos[0]!] };
+    const big = new File([JPEG, new Uint8Array(700 * 1024)], 'frente.jpg', { type: 'image/jpeg' });
+    tusServer.cutAfterChunks = 1;
+    const user = renderAt('/sinistros/100104');
+    expect(await screen.findByRole('heading', { name: 'Frente do veículo' })).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Escolher arquivo'), big);
+    expect(await screen.findByText(OUTBOX_MSG.photoKeptStep)).toBeInTheDocument();
+    expect(screen.getByText(OUTBOX_MSG.photoKept)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    // The case view: not 'sent', but the photo waiting, with its progress (one chunk of three received).
+    const pending = await screen.findByRole('region', { name: 'Aguardando envio' });
+    expect(screen.queryByRole('region', { name: 'Fotos e documentos enviados!' })).not.toBeInTheDocument();
+    expect(within(pending).getByText('Frente do veículo')).toBeInTheDocument();
+    expect(within(pending).getByText('Aguardando conexão')).toBeInTheDocument();
+    expect(within(pending).getByRole('progressbar', { name: 'Envio de Frente do veículo' })).toHaveValue(37);
+    expect(uploads).toEqual([]);
+
+    tusServer.down = false;
+    tusServer.cutAfterChunks = null;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Aguardando envio' })).not.toBeInTheDocument());
+    expect(uploads).toEqual(['frente']);
+    // Resumed where the server stood: one upload created, its HEAD, then the two chunks left.
+    expect(tusServer.log.filter((r) => r === 'POST')).toHaveLength(1);
+    expect(tusServer.log.filter((r) => r.startsWith('HEAD'))).toHaveLength(1);
   });
 
   it("a re-sent photo is 'Etapa 1 de 1' and can be given up: 'Cancelar' goes back to the case", async () => {
@@ -428,18 +449,12 @@ describe('evidence steps (issue 24)', () => {
     await act(() => vi.advanceTimersByTimeAsync(20_000));
     expect(banner()).toHaveLength(0);
 
-    // A failure, then the next try goes through: the next step opens without the banner.
-    uploadReply = () => HttpResponse.error();
+    // The server refuses it (its message at the last byte), then the next try goes through: the next step opens
+    // without the banner.
+    tusServer.finish = () => ({ status: 415, body: { erro: 'UNSUPPORTED_FILE_TYPE', mensagem: CLAIM_MSG.wrongFileType } });
     await user.upload(screen.getByLabelText('Escolher arquivo'), photo('cnh.jpg'));
-    await waitFor(() => expect(banner().map((a) => a.textContent)).toEqual([CLAIM_MSG.uploadError]));
-    uploadReply = () =>
-      dto(PhotoUploadedDto, {
-        TipoFoto: { Id: 'cnh' },
-        Tipo: 'jpg',
-        substituida: false,
-        statusFotos: { Status: 'alguma-pendente-upload', AnoMesDia: '20261116' },
-        proximo: 'frente',
-      });
+    await waitFor(() => expect(banner().map((a) => a.textContent)).toEqual([CLAIM_MSG.wrongFileType]));
+    tusServer.finish = () => null;
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('heading', { name: 'Frente do veículo' })).toBeInTheDocument();
     expect(banner()).toHaveLength(0);

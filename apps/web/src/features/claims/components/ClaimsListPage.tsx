@@ -6,6 +6,7 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { QueryError } from '../../../components/ui/QueryError';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { paths } from '../../../lib/paths';
+import { PendingUploads } from '../../uploads';
 import { useClaims } from '../api/claims';
 import s from './Claims.module.css';
 
@@ -15,6 +16,7 @@ export default function ClaimsListPage() {
   return (
     <div className={s.page}>
       <PageTitle>Sinistros</PageTitle>
+      <PendingUploads />
       {/* Above the list: it does not move when the list arrives (CLS), and a new claim is the first thing offered. */}
       <Link className={buttonClass('secondary')} to={paths.notice.to()}>
         Comunicar sinistro

@@ -21,8 +21,10 @@ import { Stepper } from '../../../components/ui/Stepper';
 import { sniffFileType } from '../../../lib/file-type';
 import { paths } from '../../../lib/paths';
 import { UploadError } from '../../../lib/upload';
+import { sendPhoto, type Settled } from '../../../lib/uploads/manager';
+import { OUTBOX_MSG } from '../../uploads';
 import { usePhotoCheck } from '../../photo-check';
-import { acceptDeclaration, claimKeys, uploadEvidence, useClaim, type ClaimView } from '../api/claims';
+import { acceptDeclaration, claimKeys, useClaim, type ClaimView } from '../api/claims';
 import { ClaimIllustration } from './ClaimIllustration';
 import s from './Claims.module.css';
 
@@ -77,6 +79,10 @@ function Steps({ caseNumber, view, onDone, resend }: Props & { view: ClaimView }
   const [declared, setDeclared] = useState(resumed);
   const [declError, setDeclError] = useState<string | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
+  // This step's photo was kept on the device (no connection): said, and 'Continuar' offered instead of moving on.
+  const [kept, setKept] = useState(false);
+  // Any photo of this visit kept for later: the case view then shows 'Aguardando envio', not 'sent'.
+  const anyKept = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   // The steps replace what was pressed (Enviar, Continuar, the file button): focus goes to the new heading so a
@@ -98,7 +104,7 @@ function Steps({ caseNumber, view, onDone, resend }: Props & { view: ClaimView }
 
   const finish = (sent: boolean) => {
     void qc.invalidateQueries({ queryKey: claimKeys.all });
-    onDone(sent);
+    onDone(sent && !anyKept.current);
   };
   useEffect(() => {
     if (step >= 2 && types.length === 0) finish(false);
@@ -110,6 +116,7 @@ function Steps({ caseNumber, view, onDone, resend }: Props & { view: ClaimView }
   const next = () => {
     clearTimeout(timer.current);
     setBanner(null);
+    setKept(false);
     if (step + 1 >= total) finish(true);
     else setStep(step + 1);
   };
@@ -191,14 +198,32 @@ function Steps({ caseNumber, view, onDone, resend }: Props & { view: ClaimView }
               return msg;
             }}
             review={isBoletimType(type.Id) ? undefined : async (file) => (await photoCheck.check(file)) === 'send'}
-            upload={async (file, opts) => uploadEvidence(caseNumber, type.Id, await prepare(file), opts)}
+            upload={async (file, opts) => {
+              setKept(false);
+              // Kept on the device first (ADR 093), then sent in chunks: a cut connection loses nothing.
+              const blob = await prepare(file);
+              return sendPhoto({ blob, name: file.name, caso: caseNumber, tipo: type.Id, titulo: type.Titulo, ...opts });
+            }}
+            doneText={(how: Settled) => (how === 'guardado' ? OUTBOX_MSG.photoKept : 'Enviado')}
             errorText={(err) => {
               const msg = uploadMessage(err);
               showBanner(msg);
               return msg;
             }}
-            onUploaded={() => next()}
+            onUploaded={(_file, how) => {
+              if (how === 'enviado') return next();
+              anyKept.current = true;
+              setKept(true);
+            }}
           />
+          {kept && (
+            <>
+              <Alert kind="info">{OUTBOX_MSG.photoKeptStep}</Alert>
+              <div className={s.actions}>
+                <Button onClick={next}>Continuar</Button>
+              </div>
+            </>
+          )}
           {resend && (
             <div className={s.actions}>
               <Link className={buttonClass('secondary')} to={paths.claims.caseTo(caseNumber)}>

@@ -11,6 +11,7 @@ import { AdvanceLink, OpenTotal, OverdueBanner } from '../../payments';
 import { paths } from '../../../lib/paths';
 import { buttonClass } from '../../../components/ui/Button';
 import type { SelectedContractDto } from '../../../hooks/use-selected-contract';
+import { PendingUploads } from '../../uploads';
 
 /** Start page for the selected contract: vehicle, plan, status, total open and quick actions. */
 export function DashboardPage() {
@@ -44,6 +45,7 @@ function Dashboard({ c, selected }: { c: SelectedContractDto; selected: Selected
     <div className="dashboard">
       <PageTitle title="Início">{vehicleLabel(c, index)}</PageTitle>
       {bills.data && <OverdueBanner bills={bills.data.bills} />}
+      <PendingUploads />
       <div className="grid">
         <section className="card" aria-labelledby="veiculo">
           <h2 id="veiculo">Veículo</h2>

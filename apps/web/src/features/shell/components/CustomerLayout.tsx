@@ -1,4 +1,6 @@
+import { useContext, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { QueryClientContext } from '@tanstack/react-query';
 import { loginReturningTo } from '@guarita/domain';
 import { PageErrorBoundary } from '../../common';
 import { useSession } from '../../../lib/use-session';
@@ -17,6 +19,11 @@ export function CustomerLayout() {
   const { placa } = useParams();
   const location = useLocation();
   useNavigationFocus();
+  const client = useContext(QueryClientContext);
+  // What was waiting to be sent (ADR 093) resumes when the app opens: loaded after the page, tus on the first upload.
+  useEffect(() => {
+    if (loggedIn) void import('../../../lib/uploads/manager').then((m) => m.startUploads(client)).catch(() => {});
+  }, [loggedIn, client]);
   if (!loggedIn) {
     const to =
       placa && location.pathname.startsWith(paths.payments.byPlate.replace(':placa', ''))

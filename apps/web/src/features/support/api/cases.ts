@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MSG, type CaseCreatedDto } from '@guarita/domain';
-import { api, ApiError, unwrap, type ApiErrorDetails } from '../../../lib/api';
-import { ensureFresh, getTokens } from '../../../lib/session';
+import { api, ApiError, unwrap } from '../../../lib/api';
+import { createCase } from '../../../api/create-case';
 
 import { caseKeys } from '../../../api/keys';
 
@@ -54,53 +53,27 @@ export function useInvalidateCases() {
 
 export interface SendCaseVars {
   nCtrId: number;
-  dados: unknown;
-  files: Blob[];
+  dados: Record<string, unknown>;
+  /** Prepared files: sent first as resumable uploads kept on the device (ADR 093), then the case takes them. */
+  files: Array<{ blob: Blob; name: string }>;
+  /** What 'Aguardando envio' calls the request's files (the request type's label). */
+  titulo: string;
   idempotencyKey: string;
-  /** 0..1 of the bytes sent. */
-  onProgress?: (fraction: number) => void;
+  /** Each file's fraction (0..1) received by the server. */
+  onProgress?: (fractions: number[]) => void;
   signal?: AbortSignal;
 }
 
 /**
- * POST /api/cases/contracts/{nCtrId} as multipart (request JSON in `dados`, files in `arquivos`) through
- * XMLHttpRequest, the one browser API that reports upload progress. Throws ApiError with the server's
- * pt-BR message (and `detalhes.DescricaoErroApiExterna` on a duplicate).
+ * Sends a support request: without files one JSON POST; with files the request and its files go to the outbox
+ * (lib/uploads/manager.ts), the files as tus uploads, then the case is created with their ids under the same
+ * Idempotency-Key. 'guardado': the connection went first, the device sends it when it returns. Throws ApiError with the
+ * server's pt-BR message (and `detalhes.DescricaoErroApiExterna` on a duplicate), an AbortError when `signal` aborts.
  */
-export async function sendCase({ nCtrId, dados, files, idempotencyKey, onProgress, signal }: SendCaseVars): Promise<CaseCreatedDto> {
-  if (!(await ensureFresh())) throw new ApiError(401, 'UNAUTHORIZED', MSG.sessionExpired);
-  const form = new FormData();
-  form.append('dados', JSON.stringify(dados));
-  files.forEach((f, i) => form.append('arquivos', f, `arquivo-${i + 1}`));
-  const token = getTokens()?.AccessToken;
-  return new Promise<CaseCreatedDto>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/cases/contracts/${nCtrId}`);
-    xhr.timeout = 90_000;
-    xhr.setRequestHeader('idempotency-key', idempotencyKey);
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: { mensagem?: string; erro?: string; detalhes?: ApiErrorDetails } | CaseCreatedDto | null = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      if (xhr.status === 201 && body) return resolve(body as CaseCreatedDto);
-      const err = (body ?? {}) as { mensagem?: string; erro?: string; detalhes?: ApiErrorDetails };
-      // No envelope (a proxy's page, a cut answer): an empty message, so the screen picks the form's own text.
-      reject(new ApiError(xhr.status, err.erro ?? `HTTP_${xhr.status}`, err.mensagem ?? '', err.detalhes));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', MSG.connection));
-    xhr.ontimeout = () => reject(new ApiError(0, 'TIMEOUT', MSG.connection));
-    xhr.onabort = () => reject(new DOMException('Envio cancelado.', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    onProgress?.(0);
-    xhr.send(form);
-  });
+export async function sendCase({ nCtrId, dados, files, titulo, idempotencyKey, onProgress, signal }: SendCaseVars) {
+  if (files.length === 0) return createCase(nCtrId, dados, idempotencyKey);
+  const { sendRequest } = await import('../../../lib/uploads/manager');
+  return sendRequest({ nCtrId, dados, files, titulo, idempotencyKey, ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) });
 }
 
 /** Downloads one attachment through the API client (the API sends it as an attachment) and saves it. */
@@ -123,6 +96,8 @@ export function useSendCase() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: sendCase,
-    onSuccess: (_created, vars) => qc.invalidateQueries({ queryKey: caseKeys.list(vars.nCtrId) }),
+    onSuccess: (created, vars) => {
+      if (created !== 'guardado') void qc.invalidateQueries({ queryKey: caseKeys.list(vars.nCtrId) });
+    },
   });
 }

@@ -29,10 +29,15 @@ import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
 import { checksError, lazyResolver } from '../../../lib/on-demand';
 import { useSendCase } from '../api/cases';
 import { prepareUpload } from '../lib/resize-image';
+import { OUTBOX_MSG } from '../../uploads';
 import { REQUEST_FORMS, type SupportFormValues } from './request-forms';
 import styles from './SupportPage.module.css';
 
-type Outcome = { ok: true; created: CaseCreatedDto; tipo: BuiltRequestType } | { ok: false; message: string };
+type Outcome =
+  | { ok: true; created: CaseCreatedDto; tipo: BuiltRequestType }
+  /** No connection: the request and its files wait on the device (ADR 093). */
+  | { ok: 'kept' }
+  | { ok: false; message: string };
 
 /** The message when the server gives none: each form's own text where the spec has one (001 §8). */
 const FALLBACK: Partial<Record<RequestType, string>> = {
@@ -40,17 +45,6 @@ const FALLBACK: Partial<Record<RequestType, string>> = {
   'dados-cadastrais': SUPPORT_MSG.registrationFailed,
   'carro-reserva': SPARE_CAR_MSG.sendFailed,
 };
-
-/** Bytes of each file sent so far, from the request's overall progress (files travel in one request, in order). */
-function perFile(sizes: number[], fraction: number): number[] {
-  const total = sizes.reduce((a, b) => a + b, 0) || 1;
-  let sent = fraction * total;
-  return sizes.map((size) => {
-    const part = Math.max(0, Math.min(size, sent));
-    sent -= size;
-    return size ? part / size : 1;
-  });
-}
 
 let checks: typeof import('./support-checks') | undefined;
 const loadChecks = () => import('./support-checks').then((m) => (checks = m));
@@ -97,8 +91,9 @@ export function NewRequestCard({
   const [step, setStep] = useState<1 | 2>(1);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [pending, setPending] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [sending, setSending] = useState<Array<{ name: string; size: number }>>([]);
+  // Each file's fraction the server has (null: no files going).
+  const [progress, setProgress] = useState<number[] | null>(null);
+  const [sending, setSending] = useState<string[]>([]);
   const [cancelled, setCancelled] = useState(false);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -141,21 +136,23 @@ export function NewRequestCard({
     setCancelled(false);
     try {
       const blobs = await Promise.all(files.map((f) => prepareUpload(f, rule?.clientJpegQuality ?? 0.7)));
-      setSending(blobs.map((b, i) => ({ name: files[i]!.name, size: b.size })));
+      setSending(files.map((f) => f.name));
       // The same request retried (after a network failure) keeps its Idempotency-Key: never a second case.
       const body = JSON.stringify(dados) + files.map((f) => `${f.name}:${f.size}`).join('|');
       if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
       abort.current = new AbortController();
+      if (blobs.length > 0) setProgress(blobs.map(() => 0));
       const created = await sendCase.mutateAsync({
         nCtrId: c.nCtrId,
-        dados,
-        files: blobs,
+        dados: dados as unknown as Record<string, unknown>,
+        files: blobs.map((blob, i) => ({ blob, name: files[i]!.name })),
+        titulo: REQUEST_TYPE_INFO[dados.tipo].label,
         idempotencyKey: attempt.current.key,
-        ...(blobs.length > 0 ? { onProgress: setProgress } : {}),
+        onProgress: setProgress,
         signal: abort.current.signal,
       });
       attempt.current = null;
-      setOutcome({ ok: true, created, tipo: dados.tipo });
+      setOutcome(created === 'guardado' ? { ok: 'kept' } : { ok: true, created, tipo: dados.tipo });
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') {
         setCancelled(true); // the customer stopped it: stay on the form, same files, send again to retry
@@ -267,13 +264,10 @@ export function NewRequestCard({
           {progress !== null && (
             <div className={styles.progress} role="group" aria-label="Envio dos arquivos">
               <ul>
-                {perFile(
-                  sending.map((f) => f.size),
-                  progress,
-                ).map((p, i) => (
+                {progress.map((p, i) => (
                   <li key={i}>
                     <label>
-                      Enviando arquivo {sending[i]?.name}… {Math.round(p * 100)}%
+                      Enviando arquivo {sending[i]}… {Math.round(p * 100)}%
                       <progress max={1} value={p} />
                     </label>
                   </li>
@@ -287,7 +281,15 @@ export function NewRequestCard({
           {cancelled && <Alert kind="info">Envio cancelado. Seus dados e arquivos continuam aqui: envie de novo quando quiser.</Alert>}
         </div>
 
-        {step === 2 && outcome?.ok && (
+        {step === 2 && outcome?.ok === 'kept' && (
+          <div className={styles.feedback} role="status">
+            <p>{OUTBOX_MSG.requestKept}</p>
+            <Button variant="secondary" onClick={() => choose('')}>
+              Nova solicitação
+            </Button>
+          </div>
+        )}
+        {step === 2 && outcome?.ok === true && (
           <div className={styles.feedback} role="status">
             <h3>{outcome.tipo === 'dados-cadastrais' ? SUPPORT_MSG.registrationSuccess : SUPPORT_MSG.success}</h3>
             {outcome.tipo === 'contestacao' && <p className={styles.protocol}>{SUPPORT_MSG.protocol(outcome.created.CaseNumber)}</p>}

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { duplicateCaseMessage, MULTI_OPEN_DAILY_LIMIT, PLAN_CHANGE_MSG, SUPPORT_MSG } from '@guarita/domain';
 import { apiError, http, HttpResponse, recordRequests, route, server } from '../../../../test/msw';
 import { aCase, fakeLogin, renderSupport, supportNetwork } from '../../../../test/support-fixtures';
 import { clearSession } from '../../../lib/session';
+import { tusServer } from '../../../../test/fake-tus';
+import { OUTBOX_MSG } from '../../uploads';
 
 /** /suporte (001 §2, §5, §8): request-type rules, the contact phone, step 1 → step 2 feedback. */
 
@@ -206,8 +208,15 @@ describe('step 2 feedback', () => {
     expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
   });
 
-  it("an answer with no message after a file went: 'Erro 502: Não foi possível fazer o upload do documento.'", async () => {
-    supportNetwork({ answer: () => new HttpResponse('<html>Bad gateway</html>', { status: 502 }) });
+  it('the server away (502) after the file went: the request waits on the device, then one case is created with the file', async () => {
+    let first = true;
+    const sent = supportNetwork({
+      answer: () => {
+        if (!first) return HttpResponse.json({ ...CREATED_BODY, CaseNumber: '2026-000125', anexos: 1 }, { status: 201 });
+        first = false;
+        return new HttpResponse('<html>Bad gateway</html>', { status: 502 });
+      },
+    });
     const { user } = renderSupport('/suporte/100104');
     await user.selectOptions(await typeSelect(), 'Contestação de Fatura');
     await user.type(phone(), '31987654321');
@@ -217,8 +226,18 @@ describe('step 2 feedback', () => {
     const pdf = new File(['%PDF-1.4\n%%EOF\n'], 'fatura.pdf', { type: 'application/pdf' });
     await user.upload(screen.getByLabelText('Anexo (PDF ou JPG)'), pdf);
     await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
-    // a file went with it: the upload message of 001 §8
-    expect(await screen.findByText('Erro 502: Não foi possível fazer o upload do documento.')).toBeInTheDocument();
+    expect(await screen.findByText(OUTBOX_MSG.requestKept)).toBeInTheDocument();
+    const pending = screen.getByRole('region', { name: 'Aguardando envio' });
+    expect(within(pending).getByText('Contestação de Fatura: fatura.pdf')).toBeInTheDocument();
+    expect(within(pending).getByText('Aguardando conexão')).toBeInTheDocument();
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Aguardando envio' })).not.toBeInTheDocument());
+    // Sent twice under one Idempotency-Key (the server answers the same case), the file uploaded once.
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
+    expect(sent[1]!.files).toEqual([{ id: sent[0]!.files[0]!.id, size: pdf.size, metadata: expect.objectContaining({ destino: 'anexo', contrato: '100104' }) }]);
+    expect(tusServer.log.filter((r) => r === 'POST')).toHaveLength(1);
   });
 
   it('a PDF over 5 MB is refused before sending, with the spec message', async () => {
@@ -304,8 +323,8 @@ describe('step 2 feedback', () => {
     expect(sent[0]!.dados).toMatchObject({ tipo: 'contestacao', tipoContestacao: 'cobranca-duplicada' });
     // phones: the camera opens straight from the second picker
     expect(screen.getByLabelText('Ou tire uma foto da fatura')).toHaveAttribute('capture', 'environment');
-    // One file part went with the request (jsdom's XHR does not carry a File's bytes to MSW; the e2e spec checks them).
-    expect(sent[0]!.files).toHaveLength(1);
+    // One file went ahead as a resumable upload for this contract, and the case took it.
+    expect(sent[0]!.files).toEqual([expect.objectContaining({ metadata: expect.objectContaining({ destino: 'anexo', contrato: '100104' }) })]);
   });
 });
 

@@ -8,6 +8,7 @@ import { useSelectedContract } from '../../../hooks/use-selected-contract';
 import { useAfterPaint } from '../../../lib/use-after-paint';
 import { ContractNotFound } from '../../common';
 import { VehicleSelector } from '../../shell';
+import { PendingUploads } from '../../uploads';
 import { useCases } from '../api/cases';
 import { CaseList } from './CaseList';
 import styles from './SupportPage.module.css';
@@ -35,6 +36,7 @@ export function SupportPage() {
   return (
     <div className={styles.page}>
       <PageTitle>Solicitações</PageTitle>
+      <PendingUploads />
       <VehicleSelector navigateTo="/suporte" />
       <CaseList
         nCtrId={c.nCtrId}
