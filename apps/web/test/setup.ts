@@ -3,7 +3,6 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw';
 import { resetPublicConfigForTests } from '../src/api/get-public-config';
-import { resetForTests as resetUploads } from '../src/lib/uploads/manager';
 import { tusServer } from './fake-tus';
 
 // Resumable uploads (ADR 093) against an in-memory tus server: jsdom's XHR does not carry a Blob's bytes to MSW.
@@ -23,11 +22,12 @@ HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
 
 // A request no handler answers fails the test: every call a screen makes is declared by its test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   server.resetHandlers();
   resetPublicConfigForTests();
-  resetUploads();
+  // Loaded here, after the test (not at the top): a test that mocks idb-keyval must be the first to load the outbox.
+  (await import('../src/lib/uploads/manager')).resetForTests();
   tusServer.reset();
 });
 afterAll(() => server.close());

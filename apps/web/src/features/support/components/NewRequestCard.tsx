@@ -159,8 +159,9 @@ export function NewRequestCard({
         return;
       }
       if (err instanceof ApiError && err.status !== 0 && err.status < 500) attempt.current = null; // a final answer
+      // An answer without our envelope (a proxy's page: code HTTP_<status>) has no message of its own.
       const raw =
-        err instanceof ApiError
+        err instanceof ApiError && !err.code.startsWith('HTTP_')
           ? typeof err.detalhes?.DescricaoErroApiExterna === 'string'
             ? err.detalhes.DescricaoErroApiExterna
             : err.message
