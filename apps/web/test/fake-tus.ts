@@ -41,6 +41,8 @@ export const tusServer = {
   finish: (_metadata: Record<string, string>, _size: number): Answer => null,
   /** Each chunk waits this long (ms), so a test can look at an upload in flight. */
   chunkDelayMs: 0,
+  /** Called with each request's method as it is sent. */
+  onRequest: null as ((method: string) => void) | null,
   reset() {
     this.uploads.clear();
     this.log = [];
@@ -49,6 +51,7 @@ export const tusServer = {
     this.cutAfterChunks = null;
     this.finish = () => null;
     this.chunkDelayMs = 0;
+    this.onRequest = null;
   },
 };
 
@@ -124,6 +127,7 @@ export class Upload {
   private async request(method: string, url: string): Promise<void> {
     const req = new FakeRequest(method, url);
     await this.options.onBeforeRequest?.(req);
+    tusServer.onRequest?.(method);
     tusServer.tokens.push(req.getHeader('authorization') ?? '');
     tusServer.log.push(method === 'POST' ? 'POST' : `${method} ${url.split('/').pop()}`);
     if (tusServer.down) throw NETWORK();
