@@ -41,7 +41,7 @@ function preloadsFor(manifest: Record<string, ManifestChunk>, source: string): s
 }
 
 /**
- * Fails the build when zod is in what every page loads before it runs: the entry sets zod's `jitless` in its own body,
+ * Fails the build when zod (or tus-js-client, below) is in what every page loads before it runs: the entry sets zod's `jitless` in its own body,
  * after its static imports ran, so a zod schema built in one of them probes for `new Function` first — a CSP eval
  * violation on every page — and the entry grows by zod's ~90 KB (ADR 025; a domain constant imported from a module
  * with schemas did both in issue 30).
@@ -60,6 +60,13 @@ function assertNoZodInEntry(manifest: Record<string, ManifestChunk>): void {
     const file = manifest[key]!.file;
     if (readFileSync(path.join(dist, file), 'utf8').includes('Encountered Promise during synchronous parse')) {
       throw new Error(`prerender: zod is in ${file}, which the entry imports statically (ADR 025: zod stays out of the entry)`);
+    }
+  }
+  // tus-js-client (~16 KB gzip) is loaded by the upload manager on the first upload only (ADR 093).
+  for (const key of [entry, ...statics]) {
+    const file = manifest[key]!.file;
+    if (readFileSync(path.join(dist, file), 'utf8').includes('Tus-Resumable')) {
+      throw new Error(`prerender: tus-js-client is in ${file}, which every page loads (ADR 093: it loads on the first upload)`);
     }
   }
 }
