@@ -69,7 +69,9 @@ async function cutBeforeTheLastChunk(context: BrowserContext): Promise<TusTraffi
 /** The claim as the API has it, with the customer's own token (the browser's refresh cookie, as the app asks). */
 async function claimJson(page: Page, caseNumber: string) {
   return page.evaluate(async (n) => {
-    const tokens = (await (await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' })).json()) as { AccessToken: string };
+    const tokens = (await (await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' })).json()) as {
+      AccessToken: string;
+    };
     const res = await fetch(`/api/claims/cases/${n}`, { headers: { authorization: `Bearer ${tokens.AccessToken}` } });
     return (await res.json()) as { fotos: Array<{ TipoFoto: { Id: string }; Foto: { Aprovacao: boolean | null } }> };
   }, caseNumber);
@@ -92,7 +94,9 @@ for (const width of [360, 1280]) {
     const caseNumber = page.url().match(/\d{4}-\d{6}$/)![0];
     const before = await claimJson(page, caseNumber);
     expect(before.fotos.filter((f) => f.TipoFoto.Id === 'frente').map((f) => f.Foto.Aprovacao)).toEqual([false]);
-    await main(page).getByRole('button', { name: /Documentação/ }).click();
+    await main(page)
+      .getByRole('button', { name: /Documentação/ })
+      .click();
     await page.getByRole('dialog', { name: 'DOCUMENTAÇÃO' }).getByRole('button', { name: 'Reenviar foto(s)' }).click();
     await expect(main(page).getByRole('heading', { name: 'Frente do veículo' })).toBeVisible();
 
@@ -100,7 +104,9 @@ for (const width of [360, 1280]) {
     // A big photo (2400×1800, sent at 1500 px): more than one 256 KB chunk.
     const photo = { name: 'frente.jpg', mimeType: 'image/jpeg', buffer: await scenePhoto({ width: 2400, height: 1800 }) };
     await main(page).getByLabel('Escolher arquivo').setInputFiles(photo);
-    await expect(main(page).getByText('A foto ficou guardada neste aparelho e será enviada sozinha quando a conexão voltar.', { exact: false })).toBeVisible();
+    await expect(
+      main(page).getByText('A foto ficou guardada neste aparelho e será enviada sozinha quando a conexão voltar.', { exact: false }),
+    ).toBeVisible();
     expect(tus.cut).toBe(true);
     await main(page).getByRole('button', { name: 'Continuar' }).click();
 

@@ -153,12 +153,13 @@ export class Upload {
       this.options.onProgress?.(size, size);
       return this.options.onSuccess?.();
     }
+    const url = this.url!;
     const chunk = this.options.chunkSize ?? size;
     let chunks = 0;
     while (upload.offset < size) {
       if (this.aborted) return;
       if (tusServer.cutAfterChunks !== null && chunks >= tusServer.cutAfterChunks) tusServer.down = true;
-      await this.request('PATCH', this.url);
+      await this.request('PATCH', url);
       if (tusServer.chunkDelayMs) await new Promise((r) => setTimeout(r, tusServer.chunkDelayMs));
       if (this.aborted) return;
       upload.offset = Math.min(size, upload.offset + chunk);
@@ -167,7 +168,7 @@ export class Upload {
     }
     const refusal = tusServer.finish(upload.metadata, size);
     if (refusal) {
-      tusServer.uploads.delete(this.url.split('/').pop()!);
+      tusServer.uploads.delete(url.split('/').pop()!);
       throw new DetailedError('tus: unexpected response', new FakeResponse(refusal.status, JSON.stringify(refusal.body)));
     }
     upload.finished = true;

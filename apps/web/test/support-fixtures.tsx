@@ -109,7 +109,11 @@ export function supportNetwork(opts: { cases?: CaseDto[]; answer?: (sent: SentCa
       const s: SentCase = {
         nCtrId: String(params.nCtrId),
         dados,
-        files: anexos.map((id) => ({ id, size: tusServer.uploads.get(id)?.size ?? -1, metadata: tusServer.uploads.get(id)?.metadata ?? {} })),
+        files: anexos.map((id) => ({
+          id,
+          size: tusServer.uploads.get(id)?.size ?? -1,
+          metadata: tusServer.uploads.get(id)?.metadata ?? {},
+        })),
         idempotencyKey: request.headers.get('idempotency-key'),
       };
       sent.push(s);

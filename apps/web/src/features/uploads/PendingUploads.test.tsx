@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { tusServer } from '../../../test/fake-tus';
 import { fakeLogin } from '../../../test/support-fixtures';
 import { clearSession } from '../../lib/session';
-import * as manager from '../../lib/uploads/manager';
+import { sendPhoto } from '../../lib/uploads/send';
 import { PendingUploads } from './PendingUploads';
 
 const photo = () => new Blob([new Uint8Array(600 * 1024)], { type: 'image/jpeg' });
@@ -24,7 +24,7 @@ describe("'Aguardando envio' (ADR 093)", () => {
     fakeLogin();
     tusServer.cutAfterChunks = 1;
     render(<PendingUploads />);
-    await act(() => manager.sendPhoto({ blob: photo(), name: 'frente.jpg', caso: '2026-000007', tipo: 'frente', titulo: 'Frente do veículo' }));
+    await act(() => sendPhoto({ blob: photo(), name: 'frente.jpg', caso: '2026-000007', tipo: 'frente', titulo: 'Frente do veículo' }));
     const list = screen.getByRole('region', { name: 'Aguardando envio' });
     expect(within(list).getByText('Frente do veículo')).toBeInTheDocument();
     expect(within(list).getByRole('progressbar', { name: 'Envio de Frente do veículo' })).toHaveValue(43);
@@ -50,7 +50,7 @@ describe("'Aguardando envio' (ADR 093)", () => {
     render(<PendingUploads />);
     let done: Promise<unknown> = Promise.resolve();
     act(() => {
-      done = manager.sendPhoto({ blob: photo(), name: 'cnh.jpg', caso: '2026-000007', tipo: 'cnh', titulo: 'CNH do condutor' });
+      done = sendPhoto({ blob: photo(), name: 'cnh.jpg', caso: '2026-000007', tipo: 'cnh', titulo: 'CNH do condutor' });
     });
     expect(await screen.findByText(/^Enviando… \d+%$/)).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('1 arquivo sendo enviado.');

@@ -18,10 +18,11 @@ vi.mock('idb-keyval', () => ({
 }));
 
 const outbox = await import('./outbox');
-const m = await import('./manager');
+type OutboxFile = import('./outbox').OutboxFile;
+const m = { ...(await import('./manager')), ...(await import('./send')) };
 
 const photo = (kb: number) => new Blob([new Uint8Array(kb * 1024)], { type: 'image/jpeg' });
-const files = () => [...stored.values()].filter((e) => (e as { kind: string }).kind === 'arquivo') as outbox.OutboxFile[];
+const files = () => [...stored.values()].filter((e) => (e as { kind: string }).kind === 'arquivo') as OutboxFile[];
 const online = (on: boolean) => {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(on);
   window.dispatchEvent(new Event(on ? 'online' : 'offline'));
@@ -37,7 +38,7 @@ describe('the outbox (ADR 093): per login, deleted at logout', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("keeps this login's entries under its key, oldest first; another login's are not read; clearOutbox deletes all", async () => {
-    const entry = (id: string, createdAt: number): outbox.OutboxFile => ({
+    const entry = (id: string, createdAt: number): OutboxFile => ({
       kind: 'arquivo',
       id,
       blob: photo(1),
@@ -93,7 +94,13 @@ describe('the upload manager (ADR 093)', () => {
       expect(metadata).toMatchObject({ destino: 'foto-sinistro', caso: '2026-000007', tipo: 'frente' });
       return null;
     };
-    const outcome = await m.sendPhoto({ blob: photo(600), name: 'frente.jpg', caso: '2026-000007', tipo: 'frente', titulo: 'Frente do veículo' });
+    const outcome = await m.sendPhoto({
+      blob: photo(600),
+      name: 'frente.jpg',
+      caso: '2026-000007',
+      tipo: 'frente',
+      titulo: 'Frente do veículo',
+    });
     stop();
     expect(outcome).toBe('enviado');
     expect(keptBeforeFirstRequest).toBe(true);
@@ -108,7 +115,13 @@ describe('the upload manager (ADR 093)', () => {
 
   it("cut mid-upload: 'guardado', listed as 'aguardando' with its progress; back online it resumes at the server's offset, one upload", async () => {
     tusServer.cutAfterChunks = 1;
-    const outcome = await m.sendPhoto({ blob: photo(600), name: 'frente.jpg', caso: '2026-000007', tipo: 'frente', titulo: 'Frente do veículo' });
+    const outcome = await m.sendPhoto({
+      blob: photo(600),
+      name: 'frente.jpg',
+      caso: '2026-000007',
+      tipo: 'frente',
+      titulo: 'Frente do veículo',
+    });
     expect(outcome).toBe('guardado');
     expect(m.getSnapshot()).toEqual([
       expect.objectContaining({ titulo: 'Frente do veículo', nome: 'frente.jpg', status: 'aguardando', percent: 43 }),
@@ -126,7 +139,7 @@ describe('the upload manager (ADR 093)', () => {
     expect(files()).toEqual([]);
   });
 
-  it("the browser goes offline: the upload stops at once and waits; a reload (memory gone) resumes it from the device", async () => {
+  it('the browser goes offline: the upload stops at once and waits; a reload (memory gone) resumes it from the device', async () => {
     tusServer.chunkDelayMs = 30;
     const done = m.sendPhoto({ blob: photo(600), name: 'frente.jpg', caso: '2026-000007', tipo: 'frente', titulo: 'Frente do veículo' });
     await until(() => (m.getSnapshot()[0]?.percent ?? 0) > 0);
@@ -149,7 +162,9 @@ describe('the upload manager (ADR 093)', () => {
 
   it("a refusal found later (nobody waiting): listed with the server's message; 'Tentar novamente' sends it again, 'Descartar' drops it", async () => {
     tusServer.down = true;
-    expect(await m.sendPhoto({ blob: photo(10), name: 'cnh.jpg', caso: '2026-000007', tipo: 'cnh', titulo: 'CNH do condutor' })).toBe('guardado');
+    expect(await m.sendPhoto({ blob: photo(10), name: 'cnh.jpg', caso: '2026-000007', tipo: 'cnh', titulo: 'CNH do condutor' })).toBe(
+      'guardado',
+    );
     tusServer.down = false;
     tusServer.finish = () => ({ status: 415, body: { erro: 'UNSUPPORTED_FILE_TYPE', mensagem: 'Formato de arquivo não aceito.' } });
     online(true);

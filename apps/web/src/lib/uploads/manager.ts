@@ -9,7 +9,6 @@
  * 'Descartar'. tus-js-client is loaded on the first upload only: it never weighs on a page that sends nothing.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { CaseCreatedDto } from '@guarita/domain';
 import type { DetailedError, HttpRequest, Upload } from 'tus-js-client';
 import { createCase } from '../../api/create-case';
 import { ApiError } from '../api';
@@ -17,6 +16,9 @@ import { newIdempotencyKey } from '../api/idempotency-key';
 import { ensureFresh, getTokens, isLoggedIn, isOfflineView, subscribe as onSession } from '../session';
 import { UploadError } from '../upload';
 import { deleteEntry, loadEntries, putEntry, type OutboxEntry, type OutboxFile, type OutboxRequest, type UploadTarget } from './outbox';
+import { creating, emit, files, online, progress, refusalOf, requests, running, settle, transient, waiters, waiting } from './state';
+
+export { getServerSnapshot, getSnapshot, subscribe, transient, type PendingStatus, type PendingUpload, type Settled } from './state';
 
 export const UPLOAD_ENDPOINT = '/api/uploads';
 /** Small enough that progress moves and a cut costs little, big enough that a photo is a handful of requests. */
@@ -26,40 +28,6 @@ const RETRY_DELAYS = [0, 1000, 3000];
 /** While files wait with the connection up (the server answered 5xx), they are tried again this often. */
 const RETRY_EVERY_MS = 30_000;
 
-export type PendingStatus = 'aguardando' | 'enviando' | 'recusado';
-
-/** One file of the 'Aguardando envio' list. */
-export interface PendingUpload {
-  id: string;
-  titulo: string;
-  nome: string;
-  status: PendingStatus;
-  /** 0..100 of the bytes the server has. */
-  percent: number;
-  /** The server's refusal (recusado). */
-  mensagem?: string;
-  /** The support request it goes with: its actions (retry, discard) act on the whole request. */
-  pedido?: string;
-}
-
-/** How a send the screen waits for ended: stored by the server, or kept on the device until the connection returns. */
-export type Settled = 'enviado' | 'guardado';
-
-interface Waiter<T> {
-  resolve: (v: T | 'guardado') => void;
-  reject: (e: unknown) => void;
-}
-
-const files = new Map<string, OutboxFile>();
-const requests = new Map<string, OutboxRequest>();
-const progress = new Map<string, number>();
-const running = new Map<string, Upload>();
-const creating = new Set<string>();
-/** Entries not running now because the connection (or the server) is away. */
-const waiting = new Set<string>();
-const waiters = new Map<string, Waiter<unknown>>();
-const listeners = new Set<() => void>();
-let snapshot: readonly PendingUpload[] = [];
 let loaded: Promise<void> | null = null;
 let queryClient: QueryClient | null = null;
 let retryTimer: ReturnType<typeof setInterval> | undefined;
@@ -68,76 +36,6 @@ let tus: Promise<typeof import('tus-js-client')> | null = null;
 const loadTus = () => (tus ??= import('tus-js-client'));
 /** Logged in, or the offline view of a login (ADR 091): the outbox is shown; it is sent once a refresh gives tokens. */
 const inSession = () => isLoggedIn() || isOfflineView();
-const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
-
-function statusOf(f: OutboxFile): PendingStatus {
-  const req = f.pedido ? requests.get(f.pedido) : undefined;
-  if (f.state === 'recusado' || req?.state === 'recusado') return 'recusado';
-  if (!online() || waiting.has(f.id) || (req && waiting.has(req.id))) return 'aguardando';
-  return 'enviando';
-}
-
-function emit(): void {
-  snapshot = [...files.values()]
-    .sort((a, b) => a.createdAt - b.createdAt)
-    .map((f) => {
-      const req = f.pedido ? requests.get(f.pedido) : undefined;
-      const status = statusOf(f);
-      const mensagem = f.state === 'recusado' ? f.mensagem : req?.state === 'recusado' ? req.mensagem : undefined;
-      const percent = f.state === 'enviado' ? 100 : Math.round((progress.get(f.id) ?? 0) * 100);
-      return {
-        id: f.id,
-        titulo: f.titulo,
-        nome: f.name,
-        status,
-        percent,
-        ...(mensagem ? { mensagem } : {}),
-        ...(f.pedido ? { pedido: f.pedido } : {}),
-      };
-    });
-  for (const l of listeners) l();
-}
-
-export function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-export const getSnapshot = (): readonly PendingUpload[] => snapshot;
-const EMPTY: readonly PendingUpload[] = [];
-export const getServerSnapshot = (): readonly PendingUpload[] => EMPTY;
-
-function settle(id: string, how: { value: unknown } | { error: unknown }): void {
-  const w = waiters.get(id);
-  if (!w) return;
-  waiters.delete(id);
-  if ('value' in how) w.resolve(how.value);
-  else w.reject(how.error);
-}
-
-/** The answer's envelope message of a failed tus request, or null (no answer: the connection). */
-function refusalOf(err: Error): { status: number; mensagem: string; erro: string } | null {
-  const res = (err as DetailedError).originalResponse;
-  const status = res?.getStatus() ?? 0;
-  if (!res || status === 0) return null;
-  let body: { mensagem?: unknown; erro?: unknown } = {};
-  try {
-    body = JSON.parse(res.getBody() || '{}') as typeof body;
-  } catch {
-    // not our envelope (a proxy's page): the status decides alone
-  }
-  return {
-    status,
-    erro: typeof body.erro === 'string' ? body.erro : `HTTP_${status}`,
-    mensagem: typeof body.mensagem === 'string' ? body.mensagem : 'Não foi possível enviar o arquivo. Tente novamente.',
-  };
-}
-
-/** Whether a failed request may succeed by itself later: no answer, the server away (5xx), a lock, an offset race. */
-export function transient(r: { status: number; erro: string } | null): boolean {
-  if (!r) return true;
-  if (r.status >= 500 || r.status === 423 || r.status === 401) return true;
-  return r.status === 409 && r.erro === 'UPLOAD_OFFSET_CONFLICT';
-}
 
 const uploadIdOf = (url: string) => url.split('/').filter(Boolean).pop() ?? '';
 
@@ -155,7 +53,7 @@ function toWaiting(id: string): void {
   }, RETRY_EVERY_MS);
 }
 
-async function runFile(f: OutboxFile): Promise<void> {
+export async function runFile(f: OutboxFile): Promise<void> {
   if (running.has(f.id) || f.state !== 'pendente') return;
   if (!online()) {
     toWaiting(f.id);
@@ -237,7 +135,7 @@ async function finished(f: OutboxFile): Promise<void> {
 }
 
 /** Creates the case of a request whose files are all received (once: its Idempotency-Key replays a lost answer). */
-async function runRequest(req: OutboxRequest): Promise<void> {
+export async function runRequest(req: OutboxRequest): Promise<void> {
   if (req.state !== 'pendente' || creating.has(req.id)) return;
   const own = req.arquivos.map((id) => files.get(id));
   if (own.some((f) => !f || f.state !== 'enviado' || !f.uploadUrl)) {
@@ -360,113 +258,6 @@ export function startUploads(client?: QueryClient): Promise<void> {
     emit();
   });
   return loaded;
-}
-
-const newId = () => newIdempotencyKey();
-
-/**
- * A claim photo: kept on the device first, then sent. Resolves 'enviado' when the server stored it, 'guardado' when the
- * connection went first (it goes when it returns); rejects with UploadError (the server's message) when refused.
- */
-export async function sendPhoto(p: {
-  blob: Blob;
-  name: string;
-  caso: string;
-  tipo: string;
-  titulo: string;
-  /** This file's bytes the server has (the step's own progress bar). */
-  onProgress?: (p: { loaded: number; total: number }) => void;
-  /** Aborting gives the photo up ('Cancelar'): out of the device and off the server. */
-  signal?: AbortSignal;
-}): Promise<Settled> {
-  await startUploads();
-  const f: OutboxFile = {
-    kind: 'arquivo',
-    id: newId(),
-    blob: p.blob,
-    name: p.name,
-    type: p.blob.type,
-    size: p.blob.size,
-    target: { destino: 'foto-sinistro', caso: p.caso, tipo: p.tipo },
-    titulo: p.titulo,
-    createdAt: Date.now(),
-    state: 'pendente',
-  };
-  // A photo of the same type still waiting is replaced by the new one (one photo per type, the server keeps the last).
-  for (const old of [...files.values()]) {
-    if (old.target.destino === 'foto-sinistro' && old.target.caso === p.caso && old.target.tipo === p.tipo) await discard(old.id);
-  }
-  await putEntry(f);
-  files.set(f.id, f);
-  const done = new Promise<Settled>((resolve, reject) => waiters.set(f.id, { resolve, reject } as Waiter<unknown>));
-  const onProgress = p.onProgress;
-  const stop = onProgress
-    ? subscribe(() => onProgress({ loaded: Math.round((progress.get(f.id) ?? 0) * f.size), total: f.size }))
-    : () => {};
-  p.signal?.addEventListener('abort', () => void discard(f.id), { once: true });
-  void runFile(f);
-  return done.finally(stop);
-}
-
-/**
- * A support request with attachments: the request and its files kept on the device, the files sent as tus uploads,
- * then the case created with their ids. Resolves with the case, or 'guardado' when the connection went first;
- * rejects with ApiError (the server's refusal of a file or of the request).
- */
-export async function sendRequest(p: {
-  nCtrId: number;
-  dados: Record<string, unknown>;
-  idempotencyKey: string;
-  titulo: string;
-  files: Array<{ blob: Blob; name: string }>;
-  /** Each file's fraction (0..1) the server has, in order (the form's progress bars). */
-  onProgress?: (fractions: number[]) => void;
-  /** Aborting gives the request up ('Cancelar envio'): out of the device, its uploads off the server. */
-  signal?: AbortSignal;
-}): Promise<CaseCreatedDto | 'guardado'> {
-  await startUploads();
-  const now = Date.now();
-  const req: OutboxRequest = {
-    kind: 'pedido',
-    id: newId(),
-    nCtrId: p.nCtrId,
-    dados: p.dados,
-    idempotencyKey: p.idempotencyKey,
-    titulo: p.titulo,
-    arquivos: [],
-    createdAt: now,
-    state: 'pendente',
-  };
-  const own = p.files.map<OutboxFile>((file, i) => ({
-    kind: 'arquivo',
-    id: newId(),
-    blob: file.blob,
-    name: file.name,
-    type: file.blob.type,
-    size: file.blob.size,
-    target: { destino: 'anexo', contrato: p.nCtrId },
-    titulo: `${p.titulo}: ${file.name}`,
-    createdAt: now + i,
-    state: 'pendente',
-    pedido: req.id,
-  }));
-  req.arquivos = own.map((f) => f.id);
-  await Promise.all(own.map(putEntry));
-  await putEntry(req);
-  for (const f of own) files.set(f.id, f);
-  requests.set(req.id, req);
-  const done = new Promise<CaseCreatedDto | 'guardado'>((resolve, reject) =>
-    waiters.set(req.id, { resolve, reject } as Waiter<unknown>),
-  );
-  // A file that waits for the connection makes the request wait: the screen learns it once.
-  for (const f of own) waiters.set(f.id, { resolve: () => settle(req.id, { value: 'guardado' }), reject: () => {} });
-  const onProgress = p.onProgress;
-  const stop = onProgress
-    ? subscribe(() => onProgress(own.map((f) => (f.state === 'enviado' ? 1 : (progress.get(f.id) ?? 0)))))
-    : () => {};
-  p.signal?.addEventListener('abort', () => void discard(req.id), { once: true });
-  void runRequest(req);
-  return done.finally(stop);
 }
 
 /** 'Tentar novamente' of a refused file or request (a refused request is sent under a new key: its answer was final). */

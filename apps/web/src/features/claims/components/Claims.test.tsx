@@ -3,14 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import {
-  CLAIM_MSG,
-  ClaimEntryDto,
-  ClaimViewDto,
-  ContractDto,
-  duplicateCaseMessage,
-  saoPauloDateTime,
-} from '@guarita/domain';
+import { CLAIM_MSG, ClaimEntryDto, ClaimViewDto, ContractDto, duplicateCaseMessage, saoPauloDateTime } from '@guarita/domain';
 import { apiError, dto, http, HttpResponse, route, server } from '../../../../test/msw';
 import { tusServer } from '../../../../test/fake-tus';
 import { OUTBOX_MSG } from '../../uploads';

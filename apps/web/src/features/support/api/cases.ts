@@ -72,8 +72,16 @@ export interface SendCaseVars {
  */
 export async function sendCase({ nCtrId, dados, files, titulo, idempotencyKey, onProgress, signal }: SendCaseVars) {
   if (files.length === 0) return createCase(nCtrId, dados, idempotencyKey);
-  const { sendRequest } = await import('../../../lib/uploads/manager');
-  return sendRequest({ nCtrId, dados, files, titulo, idempotencyKey, ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) });
+  const { sendRequest } = await import('../../../lib/uploads/send');
+  return sendRequest({
+    nCtrId,
+    dados,
+    files,
+    titulo,
+    idempotencyKey,
+    ...(onProgress ? { onProgress } : {}),
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** Downloads one attachment through the API client (the API sends it as an attachment) and saves it. */

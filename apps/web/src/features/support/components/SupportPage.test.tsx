@@ -236,7 +236,9 @@ describe('step 2 feedback', () => {
     // Sent twice under one Idempotency-Key (the server answers the same case), the file uploaded once.
     expect(sent).toHaveLength(2);
     expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
-    expect(sent[1]!.files).toEqual([{ id: sent[0]!.files[0]!.id, size: pdf.size, metadata: expect.objectContaining({ destino: 'anexo', contrato: '100104' }) }]);
+    expect(sent[1]!.files).toEqual([
+      { id: sent[0]!.files[0]!.id, size: pdf.size, metadata: expect.objectContaining({ destino: 'anexo', contrato: '100104' }) },
+    ]);
     expect(tusServer.log.filter((r) => r === 'POST')).toHaveLength(1);
   });
 
@@ -324,7 +326,9 @@ describe('step 2 feedback', () => {
     // phones: the camera opens straight from the second picker
     expect(screen.getByLabelText('Ou tire uma foto da fatura')).toHaveAttribute('capture', 'environment');
     // One file went ahead as a resumable upload for this contract, and the case took it.
-    expect(sent[0]!.files).toEqual([expect.objectContaining({ metadata: expect.objectContaining({ destino: 'anexo', contrato: '100104' }) })]);
+    expect(sent[0]!.files).toEqual([
+      expect.objectContaining({ metadata: expect.objectContaining({ destino: 'anexo', contrato: '100104' }) }),
+    ]);
   });
 });
 
