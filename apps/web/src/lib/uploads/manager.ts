@@ -9,6 +9,7 @@
  * 'Descartar'. tus-js-client is loaded on the first upload only: it never weighs on a page that sends nothing.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { RESUMABLE_UPLOAD_PATH } from '@guarita/domain';
 import type { DetailedError, HttpRequest, Upload } from 'tus-js-client';
 import { createCase } from '../../api/create-case';
 import { ApiError } from '../api';
@@ -20,7 +21,8 @@ import { creating, emit, files, online, progress, refusalOf, requests, running, 
 
 export { getServerSnapshot, getSnapshot, subscribe, transient, type PendingStatus, type PendingUpload, type Settled } from './state';
 
-export const UPLOAD_ENDPOINT = '/api/uploads';
+/** The API's tus endpoint (ADR 092). */
+export const UPLOAD_ENDPOINT = RESUMABLE_UPLOAD_PATH;
 /** Small enough that progress moves and a cut costs little, big enough that a photo is a handful of requests. */
 export const CHUNK_BYTES = 256 * 1024;
 /** tus-js-client's own retries of a failed request, before the file waits for the connection ('online'). */
