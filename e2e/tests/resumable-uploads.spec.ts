@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { mariaSpec } from '../support/customers';
 import { axeViolations } from '../support/axe';
 import { loggedIn } from '../support/login';
+import sharp from 'sharp';
 import { scenePhoto } from '../support/photos';
 import { sidewaysOverflow } from '../support/routes';
 
@@ -22,6 +23,18 @@ const pending = (page: Page) => main(page).getByRole('region', { name: 'Aguardan
 async function untilTheWorkerControls(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+}
+
+/** The test scene with strong grain: sharp and bright enough for the photo check, and heavy after any re-encoding. */
+async function grainyPhoto(): Promise<Buffer> {
+  const scene = await sharp(await scenePhoto()).raw().toBuffer({ resolveWithObject: true });
+  const noise = await sharp({
+    create: { width: scene.info.width, height: scene.info.height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 0, sigma: 40 } },
+  })
+    .raw()
+    .toBuffer();
+  const mixed = Buffer.from(scene.data.map((v, i) => Math.max(0, Math.min(255, v + noise[i]! - 20))));
+  return sharp(mixed, { raw: scene.info }).jpeg({ quality: 95 }).toBuffer();
 }
 
 interface TusTraffic {
@@ -101,8 +114,8 @@ for (const width of [360, 1280]) {
     await expect(main(page).getByRole('heading', { name: 'Frente do veículo' })).toBeVisible();
 
     const tus = await cutBeforeTheLastChunk(context);
-    // A big photo (2400×1800, sent at 1500 px): more than one 256 KB chunk.
-    const photo = { name: 'frente.jpg', mimeType: 'image/jpeg', buffer: await scenePhoto({ width: 2400, height: 1800 }) };
+    // A grainy photo (a street scene under heavy noise): even re-encoded at 1500 px it is several 256 KB chunks.
+    const photo = { name: 'frente.jpg', mimeType: 'image/jpeg', buffer: await grainyPhoto() };
     await main(page).getByLabel('Escolher arquivo').setInputFiles(photo);
     await expect(
       main(page).getByText('A foto ficou guardada neste aparelho e será enviada sozinha quando a conexão voltar.', { exact: false }),
@@ -114,7 +127,7 @@ for (const width of [360, 1280]) {
     await expect(page).toHaveURL(new RegExp(`/sinistros/consulta/${caseNumber}$`));
     const list = pending(page);
     await expect(list.getByText('Frente do veículo')).toBeVisible();
-    await expect(list.getByText('Aguardando conexão')).toBeVisible();
+    await expect(list.getByText('Aguardando conexão', { exact: true })).toBeVisible();
     const bar = list.getByRole('progressbar', { name: 'Envio de Frente do veículo' });
     expect(Number(await bar.getAttribute('value'))).toBeGreaterThan(0);
     expect(await axeViolations(page)).toEqual([]);
@@ -124,7 +137,7 @@ for (const width of [360, 1280]) {
     const reload = await page.reload();
     expect(reload?.fromServiceWorker()).toBe(true);
     await expect(list.getByText('Frente do veículo')).toBeVisible();
-    await expect(list.getByText('Aguardando conexão')).toBeVisible();
+    await expect(list.getByText('Aguardando conexão', { exact: true })).toBeVisible();
 
     // Back online: it resumes (the same upload, the last chunk) and leaves the list.
     await context.setOffline(false);
@@ -168,7 +181,7 @@ for (const width of [360, 1280]) {
     expect(tus.cut).toBe(true);
     const list = pending(page);
     await expect(list.getByText('Contestação de Fatura: fatura.pdf')).toBeVisible();
-    await expect(list.getByText('Aguardando conexão')).toBeVisible();
+    await expect(list.getByText('Aguardando conexão', { exact: true })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     expect(await sidewaysOverflow(page), 'no sideways scroll').toBeLessThanOrEqual(0);
 
