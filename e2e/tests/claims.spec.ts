@@ -85,10 +85,10 @@ test('notice → form → every evidence step → case view; reload resumes; not
   await main(page).getByRole('button', { name: 'Entendi, continuar' }).click();
   await expect(main(page).getByRole('heading', { name: 'CNH do condutor' })).toBeFocused();
 
-  // the first upload is held back a moment so that its progress bar is seen
+  // the first upload's first chunk (tus, ADR 093) is held back a moment so that its progress bar is seen
   let held = false;
-  await page.route('**/api/claims/cases/*/photos/cnh', async (route) => {
-    if (!held) {
+  await page.route('**/api/uploads/*', async (route) => {
+    if (!held && route.request().method() === 'PATCH') {
       held = true;
       await new Promise((r) => setTimeout(r, 1500));
     }

@@ -28,11 +28,11 @@ async function toResendStep(page: Page): Promise<string> {
   return caseNumber;
 }
 
-/** Counts the uploads of the front photo the page makes. */
+/** Counts the uploads the page starts (tus creations, ADR 093: the only photo this test sends is the front one). */
 function uploadsOf(page: Page): { count: number } {
   const seen = { count: 0 };
   page.on('request', (r) => {
-    if (r.method() === 'PUT' && /\/api\/claims\/cases\/[^/]+\/photos\/frente$/.test(r.url())) seen.count++;
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/uploads') seen.count++;
   });
   return seen;
 }

@@ -27,9 +27,17 @@ async function untilTheWorkerControls(page: Page): Promise<void> {
 
 /** The test scene with strong grain: sharp and bright enough for the photo check, and heavy after any re-encoding. */
 async function grainyPhoto(): Promise<Buffer> {
-  const scene = await sharp(await scenePhoto()).raw().toBuffer({ resolveWithObject: true });
+  const scene = await sharp(await scenePhoto())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const noise = await sharp({
-    create: { width: scene.info.width, height: scene.info.height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 0, sigma: 40 } },
+    create: {
+      width: scene.info.width,
+      height: scene.info.height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 0, sigma: 40 },
+    },
   })
     .raw()
     .toBuffer();
