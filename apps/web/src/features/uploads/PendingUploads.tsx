@@ -38,7 +38,10 @@ export function PendingUploads() {
       <h2 id={`${id}-title`} className={styles.title}>
         Aguardando envio
       </h2>
-      <p className="muted">Guardados neste aparelho: são enviados sozinhos assim que houver conexão, mesmo se você fechar o app.</p>
+      <p className="muted">
+        Guardados neste aparelho: são enviados sozinhos quando houver conexão e o app estiver aberto (se você o fechar, o envio continua
+        quando abri-lo de novo).
+      </p>
       <p role="status" className="sr-only">
         {summary(items)}
       </p>
