@@ -1,3 +1,5 @@
+import { afterLoadWhenIdle } from './when-idle';
+
 /** The service worker's URL (apps/web/scripts/prerender.ts writes it; ADR 091). */
 export const SERVICE_WORKER = '/sw.js';
 
@@ -23,10 +25,7 @@ export function registerServiceWorker(): void {
       .register(SERVICE_WORKER, { scope: '/', updateViaCache: 'none' })
       .catch((err: unknown) => console.warn('service worker:', err));
   };
-  const whenIdle = () =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 5000 }) : setTimeout(start, 1000);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  afterLoadWhenIdle(start);
 }
 
 /** Outside a production build (vite's dev server has no /sw.js): no worker at all. */

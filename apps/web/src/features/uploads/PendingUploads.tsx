@@ -1,8 +1,11 @@
 import { useId } from 'react';
 import { Button } from '../../components/ui/Button';
-import { discard, retry, type PendingUpload } from '../../lib/uploads/manager';
+import type { PendingUpload } from '../../lib/uploads/state';
 import { usePendingUploads } from './use-pending-uploads';
 import styles from './PendingUploads.module.css';
+
+/** The sending code, loaded when a button needs it (the list itself reads the manager's memory only). */
+const manager = () => import('../../lib/uploads/manager');
 
 /** A file's state in words. */
 export function pendingLabel(it: PendingUpload): string {
@@ -55,10 +58,18 @@ export function PendingUploads() {
             <p className={[styles.state, it.status === 'recusado' ? styles.failed : ''].filter(Boolean).join(' ')}>{pendingLabel(it)}</p>
             {it.status === 'recusado' && (
               <div className={styles.actions}>
-                <Button variant="link" onClick={() => void retry(it.pedido ?? it.id)} aria-label={`Tentar novamente: ${it.titulo}`}>
+                <Button
+                  variant="link"
+                  onClick={() => void manager().then((m) => m.retry(it.pedido ?? it.id))}
+                  aria-label={`Tentar novamente: ${it.titulo}`}
+                >
                   Tentar novamente
                 </Button>
-                <Button variant="link" onClick={() => void discard(it.pedido ?? it.id)} aria-label={`Descartar: ${it.titulo}`}>
+                <Button
+                  variant="link"
+                  onClick={() => void manager().then((m) => m.discard(it.pedido ?? it.id))}
+                  aria-label={`Descartar: ${it.titulo}`}
+                >
                   Descartar
                 </Button>
               </div>

@@ -4,6 +4,7 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { loginReturningTo } from '@guarita/domain';
 import { PageErrorBoundary } from '../../common';
 import { useSession } from '../../../lib/use-session';
+import { afterLoadWhenIdle } from '../../../lib/when-idle';
 import { RouteAnnouncer, useNavigationFocus } from '../../../lib/route-focus';
 import { CustomerHeader } from './CustomerHeader';
 import { OfflineBanner } from '../../../components/ui/OfflineBanner';
@@ -20,9 +21,11 @@ export function CustomerLayout() {
   const location = useLocation();
   useNavigationFocus();
   const client = useContext(QueryClientContext);
-  // What was waiting to be sent (ADR 093) resumes when the app opens: loaded after the page, tus on the first upload.
+  // What was waiting to be sent (ADR 093) resumes when the app opens: the manager once the page has loaded and the
+  // browser is idle (not on any page's critical path), tus on the first upload.
   useEffect(() => {
-    if (loggedIn) void import('../../../lib/uploads/manager').then((m) => m.startUploads(client)).catch(() => {});
+    if (!loggedIn) return;
+    afterLoadWhenIdle(() => void import('../../../lib/uploads/manager').then((m) => m.startUploads(client)).catch(() => {}));
   }, [loggedIn, client]);
   if (!loggedIn) {
     const to =
