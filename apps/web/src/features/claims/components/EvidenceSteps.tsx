@@ -75,7 +75,9 @@ function Steps({ caseNumber, view, onDone, resend }: Props & { view: ClaimView }
   const photoCheck = usePhotoCheck();
   // The types to send are fixed when the steps open: resuming starts at the first missing one.
   const [types] = useState<ClaimPhotoTypeDto[]>(() => pendingTypes(view.tipos, view.fotos) as ClaimPhotoTypeDto[]);
-  const resumed = view.caso.declaracaoAceitaEm !== null;
+  // Fixed when the steps open, like `types`: the claim is fetched again after each photo (the upload manager), and its
+  // declaration, accepted on this visit, must not shift 'Etapa n de N' mid-way.
+  const [resumed] = useState(() => view.caso.declaracaoAceitaEm !== null);
   const [step, setStep] = useState(resumed ? 2 : 0);
   const [declared, setDeclared] = useState(resumed);
   const [declError, setDeclError] = useState<string | null>(null);
