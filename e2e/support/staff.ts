@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { reserveTotpStep, TOTP_STEP_MS } from './totp-steps';
 
 export const STAFF_PASSWORD = 'guarita-demo-2026';
 
@@ -36,17 +37,24 @@ export async function staffLogin(
   await expect(page.getByRole('heading', { name: 'Console Guarita' })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(STAFF_PASSWORD);
-  // Two workers and several specs share the demo accounts: a few logins of one account can fall in one 30 s step.
+  // Two workers and several specs share the demo accounts, and a code is accepted once: each login waits for a step
+  // reserved for it (totp-steps.ts). A step taken anyway (a login outside this helper) costs another attempt.
   for (let attempt = 0; attempt < 5; attempt++) {
+    const step = reserveTotpStep(email, new URL(page.url()).port);
+    const startsIn = step * TOTP_STEP_MS + 300 - Date.now();
+    if (startsIn > 0) await page.waitForTimeout(startsIn);
     const code = await totp(request, email);
     await page.getByLabel('Código do autenticador').fill(code.codigo);
+    // This attempt's own answer (an earlier attempt's 'já foi usado' may still be on screen).
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/backoffice/auth/login');
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    // The console's home: the queue, or financeiro's desk.
-    const queue = page.getByRole('heading', { name: opts.lands ?? /^(Fila de casos|Financeiro)$/, level: 1 });
-    const reused = page.getByText('Este código já foi usado.', { exact: false });
-    await expect(queue.or(reused)).toBeVisible();
-    if (await queue.isVisible()) return;
-    await page.waitForTimeout(Math.max(0, Date.parse(code.validoAte) - Date.now()) + 500);
+    const res = await answer;
+    if (res.ok()) {
+      // The console's home: the queue, or financeiro's desk.
+      await expect(page.getByRole('heading', { name: opts.lands ?? /^(Fila de casos|Financeiro)$/, level: 1 })).toBeVisible();
+      return;
+    }
+    expect((await res.json()) as { erro?: string }, 'staff login answer').toMatchObject({ erro: 'CODE_REUSED' });
   }
   throw new Error(`staff login failed for ${email}`);
 }
