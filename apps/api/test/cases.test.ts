@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseListSince, SUPPORT_MSG, visibleCases, type ContractId } from '@guarita/domain';
 import { rawQuery } from '../src/db/db';
 import { CASE_LIKE, aBill, aCase, aContract, aLoggedInCustomer, type Customer } from './factories';
-import { createTestApp, fileOf, formBody, type TestApp } from './helpers';
+import { createTestApp, fileOf, formBody, listFiles, type TestApp } from './helpers';
 
 /**
  * Support cases (issue 9): each request type, idempotency, duplicates, attachments by magic bytes, IDOR, quota. Each
@@ -23,16 +23,6 @@ const EXE = (() => {
   b.write('PE\0\0', 128);
   return b;
 })();
-
-function listFiles(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((d) => d.isFile())
-      .map((d) => path.join(d.parentPath, d.name));
-  } catch {
-    return [];
-  }
-}
 
 describe('support cases', () => {
   let t: TestApp;

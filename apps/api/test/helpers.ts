@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -280,4 +281,15 @@ export async function formBody(form: FormData): Promise<{ payload: Buffer; conte
 /** A file part of a FormData: the bytes, a name and a type, like a file the person picked. */
 export function fileOf(data: Buffer | string, filename: string, type = 'application/octet-stream'): [Blob, string] {
   return [new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), filename];
+}
+
+/** Every file under `dir` (an uploads folder), none when it does not exist. */
+export function listFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => path.join(d.parentPath, d.name));
+  } catch {
+    return [];
+  }
 }

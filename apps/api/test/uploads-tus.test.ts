@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -7,7 +7,7 @@ import { Upload, type DetailedError, type UploadOptions } from 'tus-js-client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MSG, MAX_UNFINISHED_UPLOADS, MAX_UPLOADS_PER_DAY, SUPPORT_MSG, UPLOAD_MSG } from '@guarita/domain';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, listFiles, type TestApp } from './helpers';
 import { CLAIM_LIKE, aClaim, aContract, aLoggedInCustomer, type Customer } from './factories';
 import { RETENTION_RULES, retentionSettings } from '../src/modules/retention/policy';
 import { pruneAll } from '../src/modules/retention/prune';
@@ -20,16 +20,6 @@ import { pruneAll } from '../src/modules/retention/prune';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n');
 const TEL = '(31) 98765-4321';
-
-function listFiles(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((d) => d.isFile())
-      .map((d) => path.join(d.parentPath, d.name));
-  } catch {
-    return [];
-  }
-}
 
 /** tus Upload-Metadata: comma-separated `key base64(value)` pairs. */
 const metadata = (m: Record<string, string>) =>
